@@ -1,0 +1,59 @@
+import { randomUUID } from 'node:crypto';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import Fastify, { type FastifyServerOptions } from 'fastify';
+import type { Config } from './config.ts';
+import { type DatabaseHandle, openDatabase } from './db/index.ts';
+import { databasePlugin } from './db/plugin.ts';
+import { errorHandlerPlugin } from './http/error-handler.ts';
+import { requestSignaturePlugin } from './http/request-signature.ts';
+import { securityPlugin } from './http/security.ts';
+import { healthRoutes } from './modules/health/routes.ts';
+import { readBuildTime, staticWebPlugin } from './web/static-web.ts';
+
+export const VERSION = '0.1.0';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    config: Config;
+  }
+}
+
+export interface BuildAppOptions {
+  /** An already-open database (tests share one); by default the config's database is opened. */
+  database?: DatabaseHandle;
+  logger?: FastifyServerOptions['logger'];
+}
+
+/** Builds the Fastify app: plugins and routes, database migrated. Tests call it and use inject(). */
+export async function buildApp(config: Config, options: BuildAppOptions = {}) {
+  const app = Fastify({
+    logger: options.logger ?? { level: config.logLevel },
+    bodyLimit: config.bodyLimitBytes,
+    trustProxy: config.trustProxy,
+    requestIdHeader: 'x-request-id',
+    genReqId: () => randomUUID(),
+    return503OnClosing: true,
+    ajv: { customOptions: { coerceTypes: 'array', removeAdditional: true, useDefaults: true } },
+  }).withTypeProvider<TypeBoxTypeProvider>();
+
+  const buildTime = readBuildTime(config.webDistDir);
+  app.decorate('config', config);
+  app.addHook('onSend', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+
+  await app.register(errorHandlerPlugin);
+  await app.register(securityPlugin);
+  await app.register(databasePlugin, { handle: options.database ?? openDatabase(config) });
+  await app.register(requestSignaturePlugin, {
+    required: config.requireRequestSignature,
+    currentBuildTime: buildTime,
+  });
+
+  await app.register(healthRoutes, { version: VERSION, buildTime });
+
+  await app.register(staticWebPlugin, { webDistDir: config.webDistDir, site: config.site });
+  return app;
+}
+
+export type App = Awaited<ReturnType<typeof buildApp>>;

@@ -1,0 +1,114 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+/**
+ * Every environment variable the server reads, validated once at start. A bad value stops start-up
+ * with a message that names the variable, so a typo never turns into a half-working server.
+ */
+export interface Config {
+  nodeEnv: 'development' | 'production' | 'test';
+  host: string;
+  port: number;
+  dataDir: string;
+  /** `postgres://…` selects PostgreSQL; unset means SQLite at `${dataDir}/app.db`. */
+  databaseUrl: string | undefined;
+  logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
+  /** The built web app; the API still runs when it is missing. */
+  webDistDir: string;
+  bodyLimitBytes: number;
+  trustProxy: boolean;
+  /** Off only for debugging with curl: the check is a speed bump, not security. */
+  requireRequestSignature: boolean;
+  shutdownTimeoutMs: number;
+  site: SiteConfig;
+}
+
+/** What the footer and contact page show; sent to the browser inside index.html. */
+export interface SiteConfig {
+  companyName: string;
+  copyright: string;
+  icpNumber: string;
+  contactEmail: string;
+  contactPhone: string;
+  contactAddress: string;
+  serviceHours: string;
+}
+
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+
+type Env = Record<string, string | undefined>;
+
+function fail(name: string, value: string, expected: string): never {
+  throw new ConfigError(`环境变量 ${name}=${JSON.stringify(value)} 无效：${expected}`);
+}
+
+function readInt(env: Env, name: string, fallback: number, min: number, max: number): number {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < min || value > max) fail(name, raw, `应为 ${min} 到 ${max} 之间的整数`);
+  return value;
+}
+
+function readBool(env: Env, name: string, fallback: boolean): boolean {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  if (['1', 'true', 'yes', 'on'].includes(raw.toLowerCase())) return true;
+  if (['0', 'false', 'no', 'off'].includes(raw.toLowerCase())) return false;
+  fail(name, raw, '应为 1/0、true/false、on/off 之一');
+}
+
+function readChoice<T extends string>(env: Env, name: string, choices: readonly T[], fallback: T): T {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  if (!(choices as readonly string[]).includes(raw)) fail(name, raw, `应为 ${choices.join('、')} 之一`);
+  return raw as T;
+}
+
+function readDatabaseUrl(env: Env): string | undefined {
+  const raw = env.DATABASE_URL;
+  if (raw === undefined || raw === '') return undefined;
+  if (!/^postgres(ql)?:\/\/.+/.test(raw)) fail('DATABASE_URL', raw, '应为 postgres://用户:密码@主机:端口/库名；不设置则使用内置 SQLite');
+  return raw;
+}
+
+/** Reads and validates the configuration; throws ConfigError naming the first bad variable. */
+export function loadConfig(env: Env = process.env): Config {
+  const nodeEnv = readChoice(env, 'NODE_ENV', ['development', 'production', 'test'] as const, 'development');
+  const host = env.HOST || 'localhost';
+  if (!/^[\w.:-]+$/.test(host)) fail('HOST', host, '应为主机名或 IP 地址');
+  const dataDir = path.resolve(env.DATA_DIR || path.join(REPO_ROOT, 'data'));
+  const webDistDir = path.resolve(env.WEB_DIST_DIR || path.join(REPO_ROOT, 'apps/web/dist'));
+  if (env.WEB_DIST_DIR && !existsSync(webDistDir)) fail('WEB_DIST_DIR', env.WEB_DIST_DIR, '目录不存在');
+  const year = new Date().getFullYear();
+  const companyName = env.SITE_COMPANY_NAME || '出海助手';
+
+  return {
+    nodeEnv,
+    host,
+    port: readInt(env, 'PORT', 3000, 1, 65535),
+    dataDir,
+    databaseUrl: readDatabaseUrl(env),
+    logLevel: readChoice(env, 'LOG_LEVEL', LOG_LEVELS, nodeEnv === 'test' ? 'silent' : 'info'),
+    webDistDir,
+    bodyLimitBytes: readInt(env, 'BODY_LIMIT_KB', 256, 1, 10240) * 1024,
+    trustProxy: readBool(env, 'TRUST_PROXY', false),
+    requireRequestSignature: readBool(env, 'REQUIRE_REQUEST_SIGNATURE', true),
+    shutdownTimeoutMs: readInt(env, 'SHUTDOWN_TIMEOUT_MS', 10_000, 100, 600_000),
+    site: {
+      companyName,
+      copyright: env.SITE_COPYRIGHT || `© ${year} ${companyName} 版权所有`,
+      icpNumber: env.SITE_ICP_NUMBER || '',
+      contactEmail: env.SITE_CONTACT_EMAIL || 'support@chuhai.example',
+      contactPhone: env.SITE_CONTACT_PHONE || '400-000-0000',
+      contactAddress: env.SITE_CONTACT_ADDRESS || '广东省深圳市南山区',
+      serviceHours: env.SITE_SERVICE_HOURS || '工作日 9:00–18:00',
+    },
+  };
+}

@@ -1,0 +1,22 @@
+import type { Kysely } from 'kysely';
+import { type Migration, type MigrationResultSet, Migrator } from 'kysely/migration';
+import * as accounts from './migrations/0001-accounts.ts';
+
+/**
+ * Every migration, in order. Listed in code rather than read from a folder so the set is fixed at
+ * build time and the same on SQLite and PostgreSQL.
+ */
+const MIGRATIONS: Record<string, Migration> = {
+  '0001-accounts': accounts,
+};
+
+/** Applies every pending migration; throws with the failing migration's name. */
+export async function migrateToLatest(db: Kysely<unknown>): Promise<MigrationResultSet> {
+  const migrator = new Migrator({ db, provider: { getMigrations: async () => MIGRATIONS } });
+  const result = await migrator.migrateToLatest();
+  if (result.error) {
+    const failed = result.results?.find((r) => r.status === 'Error')?.migrationName ?? '未知';
+    throw new Error(`数据库迁移 ${failed} 失败：${String(result.error)}`, { cause: result.error });
+  }
+  return result;
+}

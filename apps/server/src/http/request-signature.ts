@@ -1,0 +1,47 @@
+import { timingSafeEqual } from 'node:crypto';
+import { ResultCode, requestSignature, SIGNATURE_HEADERS } from '@chuhai/contract';
+import type { FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { AppError } from './app-error.ts';
+
+/** Calls that others make without our web client: health checks (and, later, payment notifications). */
+const UNSIGNED_PATHS = new Set(['/api/users']);
+
+/** The header that tells the client a newer build is being served (PRODUCT.md: 发现新版本). */
+export const NEW_BUILD_HEADER = 'x-new-build';
+
+function headerValue(request: FastifyRequest, name: string): string {
+  const value = request.headers[name];
+  return Array.isArray(value) ? (value[0] ?? '') : (value ?? '');
+}
+
+function sameText(a: string, b: string): boolean {
+  const left = Buffer.from(a);
+  const right = Buffer.from(b);
+  return left.length === right.length && timingSafeEqual(left, right);
+}
+
+/**
+ * Checks `x-token` on every API call (a guard against casual scripted use, not a security boundary)
+ * and tells clients built at another time that a new build is being served.
+ */
+export const requestSignaturePlugin = fp<{ required: boolean; currentBuildTime: string }>(
+  async (app, { required, currentBuildTime }) => {
+    app.addHook('onRequest', async (request, reply) => {
+      const url = request.url;
+      if (!url.startsWith('/api/')) return;
+      const pathOnly = url.split('?', 1)[0] ?? url;
+      if (UNSIGNED_PATHS.has(pathOnly)) return;
+
+      const buildTime = headerValue(request, SIGNATURE_HEADERS.buildTime);
+      if (buildTime && buildTime !== currentBuildTime) reply.header(NEW_BUILD_HEADER, currentBuildTime);
+      if (!required) return;
+
+      const token = headerValue(request, SIGNATURE_HEADERS.token);
+      if (!token || !buildTime || !sameText(token, requestSignature(url, buildTime))) {
+        throw new AppError(ResultCode.badRequest, '请求签名无效，请刷新页面后重试');
+      }
+    });
+  },
+  { name: 'request-signature' },
+);

@@ -1,0 +1,28 @@
+import { EnvelopeSchema, HealthData, ResultCode } from '@chuhai/contract';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { fail, ok } from '../../http/envelope.ts';
+
+const startedAt = Date.now();
+
+/** `GET /api/users`: the health call (spec section 7's "test call"): version and database reachability. */
+export const healthRoutes: FastifyPluginAsyncTypebox<{ version: string; buildTime: string }> = async (
+  app,
+  { version, buildTime },
+) => {
+  app.get(
+    '/api/users',
+    { schema: { response: { 200: EnvelopeSchema(HealthData), 503: EnvelopeSchema(HealthData) } } },
+    async (_request, reply) => {
+      const reachable = await app.database.ping();
+      const data: HealthData = {
+        status: reachable ? 'ok' : 'degraded',
+        version,
+        buildTime,
+        database: { dialect: app.database.dialect, reachable },
+        uptimeSeconds: Math.round((Date.now() - startedAt) / 1000),
+      };
+      if (reachable) return ok(data);
+      return reply.status(503).send(fail(ResultCode.providerUnavailable, '数据库暂时无法连接', data));
+    },
+  );
+};
