@@ -38,8 +38,15 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}) {
 
   const buildTime = readBuildTime(config.webDistDir);
   app.decorate('config', config);
+  // While shutting down, answers still in flight ask the client to drop its keep-alive connection,
+  // so the server does not wait out the keep-alive timeout before it can exit.
+  let shuttingDown = false;
+  app.addHook('preClose', async () => {
+    shuttingDown = true;
+  });
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
+    if (shuttingDown) reply.header('connection', 'close');
   });
 
   await app.register(errorHandlerPlugin);

@@ -52,7 +52,8 @@ function readInt(env: Env, name: string, fallback: number, min: number, max: num
   const raw = env[name];
   if (raw === undefined || raw === '') return fallback;
   const value = Number(raw);
-  if (!Number.isInteger(value) || value < min || value > max) fail(name, raw, `应为 ${min} 到 ${max} 之间的整数`);
+  if (!Number.isInteger(value) || value < min || value > max)
+    fail(name, raw, `应为 ${min} 到 ${max} 之间的整数`);
   return value;
 }
 
@@ -74,7 +75,8 @@ function readChoice<T extends string>(env: Env, name: string, choices: readonly 
 function readDatabaseUrl(env: Env): string | undefined {
   const raw = env.DATABASE_URL;
   if (raw === undefined || raw === '') return undefined;
-  if (!/^postgres(ql)?:\/\/.+/.test(raw)) fail('DATABASE_URL', raw, '应为 postgres://用户:密码@主机:端口/库名；不设置则使用内置 SQLite');
+  if (!/^postgres(ql)?:\/\/.+/.test(raw))
+    fail('DATABASE_URL', raw, '应为 postgres://用户:密码@主机:端口/库名；不设置则使用内置 SQLite');
   return raw;
 }
 
@@ -92,7 +94,7 @@ export function loadConfig(env: Env = process.env): Config {
   return {
     nodeEnv,
     host,
-    port: readInt(env, 'PORT', 3000, 1, 65535),
+    port: readInt(env, 'PORT', 3000, 0, 65535),
     dataDir,
     databaseUrl: readDatabaseUrl(env),
     logLevel: readChoice(env, 'LOG_LEVEL', LOG_LEVELS, nodeEnv === 'test' ? 'silent' : 'info'),

@@ -33,7 +33,10 @@ async function main() {
   process.on('SIGINT', () => void shutdown('SIGINT'));
 
   await app.listen({ host: config.host, port: config.port });
-  app.log.info(`出海助手已启动：http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${config.port}`);
+  const address = app.server.address();
+  const port = address && typeof address === 'object' ? address.port : config.port;
+  const shownHost = ['0.0.0.0', '::'].includes(config.host) ? 'localhost' : config.host;
+  app.log.info(`出海助手已启动：http://${shownHost}:${port}`);
 }
 
 main().catch((error: unknown) => {

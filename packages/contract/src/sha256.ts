@@ -15,7 +15,9 @@ const ROUND_CONSTANTS = new Uint32Array([
   0xc67178f2,
 ]);
 
-const INITIAL_STATE = [0x6a09e667, 0xbb67ae85, 0x3c6ef372, 0xa54ff53a, 0x510e527f, 0x9b05688c, 0x1f83d9ab, 0x5be0cd19];
+const INITIAL_STATE = [
+  0x6a09e667, 0xbb67ae85, 0x3c6ef372, 0xa54ff53a, 0x510e527f, 0x9b05688c, 0x1f83d9ab, 0x5be0cd19,
+];
 
 const rotr = (x: number, n: number) => (x >>> n) | (x << (32 - n));
 

@@ -1,5 +1,5 @@
-import type { Kysely } from 'kysely';
 import fp from 'fastify-plugin';
+import type { Kysely } from 'kysely';
 import type { Database } from './database.ts';
 import type { DatabaseHandle } from './index.ts';
 import { migrateToLatest } from './migrate.ts';

@@ -3,7 +3,11 @@ import type { SiteConfig } from '../config.ts';
 const PLACEHOLDER = '<!--site-config-->';
 
 function escapeAttribute(text: string): string {
-  return text.replaceAll('&', '&amp;').replaceAll('"', '&quot;').replaceAll('<', '&lt;').replaceAll('>', '&gt;');
+  return text
+    .replaceAll('&', '&amp;')
+    .replaceAll('"', '&quot;')
+    .replaceAll('<', '&lt;')
+    .replaceAll('>', '&gt;');
 }
 
 /**
@@ -12,5 +16,7 @@ function escapeAttribute(text: string): string {
  */
 export function injectSiteConfig(html: string, site: SiteConfig): string {
   const meta = `<meta name="site-config" content="${escapeAttribute(JSON.stringify(site))}">`;
-  return html.includes(PLACEHOLDER) ? html.replace(PLACEHOLDER, meta) : html.replace('</head>', `${meta}</head>`);
+  return html.includes(PLACEHOLDER)
+    ? html.replace(PLACEHOLDER, meta)
+    : html.replace('</head>', `${meta}</head>`);
 }

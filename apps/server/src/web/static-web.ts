@@ -14,7 +14,9 @@ const REVALIDATE = 'no-cache';
 /** Reads the build stamp the web build writes beside index.html; `dev` when there is no build. */
 export function readBuildTime(webDistDir: string): string {
   try {
-    const info = JSON.parse(readFileSync(path.join(webDistDir, 'build.json'), 'utf8')) as { buildTime?: unknown };
+    const info = JSON.parse(readFileSync(path.join(webDistDir, 'build.json'), 'utf8')) as {
+      buildTime?: unknown;
+    };
     return typeof info.buildTime === 'string' ? info.buildTime : 'dev';
   } catch {
     return 'dev';
@@ -22,7 +24,10 @@ export function readBuildTime(webDistDir: string): string {
 }
 
 function wantsHtml(request: FastifyRequest): boolean {
-  return (request.method === 'GET' || request.method === 'HEAD') && (request.headers.accept ?? '').includes('text/html');
+  return (
+    (request.method === 'GET' || request.method === 'HEAD') &&
+    (request.headers.accept ?? '').includes('text/html')
+  );
 }
 
 /**

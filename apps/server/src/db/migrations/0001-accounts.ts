@@ -6,7 +6,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   const idType = dialectOf(db) === 'postgres' ? 'bigserial' : 'integer';
   await db.schema
     .createTable('users')
-    .addColumn('id', idType, (c) => (dialectOf(db) === 'postgres' ? c.primaryKey() : c.primaryKey().autoIncrement()))
+    .addColumn('id', idType, (c) =>
+      dialectOf(db) === 'postgres' ? c.primaryKey() : c.primaryKey().autoIncrement(),
+    )
     .addColumn('phone', 'varchar(20)', (c) => c.notNull().unique())
     .addColumn('password_hash', 'varchar(255)')
     .addColumn('invite_code', 'varchar(16)', (c) => c.notNull().unique())
@@ -17,7 +19,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 
   await db.schema
     .createTable('sessions')
-    .addColumn('id', idType, (c) => (dialectOf(db) === 'postgres' ? c.primaryKey() : c.primaryKey().autoIncrement()))
+    .addColumn('id', idType, (c) =>
+      dialectOf(db) === 'postgres' ? c.primaryKey() : c.primaryKey().autoIncrement(),
+    )
     .addColumn('user_id', 'bigint', (c) => c.notNull().references('users.id').onDelete('cascade'))
     .addColumn('token_hash', 'char(64)', (c) => c.notNull().unique())
     .addColumn('created_at', 'bigint', (c) => c.notNull())

@@ -1,0 +1,41 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { ConfigError, loadConfig } from '../src/config.ts';
+
+describe('configuration', () => {
+  it('has working defaults: port 3000, SQLite under ./data', () => {
+    const config = loadConfig({});
+    assert.equal(config.port, 3000);
+    assert.equal(config.host, 'localhost');
+    assert.equal(config.databaseUrl, undefined);
+    assert.match(config.dataDir, /data$/);
+    assert.equal(config.requireRequestSignature, true);
+  });
+
+  it('stops start-up with a message that names the bad variable', () => {
+    const cases: Array<[Record<string, string>, string]> = [
+      [{ PORT: 'eighty' }, 'PORT'],
+      [{ PORT: '70000' }, 'PORT'],
+      [{ DATABASE_URL: 'mysql://localhost/db' }, 'DATABASE_URL'],
+      [{ LOG_LEVEL: 'loud' }, 'LOG_LEVEL'],
+      [{ NODE_ENV: 'staging' }, 'NODE_ENV'],
+      [{ TRUST_PROXY: 'maybe' }, 'TRUST_PROXY'],
+      [{ WEB_DIST_DIR: '/no/such/folder' }, 'WEB_DIST_DIR'],
+    ];
+    for (const [env, name] of cases) {
+      assert.throws(
+        () => loadConfig(env),
+        (error: unknown) => {
+          assert.ok(error instanceof ConfigError);
+          assert.ok(error.message.includes(name), `${error.message} names ${name}`);
+          return true;
+        },
+      );
+    }
+  });
+
+  it('accepts a PostgreSQL URL', () => {
+    const config = loadConfig({ DATABASE_URL: 'postgres://u:p@db:5432/chuhai' });
+    assert.equal(config.databaseUrl, 'postgres://u:p@db:5432/chuhai');
+  });
+});
