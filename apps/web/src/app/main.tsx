@@ -1,0 +1,20 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { RouterProvider } from 'react-router/dom';
+import { initTheme } from '../stores/theme-store';
+import '../styles/global.css';
+import { AppProvider } from './provider';
+import { router } from './router';
+
+initTheme();
+
+const root = document.getElementById('app');
+if (!root) throw new Error('缺少挂载点 #app');
+
+createRoot(root).render(
+  <StrictMode>
+    <AppProvider>
+      <RouterProvider router={router} />
+    </AppProvider>
+  </StrictMode>,
+);

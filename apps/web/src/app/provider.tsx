@@ -1,0 +1,42 @@
+import { UI } from '@chuhai/contract';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { App as AntdApp, ConfigProvider, theme } from 'antd';
+import zhCN from 'antd/locale/zh_CN';
+import dayjs from 'dayjs';
+import 'dayjs/locale/zh-cn';
+import type { ReactNode } from 'react';
+import { RootErrorBoundary } from '../components/errors/root-error-boundary';
+import { useThemeStore } from '../stores/theme-store';
+import { ApiClientBridge } from './api-client-bridge';
+
+dayjs.locale('zh-cn');
+
+const queryClient = new QueryClient({
+  defaultOptions: {
+    // The API client already toasts; a failed call is not retried behind the user's back.
+    queries: { retry: false, refetchOnWindowFocus: false, staleTime: 30_000 },
+  },
+});
+
+/** ErrorBoundary > ConfigProvider (zh_CN + theme) > antd App > QueryClient, as ARCHITECTURE.md lays out. */
+export function AppProvider({ children }: { children: ReactNode }) {
+  const themeName = useThemeStore((s) => s.themeName);
+  return (
+    <RootErrorBoundary>
+      <ConfigProvider
+        locale={zhCN}
+        theme={{
+          algorithm: themeName === 'dark' ? theme.darkAlgorithm : theme.defaultAlgorithm,
+          token: { colorPrimary: '#1b5cff', borderRadius: 8, zIndexPopupBase: UI.zIndexBase },
+        }}
+      >
+        <AntdApp message={{ top: UI.toastOffsetPx, duration: UI.toastDurationMs / 1000 }}>
+          <QueryClientProvider client={queryClient}>
+            <ApiClientBridge />
+            {children}
+          </QueryClientProvider>
+        </AntdApp>
+      </ConfigProvider>
+    </RootErrorBoundary>
+  );
+}

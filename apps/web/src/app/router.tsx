@@ -1,0 +1,56 @@
+import type { ComponentType } from 'react';
+import { createHashRouter } from 'react-router';
+import { RouteError } from '../components/errors/route-error';
+import { AppLayout } from '../components/layouts/app-layout';
+import { RouteLoading } from '../components/ui/loading-overlay';
+import { paths } from '../config/paths';
+
+type ScreenModule = { default: ComponentType };
+
+/** A lazily loaded screen: its code arrives only when the route is first visited. */
+const screen = (path: string, title: string, load: () => Promise<ScreenModule>) => ({
+  path,
+  handle: { title },
+  lazy: async () => ({ Component: (await load()).default }),
+});
+
+export const router = createHashRouter([
+  {
+    element: <AppLayout />,
+    errorElement: <RouteError />,
+    HydrateFallback: RouteLoading,
+    children: [
+      { index: true, lazy: async () => ({ Component: (await import('./routes/home')).default }) },
+      screen(paths.login.path, paths.login.title, () => import('./routes/login')),
+      screen(paths.register.path, paths.register.title, () => import('./routes/register')),
+      screen(paths.draw.path, paths.draw.title, () => import('./routes/draw')),
+      screen(paths.question.path, paths.question.title, () => import('./routes/question')),
+      screen(
+        paths.questionHistory.path,
+        paths.questionHistory.title,
+        () => import('./routes/question-history'),
+      ),
+      screen(paths.price.path, paths.price.title, () => import('./routes/price')),
+      screen(paths.profile.path, paths.profile.title, () => import('./routes/profile')),
+      screen(paths.changePwd.path, paths.changePwd.title, () => import('./routes/change-password')),
+      screen(paths.forgetPwd.path, paths.forgetPwd.title, () => import('./routes/change-password')),
+      screen(paths.pay.path, paths.pay.title, () => import('./routes/pay')),
+      screen(paths.intro.path, paths.intro.title, () => import('./routes/intro')),
+      screen(paths.about.path, paths.about.title, () => import('./routes/about')),
+      screen(paths.contact.path, paths.contact.title, () => import('./routes/contact')),
+      screen(paths.invitat.path, paths.invitat.title, () => import('./routes/invitat')),
+      screen(paths.background.path, paths.background.title, () => import('./routes/background')),
+      screen(paths.image.path, paths.image.title, () => import('./routes/image')),
+    ],
+  },
+  {
+    ...screen(paths.privacy.path, paths.privacy.title, () => import('./routes/privacy')),
+    errorElement: <RouteError />,
+    HydrateFallback: RouteLoading,
+  },
+  {
+    ...screen('*', '页面不存在', () => import('./routes/not-found')),
+    errorElement: <RouteError />,
+    HydrateFallback: RouteLoading,
+  },
+]);

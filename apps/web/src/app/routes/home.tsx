@@ -1,0 +1,116 @@
+import {
+  AppstoreOutlined,
+  BgColorsOutlined,
+  CheckCircleOutlined,
+  MessageOutlined,
+  PictureOutlined,
+  ScissorOutlined,
+} from '@ant-design/icons';
+import { Button, Card, Tag } from 'antd';
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import { paths } from '../../config/paths';
+import { PlansTeaser } from '../../features/catalog/components/plans-teaser';
+
+interface Tool {
+  title: string;
+  description: string;
+  to: string;
+  icon: ReactNode;
+}
+
+const TOOLS: Tool[] = [
+  {
+    title: 'AI 问答',
+    description: '写 Listing 标题与五点描述、回复买家邮件和差评、翻译本地化，内置 30+ 卖家常用提示词。',
+    to: paths.question.getHref(),
+    icon: <MessageOutlined />,
+  },
+  {
+    title: 'AI 绘画',
+    description: '输入一句话，生成产品场景图、节日海报和社媒配图，支持方图、竖图和横图。',
+    to: paths.draw.getHref(),
+    icon: <PictureOutlined />,
+  },
+  {
+    title: '抠图 · 白底主图',
+    description: '上传产品照片，一键抠出透明底 PNG，生成亚马逊、Shopee、TikTok Shop 尺寸的白底主图。',
+    to: paths.image.getHref(),
+    icon: <ScissorOutlined />,
+  },
+  {
+    title: '主图合规检查',
+    description: '逐条检查纯白背景、商品占比约 85%、1000 像素以上可缩放、正方形，不合格一键修复。',
+    to: paths.image.getHref(),
+    icon: <CheckCircleOutlined />,
+  },
+  {
+    title: '换背景',
+    description: '把产品放进纯色、渐变、影棚、纹理与节日场景，自动加柔和投影，批量出图。',
+    to: paths.background.getHref(),
+    icon: <BgColorsOutlined />,
+  },
+  {
+    title: '跨境工具',
+    description: '导航栏「跨境工具」直达 WIPO 国际专利检索与全球品牌数据库，上新前先查侵权风险。',
+    to: paths.intro.getHref(),
+    icon: <AppstoreOutlined />,
+  },
+];
+
+const PLATFORMS = ['Amazon', 'Shopee', 'TikTok Shop', 'Temu', 'Lazada', '独立站'];
+
+export default function HomeScreen() {
+  return (
+    <div className="home">
+      <section className="home-hero">
+        <h1 className="home-hero__title">跨境卖家的 AI 工具站</h1>
+        <p className="home-hero__lead">写文案、做主图、换背景、查合规，一个网站搞定上新的每一步。</p>
+        <div className="home-hero__actions">
+          <Link to={paths.question.getHref()}>
+            <Button type="primary" size="large">
+              开始 AI 问答
+            </Button>
+          </Link>
+          <Link to={paths.image.getHref()}>
+            <Button size="large">制作白底主图</Button>
+          </Link>
+        </div>
+        <div className="home-hero__platforms">
+          {PLATFORMS.map((name) => (
+            <Tag key={name} bordered={false}>
+              {name}
+            </Tag>
+          ))}
+        </div>
+      </section>
+
+      <section className="home-section" aria-labelledby="home-tools">
+        <h2 id="home-tools" className="home-section__title">
+          常用工具
+        </h2>
+        <div className="tool-grid">
+          {TOOLS.map((tool) => (
+            <Link key={tool.title} to={tool.to} className="tool-card-link">
+              <Card hoverable className="tool-card">
+                <div className="tool-card__icon">{tool.icon}</div>
+                <h3 className="tool-card__title">{tool.title}</h3>
+                <p className="tool-card__text">{tool.description}</p>
+              </Card>
+            </Link>
+          ))}
+        </div>
+      </section>
+
+      <section className="home-section" aria-labelledby="home-plans">
+        <h2 id="home-plans" className="home-section__title">
+          VIP 套餐
+        </h2>
+        <p className="home-section__lead">
+          免费用户每天可用 AI 问答 20 次、AI 绘画 2 张、抠图 10 张、换背景 5 张；开通 VIP 额度大幅提升。
+        </p>
+        <PlansTeaser />
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,85 @@
+import { Button } from 'antd';
+import { useEffect } from 'react';
+import { Link } from 'react-router';
+import { paths } from '../../config/paths';
+import { site } from '../../config/site';
+
+const UPDATED_AT = '2026-11-21';
+
+/** The privacy policy, outside the shared layout (spec section 2). */
+export default function PrivacyScreen() {
+  useEffect(() => {
+    document.title = `${paths.privacy.title} · 出海助手`;
+  }, []);
+  return (
+    <main className="standalone-page">
+      <article className="prose prose--document">
+        <h1>{site.companyName}隐私政策</h1>
+        <p className="muted">更新日期：{UPDATED_AT}</p>
+        <p>
+          本政策说明{site.companyName}
+          （以下简称“我们”）在你使用本网站时收集哪些个人信息、为什么收集、保存多久，
+          以及你如何查阅、更正和删除这些信息。
+        </p>
+
+        <h2>一、我们收集的信息</h2>
+        <ul>
+          <li>账号信息：手机号（作为登录账号）、经过不可逆加密处理的密码、邀请码及邀请关系。</li>
+          <li>短信验证码记录：发送时间与校验结果，验证码本身只以加密摘要保存。</li>
+          <li>使用内容：你提交的问题与 AI 回答、保存的提示词、上传的图片及生成的图片。</li>
+          <li>订单信息：购买的套餐、金额、支付渠道与支付状态；我们不接触你的银行卡号或支付账户密码。</li>
+          <li>安全日志：访问时间、IP 地址、浏览器类型与请求编号，用于防止滥用和排查故障。</li>
+        </ul>
+
+        <h2>二、我们为什么收集</h2>
+        <ul>
+          <li>提供服务：登录、保存对话与图片、计算每日额度、开通会员、发放邀请奖励。</li>
+          <li>保障安全：识别验证码滥发、撞库登录等异常行为，保护你的账号。</li>
+          <li>履行法律义务：依法保存交易记录，配合监管部门的合法要求。</li>
+        </ul>
+        <p>我们不会出售你的个人信息，也不会把你上传的图片或对话用于训练任何模型。</p>
+
+        <h2>三、第三方服务</h2>
+        <p>
+          为完成 AI 问答与 AI 绘画，你的问题或绘画描述会发送给页面上标明的 AI 服务商；短信由短信服务商发送；
+          支付由支付宝或微信支付完成。抠图在我们自己的服务器上完成，图片不会发送给第三方。
+        </p>
+
+        <h2>四、保存期限</h2>
+        <ul>
+          <li>账号信息：保存至你注销账号。</li>
+          <li>对话、提示词与图片：保存至你删除或注销账号。</li>
+          <li>订单记录：依照《电子商务法》自交易完成之日起保存不少于三年。</li>
+          <li>安全日志：保存 180 天。</li>
+        </ul>
+
+        <h2>五、你的权利</h2>
+        <ul>
+          <li>查阅与更正：在个人中心查看账号、会员、订单与用量信息。</li>
+          <li>删除：在问答历史中删除单条或全部记录；删除图片后，文件会从存储中移除。</li>
+          <li>
+            注销账号：通过「联系我们」中的客服邮箱 {site.contactEmail}
+            提出申请，核验身份后我们会在 15 个工作日内删除你的账号及相关个人信息（依法须保存的订单记录除外）。
+          </li>
+        </ul>
+
+        <h2>六、信息安全</h2>
+        <p>
+          全站使用 HTTPS 传输；密码与验证码只保存加密摘要；登录凭证在服务器端只保存摘要并可随时撤销；
+          你上传的文件只有你本人可以访问。
+        </p>
+
+        <h2>七、未成年人</h2>
+        <p>本网站面向跨境电商经营者，不面向未满 18 周岁的未成年人提供服务。</p>
+
+        <h2>八、联系我们</h2>
+        <p>
+          对本政策有任何疑问，请联系 {site.contactEmail} 或 {site.contactPhone}（{site.serviceHours}）。
+        </p>
+        <Link to={paths.home.getHref()}>
+          <Button type="primary">返回首页</Button>
+        </Link>
+      </article>
+    </main>
+  );
+}

@@ -1,0 +1,46 @@
+import { GiftOutlined, UserOutlined } from '@ant-design/icons';
+import { Avatar, Button } from 'antd';
+import { Link } from 'react-router';
+import { paths } from '../../config/paths';
+import { maskPhone } from '../../lib/format';
+import { useAuthStore } from '../../stores/auth-store';
+
+/**
+ * Logged out: 登录 and 注册. Logged in: 邀请有礼 and the user block, which goes to the personal
+ * centre (its hover popover arrives with the accounts feature).
+ */
+export function AccountLinks({
+  onNavigate,
+  stacked = false,
+}: {
+  onNavigate?: () => void;
+  stacked?: boolean;
+}) {
+  const token = useAuthStore((s) => s.token);
+  const user = useAuthStore((s) => s.user);
+  const className = stacked ? 'account-links account-links--stacked' : 'account-links';
+
+  if (!token) {
+    return (
+      <div className={className}>
+        <Link to={paths.login.getHref()} onClick={onNavigate}>
+          <Button type="text">登录</Button>
+        </Link>
+        <Link to={paths.register.getHref()} onClick={onNavigate}>
+          <Button type="primary">注册</Button>
+        </Link>
+      </div>
+    );
+  }
+  return (
+    <div className={className}>
+      <Link to={paths.invitat.getHref()} className="account-links__invite" onClick={onNavigate}>
+        <GiftOutlined /> 邀请有礼
+      </Link>
+      <Link to={paths.profile.getHref()} className="user-block" onClick={onNavigate} aria-label="个人中心">
+        <Avatar size="small" icon={<UserOutlined />} />
+        <span className="user-block__name">{maskPhone(user?.username ?? '')}</span>
+      </Link>
+    </div>
+  );
+}

@@ -1,0 +1,47 @@
+/**
+ * Every route of spec section 2, in one table: `path` for the router, `getHref` for links, `title`
+ * for the document title. Nobody types a route string by hand.
+ */
+const route = (path: string, title: string) => ({ path, title, getHref: () => path });
+
+export const paths = {
+  home: route('/', '首页'),
+  login: route('/login', '登录'),
+  register: {
+    path: '/register',
+    title: '注册',
+    getHref: (invite?: string) => (invite ? `/register?invite=${encodeURIComponent(invite)}` : '/register'),
+  },
+  draw: route('/draw', 'AI 绘画'),
+  question: route('/question', 'AI 问答'),
+  questionHistory: route('/question/history', '问答历史'),
+  price: route('/price', '购买 VIP'),
+  profile: route('/profile', '个人中心'),
+  changePwd: route('/changePwd', '修改密码'),
+  forgetPwd: route('/forgetPwd', '找回密码'),
+  pay: route('/pay', '支付'),
+  intro: route('/intro', '公司简介'),
+  about: route('/about', '关于我们'),
+  contact: route('/contact', '联系我们'),
+  invitat: route('/invitat', '邀请有礼'),
+  background: route('/background', '智能做图 · 换背景'),
+  image: route('/image', '智能做图 · 抠图'),
+  privacy: route('/protocol/yszc', '隐私政策'),
+} as const;
+
+/** Screens that hide the footer (spec section 2): they need the full height. */
+export const FOOTERLESS_PATHS: readonly string[] = [paths.question.path, paths.draw.path, paths.invitat.path];
+
+/** The main navigation, in order. `match` lists the paths that highlight the entry. */
+export const NAV_LINKS = [
+  { key: 'home', label: '首页', to: paths.home.path, match: [paths.home.path] },
+  { key: 'question', label: 'AI问答', to: paths.question.path, match: [paths.question.path] },
+  { key: 'draw', label: 'AI绘画', to: paths.draw.path, match: [paths.draw.path] },
+  { key: 'image', label: '智能做图', to: paths.image.path, match: [paths.image.path, paths.background.path] },
+  { key: 'price', label: '购买', to: paths.price.path, match: [paths.price.path, paths.pay.path] },
+] as const;
+
+/** Whether a nav entry is the current one: `/` only exactly, others with their sub-routes. */
+export function isNavActive(match: readonly string[], pathname: string): boolean {
+  return match.some((p) => (p === '/' ? pathname === '/' : pathname === p || pathname.startsWith(`${p}/`)));
+}

@@ -1,0 +1,39 @@
+import { writeFileSync } from 'node:fs';
+import path from 'node:path';
+import react from '@vitejs/plugin-react';
+import type { Plugin } from 'vite';
+import { defineConfig } from 'vitest/config';
+
+/** One stamp per build: the client sends it as BuildTime, the server compares it with what it serves. */
+const BUILD_TIME = new Date().toISOString();
+
+/** Writes dist/build.json, which the server reads to know which build it is serving. */
+function buildStamp(): Plugin {
+  let outDir = 'dist';
+  return {
+    name: 'chuhai-build-stamp',
+    apply: 'build',
+    configResolved(config) {
+      outDir = path.resolve(config.root, config.build.outDir);
+    },
+    writeBundle() {
+      writeFileSync(path.join(outDir, 'build.json'), JSON.stringify({ buildTime: BUILD_TIME }));
+    },
+  };
+}
+
+export default defineConfig({
+  plugins: [react(), buildStamp()],
+  define: { __BUILD_TIME__: JSON.stringify(BUILD_TIME) },
+  server: {
+    port: 5173,
+    proxy: { '/api': 'http://localhost:3000', '/product.json': 'http://localhost:3000' },
+  },
+  build: { target: 'es2022', chunkSizeWarningLimit: 1200 },
+  test: {
+    environment: 'jsdom',
+    globals: true,
+    setupFiles: ['./src/test/setup.ts'],
+    css: false,
+  },
+});
