@@ -17,6 +17,7 @@ function executableParts(root: HTMLElement): string[] {
       found.push(tag);
     for (const attr of el.attributes) {
       const name = attr.name.toLowerCase();
+      // biome-ignore lint/suspicious/noControlCharactersInRegex: browsers ignore these inside a scheme
       const value = attr.value.replace(/[\u0000-\u0020]/g, '').toLowerCase();
       if (name.startsWith('on')) found.push(`${tag}[${name}]`);
       if (
