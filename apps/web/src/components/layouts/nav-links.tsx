@@ -1,7 +1,10 @@
-import { NavLink, useLocation } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import { isNavActive, NAV_LINKS } from '../../config/paths';
 
-/** The main links; the current one is highlighted (and marked `aria-current` for screen readers). */
+/**
+ * The main links; the current one is highlighted and marked `aria-current`. Plain links, not NavLink:
+ * 智能做图 is current on two routes, which NavLink's own matching would not know.
+ */
 export function NavLinks({ className, onNavigate }: { className: string; onNavigate?: () => void }) {
   const { pathname } = useLocation();
   return (
@@ -9,16 +12,15 @@ export function NavLinks({ className, onNavigate }: { className: string; onNavig
       {NAV_LINKS.map((link) => {
         const active = isNavActive(link.match, pathname);
         return (
-          <NavLink
+          <Link
             key={link.key}
             to={link.to}
             className={`${className}${active ? ` ${className}--active` : ''}`}
             aria-current={active ? 'page' : undefined}
             onClick={onNavigate}
-            end
           >
             {link.label}
-          </NavLink>
+          </Link>
         );
       })}
     </>

@@ -1,0 +1,48 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { defineConfig } from '@playwright/test';
+
+/**
+ * End-to-end tests: Debian's Chromium against the real server serving the real built app, on a
+ * fresh SQLite database in a temporary folder. Never downloads a browser.
+ */
+const PORT = Number(process.env.E2E_PORT ?? 3211);
+const BASE_URL = `http://127.0.0.1:${PORT}`;
+const dataDir = mkdtempSync(path.join(tmpdir(), 'chuhai-e2e-'));
+
+export const E2E_SITE = { icpNumber: '粤ICP备2026000001号-1', contactEmail: 'kefu@e2e.example' };
+
+export default defineConfig({
+  testDir: './tests',
+  fullyParallel: true,
+  workers: 2,
+  retries: 0,
+  timeout: 30_000,
+  reporter: [['list']],
+  use: {
+    baseURL: BASE_URL,
+    locale: 'zh-CN',
+    timezoneId: 'Asia/Shanghai',
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      // Nothing but this machine is reachable: any other host name fails at once instead of leaking out.
+      args: ['--no-sandbox', '--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1, EXCLUDE localhost'],
+    },
+  },
+  webServer: {
+    command: 'node ../apps/server/src/server.ts',
+    url: `${BASE_URL}/api/users`,
+    reuseExistingServer: false,
+    timeout: 60_000,
+    env: {
+      NODE_ENV: 'test',
+      HOST: '127.0.0.1',
+      PORT: String(PORT),
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+      SITE_ICP_NUMBER: E2E_SITE.icpNumber,
+      SITE_CONTACT_EMAIL: E2E_SITE.contactEmail,
+    },
+  },
+});

@@ -1,0 +1,180 @@
+import { expect, test } from '@playwright/test';
+import { E2E_SITE } from '../playwright.config';
+
+/** Every route of spec section 2 with the heading its screen shows. */
+const SCREENS: Array<{ path: string; heading: string; title: string }> = [
+  { path: '/', heading: '跨境卖家的 AI 工具站', title: '出海助手 · 跨境卖家的 AI 工具站' },
+  { path: '/login', heading: '登录', title: '登录 · 出海助手' },
+  { path: '/register', heading: '注册', title: '注册 · 出海助手' },
+  { path: '/draw', heading: 'AI 绘画', title: 'AI 绘画 · 出海助手' },
+  { path: '/question', heading: 'AI 问答', title: 'AI 问答 · 出海助手' },
+  { path: '/question/history', heading: '问答历史', title: '问答历史 · 出海助手' },
+  { path: '/price', heading: '购买 VIP', title: '购买 VIP · 出海助手' },
+  { path: '/profile', heading: '个人中心', title: '个人中心 · 出海助手' },
+  { path: '/changePwd', heading: '修改密码', title: '修改密码 · 出海助手' },
+  { path: '/forgetPwd', heading: '找回密码', title: '找回密码 · 出海助手' },
+  { path: '/pay', heading: '支付', title: '支付 · 出海助手' },
+  { path: '/intro', heading: '公司简介', title: '公司简介 · 出海助手' },
+  { path: '/about', heading: '关于我们', title: '关于我们 · 出海助手' },
+  { path: '/contact', heading: '联系我们', title: '联系我们 · 出海助手' },
+  { path: '/invitat', heading: '邀请有礼', title: '邀请有礼 · 出海助手' },
+  { path: '/background', heading: '智能做图 · 换背景', title: '智能做图 · 换背景 · 出海助手' },
+  { path: '/image', heading: '智能做图 · 抠图', title: '智能做图 · 抠图 · 出海助手' },
+  { path: '/protocol/yszc', heading: '出海助手隐私政策', title: '隐私政策 · 出海助手' },
+];
+
+test.describe('every route renders its screen', () => {
+  for (const screen of SCREENS) {
+    test(screen.path, async ({ page }) => {
+      const errors: string[] = [];
+      page.on('pageerror', (error) => errors.push(error.message));
+      await page.goto(`/#${screen.path}`);
+      await expect(page.getByRole('heading', { level: 1, name: screen.heading })).toBeVisible();
+      await expect(page).toHaveTitle(screen.title);
+      expect(errors).toEqual([]);
+    });
+  }
+});
+
+test('the privacy policy stands outside the shared layout', async ({ page }) => {
+  await page.goto('/#/protocol/yszc');
+  await expect(page.getByRole('heading', { name: '出海助手隐私政策' })).toBeVisible();
+  await expect(page.getByRole('navigation', { name: '主导航' })).toHaveCount(0);
+  await expect(page.getByRole('heading', { name: '五、你的权利' })).toBeVisible();
+});
+
+test('the current link is highlighted', async ({ page }) => {
+  const nav = page.getByRole('navigation', { name: '主导航' });
+  await page.goto('/#/draw');
+  await expect(nav.getByRole('link', { name: 'AI绘画' })).toHaveAttribute('aria-current', 'page');
+  await expect(nav.getByRole('link', { name: '首页' })).not.toHaveAttribute('aria-current', 'page');
+
+  await nav.getByRole('link', { name: 'AI问答' }).click();
+  await expect(page).toHaveURL(/#\/question$/);
+  await expect(nav.getByRole('link', { name: 'AI问答' })).toHaveAttribute('aria-current', 'page');
+  await expect(nav.getByRole('link', { name: 'AI绘画' })).not.toHaveAttribute('aria-current', 'page');
+
+  await page.goto('/#/background');
+  await expect(nav.getByRole('link', { name: '智能做图' })).toHaveAttribute('aria-current', 'page');
+  await page.getByRole('link', { name: '出海助手首页' }).click();
+  await expect(nav.getByRole('link', { name: '首页' })).toHaveAttribute('aria-current', 'page');
+});
+
+test.describe('at phone width', () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+
+  test('the drawer toggles, closes on the overlay and when a link is chosen', async ({ page }) => {
+    await page.goto('/#/');
+    const drawer = page.getByRole('navigation', { name: '手机导航' });
+    await expect(page.getByRole('navigation', { name: '主导航' })).toBeHidden();
+    await expect(drawer).toBeHidden();
+
+    await page.getByRole('button', { name: '打开菜单' }).click();
+    await expect(drawer).toBeVisible();
+    await expect(page.getByTestId('drawer-overlay')).toBeVisible();
+    await page.getByRole('button', { name: '关闭菜单' }).click();
+    await expect(drawer).toBeHidden();
+
+    await page.getByRole('button', { name: '打开菜单' }).click();
+    await page.getByTestId('drawer-overlay').click({ position: { x: 370, y: 400 } });
+    await expect(drawer).toBeHidden();
+
+    await page.getByRole('button', { name: '打开菜单' }).click();
+    await drawer.getByRole('link', { name: '购买' }).click();
+    await expect(drawer).toBeHidden();
+    await expect(page).toHaveURL(/#\/price$/);
+    await expect(page.getByRole('heading', { level: 1, name: '购买 VIP' })).toBeVisible();
+
+    await page.getByRole('button', { name: '打开菜单' }).click();
+    await expect(drawer.getByRole('link', { name: '购买' })).toHaveAttribute('aria-current', 'page');
+    await expect(drawer.getByRole('link', { name: '登录' })).toBeVisible();
+  });
+});
+
+test('the theme survives a reload', async ({ page }) => {
+  await page.goto('/#/');
+  await expect(page.locator('body')).toHaveClass(/__theme_default/);
+  await page.getByRole('button', { name: '切换到深色主题' }).click();
+  await expect(page.locator('body')).toHaveClass(/__theme_dark/);
+  await expect(page.locator('body')).not.toHaveClass(/__theme_default/);
+  expect(await page.evaluate(() => localStorage.getItem('themeName'))).toBe('dark');
+
+  await page.reload();
+  await expect(page.locator('body')).toHaveClass(/__theme_dark/);
+  const background = await page.locator('body').evaluate((el) => getComputedStyle(el).backgroundColor);
+  expect(background).toBe('rgb(15, 20, 32)');
+  await page.getByRole('button', { name: '切换到浅色主题' }).click();
+  await expect(page.locator('body')).toHaveClass(/__theme_default/);
+});
+
+test('an unknown path shows the not-found page', async ({ page }) => {
+  await page.goto('/#/no/such/page');
+  await expect(page.getByText('页面不存在').first()).toBeVisible();
+  await expect(page.getByText('没有找到「/no/such/page」')).toBeVisible();
+  await page.getByRole('link', { name: '回到首页' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: '跨境卖家的 AI 工具站' })).toBeVisible();
+});
+
+test('a route typed without the hash lands on the hash route', async ({ page }) => {
+  await page.goto('/register?invite=AB12CD34');
+  await expect(page).toHaveURL(/\/#\/register\?invite=AB12CD34$/);
+  await expect(page.getByRole('heading', { level: 1, name: '注册' })).toBeVisible();
+});
+
+test('the footer shows everywhere except question, draw and invitat', async ({ page }) => {
+  const footer = page.getByRole('contentinfo');
+  for (const path of ['/', '/price', '/intro', '/contact']) {
+    await page.goto(`/#${path}`);
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await expect(footer).toBeVisible();
+  }
+  await expect(footer.getByText(E2E_SITE.icpNumber)).toBeVisible();
+  await expect(footer.getByText(E2E_SITE.contactEmail)).toBeVisible();
+  await expect(footer.getByRole('img', { name: '关注出海助手的二维码' })).toBeVisible();
+  await expect(footer.getByRole('link', { name: 'AI 问答' })).toBeVisible();
+  await expect(footer.getByRole('link', { name: '公司简介' })).toBeVisible();
+
+  for (const path of ['/question', '/draw', '/invitat']) {
+    await page.goto(`/#${path}`);
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await expect(footer).toHaveCount(0);
+  }
+});
+
+test('the cross-border tools open WIPO in a new window', async ({ page, context }) => {
+  // Answered here, so the test never reaches the real sites.
+  await context.route(/wipo\.int/, (route) => route.fulfill({ contentType: 'text/html', body: '<h1>WIPO</h1>' }));
+  await page.goto('/#/');
+  await page.getByRole('button', { name: /跨境工具/ }).hover();
+  const patent = page.getByRole('link', { name: /国际专利查询/ });
+  const trademark = page.getByRole('link', { name: /国际商标查询/ });
+  await expect(patent).toBeVisible();
+  await expect(patent).toHaveAttribute('target', '_blank');
+  await expect(trademark).toHaveAttribute('target', '_blank');
+  await expect(patent).toHaveAttribute('rel', /noopener/);
+
+  const [popup] = await Promise.all([page.waitForEvent('popup'), patent.click()]);
+  await popup.waitForLoadState();
+  expect(popup.url()).toContain('patentscope.wipo.int');
+  await expect(page).toHaveURL(/#\/$/);
+  await popup.close();
+});
+
+test('a screen whose code fails to load after a deploy recovers on refresh', async ({ page }) => {
+  await page.goto('/#/');
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await page.route(/\/assets\/about-.*\.js$/, (route) => route.abort());
+  await page.getByRole('contentinfo').getByRole('link', { name: '关于我们' }).click();
+  // First failure reloads once by itself; the chunk is still missing, so the recovery screen shows.
+  await expect(page.getByText('发现新版本')).toBeVisible();
+  await page.unroute(/\/assets\/about-.*\.js$/);
+  await page.getByRole('button', { name: '刷新页面' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: '关于我们' })).toBeVisible();
+});
+
+test('the home page lists the plans from product.json', async ({ page }) => {
+  await page.goto('/#/');
+  await expect(page.getByRole('heading', { name: '月度 VIP' })).toBeVisible();
+  await expect(page.getByText('¥29.90')).toBeVisible();
+  await expect(page.getByText('¥259.00')).toBeVisible();
+});
