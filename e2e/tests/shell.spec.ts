@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { E2E_SITE } from '../playwright.config';
+import { E2E_SITE } from '../playwright.config.ts';
 
 /** Every route of spec section 2 with the heading its screen shows. */
 const SCREENS: Array<{ path: string; heading: string; title: string }> = [
@@ -143,7 +143,9 @@ test('the footer shows everywhere except question, draw and invitat', async ({ p
 
 test('the cross-border tools open WIPO in a new window', async ({ page, context }) => {
   // Answered here, so the test never reaches the real sites.
-  await context.route(/wipo\.int/, (route) => route.fulfill({ contentType: 'text/html', body: '<h1>WIPO</h1>' }));
+  await context.route(/wipo\.int/, (route) =>
+    route.fulfill({ contentType: 'text/html', body: '<h1>WIPO</h1>' }),
+  );
   await page.goto('/#/');
   await page.getByRole('button', { name: /跨境工具/ }).hover();
   const patent = page.getByRole('link', { name: /国际专利查询/ });

@@ -34,7 +34,10 @@ export const requestSignaturePlugin = fp<{ required: boolean; currentBuildTime: 
       if (UNSIGNED_PATHS.has(pathOnly)) return;
 
       const buildTime = headerValue(request, SIGNATURE_HEADERS.buildTime);
-      if (buildTime && buildTime !== currentBuildTime) reply.header(NEW_BUILD_HEADER, currentBuildTime);
+      // 'dev' means no build is served (API only, or Vite's dev server): nothing newer to offer.
+      if (buildTime && currentBuildTime !== 'dev' && buildTime !== currentBuildTime) {
+        reply.header(NEW_BUILD_HEADER, currentBuildTime);
+      }
       if (!required) return;
 
       const token = headerValue(request, SIGNATURE_HEADERS.token);

@@ -1,0 +1,16 @@
+// `npm start`: installs what is missing, builds the web app if needed, then serves app and API.
+import { spawn } from 'node:child_process';
+import path from 'node:path';
+import { ensureDependencies, ensureWebBuild, ROOT, requireNode24 } from './lib.mjs';
+
+requireNode24();
+ensureDependencies();
+ensureWebBuild();
+
+const server = spawn(process.execPath, [path.join(ROOT, 'apps/server/src/server.ts')], {
+  cwd: ROOT,
+  stdio: 'inherit',
+  env: { NODE_ENV: 'production', ...process.env },
+});
+for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
+server.on('exit', (code) => process.exit(code ?? 0));

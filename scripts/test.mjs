@@ -1,0 +1,106 @@
+// `npm test`: installs what is missing, then runs every suite: lint, types, contract, server
+// (SQLite and a real PostgreSQL it starts itself), web unit tests, and end-to-end in Chromium.
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { ensureDependencies, ensureWebBuild, log, ROOT, requireNode24 } from './lib.mjs';
+
+requireNode24();
+ensureDependencies();
+
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+function ensureChromium() {
+  if (existsSync(CHROMIUM)) return;
+  if (process.getuid?.() === 0 && existsSync('/usr/bin/apt-get')) {
+    log('安装 Chromium（apt-get install chromium）…');
+    spawnSync('apt-get', ['update'], { stdio: 'inherit' });
+    const result = spawnSync('apt-get', ['install', '-y', 'chromium'], { stdio: 'inherit' });
+    if (result.status === 0 && existsSync(CHROMIUM)) return;
+  }
+  console.error(
+    `端到端测试需要 Chromium：未找到 ${CHROMIUM}。请运行 sudo apt-get install -y chromium，或用 CHROMIUM_PATH 指定路径。`,
+  );
+  process.exit(1);
+}
+
+/** How each runner reports its totals, read from its own closing lines. */
+const COUNTERS = {
+  node: (out) => ({ passed: last(out, /^ℹ pass (\d+)/m), failed: last(out, /^ℹ fail (\d+)/m) }),
+  vitest: (out) => ({
+    passed: last(out, /Tests\s+(?:\d+ failed \| )?(\d+) passed/),
+    failed: last(out, /Tests\s+(\d+) failed/),
+  }),
+  playwright: (out) => ({ passed: last(out, /^\s+(\d+) passed/m), failed: last(out, /^\s+(\d+) failed/m) }),
+  none: () => ({ passed: 0, failed: 0 }),
+};
+
+function last(text, pattern) {
+  const all = [...text.matchAll(new RegExp(pattern.source, `${pattern.flags.replace('g', '')}g`))];
+  return all.length ? Number(all[all.length - 1][1]) : 0;
+}
+
+function step(name, command, args, counter, env = {}) {
+  return new Promise((resolve) => {
+    log(`▶ ${name}`);
+    const started = Date.now();
+    const child = spawn(command, args, {
+      cwd: ROOT,
+      env: { ...process.env, NO_COLOR: '1', FORCE_COLOR: '0', ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let output = '';
+    child.stdout.on('data', (chunk) => {
+      output += chunk;
+      process.stdout.write(chunk);
+    });
+    child.stderr.on('data', (chunk) => {
+      output += chunk;
+      process.stderr.write(chunk);
+    });
+    child.on('exit', (code) => {
+      const counts = COUNTERS[counter](output);
+      const seconds = ((Date.now() - started) / 1000).toFixed(1);
+      resolve({ name, ok: code === 0, seconds, ...counts });
+    });
+  });
+}
+
+const npx = (bin, ...args) => ['npx', ['--no-install', bin, ...args]];
+
+const results = [];
+const steps = [
+  ['代码风格（Biome）', ...npx('biome', 'check', '.'), 'none'],
+  ['类型检查（TypeScript）', 'npm', ['run', 'typecheck'], 'none'],
+  ['契约包单元测试', process.execPath, ['--test', 'packages/contract/test/**/*.test.ts'], 'node'],
+  [
+    '服务端测试（SQLite + PostgreSQL）',
+    process.execPath,
+    ['--test', '--test-concurrency=1', 'apps/server/test/**/*.test.ts'],
+    'node',
+  ],
+  ['前端单元测试（Vitest）', 'npm', ['test', '--workspace', '@chuhai/web'], 'vitest'],
+];
+for (const [name, command, args, counter] of steps) results.push(await step(name, command, args, counter));
+
+ensureChromium();
+ensureWebBuild({ force: true });
+results.push(
+  await step(
+    '端到端测试（Playwright + Chromium）',
+    'npm',
+    ['test', '--workspace', '@chuhai/e2e'],
+    'playwright',
+    { CHROMIUM_PATH: CHROMIUM },
+  ),
+);
+
+console.log('\n测试汇总');
+for (const r of results) {
+  const counts = r.passed || r.failed ? `${r.passed} passed, ${r.failed} failed` : '';
+  console.log(`  ${r.ok ? '✔' : '✖'} ${r.name}  ${counts}  ${r.seconds}s`);
+}
+const passed = results.reduce((sum, r) => sum + r.passed, 0);
+const failed = results.reduce((sum, r) => sum + r.failed, 0);
+const broken = results.filter((r) => !r.ok).length;
+console.log(`total: ${passed} passed, ${failed + (failed === 0 ? broken : 0)} failed`);
+process.exit(broken ? 1 : 0);
