@@ -52,12 +52,15 @@ export function run(command, args, options = {}) {
   });
 }
 
-/** `npm ci` when node_modules is missing or older than the lockfile. */
+/**
+ * Installs when node_modules is missing or older than the lockfile. `npm install`, not `npm ci`:
+ * npm 11 leaves other platforms' optional packages out of the lockfile and `npm ci` then refuses it.
+ */
 export function ensureDependencies() {
   const installed = mtime(path.join(ROOT, 'node_modules/.package-lock.json'));
   if (installed && installed >= mtime(path.join(ROOT, 'package-lock.json'))) return;
-  log('安装依赖（npm ci）…');
-  const result = spawnSync('npm', ['ci', '--no-audit', '--no-fund'], { cwd: ROOT, stdio: 'inherit' });
+  log('安装依赖（npm install）…');
+  const result = spawnSync('npm', ['install', '--no-audit', '--no-fund'], { cwd: ROOT, stdio: 'inherit' });
   if (result.status !== 0) {
     console.error('依赖安装失败，请检查上面的输出。');
     process.exit(result.status ?? 1);

@@ -1,4 +1,5 @@
-import { writeFileSync } from 'node:fs';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import path from 'node:path';
 import react from '@vitejs/plugin-react';
 import type { Plugin } from 'vite';
@@ -7,7 +8,21 @@ import { defineConfig } from 'vitest/config';
 /** One stamp per build: the client sends it as BuildTime, the server compares it with what it serves. */
 const BUILD_TIME = new Date().toISOString();
 
-/** Writes dist/build.json, which the server reads to know which build it is serving. */
+const COMPRESSIBLE = /\.(js|css|svg|json|html)$/;
+
+/** Brotli and gzip copies of each text asset, served by @fastify/static's preCompressed option. */
+function precompress(dir: string): void {
+  for (const entry of readdirSync(dir, { withFileTypes: true, recursive: true })) {
+    if (!entry.isFile() || !COMPRESSIBLE.test(entry.name)) continue;
+    const file = path.join(entry.parentPath, entry.name);
+    const content = readFileSync(file);
+    if (content.length < 1024) continue;
+    writeFileSync(`${file}.br`, brotliCompressSync(content, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }));
+    writeFileSync(`${file}.gz`, gzipSync(content, { level: 9 }));
+  }
+}
+
+/** Writes dist/build.json, which the server reads to know which build it is serving, and compresses. */
 function buildStamp(): Plugin {
   let outDir = 'dist';
   return {
@@ -18,6 +33,7 @@ function buildStamp(): Plugin {
     },
     writeBundle() {
       writeFileSync(path.join(outDir, 'build.json'), JSON.stringify({ buildTime: BUILD_TIME }));
+      precompress(outDir);
     },
   };
 }

@@ -1,6 +1,7 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { brotliCompressSync } from 'node:zlib';
 import { requestSignature } from '@chuhai/contract';
 import { buildApp } from '../src/app.ts';
 import { type Config, loadConfig } from '../src/config.ts';
@@ -21,7 +22,9 @@ export function writeFakeWebBuild(dir: string, buildTime = TEST_BUILD_TIME): voi
     '<!doctype html><html lang="zh-CN"><head><!--site-config--><title>出海助手</title></head><body><div id="root"></div></body></html>',
   );
   writeFileSync(path.join(dir, 'build.json'), JSON.stringify({ buildTime }));
-  writeFileSync(path.join(dir, 'assets', 'index-Ab12Cd34.js'), 'console.log("app")');
+  const script = `console.log(${JSON.stringify('出海助手'.repeat(200))})`;
+  writeFileSync(path.join(dir, 'assets', 'index-Ab12Cd34.js'), script);
+  writeFileSync(path.join(dir, 'assets', 'index-Ab12Cd34.js.br'), brotliCompressSync(script));
   writeFileSync(path.join(dir, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
 }
 

@@ -37,6 +37,19 @@ describe('serving the built web app', () => {
     assert.equal(res.headers['cache-control'], 'public, max-age=31536000, immutable');
   });
 
+  it('sends the precompressed brotli copy to browsers that accept it', async () => {
+    const res = await ctx.app.inject({
+      method: 'GET',
+      url: '/assets/index-Ab12Cd34.js',
+      headers: { 'accept-encoding': 'gzip, deflate, br' },
+    });
+    assert.equal(res.statusCode, 200);
+    assert.equal(res.headers['content-encoding'], 'br');
+    assert.match(res.headers.vary as string, /accept-encoding/i);
+    assert.equal(res.headers['cache-control'], 'public, max-age=31536000, immutable');
+    assert.ok(res.rawPayload.length < 500, `compressed body is small (${res.rawPayload.length} bytes)`);
+  });
+
   it('revalidates unhashed files such as the favicon', async () => {
     const res = await ctx.app.inject({ method: 'GET', url: '/favicon.svg' });
     assert.equal(res.statusCode, 200);

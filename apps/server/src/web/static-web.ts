@@ -49,6 +49,8 @@ export const staticWebPlugin = fp<{ webDistDir: string; site: SiteConfig }>(
         root: webDistDir,
         index: false,
         cacheControl: false,
+        // The web build writes .br and .gz beside each asset: compressed once, not per request.
+        preCompressed: true,
         setHeaders: (res, filePath) => {
           const hashed = filePath.startsWith(path.join(webDistDir, 'assets') + path.sep);
           res.header('cache-control', hashed ? IMMUTABLE : REVALIDATE);
