@@ -1,6 +1,9 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import type { SiteConfig } from '@chuhai/contract';
+
+export type { SiteConfig };
 
 /**
  * Every environment variable the server reads, validated once at start. A bad value stops start-up
@@ -22,17 +25,6 @@ export interface Config {
   requireRequestSignature: boolean;
   shutdownTimeoutMs: number;
   site: SiteConfig;
-}
-
-/** What the footer and contact page show; sent to the browser inside index.html. */
-export interface SiteConfig {
-  companyName: string;
-  copyright: string;
-  icpNumber: string;
-  contactEmail: string;
-  contactPhone: string;
-  contactAddress: string;
-  serviceHours: string;
 }
 
 export class ConfigError extends Error {

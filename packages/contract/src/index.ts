@@ -5,3 +5,4 @@ export * from './format.ts';
 export * from './schemas/health.ts';
 export * from './sha256.ts';
 export * from './signing.ts';
+export * from './site.ts';

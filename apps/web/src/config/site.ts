@@ -1,13 +1,4 @@
-/** What the footer and contact page show; the server puts it into index.html (SITE_* variables). */
-export interface SiteConfig {
-  companyName: string;
-  copyright: string;
-  icpNumber: string;
-  contactEmail: string;
-  contactPhone: string;
-  contactAddress: string;
-  serviceHours: string;
-}
+import type { SiteConfig } from '@chuhai/contract';
 
 const FALLBACK: SiteConfig = {
   companyName: '出海助手',
