@@ -166,9 +166,12 @@ test('a screen whose code fails to load after a deploy recovers on refresh', asy
   await page.goto('/#/');
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   await page.route(/\/assets\/about-.*\.js$/, (route) => route.abort());
+  // The first failure reloads the page once by itself; wait for that reload before looking.
+  const reloaded = page.waitForEvent('load');
   await page.getByRole('contentinfo').getByRole('link', { name: '关于我们' }).click();
-  // First failure reloads once by itself; the chunk is still missing, so the recovery screen shows.
-  await expect(page.getByText('发现新版本')).toBeVisible();
+  await reloaded;
+  // The chunk is still missing after the reload, so the recovery screen stays.
+  await expect(page.getByRole('button', { name: '刷新页面' })).toBeVisible();
   await page.unroute(/\/assets\/about-.*\.js$/);
   await page.getByRole('button', { name: '刷新页面' }).click();
   await expect(page.getByRole('heading', { level: 1, name: '关于我们' })).toBeVisible();
