@@ -4,10 +4,16 @@ import Fastify, { type FastifyServerOptions } from 'fastify';
 import type { Config } from './config.ts';
 import { type DatabaseHandle, openDatabase } from './db/index.ts';
 import { databasePlugin } from './db/plugin.ts';
+import { authPlugin } from './http/auth.ts';
 import { errorHandlerPlugin } from './http/error-handler.ts';
 import { requestSignaturePlugin } from './http/request-signature.ts';
 import { securityPlugin } from './http/security.ts';
+import { type Clock, systemClock } from './lib/clock.ts';
+import { accountRoutes } from './modules/account/routes.ts';
 import { healthRoutes } from './modules/health/routes.ts';
+import { smsRoutes } from './modules/sms/routes.ts';
+import { createSmsSender } from './providers/sms/index.ts';
+import type { SmsSender } from './providers/sms/sms-sender.ts';
 import { readBuildTime, staticWebPlugin } from './web/static-web.ts';
 
 export const VERSION = '0.1.0';
@@ -22,6 +28,10 @@ export interface BuildAppOptions {
   /** An already-open database (tests share one); by default the config's database is opened. */
   database?: DatabaseHandle;
   logger?: FastifyServerOptions['logger'];
+  /** Tests stand the clock where they need it. */
+  clock?: Clock;
+  /** Tests swap the SMS gateway for one that records or fails. */
+  smsSender?: SmsSender;
 }
 
 /** Builds the Fastify app: plugins and routes, database migrated. Tests call it and use inject(). */
@@ -33,6 +43,8 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}) {
     requestIdHeader: 'x-request-id',
     genReqId: () => randomUUID(),
     return503OnClosing: true,
+    // The spec's paths end in a slash (`/api/v1/code/`); clients that leave it off reach the same route.
+    routerOptions: { ignoreTrailingSlash: true },
     ajv: { customOptions: { coerceTypes: 'array', removeAdditional: true, useDefaults: true } },
   }).withTypeProvider<TypeBoxTypeProvider>();
 
@@ -57,7 +69,11 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}) {
     currentBuildTime: buildTime,
   });
 
+  await app.register(authPlugin, { clock: options.clock ?? systemClock });
+
   await app.register(healthRoutes, { version: VERSION, buildTime });
+  await app.register(smsRoutes, { sender: options.smsSender ?? createSmsSender(config.sms, app.log) });
+  await app.register(accountRoutes);
 
   await app.register(staticWebPlugin, { webDistDir: config.webDistDir, site: config.site });
   return app;

@@ -25,7 +25,32 @@ export interface Config {
   requireRequestSignature: boolean;
   shutdownTimeoutMs: number;
   site: SiteConfig;
+  sms: SmsConfig;
 }
+
+/** The SMS gateway (README「短信」): the console by default, 阿里云 or 腾讯云 in production. */
+export type SmsConfig =
+  | { provider: 'console' }
+  | {
+      provider: 'aliyun';
+      accessKeyId: string;
+      accessKeySecret: string;
+      signName: string;
+      templateCode: string;
+      /** Only changed to reach a test double. */
+      endpoint: string;
+    }
+  | {
+      provider: 'tencent';
+      secretId: string;
+      secretKey: string;
+      sdkAppId: string;
+      signName: string;
+      templateId: string;
+      region: string;
+      /** Only changed to reach a test double. */
+      endpoint: string;
+    };
 
 export class ConfigError extends Error {
   override name = 'ConfigError';
@@ -62,6 +87,40 @@ function readChoice<T extends string>(env: Env, name: string, choices: readonly 
   if (raw === undefined || raw === '') return fallback;
   if (!(choices as readonly string[]).includes(raw)) fail(name, raw, `应为 ${choices.join('、')} 之一`);
   return raw as T;
+}
+
+function readRequired(env: Env, name: string, because: string): string {
+  const raw = env[name]?.trim();
+  if (!raw) throw new ConfigError(`环境变量 ${name} 未设置：${because}时必填`);
+  return raw;
+}
+
+function readSms(env: Env): SmsConfig {
+  const provider = readChoice(env, 'SMS_PROVIDER', ['console', 'aliyun', 'tencent'] as const, 'console');
+  const because = `SMS_PROVIDER=${provider} `;
+  if (provider === 'aliyun') {
+    return {
+      provider,
+      accessKeyId: readRequired(env, 'ALIYUN_SMS_ACCESS_KEY_ID', because),
+      accessKeySecret: readRequired(env, 'ALIYUN_SMS_ACCESS_KEY_SECRET', because),
+      signName: readRequired(env, 'ALIYUN_SMS_SIGN_NAME', because),
+      templateCode: readRequired(env, 'ALIYUN_SMS_TEMPLATE_CODE', because),
+      endpoint: env.ALIYUN_SMS_ENDPOINT || 'dysmsapi.aliyuncs.com',
+    };
+  }
+  if (provider === 'tencent') {
+    return {
+      provider,
+      secretId: readRequired(env, 'TENCENT_SMS_SECRET_ID', because),
+      secretKey: readRequired(env, 'TENCENT_SMS_SECRET_KEY', because),
+      sdkAppId: readRequired(env, 'TENCENT_SMS_SDK_APP_ID', because),
+      signName: readRequired(env, 'TENCENT_SMS_SIGN_NAME', because),
+      templateId: readRequired(env, 'TENCENT_SMS_TEMPLATE_ID', because),
+      region: env.TENCENT_SMS_REGION || 'ap-guangzhou',
+      endpoint: env.TENCENT_SMS_ENDPOINT || 'sms.tencentcloudapi.com',
+    };
+  }
+  return { provider };
 }
 
 function readDatabaseUrl(env: Env): string | undefined {
@@ -104,5 +163,6 @@ export function loadConfig(env: Env = process.env): Config {
       contactAddress: env.SITE_CONTACT_ADDRESS || '广东省深圳市南山区',
       serviceHours: env.SITE_SERVICE_HOURS || '工作日 9:00–18:00',
     },
+    sms: readSms(env),
   };
 }

@@ -58,7 +58,7 @@ describe('envelope and error mapping', () => {
       payload: { count: 1 },
     });
     assert.equal(missing.statusCode, 400);
-    assert.deepEqual(missing.json(), { code: 400, msg: '缺少参数 phone', data: null });
+    assert.deepEqual(missing.json(), { code: 400, msg: '缺少手机号', data: null });
 
     const tooMany = await ctx.app.inject({
       method: 'POST',
@@ -75,7 +75,7 @@ describe('envelope and error mapping', () => {
       headers: signedHeaders(url),
       payload: { phone: 'abc', count: 1 },
     });
-    assert.equal(badPhone.json().msg, '参数 phone 格式不正确');
+    assert.equal(badPhone.json().msg, '手机号格式不正确');
   });
 
   it('answers malformed JSON with 400, not 500', async () => {

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { brotliCompressSync } from 'node:zlib';
 import { requestSignature } from '@chuhai/contract';
-import { buildApp } from '../src/app.ts';
+import { type BuildAppOptions, buildApp } from '../src/app.ts';
 import { type Config, loadConfig } from '../src/config.ts';
 
 export const TEST_BUILD_TIME = '2026-11-21T00:00:00.000Z';
@@ -29,12 +29,12 @@ export function writeFakeWebBuild(dir: string, buildTime = TEST_BUILD_TIME): voi
 }
 
 /** Builds the app on a fresh SQLite database and a fake web build. */
-export async function buildTestApp(env: Record<string, string> = {}) {
+export async function buildTestApp(env: Record<string, string> = {}, options: BuildAppOptions = {}) {
   const data = tempDir('data');
   const web = tempDir('web');
   writeFakeWebBuild(web.dir);
   const config: Config = loadConfig({ NODE_ENV: 'test', DATA_DIR: data.dir, WEB_DIST_DIR: web.dir, ...env });
-  const app = await buildApp(config, { logger: false });
+  const app = await buildApp(config, { logger: false, ...options });
   const close = async () => {
     await app.close();
     data.remove();

@@ -1,4 +1,7 @@
 import type { AccountTables } from '../modules/account/table.ts';
+import type { EntitlementTables } from '../modules/entitlement/table.ts';
+import type { SmsTables } from '../modules/sms/table.ts';
+import type { ThrottleTables } from '../modules/throttle/table.ts';
 
 /** The whole schema, assembled from each module's `table.ts`. */
-export interface Database extends AccountTables {}
+export interface Database extends AccountTables, SmsTables, ThrottleTables, EntitlementTables {}

@@ -35,6 +35,8 @@ export const errorHandlerPlugin = fp(
       const envelope = toEnvelope(error, request);
       const status = httpStatusOf(envelope.code);
       if (status >= 500 && error instanceof AppError) request.log.warn({ code: error.code }, error.message);
+      const retryAfter = (envelope.data as { retryAfter?: unknown } | null)?.retryAfter;
+      if (status === 429 && typeof retryAfter === 'number') reply.header('retry-after', String(retryAfter));
       return reply.status(status).send(envelope);
     });
   },

@@ -6,44 +6,59 @@ export interface ValidationIssue {
   message?: string;
 }
 
+/** How fields are named to a user; other fields are named by their wire name. */
+const FIELD_LABELS: Record<string, string> = {
+  phone: '手机号',
+  username: '手机号',
+  password: '密码',
+  confirmPassword: '确认密码',
+  code: '验证码',
+  inviteCode: '邀请码',
+  type: '验证码类型',
+  ts: '时间戳',
+  sign: '签名',
+};
+
 /** Turns the first schema violation into a Chinese message that names the field. */
 export function validationMessage(issues: readonly ValidationIssue[]): string {
   const issue = issues[0];
   if (!issue) return '请求参数有误';
   const fromPath = issue.instancePath.replace(/^\//, '').replaceAll('/', '.');
   const missing = typeof issue.params.missingProperty === 'string' ? issue.params.missingProperty : '';
-  const field = missing || fromPath || '请求体';
+  const wireName = missing || fromPath || '请求体';
+  const label = FIELD_LABELS[wireName];
+  const subject = label ?? `参数 ${wireName} `;
   const p = issue.params;
   switch (issue.keyword) {
     case 'required':
-      return `缺少参数 ${field}`;
+      return label ? `缺少${label}` : `缺少参数 ${wireName}`;
     case 'type':
-      return `参数 ${field} 的类型应为${typeName(String(p.type))}`;
+      return `${subject}的类型应为${typeName(String(p.type))}`;
     case 'minLength':
-      return `参数 ${field} 至少 ${p.limit} 个字符`;
+      return `${subject}至少 ${p.limit} 个字符`;
     case 'maxLength':
-      return `参数 ${field} 最多 ${p.limit} 个字符`;
+      return `${subject}最多 ${p.limit} 个字符`;
     case 'minimum':
     case 'exclusiveMinimum':
-      return `参数 ${field} 不能小于 ${p.limit}`;
+      return `${subject}不能小于 ${p.limit}`;
     case 'maximum':
     case 'exclusiveMaximum':
-      return `参数 ${field} 不能大于 ${p.limit}`;
+      return `${subject}不能大于 ${p.limit}`;
     case 'pattern':
     case 'format':
-      return `参数 ${field} 格式不正确`;
+      return `${subject}格式不正确`;
     case 'enum':
     case 'const':
     case 'anyOf':
-      return `参数 ${field} 的取值不在允许范围内`;
+      return `${subject}的取值不在允许范围内`;
     case 'additionalProperties':
       return `不支持的参数 ${String(p.additionalProperty)}`;
     case 'minItems':
-      return `参数 ${field} 至少需要 ${p.limit} 项`;
+      return `${subject}至少需要 ${p.limit} 项`;
     case 'maxItems':
-      return `参数 ${field} 最多 ${p.limit} 项`;
+      return `${subject}最多 ${p.limit} 项`;
     default:
-      return `参数 ${field} 不合法`;
+      return `${subject}不合法`;
   }
 }
 

@@ -1,0 +1,223 @@
+import { randomInt } from 'node:crypto';
+import {
+  type AccountInfo,
+  type EditPasswordBody,
+  type EditPasswordResult,
+  editPasswordSignature,
+  INVITE_CODE_PATTERN,
+  LOGIN_LIMITS,
+  type LoginBody,
+  type LoginResult,
+  maskPhone,
+  nextChinaMidnight,
+  normaliseInviteCode,
+  passwordProblem,
+  phoneProblem,
+  type RegisterBody,
+  ResultCode,
+  SMS_CODE_TYPE,
+} from '@chuhai/contract';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/database.ts';
+import { AppError } from '../../http/app-error.ts';
+import type { Clock } from '../../lib/clock.ts';
+import { currentVip, usageToday } from '../entitlement/service.ts';
+import { checkCode, checkSignedTimestamp, consumeCode } from '../sms/service.ts';
+import {
+  clearEvents,
+  recordEvent,
+  secondsUntilAllowed,
+  type ThrottleWindow,
+  tooManyRequests,
+  waitText,
+} from '../throttle/throttle.ts';
+import { hashPassword, UNKNOWN_USER_HASH, verifyPassword } from './password.ts';
+import * as accounts from './repository.ts';
+import { createSession, type SessionUser } from './session.ts';
+
+export interface AccountDeps {
+  db: Kysely<Database>;
+  clock: Clock;
+}
+
+const WRONG_PASSWORD: ThrottleWindow = {
+  bucket: 'wrong-password',
+  limit: LOGIN_LIMITS.wrongPasswordsPerPhone,
+  windowMs: LOGIN_LIMITS.wrongPasswordWindowMs,
+};
+const FAILED_LOGIN_FROM_IP: ThrottleWindow = {
+  bucket: 'failed-login-ip',
+  limit: LOGIN_LIMITS.failuresPerIp,
+  windowMs: LOGIN_LIMITS.failureWindowMsPerIp,
+};
+const INVITE_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
+
+function badRequest(message: string): AppError {
+  return new AppError(ResultCode.badRequest, message);
+}
+
+function requireValid(problem: string | null): void {
+  if (problem) throw badRequest(problem);
+}
+
+/** 8 characters without 0/O or 1/I, so a code read aloud or copied by hand still works. */
+async function newInviteCode(db: Kysely<Database>): Promise<string> {
+  for (;;) {
+    const code = Array.from({ length: 8 }, () => INVITE_ALPHABET[randomInt(INVITE_ALPHABET.length)]).join('');
+    if (!(await accounts.inviteCodeTaken(db, code))) return code;
+  }
+}
+
+async function signIn(
+  db: Kysely<Database>,
+  user: { id: number; phone: string },
+  now: number,
+): Promise<LoginResult> {
+  const { token, expiresAt } = await createSession(db, user.id, now);
+  return { token, expiresAt, user: { username: user.phone, phone: user.phone } };
+}
+
+/** `POST /api/v1/register/`: phone, SMS code (type 1), password, optional invite code. */
+export async function register(deps: AccountDeps, body: RegisterBody): Promise<LoginResult> {
+  const { db, clock } = deps;
+  const phone = body.phone.trim();
+  requireValid(phoneProblem(phone));
+  requireValid(passwordProblem(body.password));
+  let inviterId: number | null = null;
+  const inviteCode = normaliseInviteCode(body.inviteCode ?? '');
+  if (inviteCode) {
+    const inviter = INVITE_CODE_PATTERN.test(inviteCode)
+      ? await accounts.findUserByInviteCode(db, inviteCode)
+      : undefined;
+    if (!inviter) throw badRequest('邀请码不存在，请核对后重新输入，或留空');
+    inviterId = inviter.id;
+  }
+  if (await accounts.findUserByPhone(db, phone)) throw badRequest('该手机号已注册，请直接登录');
+  const codeId = await checkCode(deps, phone, SMS_CODE_TYPE.register, body.code.trim());
+  const passwordHash = await hashPassword(body.password);
+
+  const now = clock.now();
+  try {
+    return await db.transaction().execute(async (trx) => {
+      await consumeCode(trx, codeId, now);
+      const userId = await accounts.insertUser(trx, {
+        phone,
+        passwordHash,
+        inviteCode: await newInviteCode(trx),
+        invitedBy: inviterId,
+        now,
+      });
+      return signIn(trx, { id: userId, phone }, now);
+    });
+  } catch (error) {
+    // Two registrations of one phone at the same moment: the unique index lets one through.
+    if (!(error instanceof AppError) && (await accounts.findUserByPhone(db, phone))) {
+      throw badRequest('该手机号已注册，请直接登录');
+    }
+    throw error;
+  }
+}
+
+async function loginWithPassword(deps: AccountDeps, phone: string, password: string, ip: string) {
+  const { db } = deps;
+  const now = deps.clock.now();
+  const wait = await secondsUntilAllowed(db, WRONG_PASSWORD, phone, now);
+  if (wait > 0) {
+    throw tooManyRequests(`密码错误次数过多，请 ${waitText(wait)}后再试，或使用验证码登录`, wait);
+  }
+  const user = await accounts.findUserByPhone(db, phone);
+  // An unknown phone costs the same hashing time and gets the same answer as a wrong password.
+  const matches = await verifyPassword(password, user?.password_hash ?? UNKNOWN_USER_HASH);
+  if (user && matches) {
+    await clearEvents(db, WRONG_PASSWORD, phone);
+    return signIn(db, user, now);
+  }
+  await recordEvent(db, WRONG_PASSWORD, phone, now);
+  await recordEvent(db, FAILED_LOGIN_FROM_IP, ip, now);
+  const waitNow = await secondsUntilAllowed(db, WRONG_PASSWORD, phone, now);
+  if (waitNow > 0) {
+    throw tooManyRequests(`密码错误次数过多，请 ${waitText(waitNow)}后再试，或使用验证码登录`, waitNow);
+  }
+  throw badRequest('手机号或密码错误');
+}
+
+async function loginWithCode(deps: AccountDeps, phone: string, code: string, ip: string) {
+  const { db } = deps;
+  const user = await accounts.findUserByPhone(db, phone);
+  if (!user) {
+    await recordEvent(db, FAILED_LOGIN_FROM_IP, ip, deps.clock.now());
+    throw badRequest('该手机号尚未注册，请先注册');
+  }
+  const codeId = await checkCode(deps, phone, SMS_CODE_TYPE.login, code.trim());
+  const now = deps.clock.now();
+  return db.transaction().execute(async (trx) => {
+    await consumeCode(trx, codeId, now);
+    return signIn(trx, user, now);
+  });
+}
+
+/** `POST /api/v1/login/`: phone with a password, or with an SMS code (type 2). */
+export async function login(deps: AccountDeps, body: LoginBody, ip: string): Promise<LoginResult> {
+  const phone = body.phone.trim();
+  requireValid(phoneProblem(phone));
+  const now = deps.clock.now();
+  const ipWait = await secondsUntilAllowed(deps.db, FAILED_LOGIN_FROM_IP, ip, now);
+  if (ipWait > 0) throw tooManyRequests(`登录失败次数过多，请 ${waitText(ipWait)}后再试`, ipWait);
+  if (body.code !== undefined && body.code !== '') return loginWithCode(deps, phone, body.code, ip);
+  if (!body.password) throw badRequest('请输入密码');
+  return loginWithPassword(deps, phone, body.password, ip);
+}
+
+/** Logout: the session is revoked on the server, so a copied token stops working too. */
+export async function logout(deps: AccountDeps, session: SessionUser): Promise<void> {
+  await accounts.revokeSession(deps.db, session.sessionId, deps.clock.now());
+}
+
+/**
+ * `POST /api/v1/editPassword/`: a changed or forgotten password, proved by an SMS code (type 3) and
+ * signed like the code request. Every other session of the account is signed out; the caller's own
+ * session (when it belongs to this account) stays.
+ */
+export async function editPassword(
+  deps: AccountDeps,
+  body: EditPasswordBody,
+  caller: SessionUser | null,
+): Promise<EditPasswordResult> {
+  const { db } = deps;
+  const phone = body.username.trim();
+  const code = body.code.trim();
+  requireValid(phoneProblem(phone));
+  requireValid(passwordProblem(body.password));
+  if (body.password !== body.confirmPassword) throw badRequest('两次输入的密码不一致');
+  checkSignedTimestamp(body.ts, body.sign, editPasswordSignature(phone, body.ts, code), deps.clock.now());
+  const user = await accounts.findUserByPhone(db, phone);
+  if (!user) throw badRequest('该手机号尚未注册，请先注册');
+  const codeId = await checkCode(deps, phone, SMS_CODE_TYPE.resetPassword, code);
+  const passwordHash = await hashPassword(body.password);
+  const now = deps.clock.now();
+  const keep = caller && caller.userId === user.id ? caller.sessionId : null;
+  return db.transaction().execute(async (trx) => {
+    await consumeCode(trx, codeId, now);
+    await accounts.updatePasswordHash(trx, user.id, passwordHash, now);
+    await clearEvents(trx, WRONG_PASSWORD, phone);
+    return { revokedSessions: await accounts.revokeOtherSessions(trx, user.id, keep, now) };
+  });
+}
+
+/** `GET /api/v1/info`: the account, VIP grants in force and today's usage per feature. */
+export async function accountInfo(deps: AccountDeps, session: SessionUser): Promise<AccountInfo> {
+  const now = deps.clock.now();
+  const user = await accounts.findUserById(deps.db, session.userId);
+  if (!user) throw new AppError(ResultCode.tokenInvalid, '账号不存在，请重新登录');
+  const levels = await currentVip(deps.db, user.id, now);
+  return {
+    username: user.phone,
+    nickname: maskPhone(user.phone),
+    inviteCode: user.invite_code,
+    isVip: levels.length > 0,
+    ConsumerLevel: levels,
+    usage: await usageToday(deps.db, user.id, levels.length > 0, now),
+    usageResetAt: nextChinaMidnight(now),
+    createdAt: user.created_at,
+  };
+}

@@ -1,0 +1,42 @@
+import { randomBytes } from 'node:crypto';
+import { ResultCode, SESSION_LIMITS } from '@chuhai/contract';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/database.ts';
+import { AppError } from '../../http/app-error.ts';
+import { sha256 } from '../../lib/secrets.ts';
+import * as accounts from './repository.ts';
+
+/** Who is calling, once the token checked out. */
+export interface SessionUser {
+  userId: number;
+  sessionId: number;
+}
+
+/** Starts a session: a random token for the client; only its hash is stored. */
+export async function createSession(db: Kysely<Database>, userId: number, now: number) {
+  const token = randomBytes(32).toString('base64url');
+  const expiresAt = now + SESSION_LIMITS.lifetimeMs;
+  const sessionId = await accounts.insertSession(db, { userId, tokenHash: sha256(token), now, expiresAt });
+  return { token, expiresAt, sessionId };
+}
+
+/**
+ * Resolves a token to its user: 400001 when there is none, 400002 when it is unknown or revoked,
+ * 400003 when it expired. A live session slides forward (written at most every few minutes).
+ */
+export async function authenticate(
+  db: Kysely<Database>,
+  token: string | undefined,
+  now: number,
+): Promise<SessionUser> {
+  if (!token) throw new AppError(ResultCode.tokenMissing, '请先登录');
+  const session = await accounts.findSessionByTokenHash(db, sha256(token));
+  if (!session || session.revoked_at !== null) {
+    throw new AppError(ResultCode.tokenInvalid, '登录状态已失效（可能已在别处退出或修改了密码），请重新登录');
+  }
+  if (session.expires_at <= now) throw new AppError(ResultCode.tokenExpired, '登录已过期，请重新登录');
+  if (now - session.last_seen_at >= SESSION_LIMITS.touchEveryMs) {
+    await accounts.touchSession(db, session.id, now, now + SESSION_LIMITS.lifetimeMs);
+  }
+  return { userId: session.user_id, sessionId: session.id };
+}

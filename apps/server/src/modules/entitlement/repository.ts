@@ -1,0 +1,126 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/database.ts';
+import { dialectOf } from '../../db/dialect.ts';
+
+type Db = Kysely<Database>;
+
+/** Grants still in force at `now`, the one that ends last first. */
+export function findActiveGrants(db: Db, userId: number, now: number) {
+  return db
+    .selectFrom('consumer_levels')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .where('level_end_at', '>', now)
+    .orderBy('level_end_at', 'desc')
+    .execute();
+}
+
+export async function latestGrantEnd(db: Db, userId: number): Promise<number | null> {
+  const row = await db
+    .selectFrom('consumer_levels')
+    .select((eb) => eb.fn.max('level_end_at').as('end'))
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+  return row?.end == null ? null : Number(row.end);
+}
+
+export function findGrantBySource(db: Db, source: string, sourceRef: string) {
+  return db
+    .selectFrom('consumer_levels')
+    .selectAll()
+    .where('source', '=', source)
+    .where('source_ref', '=', sourceRef)
+    .executeTakeFirst();
+}
+
+export async function insertGrant(
+  db: Db,
+  values: {
+    userId: number;
+    levelName: string;
+    startAt: number;
+    endAt: number;
+    source: string;
+    sourceRef: string;
+    now: number;
+  },
+) {
+  await db
+    .insertInto('consumer_levels')
+    .values({
+      user_id: values.userId,
+      level_name: values.levelName,
+      level_start_at: values.startAt,
+      level_end_at: values.endAt,
+      source: values.source,
+      source_ref: values.sourceRef,
+      created_at: values.now,
+    })
+    .execute();
+}
+
+/**
+ * Serialises quota checks of one user inside a transaction. PostgreSQL locks the user row;
+ * SQLite needs nothing, since its one connection runs one transaction at a time.
+ */
+export async function lockUser(trx: Db, userId: number): Promise<void> {
+  if (dialectOf(trx) !== 'postgres') return;
+  await trx.selectFrom('users').select('id').where('id', '=', userId).forUpdate().execute();
+}
+
+/** Net uses per feature on one China-time day (uses minus refunds). */
+export async function usageByFeature(db: Db, userId: number, day: string): Promise<Map<string, number>> {
+  const rows = await db
+    .selectFrom('usage_ledger')
+    .select(['feature', (eb) => eb.fn.sum<number>('delta').as('used')])
+    .where('user_id', '=', userId)
+    .where('day', '=', day)
+    .groupBy('feature')
+    .execute();
+  return new Map(rows.map((r) => [r.feature, Number(r.used)]));
+}
+
+export async function insertUse(
+  db: Db,
+  values: { userId: number; feature: string; day: string; now: number },
+) {
+  const row = await db
+    .insertInto('usage_ledger')
+    .values({
+      user_id: values.userId,
+      feature: values.feature,
+      day: values.day,
+      delta: 1,
+      refund_of: null,
+      created_at: values.now,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+/** Writes the refund row of a use; false when it was already refunded. */
+export async function insertRefund(
+  db: Db,
+  use: { id: number; userId: number; feature: string; day: string },
+  now: number,
+): Promise<boolean> {
+  const existing = await db
+    .selectFrom('usage_ledger')
+    .select('id')
+    .where('refund_of', '=', use.id)
+    .executeTakeFirst();
+  if (existing) return false;
+  await db
+    .insertInto('usage_ledger')
+    .values({
+      user_id: use.userId,
+      feature: use.feature,
+      day: use.day,
+      delta: -1,
+      refund_of: use.id,
+      created_at: now,
+    })
+    .execute();
+  return true;
+}

@@ -1,0 +1,142 @@
+import {
+  type ConsumerLevelItem,
+  chinaDay,
+  DAILY_QUOTAS,
+  DAY_IN_MS,
+  FEATURE_LABELS,
+  FEATURES,
+  type Feature,
+  type FeatureUsage,
+  nextChinaMidnight,
+  ResultCode,
+} from '@chuhai/contract';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/database.ts';
+import { AppError } from '../../http/app-error.ts';
+import type { Clock } from '../../lib/clock.ts';
+import * as entitlements from './repository.ts';
+
+/**
+ * Entitlements: who is VIP until when, and how many uses of each metered feature are left today.
+ * Every later feature calls `takeUse` before the work and `refundUse` when the work failed.
+ */
+export interface EntitlementDeps {
+  db: Kysely<Database>;
+  clock: Clock;
+}
+
+/** A use taken from today's quota; hand it back to `refundUse` when the work fails. */
+export interface UseTicket {
+  id: number;
+  userId: number;
+  feature: Feature;
+  day: string;
+}
+
+export const VIP_LEVEL_NAME = 'VIP';
+
+/** VIP grants in force, latest end first (the `ConsumerLevel` list of `info`). */
+export async function currentVip(
+  db: Kysely<Database>,
+  userId: number,
+  now: number,
+): Promise<ConsumerLevelItem[]> {
+  const grants = await entitlements.findActiveGrants(db, userId, now);
+  return grants.map((g) => ({
+    levelName: g.level_name,
+    levelStartAt: g.level_start_at,
+    levelEndAt: g.level_end_at,
+    source: g.source,
+  }));
+}
+
+/**
+ * Grants VIP days, extending from max(now, current end). Applying the same (source, sourceRef)
+ * again changes nothing, so a repeated payment notification never grants twice.
+ * Call inside the transaction that records the reason for the grant.
+ */
+export async function grantVip(
+  db: Kysely<Database>,
+  grant: { userId: number; days: number; source: string; sourceRef: string },
+  now: number,
+): Promise<{ levelEndAt: number; granted: boolean }> {
+  const existing = await entitlements.findGrantBySource(db, grant.source, grant.sourceRef);
+  if (existing) return { levelEndAt: existing.level_end_at, granted: false };
+  const currentEnd = (await entitlements.latestGrantEnd(db, grant.userId)) ?? 0;
+  const startAt = Math.max(now, currentEnd);
+  const endAt = startAt + grant.days * DAY_IN_MS;
+  await entitlements.insertGrant(db, {
+    userId: grant.userId,
+    levelName: VIP_LEVEL_NAME,
+    startAt,
+    endAt,
+    source: grant.source,
+    sourceRef: grant.sourceRef,
+    now,
+  });
+  return { levelEndAt: endAt, granted: true };
+}
+
+/** Today's uses and limits of every feature. */
+export async function usageToday(
+  db: Kysely<Database>,
+  userId: number,
+  isVip: boolean,
+  now: number,
+): Promise<FeatureUsage[]> {
+  const used = await entitlements.usageByFeature(db, userId, chinaDay(now));
+  const limits = DAILY_QUOTAS[isVip ? 'vip' : 'free'];
+  return FEATURES.map((feature) => ({
+    feature,
+    name: FEATURE_LABELS[feature],
+    used: used.get(feature) ?? 0,
+    limit: limits[feature],
+  }));
+}
+
+/**
+ * Checks and takes one use of a feature: 200001 when the feature (or model) is VIP-only and the user
+ * is not VIP, 200002 when today's quota is used up. Checked and written in one transaction per user,
+ * so two requests at once cannot both take the last use.
+ */
+export async function takeUse(
+  deps: EntitlementDeps,
+  userId: number,
+  feature: Feature,
+  options: { vipOnly?: boolean; vipOnlyMessage?: string } = {},
+): Promise<UseTicket> {
+  const now = deps.clock.now();
+  const day = chinaDay(now);
+  return deps.db.transaction().execute(async (trx) => {
+    await entitlements.lockUser(trx, userId);
+    const isVip = (await entitlements.findActiveGrants(trx, userId, now)).length > 0;
+    if (options.vipOnly && !isVip) {
+      throw new AppError(
+        ResultCode.vipRequired,
+        options.vipOnlyMessage ?? '该功能仅对 VIP 开放，开通 VIP 后即可使用',
+      );
+    }
+    const limit = DAILY_QUOTAS[isVip ? 'vip' : 'free'][feature];
+    const used = (await entitlements.usageByFeature(trx, userId, day)).get(feature) ?? 0;
+    if (used >= limit) {
+      const message = isVip
+        ? `今日${FEATURE_LABELS[feature]}次数（${limit} 次）已用完，明天 00:00 恢复`
+        : `今日免费${FEATURE_LABELS[feature]}次数（${limit} 次）已用完，开通 VIP 每天可用 ${DAILY_QUOTAS.vip[feature]} 次`;
+      throw new AppError(ResultCode.quotaExceeded, message, {
+        feature,
+        limit,
+        resetAt: nextChinaMidnight(now),
+      });
+    }
+    const id = await entitlements.insertUse(trx, { userId, feature, day, now });
+    return { id, userId, feature, day };
+  });
+}
+
+/**
+ * Gives a failed use back. The refund counts against the day of the use, so a use taken at 23:59
+ * and refunded after midnight frees yesterday's slot, not one of today's. Refunding twice is a no-op.
+ */
+export async function refundUse(deps: EntitlementDeps, ticket: UseTicket): Promise<boolean> {
+  return deps.db.transaction().execute((trx) => entitlements.insertRefund(trx, ticket, deps.clock.now()));
+}

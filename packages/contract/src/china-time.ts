@@ -1,0 +1,18 @@
+/** The day boundary of quotas and SMS limits: 00:00 China time (UTC+8, no daylight saving). */
+const CHINA_OFFSET_MS = 8 * 3_600_000;
+const DAY_MS = 86_400_000;
+
+/** The China-time calendar day of an instant, as YYYY-MM-DD. */
+export function chinaDay(epochMs: number): string {
+  return new Date(epochMs + CHINA_OFFSET_MS).toISOString().slice(0, 10);
+}
+
+/** The instant the China-time day containing `epochMs` began. */
+export function chinaDayStart(epochMs: number): number {
+  return Math.floor((epochMs + CHINA_OFFSET_MS) / DAY_MS) * DAY_MS - CHINA_OFFSET_MS;
+}
+
+/** The next 00:00 China time after `epochMs`: when today's quotas reset. */
+export function nextChinaMidnight(epochMs: number): number {
+  return chinaDayStart(epochMs) + DAY_MS;
+}

@@ -1,0 +1,55 @@
+/**
+ * Every limit of PRODUCT.md in one place, shared by the server (which enforces them) and the web app
+ * (which explains them). Change a number here and both sides follow.
+ */
+
+const MINUTE_MS = 60_000;
+const HOUR_MS = 60 * MINUTE_MS;
+const DAY_MS = 24 * HOUR_MS;
+
+export const SMS_LIMITS = {
+  codeLength: 6,
+  validForMs: 5 * MINUTE_MS,
+  resendAfterMs: 60_000,
+  /** Wrong tries before a code stops working and a new one must be sent. */
+  maxWrongTries: 5,
+  perPhonePerDay: 10,
+  perIpPerHour: 20,
+} as const;
+
+export const PASSWORD_RULES = { minLength: 8, maxLength: 64 } as const;
+
+export const LOGIN_LIMITS = {
+  /** Wrong passwords per phone within the window, then a wait. */
+  wrongPasswordsPerPhone: 5,
+  wrongPasswordWindowMs: 15 * MINUTE_MS,
+  /** Failed logins from one IP within the window (many phones tried from one place). */
+  failuresPerIp: 50,
+  failureWindowMsPerIp: 15 * MINUTE_MS,
+} as const;
+
+export const SESSION_LIMITS = {
+  /** Sliding: every use pushes the expiry this far ahead. */
+  lifetimeMs: 30 * DAY_MS,
+  /** The expiry is written at most this often, so each request does not cost a database write. */
+  touchEveryMs: 10 * MINUTE_MS,
+} as const;
+
+/** Metered features (PRODUCT.md "Usage, VIP and quotas"). */
+export const FEATURES = ['chat', 'draw', 'cutout', 'replace'] as const;
+export type Feature = (typeof FEATURES)[number];
+
+export const FEATURE_LABELS: Record<Feature, string> = {
+  chat: 'AI 问答',
+  draw: 'AI 绘画',
+  cutout: '抠图与主图',
+  replace: '换背景',
+};
+
+/** Uses per day, reset at 00:00 China time. */
+export const DAILY_QUOTAS: Record<'free' | 'vip', Record<Feature, number>> = {
+  free: { chat: 20, draw: 2, cutout: 10, replace: 5 },
+  vip: { chat: 300, draw: 50, cutout: 300, replace: 200 },
+};
+
+export const DAY_IN_MS = DAY_MS;

@@ -1,0 +1,124 @@
+import { type Static, Type } from 'typebox';
+import { FEATURES } from '../limits.ts';
+
+/**
+ * Account calls (spec section 7, PRODUCT.md "Accounts"). Schemas check shape and size; the meaning
+ * (a valid phone, a strong password) is checked by the server with the messages of account-rules.ts.
+ */
+
+const Phone = Type.String({ maxLength: 20 });
+const SmsCode = Type.String({ maxLength: 10 });
+const Password = Type.String({ maxLength: 128 });
+const Sign = Type.String({ maxLength: 128 });
+/** Seconds since the epoch. Clients send it as a number or a numeric string. */
+const Timestamp = Type.Integer({ minimum: 0 });
+
+/** `POST /api/v1/code/` */
+export const SendCodeBody = Type.Object({
+  phone: Phone,
+  sign: Sign,
+  ts: Timestamp,
+  type: Type.Union([Type.Literal(1), Type.Literal(2), Type.Literal(3)]),
+});
+export type SendCodeBody = Static<typeof SendCodeBody>;
+
+export const SendCodeResult = Type.Object({
+  /** Seconds before another code may be sent. */
+  resendAfter: Type.Integer(),
+  /** Seconds the code stays valid. */
+  expiresIn: Type.Integer(),
+});
+export type SendCodeResult = Static<typeof SendCodeResult>;
+
+/** `POST /api/v1/register/` */
+export const RegisterBody = Type.Object({
+  phone: Phone,
+  code: SmsCode,
+  password: Password,
+  inviteCode: Type.Optional(Type.String({ maxLength: 32 })),
+});
+export type RegisterBody = Static<typeof RegisterBody>;
+
+/** `POST /api/v1/login/`: with `password`, or with an SMS `code`. */
+export const LoginBody = Type.Object({
+  phone: Phone,
+  password: Type.Optional(Password),
+  code: Type.Optional(SmsCode),
+});
+export type LoginBody = Static<typeof LoginBody>;
+
+/** `POST /api/v1/editPassword/`: change or forgotten password, proved by an SMS code of type 3. */
+export const EditPasswordBody = Type.Object({
+  username: Phone,
+  code: SmsCode,
+  password: Password,
+  confirmPassword: Password,
+  sign: Sign,
+  ts: Timestamp,
+});
+export type EditPasswordBody = Static<typeof EditPasswordBody>;
+
+/** What the client stores under `userinfo` (spec section 3). */
+export const StoredUserInfo = Type.Object({ username: Type.String(), phone: Type.String() });
+
+export const LoginResult = Type.Object({
+  token: Type.String(),
+  /** Epoch ms; the session slides forward with use. */
+  expiresAt: Type.Number(),
+  user: StoredUserInfo,
+});
+export type LoginResult = Static<typeof LoginResult>;
+
+export const EditPasswordResult = Type.Object({
+  /** Other sessions of the account that were signed out. */
+  revokedSessions: Type.Integer(),
+});
+export type EditPasswordResult = Static<typeof EditPasswordResult>;
+
+/** One VIP grant; the first item of `ConsumerLevel` is the one that ends last. */
+export const ConsumerLevelItem = Type.Object({
+  levelName: Type.String(),
+  /** Epoch ms. */
+  levelStartAt: Type.Number(),
+  /** Epoch ms: the VIP expiry (spec section 3). */
+  levelEndAt: Type.Number(),
+  source: Type.String(),
+});
+export type ConsumerLevelItem = Static<typeof ConsumerLevelItem>;
+
+export const FeatureUsage = Type.Object({
+  feature: Type.Enum(FEATURES),
+  name: Type.String(),
+  used: Type.Integer(),
+  limit: Type.Integer(),
+});
+export type FeatureUsage = Static<typeof FeatureUsage>;
+
+/** `GET /api/v1/info` */
+export const AccountInfo = Type.Object({
+  username: Type.String(),
+  /** The username with the middle four digits masked. */
+  nickname: Type.String(),
+  inviteCode: Type.String(),
+  isVip: Type.Boolean(),
+  /** VIP grants still in force, latest end first; empty when not VIP. */
+  ConsumerLevel: Type.Array(ConsumerLevelItem),
+  usage: Type.Array(FeatureUsage),
+  /** Epoch ms of the next 00:00 China time, when today's usage resets. */
+  usageResetAt: Type.Number(),
+  createdAt: Type.Number(),
+});
+export type AccountInfo = Static<typeof AccountInfo>;
+
+/** `data` of 429 answers. */
+export const RetryAfterData = Type.Object({ retryAfter: Type.Integer() });
+export type RetryAfterData = Static<typeof RetryAfterData>;
+
+/** `data` of 200002 answers. */
+export const QuotaExceededData = Type.Object({
+  feature: Type.String(),
+  limit: Type.Integer(),
+  /** Epoch ms of the reset. */
+  resetAt: Type.Number(),
+});
+export type QuotaExceededData = Static<typeof QuotaExceededData>;
