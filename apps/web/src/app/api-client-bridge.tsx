@@ -13,7 +13,12 @@ export function ApiClientBridge() {
     let newBuildShown = false;
     configureApiClient({
       notifyError: (text) => void message.error(text),
-      redirectToLogin: () => void router.navigate('/login'),
+      // Back to where the user was after logging in again.
+      redirectToLogin: () => {
+        const { pathname, search } = router.state.location;
+        if (pathname === '/login') return;
+        void router.navigate(`/login?redirect=${encodeURIComponent(pathname + search)}`, { replace: true });
+      },
       currentPath: () => router.state.location.pathname,
       onNewBuild: () => {
         if (newBuildShown) return;

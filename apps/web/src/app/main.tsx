@@ -3,6 +3,7 @@ import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router/dom';
 import { initTheme } from '../stores/theme-store';
 import '../styles/global.css';
+import '../styles/account.css';
 import { AppProvider } from './provider';
 import { router } from './router';
 

@@ -1,16 +1,41 @@
-import { PageFrame } from '../../components/ui/page-frame';
-import { UnderConstruction } from '../../components/ui/under-construction';
-
-const POINTS = [
-  '使用手机号 + 密码登录',
-  '使用手机号 + 短信验证码登录，验证码 60 秒可重发',
-  '忘记密码时通过短信验证码重设',
-] as const;
+import { Alert } from 'antd';
+import { Link, useSearchParams } from 'react-router';
+import { paths } from '../../config/paths';
+import { AuthCard } from '../../features/auth/components/auth-card';
+import { LoginForm } from '../../features/auth/components/login-form';
+import { maskPhone } from '../../lib/format';
+import { useAuthStore } from '../../stores/auth-store';
 
 export default function LoginScreen() {
+  const [params] = useSearchParams();
+  const token = useAuthStore((s) => s.token);
+  const user = useAuthStore((s) => s.user);
   return (
-    <PageFrame title="登录" lead="用手机号登录出海助手，密码登录或短信验证码登录。">
-      <UnderConstruction feature="手机号登录" points={POINTS} />
-    </PageFrame>
+    <AuthCard
+      title="登录出海助手"
+      lead="密码登录或短信验证码登录"
+      footer={
+        <>
+          <Link to={paths.forgetPwd.getHref()}>忘记密码？</Link>
+          <span>
+            还没有账号？<Link to={paths.register.getHref()}>免费注册</Link>
+          </span>
+        </>
+      }
+    >
+      {token && user ? (
+        <Alert
+          className="auth-card__notice"
+          type="info"
+          showIcon
+          title={
+            <>
+              当前已登录 {maskPhone(user.username)}，<Link to={paths.profile.getHref()}>进入个人中心</Link>
+            </>
+          }
+        />
+      ) : null}
+      <LoginForm initialPhone={params.get('phone') ?? undefined} />
+    </AuthCard>
   );
 }

@@ -1,16 +1,55 @@
+import { Alert, Button, Skeleton } from 'antd';
+import { Link } from 'react-router';
 import { PageFrame } from '../../components/ui/page-frame';
-import { UnderConstruction } from '../../components/ui/under-construction';
+import { paths } from '../../config/paths';
+import { AccountCard } from '../../features/account/components/account-card';
+import { MembershipCard } from '../../features/account/components/membership-card';
+import { UsageCard } from '../../features/account/components/usage-card';
+import { useAccountInfo } from '../../features/auth/api/get-account-info';
+import { useLogout } from '../../features/auth/api/logout';
+import { useAuthStore } from '../../stores/auth-store';
 
-const POINTS = [
-  '查看账号与 VIP 到期时间',
-  '查看今日各功能已用次数与上限',
-  '修改密码、查看订单、退出登录',
-] as const;
-
+/** 个人中心: account, VIP status, today's usage per feature, change password, log out. */
 export default function ProfileScreen() {
+  const token = useAuthStore((s) => s.token);
+  const info = useAccountInfo();
+  const logout = useLogout();
+
+  if (!token) {
+    return (
+      <PageFrame title="个人中心">
+        <Alert
+          type="info"
+          showIcon
+          title="登录后查看账号、会员和今日用量"
+          action={
+            <Link to={`${paths.login.getHref()}?redirect=${paths.profile.getHref()}`}>
+              <Button type="primary">去登录</Button>
+            </Link>
+          }
+        />
+      </PageFrame>
+    );
+  }
+
   return (
     <PageFrame title="个人中心" lead="账号、会员和今日用量一目了然。">
-      <UnderConstruction feature="个人中心" points={POINTS} />
+      {info.data ? (
+        <div className="profile-grid">
+          <AccountCard info={info.data} onLogout={() => void logout()} />
+          <MembershipCard info={info.data} />
+          <UsageCard info={info.data} />
+        </div>
+      ) : info.isError ? (
+        <Alert
+          type="error"
+          showIcon
+          title="账号信息加载失败"
+          action={<Button onClick={() => void info.refetch()}>重试</Button>}
+        />
+      ) : (
+        <Skeleton active paragraph={{ rows: 6 }} />
+      )}
     </PageFrame>
   );
 }

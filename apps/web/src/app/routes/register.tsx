@@ -1,16 +1,26 @@
-import { PageFrame } from '../../components/ui/page-frame';
-import { UnderConstruction } from '../../components/ui/under-construction';
-
-const POINTS = [
-  '手机号 + 短信验证码 + 密码注册',
-  '通过好友邀请链接注册，自动填入邀请码并获得 1 天 VIP',
-  '注册即同意《隐私政策》',
-] as const;
+import { Link, useSearchParams } from 'react-router';
+import { paths } from '../../config/paths';
+import { AuthCard } from '../../features/auth/components/auth-card';
+import { RegisterForm } from '../../features/auth/components/register-form';
 
 export default function RegisterScreen() {
+  const [params] = useSearchParams();
+  const invite = params.get('invite') ?? undefined;
   return (
-    <PageFrame title="注册" lead="用手机号注册，领取每天的免费 AI 额度。">
-      <UnderConstruction feature="手机号注册" points={POINTS} />
-    </PageFrame>
+    <AuthCard
+      title="注册出海助手"
+      lead={
+        invite
+          ? '好友邀请你加入出海助手，邀请码已自动填好'
+          : '用手机号注册，每天免费使用 AI 问答、AI 绘画和智能做图'
+      }
+      footer={
+        <span>
+          已有账号？<Link to={paths.login.getHref()}>直接登录</Link>
+        </span>
+      }
+    >
+      <RegisterForm inviteCode={invite} />
+    </AuthCard>
   );
 }

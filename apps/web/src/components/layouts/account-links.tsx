@@ -4,10 +4,11 @@ import { Link } from 'react-router';
 import { paths } from '../../config/paths';
 import { maskPhone } from '../../lib/format';
 import { useAuthStore } from '../../stores/auth-store';
+import { UserPopover } from './user-popover';
 
 /**
  * Logged out: 登录 and 注册. Logged in: 邀请有礼 and the user block, which goes to the personal
- * centre (its hover popover arrives with the accounts feature).
+ * centre; in the bar it opens the account popover on hover (the drawer, on touch screens, has none).
  */
 export function AccountLinks({
   onNavigate,
@@ -19,6 +20,13 @@ export function AccountLinks({
   const token = useAuthStore((s) => s.token);
   const user = useAuthStore((s) => s.user);
   const className = stacked ? 'account-links account-links--stacked' : 'account-links';
+
+  const userBlock = (
+    <Link to={paths.profile.getHref()} className="user-block" onClick={onNavigate} aria-label="个人中心">
+      <Avatar size="small" icon={<UserOutlined />} />
+      <span className="user-block__name">{maskPhone(user?.username ?? '')}</span>
+    </Link>
+  );
 
   if (!token) {
     return (
@@ -37,10 +45,7 @@ export function AccountLinks({
       <Link to={paths.invitat.getHref()} className="account-links__invite" onClick={onNavigate}>
         <GiftOutlined /> 邀请有礼
       </Link>
-      <Link to={paths.profile.getHref()} className="user-block" onClick={onNavigate} aria-label="个人中心">
-        <Avatar size="small" icon={<UserOutlined />} />
-        <span className="user-block__name">{maskPhone(user?.username ?? '')}</span>
-      </Link>
+      {stacked ? userBlock : <UserPopover>{userBlock}</UserPopover>}
     </div>
   );
 }

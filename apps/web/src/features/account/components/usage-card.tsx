@@ -1,0 +1,35 @@
+import type { AccountInfo } from '@chuhai/contract';
+import { Card, Progress } from 'antd';
+
+/** Today's uses of each metered feature against its limit; resets at 00:00 China time. */
+export function UsageCard({ info }: { info: AccountInfo }) {
+  return (
+    <Card
+      title="今日用量"
+      extra={<span className="profile-card__hint">每天 00:00 重置</span>}
+      className="profile-card"
+    >
+      <ul className="usage-list">
+        {info.usage.map((item) => {
+          const left = Math.max(0, item.limit - item.used);
+          return (
+            <li key={item.feature} className="usage-list__item">
+              <div className="usage-list__row">
+                <span>{item.name}</span>
+                <span className="usage-list__count">
+                  已用 {item.used} / {item.limit} 次，剩余 {left} 次
+                </span>
+              </div>
+              <Progress
+                percent={item.limit ? Math.round((item.used / item.limit) * 100) : 100}
+                showInfo={false}
+                status={left === 0 ? 'exception' : 'normal'}
+                aria-label={`${item.name}今日用量`}
+              />
+            </li>
+          );
+        })}
+      </ul>
+    </Card>
+  );
+}

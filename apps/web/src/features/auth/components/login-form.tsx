@@ -1,0 +1,74 @@
+import { LockOutlined } from '@ant-design/icons';
+import { SMS_CODE_TYPE } from '@chuhai/contract';
+import { Button, Form, Input, Tabs } from 'antd';
+import { useState } from 'react';
+import { useLogin } from '../api/login';
+import { phoneRules } from '../form-rules';
+import { useSignIn } from '../use-sign-in';
+import { useValidPhone } from '../use-valid-phone';
+import { CodeField } from './code-field';
+import { PhoneInput } from './phone-input';
+
+type Method = 'password' | 'code';
+
+interface LoginValues {
+  phone: string;
+  password?: string;
+  code?: string;
+}
+
+/** Login with phone and password, or phone and SMS code; the phone carries over between tabs. */
+export function LoginForm(props: { initialPhone?: string }) {
+  const [form] = Form.useForm<LoginValues>();
+  const [method, setMethod] = useState<Method>('password');
+  const login = useLogin();
+  const signIn = useSignIn();
+  const validPhone = useValidPhone(form);
+
+  async function onFinish(values: LoginValues) {
+    const phone = values.phone.trim();
+    const body =
+      method === 'password'
+        ? { phone, password: values.password ?? '' }
+        : { phone, code: (values.code ?? '').trim() };
+    try {
+      signIn(await login.mutateAsync(body));
+    } catch {
+      // The API client has shown the message (wrong password, wait time, expired code).
+    }
+  }
+
+  return (
+    <Form
+      form={form}
+      layout="vertical"
+      size="large"
+      onFinish={onFinish}
+      initialValues={{ phone: props.initialPhone ?? '' }}
+      requiredMark={false}
+    >
+      <Tabs
+        activeKey={method}
+        onChange={(key) => setMethod(key as Method)}
+        centered
+        items={[
+          { key: 'password', label: '密码登录' },
+          { key: 'code', label: '验证码登录' },
+        ]}
+      />
+      <Form.Item name="phone" label="手机号" rules={phoneRules} validateFirst>
+        <PhoneInput />
+      </Form.Item>
+      {method === 'password' ? (
+        <Form.Item name="password" label="密码" rules={[{ required: true, message: '请输入密码' }]}>
+          <Input.Password prefix={<LockOutlined />} placeholder="密码" autoComplete="current-password" />
+        </Form.Item>
+      ) : (
+        <CodeField type={SMS_CODE_TYPE.login} getPhone={validPhone} />
+      )}
+      <Button type="primary" htmlType="submit" block loading={login.isPending}>
+        登录
+      </Button>
+    </Form>
+  );
+}

@@ -1,0 +1,24 @@
+import type { LoginResult } from '@chuhai/contract';
+import { useCallback } from 'react';
+import { useNavigate, useSearchParams } from 'react-router';
+import { useAuthStore } from '../../stores/auth-store';
+
+/** Where to go after signing in: `?redirect=` when it is one of our own routes, else home. */
+export function safeRedirect(value: string | null): string {
+  if (!value?.startsWith('/') || value.startsWith('//')) return '/';
+  if (value.startsWith('/login') || value.startsWith('/register')) return '/';
+  return value;
+}
+
+/** Stores the session (token and userinfo) and leaves the auth screen. */
+export function useSignIn() {
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  return useCallback(
+    (result: LoginResult) => {
+      useAuthStore.getState().signIn(result.token, result.user);
+      navigate(safeRedirect(params.get('redirect')), { replace: true });
+    },
+    [navigate, params],
+  );
+}
