@@ -9,7 +9,11 @@ import { defineConfig } from '@playwright/test';
  */
 const PORT = Number(process.env.E2E_PORT ?? 3211);
 const BASE_URL = `http://127.0.0.1:${PORT}`;
-const dataDir = mkdtempSync(path.join(tmpdir(), 'chuhai-e2e-'));
+// Made once in the runner and handed to the workers through the environment they inherit.
+process.env.E2E_DATA_DIR ??= mkdtempSync(path.join(tmpdir(), 'chuhai-e2e-'));
+const dataDir = process.env.E2E_DATA_DIR;
+/** The server's log: the console SMS gateway writes each code there, where the tests read it. */
+export const SERVER_LOG = path.join(dataDir, 'server.log');
 
 export const E2E_SITE = { icpNumber: '粤ICP备2026000001号-1', contactEmail: 'kefu@e2e.example' };
 
@@ -31,7 +35,7 @@ export default defineConfig({
     },
   },
   webServer: {
-    command: 'node ../apps/server/src/server.ts',
+    command: `node ../apps/server/src/server.ts > "${SERVER_LOG}" 2>&1`,
     url: `${BASE_URL}/api/users`,
     reuseExistingServer: false,
     timeout: 60_000,
@@ -40,7 +44,8 @@ export default defineConfig({
       HOST: '127.0.0.1',
       PORT: String(PORT),
       DATA_DIR: dataDir,
-      LOG_LEVEL: 'warn',
+      LOG_LEVEL: 'info',
+      SMS_PROVIDER: 'console',
       SITE_ICP_NUMBER: E2E_SITE.icpNumber,
       SITE_CONTACT_EMAIL: E2E_SITE.contactEmail,
     },

@@ -5,17 +5,6 @@ import type { SmsCodeTable } from './table.ts';
 type Db = Kysely<Database>;
 export type SmsCodeRow = Selectable<SmsCodeTable>;
 
-/** The newest code sent to a phone, of any type: the resend wait counts from it. */
-export function findLatestForPhone(db: Db, phone: string) {
-  return db
-    .selectFrom('sms_codes')
-    .selectAll()
-    .where('phone', '=', phone)
-    .orderBy('id', 'desc')
-    .limit(1)
-    .executeTakeFirst();
-}
-
 /** The code that counts for a phone and purpose: only the newest, so a new code replaces the old. */
 export function findCurrent(db: Db, phone: string, type: number) {
   return db

@@ -53,8 +53,15 @@ async function checkAccountState(db: Kysely<Database>, phone: string, type: SmsC
   if (type !== SMS_CODE_TYPE.register && !registered) throw badRequest('该手机号尚未注册，请先注册');
 }
 
-async function checkSendLimits(db: Kysely<Database>, phone: string, ip: string, now: number): Promise<void> {
-  const latest = await codes.findLatestForPhone(db, phone);
+async function checkSendLimits(
+  db: Kysely<Database>,
+  phone: string,
+  type: SmsCodeType,
+  ip: string,
+  now: number,
+): Promise<void> {
+  // The wait is per purpose: registering and then resetting the password at once needs two codes.
+  const latest = await codes.findCurrent(db, phone, type);
   if (latest && now - latest.created_at < SMS_LIMITS.resendAfterMs) {
     const wait = Math.ceil((latest.created_at + SMS_LIMITS.resendAfterMs - now) / 1000);
     throw tooManyRequests(`验证码已发送，请 ${wait} 秒后再重新获取`, wait);
@@ -81,7 +88,7 @@ export async function sendCode(deps: SmsDeps, body: SendCodeBody, ip: string): P
   if (problem) throw badRequest(problem);
   checkSignedTimestamp(body.ts, body.sign, smsCodeSignature(phone, body.ts), now);
   await checkAccountState(db, phone, body.type);
-  await checkSendLimits(db, phone, ip, now);
+  await checkSendLimits(db, phone, body.type, ip, now);
 
   const code = String(randomInt(0, 10 ** SMS_LIMITS.codeLength)).padStart(SMS_LIMITS.codeLength, '0');
   // The row is written before sending so that two requests at once cannot both pass the limits;

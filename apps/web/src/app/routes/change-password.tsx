@@ -13,7 +13,7 @@ export default function ChangePasswordScreen() {
   const token = useAuthStore((s) => s.token);
   const user = useAuthStore((s) => s.user);
   const signedInPhone = token && user ? user.username : null;
-  const forgot = pathname === paths.forgetPwd.path || !signedInPhone;
+  const forgot = pathname === paths.forgetPwd.path;
   return (
     <AuthCard
       title={forgot ? paths.forgetPwd.title : paths.changePwd.title}

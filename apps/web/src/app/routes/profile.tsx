@@ -23,7 +23,7 @@ export default function ProfileScreen() {
           showIcon
           title="登录后查看账号、会员和今日用量"
           action={
-            <Link to={`${paths.login.getHref()}?redirect=${paths.profile.getHref()}`}>
+            <Link to={`${paths.login.getHref()}?redirect=${encodeURIComponent(paths.profile.getHref())}`}>
               <Button type="primary">去登录</Button>
             </Link>
           }

@@ -1,6 +1,6 @@
 import { LockOutlined } from '@ant-design/icons';
 import { SMS_CODE_TYPE } from '@chuhai/contract';
-import { Button, Form, Input, Tabs } from 'antd';
+import { Button, Form, Input, Segmented } from 'antd';
 import { useState } from 'react';
 import { useLogin } from '../api/login';
 import { phoneRules } from '../form-rules';
@@ -47,13 +47,14 @@ export function LoginForm(props: { initialPhone?: string }) {
       initialValues={{ phone: props.initialPhone ?? '' }}
       requiredMark={false}
     >
-      <Tabs
-        activeKey={method}
-        onChange={(key) => setMethod(key as Method)}
-        centered
-        items={[
-          { key: 'password', label: '密码登录' },
-          { key: 'code', label: '验证码登录' },
+      <Segmented<Method>
+        block
+        className="login-method"
+        value={method}
+        onChange={setMethod}
+        options={[
+          { value: 'password', label: '密码登录' },
+          { value: 'code', label: '验证码登录' },
         ]}
       />
       <Form.Item name="phone" label="手机号" rules={phoneRules} validateFirst>
