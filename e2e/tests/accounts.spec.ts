@@ -33,6 +33,8 @@ async function openPopover(page: Page) {
   await page.locator('.nav-bar__actions .user-block').hover();
   const popover = page.locator('.user-popover');
   await expect(popover).toBeVisible();
+  // Clicked only once the opening animation has finished, so the click lands on a still target.
+  await expect(page.locator('.ant-popover')).not.toHaveClass(/-(appear|enter|leave)/);
   return popover;
 }
 
@@ -53,6 +55,7 @@ test('register → popover → profile → change password → logout → SMS lo
 
   await popover.getByRole('link', { name: '个人中心' }).click();
   await expect(page).toHaveURL(/#\/profile$/);
+  await expect(popover).toBeHidden();
   await expect(page.getByText('139****5601').first()).toBeVisible();
   await expect(page.getByText('已用 0 / 20 次，剩余 20 次')).toBeVisible();
 

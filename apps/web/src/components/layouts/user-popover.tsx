@@ -10,7 +10,7 @@ import { formatDate, greetingNow, maskPhone } from '../../lib/format';
 import { useAuthStore } from '../../stores/auth-store';
 
 /** The membership line: `VIP于YYYY-MM-DD到期` with 续费, or 开通VIP. */
-function VipLine({ info }: { info: AccountInfo }) {
+function VipLine({ info, onDone }: { info: AccountInfo; onDone: () => void }) {
   const level = info.ConsumerLevel[0];
   if (level) {
     return (
@@ -18,7 +18,7 @@ function VipLine({ info }: { info: AccountInfo }) {
         <span>
           <CrownOutlined className="user-popover__crown" /> VIP于{formatDate(level.levelEndAt)}到期
         </span>
-        <Link to={paths.price.getHref()}>
+        <Link to={paths.price.getHref()} onClick={onDone}>
           <Button size="small">续费</Button>
         </Link>
       </div>
@@ -27,7 +27,7 @@ function VipLine({ info }: { info: AccountInfo }) {
   return (
     <div className="user-popover__vip">
       <span>普通用户</span>
-      <Link to={paths.price.getHref()}>
+      <Link to={paths.price.getHref()} onClick={onDone}>
         <Button size="small" type="primary">
           开通VIP
         </Button>
@@ -36,13 +36,13 @@ function VipLine({ info }: { info: AccountInfo }) {
   );
 }
 
-function PopoverBody() {
+function PopoverBody({ onDone }: { onDone: () => void }) {
   const user = useAuthStore((s) => s.user);
   const info = useAccountInfo({ noError: true });
   const logout = useLogout();
   const nickname = info.data?.nickname ?? maskPhone(user?.username ?? '');
   let status: ReactNode;
-  if (info.data) status = <VipLine info={info.data} />;
+  if (info.data) status = <VipLine info={info.data} onDone={onDone} />;
   else if (info.isError) status = <p className="user-popover__muted">账号信息暂时无法加载</p>;
   else status = <Skeleton active title={false} paragraph={{ rows: 1, width: '100%' }} />;
 
@@ -53,10 +53,17 @@ function PopoverBody() {
       </p>
       {status}
       <nav className="user-popover__links" aria-label="账号">
-        <Link to={paths.profile.getHref()}>
+        <Link to={paths.profile.getHref()} onClick={onDone}>
           <UserOutlined /> 个人中心
         </Link>
-        <button type="button" className="link-button" onClick={() => void logout()}>
+        <button
+          type="button"
+          className="link-button"
+          onClick={() => {
+            onDone();
+            void logout();
+          }}
+        >
           <LogoutOutlined /> 退出登录
         </button>
       </nav>
@@ -70,17 +77,26 @@ function PopoverBody() {
  */
 export function UserPopover({ children }: { children: ReactNode }) {
   const [shown, setShown] = useState(false);
+  const [open, setOpen] = useState(false);
   return (
     <Popover
+      open={open}
       trigger="hover"
       placement="bottomRight"
       mouseEnterDelay={UI.dropdownDelayMs / 1000}
       mouseLeaveDelay={UI.dropdownDelayMs / 1000}
       styles={{ container: { width: UI.userPopoverWidth } }}
-      onOpenChange={(open) => {
-        if (open) setShown(true);
+      onOpenChange={(next) => {
+        setOpen(next);
+        if (next) setShown(true);
       }}
-      content={shown ? <PopoverBody /> : <Skeleton active title={false} paragraph={{ rows: 2 }} />}
+      content={
+        shown ? (
+          <PopoverBody onDone={() => setOpen(false)} />
+        ) : (
+          <Skeleton active title={false} paragraph={{ rows: 2 }} />
+        )
+      }
     >
       {children}
     </Popover>
