@@ -55,6 +55,7 @@ test('register → popover → profile → change password → logout → SMS lo
 
   await popover.getByRole('link', { name: '个人中心' }).click();
   await expect(page).toHaveURL(/#\/profile$/);
+  await page.mouse.move(10, 600);
   await expect(popover).toBeHidden();
   await expect(page.getByText('139****5601').first()).toBeVisible();
   await expect(page.getByText('已用 0 / 20 次，剩余 20 次')).toBeVisible();

@@ -154,6 +154,8 @@ test('the cross-border tools open WIPO in a new window', async ({ page, context 
   await expect(patent).toHaveAttribute('target', '_blank');
   await expect(trademark).toHaveAttribute('target', '_blank');
   await expect(patent).toHaveAttribute('rel', /noopener/);
+  // Clicked once the menu's opening animation has settled, so the click is not lost under load.
+  await expect(page.locator('.ant-dropdown')).not.toHaveClass(/-(appear|enter|leave)/);
 
   const [popup] = await Promise.all([page.waitForEvent('popup'), patent.click()]);
   await popup.waitForLoadState();
