@@ -10,8 +10,12 @@ import { requestSignaturePlugin } from './http/request-signature.ts';
 import { securityPlugin } from './http/security.ts';
 import { type Clock, systemClock } from './lib/clock.ts';
 import { accountRoutes } from './modules/account/routes.ts';
+import { chatRoutes } from './modules/chat/routes.ts';
 import { healthRoutes } from './modules/health/routes.ts';
+import { promptRoutes } from './modules/prompt/routes.ts';
 import { smsRoutes } from './modules/sms/routes.ts';
+import type { ChatModel } from './providers/llm/chat-model.ts';
+import { openAiCompatibleModel } from './providers/llm/openai-compatible.ts';
 import { createSmsSender } from './providers/sms/index.ts';
 import type { SmsSender } from './providers/sms/sms-sender.ts';
 import { readBuildTime, staticWebPlugin } from './web/static-web.ts';
@@ -32,6 +36,8 @@ export interface BuildAppOptions {
   clock?: Clock;
   /** Tests swap the SMS gateway for one that records or fails. */
   smsSender?: SmsSender;
+  /** Tests may hand in a chat model double; by default the configured OpenAI-compatible API. */
+  chatModel?: ChatModel;
 }
 
 /** Builds the Fastify app: plugins and routes, database migrated. Tests call it and use inject(). */
@@ -74,6 +80,13 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}) {
   await app.register(healthRoutes, { version: VERSION, buildTime });
   await app.register(smsRoutes, { sender: options.smsSender ?? createSmsSender(config.sms, app.log) });
   await app.register(accountRoutes);
+  await app.register(promptRoutes);
+  const llm = config.llm;
+  await app.register(chatRoutes, {
+    model: options.chatModel ?? (llm ? openAiCompatibleModel(llm) : null),
+    models: llm ? { standard: llm.modelStandard, advanced: llm.modelAdvanced } : null,
+    stream: config.chat,
+  });
 
   await app.register(staticWebPlugin, { webDistDir: config.webDistDir, site: config.site });
   return app;

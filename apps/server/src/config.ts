@@ -26,6 +26,26 @@ export interface Config {
   shutdownTimeoutMs: number;
   site: SiteConfig;
   sms: SmsConfig;
+  /** The chat model (README「AI 问答」); null when not configured: chat answers 503 saying what to set. */
+  llm: LlmConfig | null;
+  chat: ChatStreamConfig;
+}
+
+/** Any OpenAI-compatible chat API. */
+export interface LlmConfig {
+  baseUrl: string;
+  apiKey: string;
+  /** chatType 1. */
+  modelStandard: string;
+  /** chatType 2 (VIP); null when the operator offers one model only. */
+  modelAdvanced: string | null;
+}
+
+export interface ChatStreamConfig {
+  /** The upstream may stay silent this long (before the first token or between two) before we give up. */
+  idleTimeoutMs: number;
+  /** A comment line this often keeps proxies from closing a quiet stream. */
+  heartbeatMs: number;
 }
 
 /** The SMS gateway (README「短信」): the console by default, 阿里云 or 腾讯云 in production. */
@@ -123,6 +143,28 @@ function readSms(env: Env): SmsConfig {
   return { provider };
 }
 
+function readLlm(env: Env): LlmConfig | null {
+  const baseUrl = env.LLM_BASE_URL?.trim();
+  const modelStandard = env.LLM_MODEL_STANDARD?.trim();
+  if (!baseUrl && !modelStandard) return null;
+  const because = 'LLM_BASE_URL 与 LLM_MODEL_STANDARD 需同时设置；配置 AI 问答';
+  if (!baseUrl) readRequired(env, 'LLM_BASE_URL', because);
+  if (!modelStandard) readRequired(env, 'LLM_MODEL_STANDARD', because);
+  if (!/^https?:\/\/[^\s]+$/.test(baseUrl as string))
+    fail(
+      'LLM_BASE_URL',
+      baseUrl as string,
+      '应为 http:// 或 https:// 开头的地址，例如 https://api.deepseek.com/v1',
+    );
+  return {
+    baseUrl: baseUrl as string,
+    // Local servers (Ollama, vLLM) need no key, but the SDK insists on one.
+    apiKey: env.LLM_API_KEY?.trim() || 'no-key',
+    modelStandard: modelStandard as string,
+    modelAdvanced: env.LLM_MODEL_ADVANCED?.trim() || null,
+  };
+}
+
 function readDatabaseUrl(env: Env): string | undefined {
   const raw = env.DATABASE_URL;
   if (raw === undefined || raw === '') return undefined;
@@ -164,5 +206,10 @@ export function loadConfig(env: Env = process.env): Config {
       serviceHours: env.SITE_SERVICE_HOURS || '工作日 9:00–18:00',
     },
     sms: readSms(env),
+    llm: readLlm(env),
+    chat: {
+      idleTimeoutMs: readInt(env, 'LLM_IDLE_TIMEOUT_MS', 60_000, 100, 600_000),
+      heartbeatMs: readInt(env, 'CHAT_HEARTBEAT_MS', 15_000, 10, 300_000),
+    },
   };
 }

@@ -1,4 +1,5 @@
 export * from './account-rules.ts';
+export * from './chat-rules.ts';
 export * from './china-time.ts';
 export * from './codes.ts';
 export * from './constants.ts';
@@ -6,6 +7,7 @@ export * from './envelope.ts';
 export * from './format.ts';
 export * from './limits.ts';
 export * from './schemas/account.ts';
+export * from './schemas/chat.ts';
 export * from './schemas/health.ts';
 export * from './sha256.ts';
 export * from './signing.ts';

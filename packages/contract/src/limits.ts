@@ -53,3 +53,18 @@ export const DAILY_QUOTAS: Record<'free' | 'vip', Record<Feature, number>> = {
 };
 
 export const DAY_IN_MS = DAY_MS;
+
+export const CHAT_LIMITS = {
+  /** Characters in one question. */
+  questionMaxLength: 4000,
+  /** Characters of earlier questions and answers sent along as context. */
+  contextBudgetChars: 6000,
+  /** Earlier exchanges sent along at most, however short. */
+  contextMaxExchanges: 10,
+  tagTitleMaxLength: 20,
+  tagPromptMaxLength: 4000,
+  tagsPerUser: 50,
+  historyKeywordMaxLength: 50,
+  /** Ids in one delete call. */
+  deleteMaxIds: 100,
+} as const;

@@ -1,7 +1,15 @@
 import type { AccountTables } from '../modules/account/table.ts';
+import type { ChatTables } from '../modules/chat/table.ts';
 import type { EntitlementTables } from '../modules/entitlement/table.ts';
+import type { PromptTables } from '../modules/prompt/table.ts';
 import type { SmsTables } from '../modules/sms/table.ts';
 import type { ThrottleTables } from '../modules/throttle/table.ts';
 
 /** The whole schema, assembled from each module's `table.ts`. */
-export interface Database extends AccountTables, SmsTables, ThrottleTables, EntitlementTables {}
+export interface Database
+  extends AccountTables,
+    SmsTables,
+    ThrottleTables,
+    EntitlementTables,
+    ChatTables,
+    PromptTables {}

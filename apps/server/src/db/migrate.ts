@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import { type Migration, type MigrationResultSet, Migrator } from 'kysely/migration';
 import * as accounts from './migrations/0001-accounts.ts';
 import * as codesLimitsEntitlements from './migrations/0002-codes-limits-entitlements.ts';
+import * as chat from './migrations/0003-chat.ts';
 
 /**
  * Every migration, in order. Listed in code rather than read from a folder so the set is fixed at
@@ -10,6 +11,7 @@ import * as codesLimitsEntitlements from './migrations/0002-codes-limits-entitle
 const MIGRATIONS: Record<string, Migration> = {
   '0001-accounts': accounts,
   '0002-codes-limits-entitlements': codesLimitsEntitlements,
+  '0003-chat': chat,
 };
 
 /** Applies every pending migration; throws with the failing migration's name. */

@@ -1,0 +1,53 @@
+import type { ChatStreamEventName, ChatStreamEvents } from '@chuhai/contract';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+
+/** A Server-Sent-Events answer written straight to the socket. */
+export interface SseStream {
+  send<E extends ChatStreamEventName>(event: E, data: ChatStreamEvents[E]): void;
+  end(): void;
+}
+
+/**
+ * Takes the reply over from Fastify and opens an event stream: no buffering in nginx
+ * (`X-Accel-Buffering: no`), no caching or transforming by proxies, and a comment line every
+ * `heartbeatMs` so a quiet stream is not closed as idle. Headers already set on the reply
+ * (request id, security headers) are kept.
+ */
+export function openSse(request: FastifyRequest, reply: FastifyReply, heartbeatMs: number): SseStream {
+  reply.hijack();
+  const raw = reply.raw;
+  raw.writeHead(200, {
+    ...(reply.getHeaders() as Record<string, string>),
+    'content-type': 'text/event-stream; charset=utf-8',
+    'cache-control': 'no-cache, no-transform',
+    'x-accel-buffering': 'no',
+    'x-request-id': request.id,
+  });
+  raw.flushHeaders();
+  const heartbeat = setInterval(() => {
+    if (!raw.writableEnded) raw.write(': ping\n\n');
+  }, heartbeatMs);
+  heartbeat.unref();
+  const stop = () => clearInterval(heartbeat);
+  raw.once('close', stop);
+
+  return {
+    send(event, data) {
+      if (raw.writableEnded || raw.destroyed) return;
+      raw.write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
+    },
+    end() {
+      stop();
+      if (!raw.writableEnded) raw.end();
+    },
+  };
+}
+
+/** Aborts when the client goes away before the reply is finished (stop button, closed tab, lost network). */
+export function clientGoneSignal(reply: FastifyReply): AbortSignal {
+  const controller = new AbortController();
+  reply.raw.once('close', () => {
+    if (!reply.raw.writableFinished) controller.abort();
+  });
+  return controller.signal;
+}

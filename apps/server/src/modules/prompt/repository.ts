@@ -1,0 +1,86 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/database.ts';
+
+type Db = Kysely<Database>;
+
+export async function countTags(db: Db, userId: number): Promise<number> {
+  const row = await db
+    .selectFrom('msg_tags')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+  return Number(row?.n ?? 0);
+}
+
+/** A page of the user's tags, the most recently changed first. */
+export function listTags(db: Db, userId: number, offset: number, limit: number) {
+  return db
+    .selectFrom('msg_tags')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .orderBy('updated_at', 'desc')
+    .orderBy('id', 'desc')
+    .offset(offset)
+    .limit(limit)
+    .execute();
+}
+
+export function findTag(db: Db, userId: number, id: number) {
+  return db
+    .selectFrom('msg_tags')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .where('id', '=', id)
+    .executeTakeFirst();
+}
+
+export function findTagByTitle(db: Db, userId: number, title: string) {
+  return db
+    .selectFrom('msg_tags')
+    .select('id')
+    .where('user_id', '=', userId)
+    .where('title', '=', title)
+    .executeTakeFirst();
+}
+
+export async function insertTag(
+  db: Db,
+  values: { userId: number; title: string; prompt: string; now: number },
+) {
+  const row = await db
+    .insertInto('msg_tags')
+    .values({
+      user_id: values.userId,
+      title: values.title,
+      prompt: values.prompt,
+      created_at: values.now,
+      updated_at: values.now,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return Number(row.id);
+}
+
+export async function updateTag(
+  db: Db,
+  values: { userId: number; id: number; title: string; prompt: string; now: number },
+): Promise<boolean> {
+  const result = await db
+    .updateTable('msg_tags')
+    .set({ title: values.title, prompt: values.prompt, updated_at: values.now })
+    .where('user_id', '=', values.userId)
+    .where('id', '=', values.id)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
+/** Deletes the listed tags that belong to the user; others' ids are ignored. */
+export async function deleteTags(db: Db, userId: number, ids: number[]): Promise<number> {
+  if (ids.length === 0) return 0;
+  const result = await db
+    .deleteFrom('msg_tags')
+    .where('user_id', '=', userId)
+    .where('id', 'in', ids)
+    .executeTakeFirst();
+  return Number(result.numDeletedRows);
+}

@@ -1,0 +1,47 @@
+import type { TokenUsage } from '@chuhai/contract';
+
+/** One message of the conversation sent to the model. */
+export interface ModelMessage {
+  role: 'system' | 'user' | 'assistant';
+  content: string;
+}
+
+/** What a streaming answer yields: pieces of text, then (when the provider reports it) the usage. */
+export type AnswerPiece = { type: 'text'; text: string } | { type: 'usage'; usage: TokenUsage };
+
+export interface AnswerRequest {
+  model: string;
+  messages: ModelMessage[];
+  /** Aborting it cancels the upstream HTTP request. */
+  signal: AbortSignal;
+}
+
+/** Why the provider failed, in terms the chat service maps to a code and a Chinese message. */
+export type ChatModelFailure = 'auth' | 'rate-limited' | 'bad-request' | 'upstream' | 'unreachable' | 'idle';
+
+export class ChatModelError extends Error {
+  override name = 'ChatModelError';
+  readonly kind: ChatModelFailure;
+  readonly status: number | undefined;
+  /** Seconds the provider asked us to wait, for `rate-limited`. */
+  readonly retryAfter: number | undefined;
+
+  constructor(
+    kind: ChatModelFailure,
+    message: string,
+    options: { status?: number; retryAfter?: number; cause?: unknown } = {},
+  ) {
+    super(message, { cause: options.cause });
+    this.kind = kind;
+    this.status = options.status;
+    this.retryAfter = options.retryAfter;
+  }
+}
+
+/** A chat LLM. Adapters throw ChatModelError; an abort through the signal ends the iteration quietly. */
+export interface ChatModel {
+  /** Streams the answer as it is generated. */
+  stream(request: AnswerRequest): AsyncIterable<AnswerPiece>;
+  /** The whole answer at once (for clients that do not accept a stream). */
+  complete(request: AnswerRequest): Promise<{ text: string; usage: TokenUsage | null }>;
+}

@@ -1,0 +1,236 @@
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+/**
+ * A fake OpenAI-compatible chat API that speaks the real wire protocol: `POST /v1/chat/completions`,
+ * SSE chunks ending in `data: [DONE]`, a usage chunk with empty `choices`, multi-byte characters split
+ * across network writes, and the error bodies real providers send. The last user message picks the
+ * behaviour, so tests (and a person in a browser) steer it by what they ask:
+ *
+ * - `[slow]`    a long answer, one piece every `slowMs`
+ * - `[silent]`  headers, then nothing (the idle limit must end it)
+ * - `[cut]`     some text, then the connection is destroyed
+ * - `[401]` `[429]` `[500]`  the provider's error answers
+ * - `[html]`    an answer full of HTML and script-bearing Markdown
+ * - `[code]`    an answer with a fenced code block
+ * - anything else: an answer in Markdown that repeats the question, names the system prompt's first
+ *   line and the number of earlier messages, with Chinese and emoji split mid-character.
+ */
+
+export interface RecordedRequest {
+  model: string;
+  stream: boolean;
+  messages: { role: string; content: string }[];
+  authorization: string | undefined;
+  streamOptions: unknown;
+}
+
+export interface FakeOpenAi {
+  url: string;
+  requests: RecordedRequest[];
+  /** Requests whose client went away before the answer was complete. */
+  aborted: number;
+  /** Answers completed to the end. */
+  completed: number;
+  close(): Promise<void>;
+}
+
+export interface FakeOpenAiOptions {
+  port?: number;
+  /** Delay between pieces of a normal answer. */
+  pieceMs?: number;
+  /** Delay between pieces of a `[slow]` answer. */
+  slowMs?: number;
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+function chunk(id: string, model: string, delta: Record<string, unknown>, finish: string | null = null) {
+  return {
+    id,
+    object: 'chat.completion.chunk',
+    created: Math.floor(Date.now() / 1000),
+    model,
+    choices: [{ index: 0, delta, finish_reason: finish, logprobs: null }],
+  };
+}
+
+function errorBody(status: number): { error: Record<string, unknown> } {
+  if (status === 401)
+    return {
+      error: {
+        message: 'Incorrect API key provided.',
+        type: 'invalid_request_error',
+        code: 'invalid_api_key',
+      },
+    };
+  if (status === 429)
+    return {
+      error: { message: 'Rate limit reached for requests', type: 'requests', code: 'rate_limit_exceeded' },
+    };
+  return {
+    error: { message: 'The server had an error while processing your request.', type: 'server_error' },
+  };
+}
+
+const HTML_ANSWER = [
+  '## 测试 HTML',
+  '<script>window.__pwned = true</script>',
+  '<img src="x" onerror="window.__pwned = true" alt="坏图">',
+  '[点我](javascript:window.__pwned=true)',
+  '<a href="javascript:window.__pwned=true">另一个链接</a>',
+  '<iframe src="https://example.com"></iframe>',
+  '<b>加粗仍然可以</b>',
+].join('\n\n');
+
+const CODE_ANSWER = '下面是示例代码：\n\n```python\nprint("出海助手")\n```\n\n以上。';
+
+/** The answer the fake gives to a question, before it is cut into pieces. */
+export function fakeAnswer(messages: { role: string; content: string }[]): string {
+  const question = messages.findLast((m) => m.role === 'user')?.content ?? '';
+  if (question.includes('[html]')) return HTML_ANSWER;
+  if (question.includes('[code]')) return CODE_ANSWER;
+  if (question.includes('[slow]')) return Array.from({ length: 80 }, (_, i) => `第${i + 1}段。`).join('');
+  const system = messages.find((m) => m.role === 'system')?.content.split('\n', 1)[0] ?? '';
+  const earlier = messages.filter((m) => m.role !== 'system').length - 1;
+  return [
+    `**回答**：你问的是「${question}」。`,
+    '',
+    `- 系统提示：${system.slice(0, 30)}`,
+    `- 上下文：${earlier} 条`,
+    '- 表情：🚀🌏✨',
+  ].join('\n');
+}
+
+/** Splits text into pieces of a few characters (by code point, so emoji stay whole inside a piece). */
+function pieces(text: string, size = 3): string[] {
+  const chars = [...text];
+  const out: string[] = [];
+  for (let i = 0; i < chars.length; i += size) out.push(chars.slice(i, i + size).join(''));
+  return out;
+}
+
+async function readJson(req: IncomingMessage): Promise<Record<string, unknown>> {
+  const parts: Buffer[] = [];
+  for await (const part of req) parts.push(part as Buffer);
+  return JSON.parse(Buffer.concat(parts).toString('utf8'));
+}
+
+/** Writes an SSE frame, splitting its bytes in the middle of a multi-byte character when there is one. */
+async function writeSplit(res: ServerResponse, frame: string): Promise<void> {
+  const bytes = Buffer.from(frame, 'utf8');
+  const multiByte = bytes.findIndex((b) => b >= 0xc0);
+  if (multiByte < 0) {
+    res.write(bytes);
+    return;
+  }
+  res.write(bytes.subarray(0, multiByte + 1));
+  await sleep(2);
+  res.write(bytes.subarray(multiByte + 1));
+}
+
+export async function startFakeOpenAi(options: FakeOpenAiOptions = {}): Promise<FakeOpenAi> {
+  const pieceMs = options.pieceMs ?? 5;
+  const slowMs = options.slowMs ?? 100;
+  const state: FakeOpenAi = {
+    url: '',
+    requests: [],
+    aborted: 0,
+    completed: 0,
+    close: async () => {},
+  };
+
+  const server = createServer(async (req, res) => {
+    if (req.method !== 'POST' || !req.url?.endsWith('/chat/completions')) {
+      res.writeHead(404, { 'content-type': 'application/json' });
+      res.end(JSON.stringify({ error: { message: 'Not found', type: 'invalid_request_error' } }));
+      return;
+    }
+    const body = await readJson(req);
+    const messages = (body.messages ?? []) as { role: string; content: string }[];
+    const model = String(body.model ?? '');
+    const stream = body.stream === true;
+    state.requests.push({
+      model,
+      stream,
+      messages,
+      authorization: req.headers.authorization,
+      streamOptions: body.stream_options,
+    });
+    const question = messages.findLast((m) => m.role === 'user')?.content ?? '';
+    let finished = false;
+    res.on('close', () => {
+      if (!finished) state.aborted += 1;
+    });
+
+    for (const status of [401, 429, 500]) {
+      if (question.includes(`[${status}]`)) {
+        finished = true;
+        res.writeHead(status, {
+          'content-type': 'application/json',
+          ...(status === 429 ? { 'retry-after': '7' } : {}),
+        });
+        res.end(JSON.stringify(errorBody(status)));
+        return;
+      }
+    }
+
+    const answer = fakeAnswer(messages);
+    const id = `chatcmpl-${state.requests.length}`;
+    const usage = {
+      prompt_tokens: 42,
+      completion_tokens: [...answer].length,
+      total_tokens: 42 + [...answer].length,
+    };
+
+    if (!stream) {
+      finished = true;
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.end(
+        JSON.stringify({
+          id,
+          object: 'chat.completion',
+          created: Math.floor(Date.now() / 1000),
+          model,
+          choices: [{ index: 0, message: { role: 'assistant', content: answer }, finish_reason: 'stop' }],
+          usage,
+        }),
+      );
+      state.completed += 1;
+      return;
+    }
+
+    res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' });
+    if (question.includes('[silent]')) return;
+    const send = (data: unknown) => writeSplit(res, `data: ${JSON.stringify(data)}\n\n`);
+    await send(chunk(id, model, { role: 'assistant', content: '' }));
+    const all = pieces(answer);
+    const delay = question.includes('[slow]') ? slowMs : pieceMs;
+    for (const [index, text] of all.entries()) {
+      if (res.destroyed) return;
+      if (question.includes('[cut]') && index === 4) {
+        res.socket?.destroy();
+        return;
+      }
+      await send(chunk(id, model, { content: text }));
+      await sleep(delay);
+    }
+    await send(chunk(id, model, {}, 'stop'));
+    // The usage chunk real providers send with `stream_options.include_usage`: empty choices.
+    await send({ id, object: 'chat.completion.chunk', created: 0, model, choices: [], usage });
+    res.write('data: [DONE]\n\n');
+    finished = true;
+    state.completed += 1;
+    res.end();
+  });
+
+  await new Promise<void>((resolve) => server.listen(options.port ?? 0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  state.url = `http://127.0.0.1:${port}/v1`;
+  state.close = () =>
+    new Promise<void>((resolve) => {
+      server.closeAllConnections();
+      server.close(() => resolve());
+    });
+  return state;
+}
