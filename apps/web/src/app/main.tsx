@@ -4,6 +4,7 @@ import { RouterProvider } from 'react-router/dom';
 import { initTheme } from '../stores/theme-store';
 import '../styles/global.css';
 import '../styles/account.css';
+import '../styles/chat.css';
 import { AppProvider } from './provider';
 import { router } from './router';
 

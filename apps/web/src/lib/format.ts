@@ -6,3 +6,10 @@ export { formatDate, maskPhone };
 export function greetingNow(now: Date = new Date()): string {
   return greetingFor(now.getHours());
 }
+
+/** `YYYY-MM-DD HH:mm` in the browser's local time. */
+export function formatDateTime(value: number): string {
+  const d = new Date(value);
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${formatDate(d)} ${pad(d.getHours())}:${pad(d.getMinutes())}`;
+}

@@ -91,6 +91,19 @@ function openExternalLinksInNewWindow(md: MarkdownEngine): void {
   };
 }
 
+export const COPY_LABELS: Record<MarkdownLocale, { copy: string; copied: string }> = {
+  'zh-CN': { copy: '复制', copied: '已复制' },
+  'en-US': { copy: 'Copy', copied: 'Copied' },
+};
+
+/** Code blocks get a copy control; MarkdownView handles its clicks (buttons are not allowed through the sanitiser). */
+function addCopyToCodeBlocks(md: MarkdownEngine, locale: MarkdownLocale): void {
+  const fence = md.renderer.rules.fence;
+  if (!fence) return;
+  md.renderer.rules.fence = (tokens, index, options, env, self) =>
+    `<div class="md-code"><span class="md-code__copy" role="button" tabindex="0" data-md-copy="">${COPY_LABELS[locale].copy}</span>${fence(tokens, index, options, env, self)}</div>`;
+}
+
 /** A configured markdown-it instance (not sanitised: use `renderMarkdown` for anything shown). */
 export function createMarkdown({
   locale = 'zh-CN',
@@ -114,6 +127,7 @@ export function createMarkdown({
     containerClass: 'md-toc',
   });
   addContainers(md, locale);
+  addCopyToCodeBlocks(md, locale);
   openExternalLinksInNewWindow(md);
   return md;
 }

@@ -19,7 +19,7 @@ export const ChatTypeSchema = Type.Union([Type.Literal(1), Type.Literal(2)]);
 export const SendMsgBody = Type.Object({
   content: Type.String({ maxLength: CHAT_LIMITS.questionMaxLength + 1000 }),
   chatType: Type.Optional(ChatTypeSchema),
-  tagId: Type.Optional(Type.Union([TagRef, Type.Null()])),
+  tagId: Type.Optional(TagRef),
   /** Answer this earlier exchange again: its answer is replaced once the new one has text. */
   regenerateId: Type.Optional(Type.Integer({ minimum: 1 })),
 });

@@ -1,6 +1,6 @@
-import { type MouseEvent, useEffect, useMemo, useState } from 'react';
+import { type KeyboardEvent, type MouseEvent, useEffect, useMemo, useState } from 'react';
 import { loadedHighlighter, loadHighlighter } from '../../lib/highlight';
-import { hasCodeFence, type MarkdownLocale, renderMarkdown } from '../../lib/markdown';
+import { COPY_LABELS, hasCodeFence, type MarkdownLocale, renderMarkdown } from '../../lib/markdown';
 
 /**
  * Renders user or AI Markdown as sanitised HTML. Code highlighting is fetched only when the text
@@ -24,8 +24,34 @@ export function MarkdownView({ source, locale = 'zh-CN' }: { source: string; loc
     [source, locale, needsHighlight, highlighter],
   );
 
+  const copyCode = (control: HTMLElement) => {
+    const code = control.closest('.md-code')?.querySelector('pre')?.textContent ?? '';
+    navigator.clipboard?.writeText(code).then(
+      () => {
+        control.textContent = COPY_LABELS[locale].copied;
+        setTimeout(() => {
+          control.textContent = COPY_LABELS[locale].copy;
+        }, 1500);
+      },
+      () => {},
+    );
+  };
+
+  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    const control = (event.target as HTMLElement).closest<HTMLElement>('[data-md-copy]');
+    if (control && (event.key === 'Enter' || event.key === ' ')) {
+      event.preventDefault();
+      copyCode(control);
+    }
+  };
+
   // TOC and heading links are `#id`: in a hash-routed app they must scroll, not change the route.
   const onClick = (event: MouseEvent<HTMLDivElement>) => {
+    const control = (event.target as HTMLElement).closest<HTMLElement>('[data-md-copy]');
+    if (control) {
+      copyCode(control);
+      return;
+    }
     const link = (event.target as HTMLElement).closest('a');
     const href = link?.getAttribute('href');
     if (!href?.startsWith('#')) return;
@@ -36,8 +62,14 @@ export function MarkdownView({ source, locale = 'zh-CN' }: { source: string; loc
     target?.scrollIntoView({ behavior: 'smooth', block: 'start' });
   };
 
-  // biome-ignore lint/a11y/useKeyWithClickEvents: delegates clicks on links, which are keyboard-reachable
-  // biome-ignore lint/a11y/noStaticElementInteractions: same delegation
-  // biome-ignore lint/security/noDangerouslySetInnerHtml: renderMarkdown sanitises with DOMPurify
-  return <div className="markdown-body" onClick={onClick} dangerouslySetInnerHTML={{ __html: html }} />;
+  return (
+    // biome-ignore lint/a11y/noStaticElementInteractions: delegates clicks and keys of links and copy controls inside
+    <div
+      className="markdown-body"
+      onClick={onClick}
+      onKeyDown={onKeyDown}
+      // biome-ignore lint/security/noDangerouslySetInnerHtml: renderMarkdown sanitises with DOMPurify
+      dangerouslySetInnerHTML={{ __html: html }}
+    />
+  );
 }

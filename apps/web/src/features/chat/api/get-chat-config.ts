@@ -1,0 +1,12 @@
+import type { ChatConfig } from '@chuhai/contract';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client';
+import { chatKeys } from './chat-keys';
+
+/** `GET /api/v1/getChatConfig`: whether a model is configured, and whether the advanced one exists. */
+export const getChatConfig = () => api.get<ChatConfig>('/api/v1/getChatConfig');
+
+export const chatConfigQueryOptions = () =>
+  queryOptions({ queryKey: chatKeys.config(), queryFn: getChatConfig, staleTime: 300_000 });
+
+export const useChatConfig = () => useQuery(chatConfigQueryOptions());

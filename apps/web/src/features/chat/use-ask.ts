@@ -1,0 +1,110 @@
+import { AUTH_FAILURE_CODES, type ChatMessage, ResultCode } from '@chuhai/contract';
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback } from 'react';
+import { accountInfoKey } from '../auth/api/get-account-info';
+import { chatKeys } from './api/chat-keys';
+import { addToConversation } from './api/get-msg-list';
+import { sendMsg } from './api/send-msg';
+import { toMessage, useChatStore } from './stores/chat-store';
+
+/**
+ * Text arrives in many small pieces; the screen takes them at most once per frame, so a fast stream
+ * costs one render per frame instead of one per piece.
+ */
+function frameBatcher(flush: (text: string) => void) {
+  let buffer = '';
+  let frame: number | null = null;
+  const run = () => {
+    frame = null;
+    const text = buffer;
+    buffer = '';
+    if (text) flush(text);
+  };
+  return {
+    push(text: string) {
+      buffer += text;
+      frame ??= requestAnimationFrame(run);
+    },
+    drain() {
+      if (frame !== null) cancelAnimationFrame(frame);
+      run();
+    },
+  };
+}
+
+/** Asks a question (or regenerates an answer) and follows the stream to its end. */
+export function useAsk() {
+  const client = useQueryClient();
+  return useCallback(
+    async (input: { question: string; regenerate?: ChatMessage }) => {
+      const store = useChatStore.getState();
+      if (store.pending && store.pending.phase !== 'failed') return;
+      const controller = new AbortController();
+      const replaces = input.regenerate?.id ?? null;
+      store.begin(
+        {
+          question: input.question,
+          chatType: store.chatType,
+          tagId: store.tag?.id ?? null,
+          tagTitle: store.tag?.title ?? null,
+          id: null,
+          createdAt: Date.now(),
+          text: '',
+          phase: 'waiting',
+          error: null,
+          replaces,
+        },
+        controller,
+      );
+      if (!input.regenerate) store.setDraft('');
+
+      const batch = frameBatcher((text) => useChatStore.getState().appendText(text));
+      const outcome = await sendMsg(
+        {
+          content: input.question,
+          chatType: store.chatType,
+          ...(store.tag ? { tagId: store.tag.id } : {}),
+          ...(replaces ? { regenerateId: replaces } : {}),
+        },
+        {
+          signal: controller.signal,
+          onStart: (start) => useChatStore.getState().started(start.id, start.createdAt),
+          onText: (text) => batch.push(text),
+        },
+      );
+      batch.drain();
+      client.invalidateQueries({ queryKey: accountInfoKey });
+      client.invalidateQueries({ queryKey: chatKeys.history() });
+
+      const state = useChatStore.getState();
+      const pending = state.pending;
+      if (!pending) return;
+      const hasText = pending.text !== '' && pending.id !== null;
+
+      if (outcome.type === 'done' || hasText) {
+        // A stop or a cut after some text: the server kept the partial answer, marked stopped.
+        const status = outcome.type === 'done' ? outcome.status : 'stopped';
+        addToConversation(client, toMessage(pending, status), replaces);
+        state.finish();
+        if (outcome.type === 'error') state.setNotice(`${outcome.msg}（已保留已生成的部分，可以重新生成）`);
+        return;
+      }
+      // Nothing was answered: the question goes back into the box so nothing typed is lost.
+      if (!input.regenerate) state.setDraft(input.question);
+      if (outcome.type === 'abort') {
+        state.finish();
+        return;
+      }
+      if (outcome.code === ResultCode.vipRequired || outcome.code === ResultCode.quotaExceeded) {
+        state.finish();
+        state.showQuota({ code: outcome.code, msg: outcome.msg });
+        return;
+      }
+      const message = AUTH_FAILURE_CODES.includes(outcome.code)
+        ? '登录已失效，请重新登录后再提问'
+        : outcome.msg;
+      state.fail(message);
+    },
+    [client],
+  );
+}
