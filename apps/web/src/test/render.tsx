@@ -17,6 +17,7 @@ export function renderWithApp(element: ReactNode, { path = '/screen', route = '/
       { path: '/', element: <p>首页</p> },
       { path: '/login', element: <p>登录页</p> },
       { path: '/profile', element: <p>个人中心页</p> },
+      { path: '/price', element: <p>购买页</p> },
     ],
     { initialEntries: [path] },
   );

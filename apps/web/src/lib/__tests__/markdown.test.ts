@@ -217,3 +217,16 @@ describe('code highlighting on demand', () => {
     expect(dom(html).querySelector('.hljs-keyword')?.textContent).toBe('const');
   });
 });
+
+describe('code blocks', () => {
+  it('carry a copy control that survives sanitising, labelled in the locale', () => {
+    const html = renderMarkdown('```js\nconsole.log(1)\n```');
+    const box = document.createElement('div');
+    box.innerHTML = html;
+    const control = box.querySelector('.md-code [data-md-copy]');
+    expect(control?.textContent).toBe('复制');
+    expect(control?.getAttribute('role')).toBe('button');
+    expect(box.querySelector('.md-code pre')?.textContent).toContain('console.log(1)');
+    expect(renderMarkdown('```\nx\n```', { locale: 'en-US' })).toContain('>Copy<');
+  });
+});
