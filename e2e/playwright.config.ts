@@ -15,6 +15,9 @@ const dataDir = process.env.E2E_DATA_DIR;
 /** The server's log: the console SMS gateway writes each code there, where the tests read it. */
 export const SERVER_LOG = path.join(dataDir, 'server.log');
 
+/** The fake OpenAI-compatible chat API the server talks to (e2e/support/fake-llm-server.ts). */
+const LLM_PORT = Number(process.env.E2E_LLM_PORT ?? 3298);
+
 export const E2E_SITE = { icpNumber: '粤ICP备2026000001号-1', contactEmail: 'kefu@e2e.example' };
 
 export default defineConfig({
@@ -34,20 +37,33 @@ export default defineConfig({
       args: ['--no-sandbox', '--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1, EXCLUDE localhost'],
     },
   },
-  webServer: {
-    command: `node ../apps/server/src/server.ts > "${SERVER_LOG}" 2>&1`,
-    url: `${BASE_URL}/api/users`,
-    reuseExistingServer: false,
-    timeout: 60_000,
-    env: {
-      NODE_ENV: 'test',
-      HOST: '127.0.0.1',
-      PORT: String(PORT),
-      DATA_DIR: dataDir,
-      LOG_LEVEL: 'info',
-      SMS_PROVIDER: 'console',
-      SITE_ICP_NUMBER: E2E_SITE.icpNumber,
-      SITE_CONTACT_EMAIL: E2E_SITE.contactEmail,
+  webServer: [
+    {
+      command: 'node support/fake-llm-server.ts',
+      port: LLM_PORT,
+      reuseExistingServer: false,
+      timeout: 30_000,
+      env: { FAKE_LLM_PORT: String(LLM_PORT) },
     },
-  },
+    {
+      command: `node ../apps/server/src/server.ts > "${SERVER_LOG}" 2>&1`,
+      url: `${BASE_URL}/api/users`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+      env: {
+        NODE_ENV: 'test',
+        HOST: '127.0.0.1',
+        PORT: String(PORT),
+        DATA_DIR: dataDir,
+        LOG_LEVEL: 'info',
+        SMS_PROVIDER: 'console',
+        SITE_ICP_NUMBER: E2E_SITE.icpNumber,
+        SITE_CONTACT_EMAIL: E2E_SITE.contactEmail,
+        LLM_BASE_URL: `http://127.0.0.1:${LLM_PORT}/v1`,
+        LLM_API_KEY: 'sk-e2e',
+        LLM_MODEL_STANDARD: 'fake-standard',
+        LLM_MODEL_ADVANCED: 'fake-advanced',
+      },
+    },
+  ],
 });

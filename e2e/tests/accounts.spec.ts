@@ -1,33 +1,8 @@
 import { expect, type Page, test } from '@playwright/test';
+import { form, PASSWORD, register, requestCode } from '../support/account.ts';
 import { readSmsCode, smsCount } from '../support/sms.ts';
 
-const PASSWORD = 'Seller2026go';
 const NEW_PASSWORD = 'Shopee2027ok';
-
-function form(page: Page) {
-  return page.getByRole('region');
-}
-
-async function requestCode(page: Page, phone: string, type: 1 | 2 | 3): Promise<string> {
-  const before = smsCount(phone, type);
-  await form(page).getByRole('button', { name: '获取验证码' }).click();
-  await expect(form(page).getByRole('button', { name: /秒后重新获取/ })).toBeDisabled();
-  return readSmsCode(phone, type, before);
-}
-
-async function register(page: Page, phone: string) {
-  await page.goto('/#/register');
-  await form(page).getByLabel('手机号').fill(phone);
-  const code = await requestCode(page, phone, 1);
-  await form(page).getByLabel('短信验证码').fill(code);
-  await form(page).getByLabel('设置密码').fill(PASSWORD);
-  await form(page).getByLabel('确认密码').fill(PASSWORD);
-  await form(page).getByRole('checkbox').check();
-  await form(page)
-    .getByRole('button', { name: /注\s*册/ })
-    .click();
-  await expect(page).toHaveURL(/#\/$/);
-}
 
 async function openPopover(page: Page) {
   await page.locator('.nav-bar__actions .user-block').hover();

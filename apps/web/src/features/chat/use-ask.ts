@@ -1,9 +1,9 @@
 import { AUTH_FAILURE_CODES, type ChatMessage, ResultCode } from '@chuhai/contract';
-import { useQueryClient } from '@tanstack/react-query';
+import { type QueryClient, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { accountInfoKey } from '../auth/api/get-account-info';
 import { chatKeys } from './api/chat-keys';
-import { addToConversation } from './api/get-msg-list';
+import { addToConversation, getMsgList } from './api/get-msg-list';
 import { sendMsg } from './api/send-msg';
 import { toMessage, useChatStore } from './stores/chat-store';
 
@@ -30,6 +30,24 @@ function frameBatcher(flush: (text: string) => void) {
       run();
     },
   };
+}
+
+/**
+ * After a stop, the server may have sent (and saved) a few pieces the browser dropped when it cut
+ * the connection. Once the server has saved the exchange, its version replaces the local one, so
+ * what is on screen is what history will show.
+ */
+async function reconcileStopped(client: QueryClient, id: number) {
+  for (let attempt = 0; attempt < 5; attempt += 1) {
+    await new Promise((resolve) => setTimeout(resolve, 150 * (attempt + 1)));
+    const page = await getMsgList().catch(() => null);
+    const saved = page?.list.find((m) => m.id === id);
+    if (saved && saved.status !== 'streaming') {
+      addToConversation(client, saved, null);
+      return;
+    }
+    if (page && !saved) return;
+  }
 }
 
 /** Asks a question (or regenerates an answer) and follows the stream to its end. */
@@ -86,6 +104,7 @@ export function useAsk() {
         const status = outcome.type === 'done' ? outcome.status : 'stopped';
         addToConversation(client, toMessage(pending, status), replaces);
         state.finish();
+        if (outcome.type === 'abort' && pending.id !== null) void reconcileStopped(client, pending.id);
         if (outcome.type === 'error') state.setNotice(`${outcome.msg}（已保留已生成的部分，可以重新生成）`);
         return;
       }

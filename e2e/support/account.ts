@@ -1,0 +1,31 @@
+import { expect, type Page } from '@playwright/test';
+import { readSmsCode, smsCount } from './sms.ts';
+
+/** Account steps shared by the specs, done through the screens as a person would. */
+
+export const PASSWORD = 'Seller2026go';
+
+export function form(page: Page) {
+  return page.getByRole('region');
+}
+
+export async function requestCode(page: Page, phone: string, type: 1 | 2 | 3): Promise<string> {
+  const before = smsCount(phone, type);
+  await form(page).getByRole('button', { name: '获取验证码' }).click();
+  await expect(form(page).getByRole('button', { name: /秒后重新获取/ })).toBeDisabled();
+  return readSmsCode(phone, type, before);
+}
+
+export async function register(page: Page, phone: string) {
+  await page.goto('/#/register');
+  await form(page).getByLabel('手机号').fill(phone);
+  const code = await requestCode(page, phone, 1);
+  await form(page).getByLabel('短信验证码').fill(code);
+  await form(page).getByLabel('设置密码').fill(PASSWORD);
+  await form(page).getByLabel('确认密码').fill(PASSWORD);
+  await form(page).getByRole('checkbox').check();
+  await form(page)
+    .getByRole('button', { name: /注\s*册/ })
+    .click();
+  await expect(page).toHaveURL(/#\/$/);
+}
