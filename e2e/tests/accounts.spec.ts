@@ -1,6 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
 import { form, PASSWORD, register, requestCode } from '../support/account.ts';
-import { readSmsCode, smsCount } from '../support/sms.ts';
 
 const NEW_PASSWORD = 'Shopee2027ok';
 

@@ -78,15 +78,15 @@ describe('the question screen', () => {
     expect(calls.some((c) => c.url.startsWith('/api/v1/sendMsg/'))).toBe(false);
 
     await userEvent.type(box, '{Enter}');
-    const answer = await screen.findByText('加粗');
-    expect(answer.tagName).toBe('STRONG');
+    // Once the stream is done the answer has its actions; before that the Markdown may be half-made.
+    await screen.findByRole('button', { name: /重新生成/ }, { timeout: 4000 });
+    expect(screen.getByText('加粗').tagName).toBe('STRONG');
     expect(calls.find((c) => c.url === '/api/v1/sendMsg/')?.body).toEqual({
       content: '第一行\n第二行',
       chatType: 1,
     });
     expect(box).toHaveValue('');
     expect(screen.getByText('今日剩余 17/20 次')).toBeInTheDocument();
-    await waitFor(() => expect(screen.getByRole('button', { name: /重新生成/ })).toBeInTheDocument());
   });
 
   it('a library prompt chosen in the panel goes with the next question', async () => {
@@ -97,7 +97,7 @@ describe('the question screen', () => {
     const item = (await screen.findByText('亚马逊标题')).closest('li') as HTMLElement;
     await userEvent.click(within(item).getByRole('button', { name: /使\s*用/ }));
     await userEvent.type(screen.getByLabelText('问题'), '蓝牙耳机{Enter}');
-    await screen.findByText('好');
+    await screen.findByText('好', {}, { timeout: 4000 });
     expect(calls.find((c) => c.url === '/api/v1/sendMsg/')?.body).toMatchObject({
       tagId: 'lib-amazon-title',
     });
@@ -129,7 +129,9 @@ describe('the question screen', () => {
     );
     renderWithApp(<ChatScreen />);
     await userEvent.type(await screen.findByLabelText('问题'), '你好{Enter}');
-    expect(await screen.findByText('无法连接 AI 服务，请稍后再试')).toBeInTheDocument();
+    expect(
+      await screen.findByText('无法连接 AI 服务，请稍后再试', {}, { timeout: 4000 }),
+    ).toBeInTheDocument();
     expect(screen.getByRole('button', { name: /重\s*试/ })).toBeInTheDocument();
     expect(screen.getByLabelText('问题')).toHaveValue('你好');
   });

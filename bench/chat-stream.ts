@@ -1,0 +1,172 @@
+/**
+ * AI 问答 streaming benchmark. Prints ratios measured in this one run (machines are noisy; compare
+ * ratios, not absolute times):
+ *
+ * 1. Time to first token through the server (auth, quota, context, SSE) against calling the same
+ *    fake OpenAI-compatible server directly.
+ * 2. Server memory with N concurrent streams open against its memory at rest.
+ *
+ * Run: `npm run bench` (or `node bench/chat-stream.ts [concurrent=500]`).
+ */
+import { spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { Kysely } from 'kysely';
+import type { Database } from '../apps/server/src/db/database.ts';
+import { openDatabase } from '../apps/server/src/db/index.ts';
+import { migrateToLatest } from '../apps/server/src/db/migrate.ts';
+import { createSession } from '../apps/server/src/modules/account/session.ts';
+import { startFakeOpenAi } from '../apps/server/test/fakes/fake-openai.ts';
+
+const CONCURRENT = Number(process.argv[2] ?? 500);
+const TTFT_ROUNDS = 40;
+const PORT = 3390;
+const BASE = `http://127.0.0.1:${PORT}`;
+
+const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)] ?? 0;
+};
+
+/** Reads a response body until the first chunk that carries answer text; returns ms since `started`. */
+async function firstText(response: Response, marker: string, started: number): Promise<number> {
+  const reader = (response.body as ReadableStream<Uint8Array>).getReader();
+  const decoder = new TextDecoder();
+  let seen = '';
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) throw new Error(`stream ended before text: ${seen.slice(0, 200)}`);
+    seen += decoder.decode(value, { stream: true });
+    if (seen.includes(marker)) {
+      const at = performance.now() - started;
+      await reader.cancel();
+      return at;
+    }
+  }
+}
+
+function rssKb(pid: number): number {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
+}
+
+/** Users with sessions, written straight into the database the server will open. */
+async function seedUsers(db: Kysely<Database>, count: number): Promise<string[]> {
+  const now = Date.now();
+  const tokens: string[] = [];
+  for (let i = 0; i < count; i += 1) {
+    const phone = `138${String(i).padStart(8, '0')}`;
+    const user = await db
+      .insertInto('users')
+      .values({
+        phone,
+        password_hash: null,
+        invite_code: `B${i}`,
+        invited_by: null,
+        created_at: now,
+        updated_at: now,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    tokens.push((await createSession(db, Number(user.id), now)).token);
+  }
+  return tokens;
+}
+
+async function main() {
+  const fake = await startFakeOpenAi({ pieceMs: 0, slowMs: 50 });
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'chuhai-bench-'));
+  const handle = openDatabase({ dataDir });
+  await migrateToLatest(handle.db as Kysely<unknown>);
+  const tokens = await seedUsers(handle.db, CONCURRENT + 1);
+  await handle.close();
+
+  const server = spawn(process.execPath, ['apps/server/src/server.ts'], {
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      PORT: String(PORT),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+      REQUIRE_REQUEST_SIGNATURE: 'false',
+      LLM_BASE_URL: fake.url,
+      LLM_MODEL_STANDARD: 'bench',
+    },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  try {
+    for (let i = 0; ; i += 1) {
+      if ((await fetch(`${BASE}/api/users`).catch(() => null))?.ok) break;
+      if (i > 100) throw new Error('server did not start');
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    const ask = (token: string, content: string) =>
+      fetch(`${BASE}/api/v1/sendMsg/`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', accept: 'text/event-stream', token },
+        body: JSON.stringify({ content }),
+      });
+    const direct = () =>
+      fetch(`${fake.url}/chat/completions`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ model: 'bench', stream: true, messages: [{ role: 'user', content: '你好' }] }),
+      });
+
+    // 1. Time to first token, alternating so both see the same machine state. The first user asks
+    // 20 times at most a day; a fresh msgClear is not needed since context is small.
+    const owner = tokens[CONCURRENT] as string;
+    const viaServer: number[] = [];
+    const viaDirect: number[] = [];
+    for (let round = 0; round < TTFT_ROUNDS; round += 1) {
+      let started = performance.now();
+      viaDirect.push(await firstText(await direct(), '"content":"**', started));
+      if (round < 19) {
+        started = performance.now();
+        viaServer.push(await firstText(await ask(owner, '你好'), 'event: text', started));
+      }
+    }
+    const server1 = median(viaServer);
+    const direct1 = median(viaDirect);
+    console.log(
+      `time to first token: server ${server1.toFixed(2)} ms, direct ${direct1.toFixed(2)} ms (median)`,
+    );
+    console.log(
+      `  ratio server/direct: ${(server1 / direct1).toFixed(2)}×  (overhead ${(server1 - direct1).toFixed(2)} ms)`,
+    );
+
+    // 2. Memory: N streams open at once, each a slow answer of about 6.5 s.
+    global.gc?.();
+    await new Promise((r) => setTimeout(r, 500));
+    const atRest = rssKb(server.pid as number);
+    let peak = atRest;
+    const sampler = setInterval(() => {
+      peak = Math.max(peak, rssKb(server.pid as number));
+    }, 50);
+    const started = performance.now();
+    const results = await Promise.all(
+      tokens.slice(0, CONCURRENT).map(async (token) => {
+        const response = await ask(token, '[slow] 长回答');
+        const text = await response.text();
+        return text.includes('event: done');
+      }),
+    );
+    clearInterval(sampler);
+    const finished = results.filter(Boolean).length;
+    console.log(
+      `${CONCURRENT} concurrent streams: ${finished} finished in ${((performance.now() - started) / 1000).toFixed(1)} s`,
+    );
+    console.log(
+      `  server RSS at rest ${(atRest / 1024).toFixed(0)} MiB, peak ${(peak / 1024).toFixed(0)} MiB: ratio ${(peak / atRest).toFixed(2)}×, ${((peak - atRest) / CONCURRENT).toFixed(0)} KiB per open stream`,
+    );
+  } finally {
+    server.kill('SIGTERM');
+    await fake.close();
+    await new Promise((r) => setTimeout(r, 300));
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+await main();
