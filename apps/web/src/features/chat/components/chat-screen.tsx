@@ -56,6 +56,7 @@ export function ChatScreen() {
           <div className="chat-header__actions">
             {signedIn ? (
               <Button
+                size={wide ? 'middle' : 'small'}
                 icon={<PlusOutlined />}
                 onClick={newConversation}
                 disabled={busy}
@@ -66,11 +67,13 @@ export function ChatScreen() {
             ) : null}
             {signedIn ? (
               <Link to={paths.questionHistory.getHref()}>
-                <Button icon={<HistoryOutlined />}>历史记录</Button>
+                <Button size={wide ? 'middle' : 'small'} icon={<HistoryOutlined />}>
+                  历史记录
+                </Button>
               </Link>
             ) : null}
             {!wide ? (
-              <Button icon={<TagsOutlined />} onClick={() => setTagsOpen(true)}>
+              <Button size="small" icon={<TagsOutlined />} onClick={() => setTagsOpen(true)}>
                 提示词
               </Button>
             ) : null}

@@ -100,7 +100,6 @@ export function Composer(props: { onSend: (question: string) => void; advancedAv
           }
           aria-label="问题"
           status={tooLong ? 'error' : undefined}
-          variant="borderless"
         />
         <div className="chat-composer__send">
           {tooLong ? (

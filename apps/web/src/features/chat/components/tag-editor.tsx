@@ -6,7 +6,7 @@ import { useState } from 'react';
 import { useThemeStore } from '../../../stores/theme-store';
 import type { EditingTag } from './tag-panel';
 
-// Only tools that work offline: no CDN-loaded prettier, mermaid, katex, highlighting or screenfull.
+// Only tools that work offline: no CDN-loaded prettier, mermaid, katex, echarts, highlighting or screenfull (the CSP would block them anyway).
 const TOOLBARS: ToolbarNames[] = [
   'bold',
   'italic',
@@ -98,6 +98,7 @@ export default function TagEditor(props: {
             noPrettier
             noMermaid
             noKatex
+            noEcharts
             noHighlight
             noUploadImg
             placeholder="描述 AI 的角色、任务、要求和输出格式…"
