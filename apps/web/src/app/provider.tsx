@@ -6,6 +6,8 @@ import dayjs from 'dayjs';
 import 'dayjs/locale/zh-cn';
 import type { ReactNode } from 'react';
 import { RootErrorBoundary } from '../components/errors/root-error-boundary';
+import { resetChatStore } from '../features/chat/stores/chat-store';
+import { useAuthStore } from '../stores/auth-store';
 import { useThemeStore } from '../stores/theme-store';
 import { ApiClientBridge } from './api-client-bridge';
 
@@ -16,6 +18,14 @@ const queryClient = new QueryClient({
     // The API client already toasts; a failed call is not retried behind the user's back.
     queries: { retry: false, refetchOnWindowFocus: false, staleTime: 30_000 },
   },
+});
+
+// Server state and the chat screen belong to one account: when the session changes (login, logout,
+// expiry), nothing of the previous account may show to the next one.
+useAuthStore.subscribe((state, previous) => {
+  if (state.token === previous.token) return;
+  resetChatStore();
+  void queryClient.resetQueries();
 });
 
 /** ErrorBoundary > ConfigProvider (zh_CN + theme) > antd App > QueryClient, as ARCHITECTURE.md lays out. */

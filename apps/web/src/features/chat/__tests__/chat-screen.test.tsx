@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useAuthStore } from '../../../stores/auth-store';
 import { renderWithApp } from '../../../test/render';
 import { ChatScreen } from '../components/chat-screen';
-import { useChatStore } from '../stores/chat-store';
+import { resetChatStore } from '../stores/chat-store';
 import { jsonResponse, streamResponse, stubChatFetch } from './fake-stream';
 
 const CONFIGURED = { configured: true, advancedAvailable: true, hint: '' };
@@ -43,15 +43,7 @@ function answerFrames(text: string) {
 
 beforeEach(() => {
   useAuthStore.getState().signIn('token-1', { username: '13900001111', phone: '13900001111' });
-  useChatStore.setState({
-    draft: '',
-    chatType: 1,
-    tag: null,
-    pending: null,
-    controller: null,
-    quotaNotice: null,
-    notice: null,
-  });
+  resetChatStore();
 });
 afterEach(() => vi.unstubAllGlobals());
 

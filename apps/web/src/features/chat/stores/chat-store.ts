@@ -51,15 +51,24 @@ interface ChatState {
   showQuota: (notice: QuotaNotice | null) => void;
 }
 
-/** Client state of the question screen; server state (the conversation) lives in TanStack Query. */
-export const useChatStore = create<ChatState>((set, get) => ({
+const INITIAL = {
   draft: '',
-  chatType: 1,
+  chatType: 1 as const,
   tag: null,
   pending: null,
   controller: null,
   quotaNotice: null,
   notice: null,
+};
+
+/** Back to a fresh screen (tests; signing out). */
+export function resetChatStore(): void {
+  useChatStore.setState(INITIAL);
+}
+
+/** Client state of the question screen; server state (the conversation) lives in TanStack Query. */
+export const useChatStore = create<ChatState>((set, get) => ({
+  ...INITIAL,
   setNotice: (notice) => set({ notice }),
   setDraft: (draft) => set({ draft }),
   setChatType: (chatType) => set({ chatType }),
