@@ -145,6 +145,13 @@ describe('sendMsg streaming against an OpenAI-compatible server', () => {
     assert.equal(saved.answer, partial);
   });
 
+  it('treats a stream that ends without a finish reason as cut short, not as a complete answer', async () => {
+    const { events } = await askStreaming(ctx.app, ctx.token, { content: '[truncate] 讲讲 FBA' });
+    assert.ok(streamedText(events).length > 0);
+    assert.equal(events.at(-1)?.event, 'error');
+    assert.equal((await conversation(ctx)).list.at(-1).status, 'stopped');
+  });
+
   it('gives up on a silent upstream after the idle limit, aborts it and refunds', async () => {
     const abortedBefore = ctx.fake.aborted;
     const before = await chatUsed(ctx);

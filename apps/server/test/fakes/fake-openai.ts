@@ -10,6 +10,7 @@ import type { AddressInfo } from 'node:net';
  * - `[slow]`    a long answer, one piece every `slowMs`
  * - `[silent]`  headers, then nothing (the idle limit must end it)
  * - `[cut]`     some text, then the connection is destroyed
+ * - `[truncate]` some text, then the response ends cleanly, without a finish reason or `[DONE]`
  * - `[401]` `[429]` `[500]`  the provider's error answers
  * - `[html]`    an answer full of HTML and script-bearing Markdown
  * - `[code]`    an answer with a fenced code block
@@ -210,6 +211,11 @@ export async function startFakeOpenAi(options: FakeOpenAiOptions = {}): Promise<
       if (res.destroyed) return;
       if (question.includes('[cut]') && index === 4) {
         res.socket?.destroy();
+        return;
+      }
+      if (question.includes('[truncate]') && index === 4) {
+        finished = true;
+        res.end();
         return;
       }
       await send(chunk(id, model, { content: text }));

@@ -51,7 +51,9 @@ export function openAiCompatibleModel(config: LlmConfig): ChatModel {
           { model, messages, stream: true, stream_options: { include_usage: true } },
           { signal, timeout: CONNECT_TIMEOUT_MS },
         );
+        let finished = false;
         for await (const chunk of stream) {
+          if (chunk.choices[0]?.finish_reason) finished = true;
           const text = chunk.choices[0]?.delta?.content;
           if (text) yield { type: 'text', text };
           if (chunk.usage) {
@@ -63,6 +65,10 @@ export function openAiCompatibleModel(config: LlmConfig): ChatModel {
               },
             };
           }
+        }
+        // A body that ends cleanly but without a finish reason was cut short somewhere on the way.
+        if (!finished && !signal.aborted) {
+          throw new ChatModelError('upstream', 'the chat stream ended without a finish_reason');
         }
       } catch (error) {
         throw translate(error);
