@@ -12,6 +12,7 @@ import { type Clock, systemClock } from './lib/clock.ts';
 import { accountRoutes } from './modules/account/routes.ts';
 import { chatRoutes } from './modules/chat/routes.ts';
 import { healthRoutes } from './modules/health/routes.ts';
+import { inviteRoutes } from './modules/invite/routes.ts';
 import { promptRoutes } from './modules/prompt/routes.ts';
 import { smsRoutes } from './modules/sms/routes.ts';
 import type { ChatModel } from './providers/llm/chat-model.ts';
@@ -81,6 +82,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}) {
   await app.register(smsRoutes, { sender: options.smsSender ?? createSmsSender(config.sms, app.log) });
   await app.register(accountRoutes);
   await app.register(promptRoutes);
+  await app.register(inviteRoutes);
   const llm = config.llm;
   await app.register(chatRoutes, {
     model: options.chatModel ?? (llm ? openAiCompatibleModel(llm) : null),

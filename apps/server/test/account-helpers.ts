@@ -71,9 +71,9 @@ export function requestCode(app: App, clock: Clock, phone: string, type: SmsCode
 export async function registerUser(
   ctx: { app: App; clock: Clock; sms: RecordingSms },
   phone: string,
-  extra: { inviteCode?: string; password?: string } = {},
+  extra: { inviteCode?: string; password?: string; ip?: string } = {},
 ): Promise<string> {
-  const sent = await requestCode(ctx.app, ctx.clock, phone, 1);
+  const sent = await requestCode(ctx.app, ctx.clock, phone, 1, extra.ip);
   if (sent.statusCode !== 200) throw new Error(`code: ${sent.body}`);
   const response = await post(ctx.app, '/api/v1/register/', {
     phone,

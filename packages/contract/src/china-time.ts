@@ -16,3 +16,8 @@ export function chinaDayStart(epochMs: number): number {
 export function nextChinaMidnight(epochMs: number): number {
   return chinaDayStart(epochMs) + DAY_MS;
 }
+
+/** The China-time calendar month of an instant, as YYYY-MM: the period of the invitation cap. */
+export function chinaMonth(epochMs: number): string {
+  return chinaDay(epochMs).slice(0, 7);
+}

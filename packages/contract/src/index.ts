@@ -9,6 +9,7 @@ export * from './limits.ts';
 export * from './schemas/account.ts';
 export * from './schemas/chat.ts';
 export * from './schemas/health.ts';
+export * from './schemas/invite.ts';
 export * from './sha256.ts';
 export * from './signing.ts';
 export * from './site.ts';

@@ -68,3 +68,15 @@ export const CHAT_LIMITS = {
   /** Ids in one delete call. */
   deleteMaxIds: 100,
 } as const;
+
+/** Invitation rewards, in VIP days (PRODUCT.md "Invitations"). */
+export const INVITE_REWARDS = {
+  /** The new user, on registering with a code. */
+  inviteeOnRegister: 1,
+  /** The inviter, when an invitee registers. */
+  inviterOnRegister: 3,
+  /** The inviter, on the invitee's first paid order. */
+  inviterOnFirstOrder: 7,
+  /** Registrations that earn the inviter a reward, per China-time month; more still count, unrewarded. */
+  rewardedRegistrationsPerMonth: 50,
+} as const;

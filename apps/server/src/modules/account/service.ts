@@ -22,6 +22,7 @@ import type { Database } from '../../db/database.ts';
 import { AppError } from '../../http/app-error.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { currentVip, usageToday } from '../entitlement/service.ts';
+import { rewardRegistration } from '../invite/service.ts';
 import { checkCode, checkSignedTimestamp, consumeCode } from '../sms/service.ts';
 import {
   clearEvents,
@@ -107,6 +108,7 @@ export async function register(deps: AccountDeps, body: RegisterBody): Promise<L
         invitedBy: inviterId,
         now,
       });
+      if (inviterId !== null) await rewardRegistration(trx, { inviterId, inviteeId: userId }, now);
       return signIn(trx, { id: userId, phone }, now);
     });
   } catch (error) {

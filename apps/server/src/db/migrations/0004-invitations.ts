@@ -1,0 +1,36 @@
+import type { ColumnDefinitionBuilder, Kysely } from 'kysely';
+import { dialectOf } from '../dialect.ts';
+
+/** Invitation events: who invited whom, what happened, and the reward it earned. */
+export async function up(db: Kysely<unknown>): Promise<void> {
+  const postgres = dialectOf(db) === 'postgres';
+  await db.schema
+    .createTable('invite_events')
+    .addColumn('id', postgres ? 'bigserial' : 'integer', (c: ColumnDefinitionBuilder) =>
+      postgres ? c.primaryKey() : c.primaryKey().autoIncrement(),
+    )
+    .addColumn('inviter_id', 'bigint', (c) => c.notNull().references('users.id').onDelete('cascade'))
+    .addColumn('invitee_id', 'bigint', (c) => c.notNull().references('users.id').onDelete('cascade'))
+    .addColumn('event', 'varchar(16)', (c) => c.notNull())
+    .addColumn('inviter_days', 'integer', (c) => c.notNull())
+    .addColumn('invitee_days', 'integer', (c) => c.notNull())
+    .addColumn('month', 'char(7)', (c) => c.notNull())
+    .addColumn('created_at', 'bigint', (c) => c.notNull())
+    .execute();
+  // One reward per invitee and event, however often the event is reported.
+  await db.schema
+    .createIndex('invite_events_invitee_event')
+    .on('invite_events')
+    .columns(['invitee_id', 'event'])
+    .unique()
+    .execute();
+  await db.schema
+    .createIndex('invite_events_inviter')
+    .on('invite_events')
+    .columns(['inviter_id', 'month', 'event'])
+    .execute();
+}
+
+export async function down(db: Kysely<unknown>): Promise<void> {
+  await db.schema.dropTable('invite_events').execute();
+}
