@@ -16,8 +16,9 @@ export async function requestCode(page: Page, phone: string, type: 1 | 2 | 3): P
   return readSmsCode(phone, type, before);
 }
 
-export async function register(page: Page, phone: string) {
-  await page.goto('/#/register');
+/** Registers through the register screen; `from` is the page to start on (an invitation link). */
+export async function register(page: Page, phone: string, from = '/#/register') {
+  await page.goto(from);
   await form(page).getByLabel('手机号').fill(phone);
   const code = await requestCode(page, phone, 1);
   await form(page).getByLabel('短信验证码').fill(code);

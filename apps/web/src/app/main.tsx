@@ -5,6 +5,7 @@ import { initTheme } from '../stores/theme-store';
 import '../styles/global.css';
 import '../styles/account.css';
 import '../styles/chat.css';
+import '../styles/invite.css';
 import { AppProvider } from './provider';
 import { router } from './router';
 
