@@ -13,10 +13,14 @@ import { accountRoutes } from './modules/account/routes.ts';
 import { chatRoutes } from './modules/chat/routes.ts';
 import { healthRoutes } from './modules/health/routes.ts';
 import { inviteRoutes } from './modules/invite/routes.ts';
+import { loadCatalogue } from './modules/order/catalogue.ts';
+import { orderRoutes } from './modules/order/routes.ts';
 import { promptRoutes } from './modules/prompt/routes.ts';
 import { smsRoutes } from './modules/sms/routes.ts';
 import type { ChatModel } from './providers/llm/chat-model.ts';
 import { openAiCompatibleModel } from './providers/llm/openai-compatible.ts';
+import type { PaymentChannel } from './providers/payment/payment-channel.ts';
+import { sandboxChannel } from './providers/payment/sandbox-channel.ts';
 import { createSmsSender } from './providers/sms/index.ts';
 import type { SmsSender } from './providers/sms/sms-sender.ts';
 import { readBuildTime, staticWebPlugin } from './web/static-web.ts';
@@ -39,6 +43,8 @@ export interface BuildAppOptions {
   smsSender?: SmsSender;
   /** Tests may hand in a chat model double; by default the configured OpenAI-compatible API. */
   chatModel?: ChatModel;
+  /** Extra payment channels (tests add real adapters pointed at fake providers). */
+  paymentChannels?: PaymentChannel[];
 }
 
 /** Builds the Fastify app: plugins and routes, database migrated. Tests call it and use inject(). */
@@ -88,6 +94,20 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}) {
     model: options.chatModel ?? (llm ? openAiCompatibleModel(llm) : null),
     models: llm ? { standard: llm.modelStandard, advanced: llm.modelAdvanced } : null,
     stream: config.chat,
+  });
+  const channels = new Map<string, PaymentChannel>();
+  if (config.payment.sandbox) channels.set('sandbox', sandboxChannel(config.payment.sandboxSecret));
+  for (const channel of options.paymentChannels ?? []) channels.set(channel.name, channel);
+  await app.register(orderRoutes, {
+    deps: {
+      db: app.db,
+      clock: app.clock,
+      log: app.log,
+      catalogue: loadCatalogue(config.payment.productFile),
+      channels,
+    },
+    publicBaseUrl: config.payment.publicBaseUrl,
+    sandboxSecret: config.payment.sandboxSecret,
   });
 
   await app.register(staticWebPlugin, { webDistDir: config.webDistDir, site: config.site });

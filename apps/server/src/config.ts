@@ -29,6 +29,19 @@ export interface Config {
   /** The chat model (README「AI 问答」); null when not configured: chat answers 503 saying what to set. */
   llm: LlmConfig | null;
   chat: ChatStreamConfig;
+  payment: PaymentConfig;
+}
+
+/** Plans and payment channels (README「支付」). */
+export interface PaymentConfig {
+  /** The plan list: the same `product.json` the web app serves. */
+  productFile: string;
+  /** Where providers and phones reach this site, e.g. https://chuhai.example.com; else the request's own origin. */
+  publicBaseUrl: string | null;
+  /** The sandbox cashier: on in development and test, off in production unless PAY_SANDBOX=1. */
+  sandbox: boolean;
+  /** Signs the sandbox cashier's notifications. */
+  sandboxSecret: string;
 }
 
 /** Any OpenAI-compatible chat API. */
@@ -165,6 +178,21 @@ function readLlm(env: Env): LlmConfig | null {
   };
 }
 
+function readPayment(env: Env, nodeEnv: Config['nodeEnv'], dataDir: string): PaymentConfig {
+  const productFile = path.resolve(env.PRODUCT_FILE || path.join(REPO_ROOT, 'apps/web/public/product.json'));
+  if (!existsSync(productFile)) fail('PRODUCT_FILE', env.PRODUCT_FILE ?? productFile, '套餐文件不存在');
+  const base = env.PUBLIC_BASE_URL?.trim().replace(/\/+$/, '') || null;
+  if (base && !/^https?:\/\/[^\s/]+/.test(base))
+    fail('PUBLIC_BASE_URL', base, '应为 https://你的域名，例如 https://chuhai.example.com');
+  return {
+    productFile,
+    publicBaseUrl: base,
+    sandbox: readBool(env, 'PAY_SANDBOX', nodeEnv !== 'production'),
+    // Not a real secret: the sandbox moves no money. It only proves the cashier page made the call.
+    sandboxSecret: env.PAY_SANDBOX_SECRET || `sandbox:${dataDir}`,
+  };
+}
+
 function readDatabaseUrl(env: Env): string | undefined {
   const raw = env.DATABASE_URL;
   if (raw === undefined || raw === '') return undefined;
@@ -207,6 +235,7 @@ export function loadConfig(env: Env = process.env): Config {
     },
     sms: readSms(env),
     llm: readLlm(env),
+    payment: readPayment(env, nodeEnv, dataDir),
     chat: {
       idleTimeoutMs: readInt(env, 'LLM_IDLE_TIMEOUT_MS', 60_000, 100, 600_000),
       heartbeatMs: readInt(env, 'CHAT_HEARTBEAT_MS', 15_000, 10, 300_000),

@@ -10,6 +10,7 @@ export * from './schemas/account.ts';
 export * from './schemas/chat.ts';
 export * from './schemas/health.ts';
 export * from './schemas/invite.ts';
+export * from './schemas/order.ts';
 export * from './sha256.ts';
 export * from './signing.ts';
 export * from './site.ts';

@@ -80,3 +80,14 @@ export const INVITE_REWARDS = {
   /** Registrations that earn the inviter a reward, per China-time month; more still count, unrewarded. */
   rewardedRegistrationsPerMonth: 50,
 } as const;
+
+export const ORDER_LIMITS = {
+  /** An unpaid order closes after this long. */
+  payWithinMs: 15 * MINUTE_MS,
+  /** How often the server closes expired orders (the state is in the database, so restarts lose nothing). */
+  closeSweepEveryMs: 30_000,
+  /** How often the pay screen asks whether the order is paid. */
+  pollEveryMs: 2000,
+  /** Unpaid orders one user may hold at once (each needs a QR code from the provider). */
+  pendingPerUser: 5,
+} as const;

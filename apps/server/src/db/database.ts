@@ -2,6 +2,7 @@ import type { AccountTables } from '../modules/account/table.ts';
 import type { ChatTables } from '../modules/chat/table.ts';
 import type { EntitlementTables } from '../modules/entitlement/table.ts';
 import type { InviteTables } from '../modules/invite/table.ts';
+import type { OrderTables } from '../modules/order/table.ts';
 import type { PromptTables } from '../modules/prompt/table.ts';
 import type { SmsTables } from '../modules/sms/table.ts';
 import type { ThrottleTables } from '../modules/throttle/table.ts';
@@ -14,4 +15,5 @@ export interface Database
     EntitlementTables,
     ChatTables,
     PromptTables,
-    InviteTables {}
+    InviteTables,
+    OrderTables {}

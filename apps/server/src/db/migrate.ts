@@ -4,6 +4,7 @@ import * as accounts from './migrations/0001-accounts.ts';
 import * as codesLimitsEntitlements from './migrations/0002-codes-limits-entitlements.ts';
 import * as chat from './migrations/0003-chat.ts';
 import * as invitations from './migrations/0004-invitations.ts';
+import * as orders from './migrations/0005-orders.ts';
 
 /**
  * Every migration, in order. Listed in code rather than read from a folder so the set is fixed at
@@ -14,6 +15,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0002-codes-limits-entitlements': codesLimitsEntitlements,
   '0003-chat': chat,
   '0004-invitations': invitations,
+  '0005-orders': orders,
 };
 
 /** Applies every pending migration; throws with the failing migration's name. */

@@ -4,8 +4,10 @@ import type { FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { AppError } from './app-error.ts';
 
-/** Calls that others make without our web client: health checks (and, later, payment notifications). */
+/** Calls that others make without our web client: health checks, and payment notifications. */
 const UNSIGNED_PATHS = new Set(['/api/users']);
+/** Payment providers call these with their own signatures, checked by each channel. */
+export const NOTIFY_PREFIX = '/api/pay/notify/';
 
 /** The header that tells the client a newer build is being served (PRODUCT.md: 发现新版本). */
 export const NEW_BUILD_HEADER = 'x-new-build';
@@ -31,7 +33,7 @@ export const requestSignaturePlugin = fp<{ required: boolean; currentBuildTime: 
       const url = request.url;
       if (!url.startsWith('/api/')) return;
       const pathOnly = url.split('?', 1)[0] ?? url;
-      if (UNSIGNED_PATHS.has(pathOnly)) return;
+      if (UNSIGNED_PATHS.has(pathOnly) || pathOnly.startsWith(NOTIFY_PREFIX)) return;
 
       const buildTime = headerValue(request, SIGNATURE_HEADERS.buildTime);
       // 'dev' means no build is served (API only, or Vite's dev server): nothing newer to offer.

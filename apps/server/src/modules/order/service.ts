@@ -1,0 +1,312 @@
+import { randomInt } from 'node:crypto';
+import {
+  type Catalogue,
+  ORDER_LIMITS,
+  type OrderPage,
+  type OrderView,
+  PAY_CHANNEL_NAMES,
+  type PayBody,
+  type PayChannel,
+  type PayResult,
+  ResultCode,
+} from '@chuhai/contract';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/database.ts';
+import { AppError } from '../../http/app-error.ts';
+import type { Clock } from '../../lib/clock.ts';
+import type {
+  IncomingNotification,
+  NotificationReply,
+  PaymentChannel,
+  PaymentOrder,
+  ReportedPayment,
+} from '../../providers/payment/payment-channel.ts';
+import { PaymentRejected } from '../../providers/payment/payment-channel.ts';
+import { grantVip } from '../entitlement/service.ts';
+import { rewardFirstOrder } from '../invite/service.ts';
+import { findPlan } from './catalogue.ts';
+import * as orders from './repository.ts';
+
+export interface OrderDeps {
+  db: Kysely<Database>;
+  clock: Clock;
+  log: FastifyBaseLogger;
+  catalogue: Catalogue;
+  /** The channels this server offers, by name. */
+  channels: Map<string, PaymentChannel>;
+}
+
+function toView(row: orders.OrderRow): OrderView {
+  return {
+    orderNo: row.order_no,
+    productId: row.product_id,
+    productName: row.product_name,
+    days: Number(row.days),
+    amount: Number(row.amount),
+    channel: row.channel,
+    status: row.status as OrderView['status'],
+    createdAt: Number(row.created_at),
+    expiresAt: Number(row.expires_at),
+    paidAt: row.paid_at === null ? null : Number(row.paid_at),
+    vipEndAt: row.vip_end_at === null ? null : Number(row.vip_end_at),
+  };
+}
+
+function toPaymentOrder(row: orders.OrderRow): PaymentOrder {
+  return {
+    orderNo: row.order_no,
+    amount: Number(row.amount),
+    productName: row.product_name,
+    expiresAt: Number(row.expires_at),
+  };
+}
+
+/** `CH` + China-time date and time + 6 random digits: 22 characters, within every provider's limit. */
+function newOrderNo(now: number): string {
+  const stamp = new Date(now + 8 * 3_600_000).toISOString().replace(/\D/g, '').slice(0, 14);
+  return `CH${stamp}${String(randomInt(0, 1_000_000)).padStart(6, '0')}`;
+}
+
+/** The channels to show on the pay screen. */
+export function channelList(deps: Pick<OrderDeps, 'channels'>) {
+  return [...deps.channels.values()].map((c) => ({
+    channel: c.name,
+    name: PAY_CHANNEL_NAMES[c.name],
+    sandbox: c.sandbox,
+  }));
+}
+
+/** `POST /api/v1/pay/`: prices the plan from the catalogue (never from the client) and asks the channel for a QR code. */
+export async function createOrder(
+  deps: OrderDeps,
+  userId: number,
+  body: PayBody,
+  baseUrl: string,
+): Promise<PayResult> {
+  const plan = findPlan(deps.catalogue, body.productId);
+  if (!plan) throw new AppError(ResultCode.badRequest, '所选套餐不存在，请刷新页面后重新选择');
+  const channel = deps.channels.get(body.channel);
+  if (!channel) {
+    const offered =
+      channelList(deps)
+        .map((c) => c.name)
+        .join('、') || '无';
+    throw new AppError(ResultCode.badRequest, `不支持该支付方式，可用的支付方式：${offered}`);
+  }
+  const now = deps.clock.now();
+  if ((await orders.countPending(deps.db, userId, now)) >= ORDER_LIMITS.pendingPerUser) {
+    throw new AppError(
+      ResultCode.tooManyRequests,
+      '未支付的订单过多，请先完成支付或等待订单自动关闭（15 分钟）',
+      {
+        retryAfter: Math.ceil(ORDER_LIMITS.payWithinMs / 1000),
+      },
+    );
+  }
+  const orderNo = newOrderNo(now);
+  const expiresAt = now + ORDER_LIMITS.payWithinMs;
+  await orders.insertOrder(deps.db, {
+    orderNo,
+    userId,
+    productId: plan.id,
+    productName: plan.name,
+    days: plan.days,
+    amount: plan.price,
+    channel: channel.name,
+    now,
+    expiresAt,
+  });
+  try {
+    const pay = await channel.create(
+      { orderNo, amount: plan.price, productName: plan.name, expiresAt },
+      { baseUrl },
+    );
+    const row = (await orders.findOrder(deps.db, orderNo)) as orders.OrderRow;
+    return { order: toView(row), ...pay };
+  } catch (error) {
+    deps.log.error(
+      { err: error, orderNo, channel: channel.name },
+      'payment channel refused to create the order',
+    );
+    await orders.closeIfPending(deps.db, orderNo, now);
+    throw new AppError(
+      ResultCode.providerUnavailable,
+      `${PAY_CHANNEL_NAMES[channel.name]}暂时无法下单，请稍后再试或换一种支付方式`,
+    );
+  }
+}
+
+export type PaymentOutcome = 'applied' | 'late-applied' | 'duplicate' | 'rejected';
+
+/**
+ * Applies a payment exactly once, in one transaction: the order is locked, the amount compared, the
+ * order marked paid, VIP granted (keyed by the order number, so a second grant is impossible even
+ * without the lock) and, on the user's first paid order, the inviter rewarded. A payment for an order
+ * already closed is applied too: the money arrived, so the user gets what they paid for (and it is logged).
+ */
+export async function applyPayment(
+  deps: Pick<OrderDeps, 'db' | 'clock' | 'log'>,
+  channel: PayChannel,
+  payment: ReportedPayment,
+  kind: 'notify' | 'query' | 'sandbox',
+): Promise<PaymentOutcome> {
+  const now = deps.clock.now();
+  const outcome = await deps.db.transaction().execute(async (trx) => {
+    const order = await orders.lockOrder(trx, payment.orderNo);
+    const log = (result: PaymentOutcome, detail: string) =>
+      orders.logPaymentEvent(trx, { orderNo: payment.orderNo, channel, kind, outcome: result, detail, now });
+    if (!order) {
+      await log('rejected', 'unknown order');
+      return 'rejected' as const;
+    }
+    if (order.channel !== channel) {
+      await log('rejected', `order belongs to channel ${order.channel}`);
+      return 'rejected' as const;
+    }
+    if (Number(order.amount) !== payment.amount) {
+      await log('rejected', `amount ${payment.amount} differs from the order's ${order.amount}`);
+      return 'rejected' as const;
+    }
+    if (order.status === 'paid' || order.status === 'refunded') {
+      await log('duplicate', `already ${order.status}; trade ${payment.tradeNo}`);
+      return 'duplicate' as const;
+    }
+    const late = order.status === 'closed';
+    const userId = Number(order.user_id);
+    const grant = await grantVip(
+      trx,
+      { userId, days: Number(order.days), source: 'order', sourceRef: order.order_no },
+      now,
+    );
+    await orders.markPaid(trx, order.order_no, { tradeNo: payment.tradeNo, vipEndAt: grant.levelEndAt, now });
+    if ((await orders.countPaid(trx, userId)) === 1) {
+      const user = await trx
+        .selectFrom('users')
+        .select(['id', 'invited_by'])
+        .where('id', '=', userId)
+        .executeTakeFirst();
+      if (user)
+        await rewardFirstOrder(
+          trx,
+          { id: userId, invitedBy: user.invited_by === null ? null : Number(user.invited_by) },
+          now,
+        );
+    }
+    const result: PaymentOutcome = late ? 'late-applied' : 'applied';
+    await log(result, `trade ${payment.tradeNo}; VIP until ${new Date(grant.levelEndAt).toISOString()}`);
+    return result;
+  });
+  if (outcome === 'rejected') deps.log.warn({ payment, channel, kind }, 'payment rejected');
+  if (outcome === 'late-applied')
+    deps.log.warn({ payment, channel }, 'payment arrived for a closed order; applied');
+  return outcome;
+}
+
+/** A provider's notification: verified by its channel, then applied; answers what the provider expects. */
+export async function handleNotification(
+  deps: OrderDeps,
+  channelName: string,
+  incoming: IncomingNotification,
+): Promise<NotificationReply> {
+  const channel = deps.channels.get(channelName);
+  if (!channel) return { status: 404, contentType: 'text/plain; charset=utf-8', body: 'unknown channel' };
+  let payment: ReportedPayment | null;
+  try {
+    payment = await channel.verify(incoming);
+  } catch (error) {
+    const reason = error instanceof PaymentRejected ? error.message : String(error);
+    deps.log.warn({ channel: channelName, reason }, 'payment notification refused');
+    await orders.logPaymentEvent(deps.db, {
+      orderNo: error instanceof PaymentRejected ? error.orderNo : '',
+      channel: channelName,
+      kind: 'notify',
+      outcome: 'rejected',
+      detail: reason,
+      now: deps.clock.now(),
+    });
+    return channel.replies.refused;
+  }
+  // A verified event that is not a payment (e.g. a refund notice) is acknowledged and left alone.
+  if (!payment) return channel.replies.accepted;
+  const outcome = await applyPayment(deps, channel.name, payment, channel.sandbox ? 'sandbox' : 'notify');
+  return outcome === 'rejected' ? channel.replies.refused : channel.replies.accepted;
+}
+
+/**
+ * A pending order that is due or being polled: asks the provider (so a lost notification still
+ * credits the user), then closes it if it is past its time and unpaid.
+ */
+async function settle(deps: OrderDeps, row: orders.OrderRow): Promise<void> {
+  const channel = deps.channels.get(row.channel);
+  if (channel && !channel.sandbox) {
+    try {
+      const paid = await channel.query(toPaymentOrder(row));
+      if (paid) {
+        await applyPayment(deps, channel.name, paid, 'query');
+        return;
+      }
+    } catch (error) {
+      deps.log.warn({ err: error, orderNo: row.order_no }, 'active payment query failed');
+      // Unknown: never close an order whose payment state could not be read.
+      if (Number(row.expires_at) <= deps.clock.now()) return;
+    }
+  }
+  const now = deps.clock.now();
+  if (Number(row.expires_at) <= now && (await orders.closeIfPending(deps.db, row.order_no, now))) {
+    await orders.logPaymentEvent(deps.db, {
+      orderNo: row.order_no,
+      channel: row.channel,
+      kind: 'query',
+      outcome: 'closed',
+      detail: 'unpaid after 15 minutes',
+      now,
+    });
+  }
+}
+
+/** `GET /api/v1/callback/order/`: the caller's order, asking the provider first while it is pending. */
+export async function checkOrder(deps: OrderDeps, userId: number, orderNo: string): Promise<OrderView> {
+  let row = await orders.findOrder(deps.db, orderNo);
+  if (!row || Number(row.user_id) !== userId) throw new AppError(ResultCode.notFound, '订单不存在');
+  if (row.status === 'pending') {
+    await settle(deps, row);
+    row = (await orders.findOrder(deps.db, orderNo)) as orders.OrderRow;
+  }
+  return toView(row);
+}
+
+/** Closes (or, if the provider says paid, applies) every pending order past its time. Run by the sweep job. */
+export async function closeExpiredOrders(deps: OrderDeps): Promise<number> {
+  const due = await orders.expiredPending(deps.db, deps.clock.now(), 100);
+  for (const row of due) await settle(deps, row);
+  return due.length;
+}
+
+/** The sandbox cashier's cancel button: the payer gave up, the order closes. */
+export async function cancelSandboxOrder(deps: OrderDeps, orderNo: string): Promise<void> {
+  const now = deps.clock.now();
+  if (await orders.closeIfPending(deps.db, orderNo, now)) {
+    await orders.logPaymentEvent(deps.db, {
+      orderNo,
+      channel: 'sandbox',
+      kind: 'sandbox',
+      outcome: 'closed',
+      detail: 'cancelled at the cashier',
+      now,
+    });
+  }
+}
+
+/** `GET /api/v1/orderList`: the caller's orders, newest first (page size 15). */
+export async function listOrders(
+  db: Kysely<Database>,
+  userId: number,
+  page: { pageNo: number; pageSize: number },
+): Promise<OrderPage> {
+  const [rows, total] = await Promise.all([
+    orders.ordersPage(db, userId, (page.pageNo - 1) * page.pageSize, page.pageSize),
+    orders.countOrders(db, userId),
+  ]);
+  return { list: rows.map(toView), total, ...page };
+}
