@@ -26,7 +26,17 @@ export async function startTestPostgres(): Promise<{ url: string; stop: () => Pr
   });
   await server.initialise();
   await server.start();
-  await server.createDatabase('chuhai_test');
+  // Right after start the server is occasionally still finishing its first checkpoint and drops the
+  // first connection ("terminating connection due to administrator command"); try again briefly.
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      await server.createDatabase('chuhai_test');
+      break;
+    } catch (error) {
+      if (attempt >= 5) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 300));
+    }
+  }
   return {
     url: `postgres://chuhai:chuhai-test@127.0.0.1:${port}/chuhai_test`,
     stop: async () => {
