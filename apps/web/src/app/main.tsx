@@ -6,6 +6,7 @@ import '../styles/global.css';
 import '../styles/account.css';
 import '../styles/chat.css';
 import '../styles/invite.css';
+import '../styles/order.css';
 import { AppProvider } from './provider';
 import { router } from './router';
 

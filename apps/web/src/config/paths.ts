@@ -19,7 +19,11 @@ export const paths = {
   profile: route('/profile', '个人中心'),
   changePwd: route('/changePwd', '修改密码'),
   forgetPwd: route('/forgetPwd', '找回密码'),
-  pay: route('/pay', '支付'),
+  pay: {
+    path: '/pay',
+    title: '支付',
+    getHref: (productId?: string) => (productId ? `/pay?productId=${encodeURIComponent(productId)}` : '/pay'),
+  },
   intro: route('/intro', '公司简介'),
   about: route('/about', '关于我们'),
   contact: route('/contact', '联系我们'),

@@ -7,6 +7,7 @@ import { MembershipCard } from '../../features/account/components/membership-car
 import { UsageCard } from '../../features/account/components/usage-card';
 import { useAccountInfo } from '../../features/auth/api/get-account-info';
 import { useLogout } from '../../features/auth/api/logout';
+import { OrderListCard } from '../../features/order/components/order-list-card';
 import { useAuthStore } from '../../stores/auth-store';
 
 /** 个人中心: account, VIP status, today's usage per feature, change password, log out. */
@@ -39,6 +40,7 @@ export default function ProfileScreen() {
           <AccountCard info={info.data} onLogout={() => void logout()} />
           <MembershipCard info={info.data} />
           <UsageCard info={info.data} />
+          <OrderListCard />
         </div>
       ) : info.isError ? (
         <Alert

@@ -1,20 +1,7 @@
+import type { Catalogue, Plan } from '@chuhai/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 
-/** A VIP plan of `product.json`; prices are integers in fen. */
-export interface Plan {
-  id: string;
-  name: string;
-  days: number;
-  price: number;
-  originalPrice: number;
-  badge: string;
-  benefits: string[];
-}
-
-export interface Catalogue {
-  currency: 'CNY';
-  plans: Plan[];
-}
+export type { Catalogue, Plan };
 
 /** `GET /product.json`: the static plan list (spec section 7), the same file the server prices from. */
 export async function getProducts(): Promise<Catalogue> {

@@ -1,0 +1,69 @@
+import {
+  ORDER_STATUS_NAMES,
+  type OrderStatus,
+  type OrderView,
+  PAGE_SIZE,
+  PAY_CHANNEL_NAMES,
+  type PayChannel,
+} from '@chuhai/contract';
+import { Card, Empty, Table, Tag } from 'antd';
+import { useState } from 'react';
+import { formatDateTime } from '../../../lib/format';
+import { formatYuan } from '../../../lib/money';
+import { useOrderList } from '../api/pay';
+
+const STATUS_COLORS: Record<OrderStatus, string> = {
+  pending: 'blue',
+  paid: 'green',
+  closed: 'default',
+  refunded: 'orange',
+};
+
+/** 我的订单 in the personal centre, 15 a page. */
+export function OrderListCard() {
+  const [pageNo, setPageNo] = useState(1);
+  const orders = useOrderList(pageNo);
+  return (
+    <Card title="我的订单" className="profile-orders">
+      <Table<OrderView>
+        rowKey="orderNo"
+        size="small"
+        loading={orders.isFetching}
+        dataSource={orders.data?.list ?? []}
+        locale={{ emptyText: <Empty description="还没有订单" /> }}
+        pagination={{
+          current: pageNo,
+          pageSize: PAGE_SIZE.orders,
+          total: orders.data?.total ?? 0,
+          onChange: setPageNo,
+          hideOnSinglePage: true,
+          showSizeChanger: false,
+        }}
+        columns={[
+          { title: '套餐', dataIndex: 'productName' },
+          { title: '金额', dataIndex: 'amount', render: (fen: number) => `¥${formatYuan(fen)}` },
+          {
+            title: '状态',
+            dataIndex: 'status',
+            render: (status: OrderStatus) => (
+              <Tag color={STATUS_COLORS[status]}>{ORDER_STATUS_NAMES[status]}</Tag>
+            ),
+          },
+          {
+            title: '支付方式',
+            dataIndex: 'channel',
+            responsive: ['md'],
+            render: (c: string) => PAY_CHANNEL_NAMES[c as PayChannel] ?? c,
+          },
+          {
+            title: '下单时间',
+            dataIndex: 'createdAt',
+            responsive: ['sm'],
+            render: (at: number) => formatDateTime(at),
+          },
+          { title: '订单号', dataIndex: 'orderNo', responsive: ['lg'] },
+        ]}
+      />
+    </Card>
+  );
+}

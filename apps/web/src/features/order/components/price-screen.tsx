@@ -1,0 +1,112 @@
+import { CheckOutlined, CloseOutlined, CrownOutlined } from '@ant-design/icons';
+import { DAILY_QUOTAS, FEATURE_LABELS, FEATURES, formatDate } from '@chuhai/contract';
+import { Alert, Button, Card, Skeleton, Table, Tag } from 'antd';
+import { useNavigate } from 'react-router';
+import { PageFrame } from '../../../components/ui/page-frame';
+import { paths } from '../../../config/paths';
+import { formatYuan } from '../../../lib/money';
+import { useAuthStore } from '../../../stores/auth-store';
+import { useAccountInfo } from '../../auth/api/get-account-info';
+import { type Plan, useProducts } from '../../catalog/api/get-products';
+
+const COMPARISON = [
+  ...FEATURES.map((feature) => ({
+    key: feature,
+    name: `${FEATURE_LABELS[feature]}（每日）`,
+    free: `${DAILY_QUOTAS.free[feature]} 次`,
+    vip: `${DAILY_QUOTAS.vip[feature]} 次`,
+  })),
+  { key: 'advanced', name: '高级问答模型', free: false, vip: true },
+];
+
+function PlanCard({ plan, onBuy }: { plan: Plan; onBuy: () => void }) {
+  const perDay = plan.price / plan.days / 100;
+  return (
+    <Card className={`plan-card${plan.badge ? ' plan-card--featured' : ''}`}>
+      <div className="plan-card__head">
+        <h2 className="plan-card__name">{plan.name}</h2>
+        {plan.badge ? <Tag color="orange">{plan.badge}</Tag> : null}
+      </div>
+      <p className="plan-card__price">
+        <span className="plan-card__amount">¥{formatYuan(plan.price)}</span>
+        {plan.originalPrice > plan.price ? (
+          <del className="plan-card__original">¥{formatYuan(plan.originalPrice)}</del>
+        ) : null}
+      </p>
+      <p className="muted">
+        {plan.days} 天会员 · 每天约 ¥{perDay.toFixed(2)}
+      </p>
+      <ul className="plan-card__benefits">
+        {plan.benefits.map((benefit) => (
+          <li key={benefit}>
+            <CheckOutlined /> {benefit}
+          </li>
+        ))}
+      </ul>
+      <Button type="primary" block size="large" onClick={onBuy}>
+        立即开通
+      </Button>
+    </Card>
+  );
+}
+
+/** 购买 VIP: the plans of product.json and the free-versus-VIP limits the server enforces. */
+export function PriceScreen() {
+  const products = useProducts();
+  const signedIn = useAuthStore((s) => s.token !== null);
+  const info = useAccountInfo({ noError: true, enabled: signedIn });
+  const navigate = useNavigate();
+  const vipEnd = info.data?.ConsumerLevel[0]?.levelEndAt;
+
+  const buy = (plan: Plan) => {
+    const target = paths.pay.getHref(plan.id);
+    navigate(signedIn ? target : `${paths.login.getHref()}?redirect=${encodeURIComponent(target)}`);
+  };
+
+  return (
+    <PageFrame title="购买 VIP" lead="选择适合你店铺节奏的会员套餐，开通后立即生效。" wide>
+      {vipEnd ? (
+        <Alert
+          type="success"
+          showIcon
+          icon={<CrownOutlined />}
+          title={`你的 VIP 于 ${formatDate(vipEnd)} 到期，续费会从到期日往后顺延。`}
+          className="price-status"
+        />
+      ) : null}
+      {products.isPending ? (
+        <Skeleton active />
+      ) : products.isError ? (
+        <Alert type="error" showIcon title="套餐加载失败，请刷新页面重试" />
+      ) : (
+        <div className="plan-grid">
+          {products.data.plans.map((plan) => (
+            <PlanCard key={plan.id} plan={plan} onBuy={() => buy(plan)} />
+          ))}
+        </div>
+      )}
+      <Card title="免费与 VIP 对比" className="price-compare">
+        <Table
+          rowKey="key"
+          pagination={false}
+          dataSource={COMPARISON}
+          columns={[
+            { title: '权益', dataIndex: 'name' },
+            {
+              title: '免费用户',
+              dataIndex: 'free',
+              render: (v: string | boolean) => (v === false ? <CloseOutlined aria-label="不可用" /> : v),
+            },
+            {
+              title: 'VIP',
+              dataIndex: 'vip',
+              render: (v: string | boolean) =>
+                v === true ? <CheckOutlined aria-label="可用" className="price-yes" /> : <strong>{v}</strong>,
+            },
+          ]}
+        />
+        <p className="muted">每日次数在北京时间 00:00 重置；失败的生成不计次数。</p>
+      </Card>
+    </PageFrame>
+  );
+}
