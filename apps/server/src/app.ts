@@ -19,6 +19,7 @@ import { promptRoutes } from './modules/prompt/routes.ts';
 import { smsRoutes } from './modules/sms/routes.ts';
 import type { ChatModel } from './providers/llm/chat-model.ts';
 import { openAiCompatibleModel } from './providers/llm/openai-compatible.ts';
+import { alipayChannel } from './providers/payment/alipay-channel.ts';
 import type { PaymentChannel } from './providers/payment/payment-channel.ts';
 import { sandboxChannel } from './providers/payment/sandbox-channel.ts';
 import { createSmsSender } from './providers/sms/index.ts';
@@ -96,8 +97,10 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}) {
     stream: config.chat,
   });
   const channels = new Map<string, PaymentChannel>();
-  if (config.payment.sandbox) channels.set('sandbox', sandboxChannel(config.payment.sandboxSecret));
+  // Real channels first: the pay screen preselects the first one.
+  if (config.payment.alipay) channels.set('alipay', alipayChannel(config.payment.alipay));
   for (const channel of options.paymentChannels ?? []) channels.set(channel.name, channel);
+  if (config.payment.sandbox) channels.set('sandbox', sandboxChannel(config.payment.sandboxSecret));
   await app.register(orderRoutes, {
     deps: {
       db: app.db,

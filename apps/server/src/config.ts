@@ -42,6 +42,21 @@ export interface PaymentConfig {
   sandbox: boolean;
   /** Signs the sandbox cashier's notifications. */
   sandboxSecret: string;
+  alipay: AlipayConfig | null;
+}
+
+/** 支付宝当面付 (README「支付」). */
+export interface AlipayConfig {
+  appId: string;
+  /** The app's private key (PEM, or the bare base64 the Alipay console shows). */
+  privateKey: string;
+  keyType: 'PKCS1' | 'PKCS8';
+  /** Alipay's public key, to check responses and notifications. */
+  alipayPublicKey: string;
+  /** Only notifications for this seller (PID) are accepted, when set. */
+  sellerId: string | null;
+  gateway: string;
+  notifyUrl: string;
 }
 
 /** Any OpenAI-compatible chat API. */
@@ -184,7 +199,27 @@ function readPayment(env: Env, nodeEnv: Config['nodeEnv'], dataDir: string): Pay
   const base = env.PUBLIC_BASE_URL?.trim().replace(/\/+$/, '') || null;
   if (base && !/^https?:\/\/[^\s/]+/.test(base))
     fail('PUBLIC_BASE_URL', base, '应为 https://你的域名，例如 https://chuhai.example.com');
+  let alipay: AlipayConfig | null = null;
+  if (env.ALIPAY_APP_ID?.trim()) {
+    const because = 'ALIPAY_APP_ID 已设置、开通支付宝';
+    if (!base)
+      readRequired(
+        env,
+        'PUBLIC_BASE_URL',
+        `${because}（支付宝要回调 {PUBLIC_BASE_URL}/api/pay/notify/alipay）`,
+      );
+    alipay = {
+      appId: env.ALIPAY_APP_ID.trim(),
+      privateKey: readRequired(env, 'ALIPAY_PRIVATE_KEY', because),
+      keyType: readChoice(env, 'ALIPAY_KEY_TYPE', ['PKCS1', 'PKCS8'] as const, 'PKCS1'),
+      alipayPublicKey: readRequired(env, 'ALIPAY_PUBLIC_KEY', because),
+      sellerId: env.ALIPAY_SELLER_ID?.trim() || null,
+      gateway: env.ALIPAY_GATEWAY?.trim() || 'https://openapi.alipay.com/gateway.do',
+      notifyUrl: `${base}/api/pay/notify/alipay`,
+    };
+  }
   return {
+    alipay,
     productFile,
     publicBaseUrl: base,
     sandbox: readBool(env, 'PAY_SANDBOX', nodeEnv !== 'production'),
