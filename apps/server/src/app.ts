@@ -22,6 +22,7 @@ import { openAiCompatibleModel } from './providers/llm/openai-compatible.ts';
 import { alipayChannel } from './providers/payment/alipay-channel.ts';
 import type { PaymentChannel } from './providers/payment/payment-channel.ts';
 import { sandboxChannel } from './providers/payment/sandbox-channel.ts';
+import { wechatChannel } from './providers/payment/wechat-channel.ts';
 import { createSmsSender } from './providers/sms/index.ts';
 import type { SmsSender } from './providers/sms/sms-sender.ts';
 import { readBuildTime, staticWebPlugin } from './web/static-web.ts';
@@ -99,6 +100,11 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}) {
   const channels = new Map<string, PaymentChannel>();
   // Real channels first: the pay screen preselects the first one.
   if (config.payment.alipay) channels.set('alipay', alipayChannel(config.payment.alipay));
+  if (config.payment.wechat)
+    channels.set(
+      'wechat',
+      wechatChannel(config.payment.wechat, () => app.clock.now()),
+    );
   for (const channel of options.paymentChannels ?? []) channels.set(channel.name, channel);
   if (config.payment.sandbox) channels.set('sandbox', sandboxChannel(config.payment.sandboxSecret));
   await app.register(orderRoutes, {

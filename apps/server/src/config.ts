@@ -43,6 +43,23 @@ export interface PaymentConfig {
   /** Signs the sandbox cashier's notifications. */
   sandboxSecret: string;
   alipay: AlipayConfig | null;
+  wechat: WechatPayConfig | null;
+}
+
+/** 微信支付 APIv3 Native (README「支付」). */
+export interface WechatPayConfig {
+  mchId: string;
+  appId: string;
+  /** The merchant API private key (apiclient_key.pem). */
+  privateKey: string;
+  /** The merchant API certificate's serial number. */
+  serialNo: string;
+  /** The 32-character APIv3 key that encrypts notifications. */
+  apiV3Key: string;
+  /** WeChat Pay's public key, or the platform certificate (PEM), to check responses and notifications. */
+  platformPublicKey: string;
+  baseUrl: string;
+  notifyUrl: string;
 }
 
 /** 支付宝当面付 (README「支付」). */
@@ -218,8 +235,32 @@ function readPayment(env: Env, nodeEnv: Config['nodeEnv'], dataDir: string): Pay
       notifyUrl: `${base}/api/pay/notify/alipay`,
     };
   }
+  let wechat: WechatPayConfig | null = null;
+  if (env.WECHAT_PAY_MCH_ID?.trim()) {
+    const because = 'WECHAT_PAY_MCH_ID 已设置、开通微信支付';
+    if (!base)
+      readRequired(
+        env,
+        'PUBLIC_BASE_URL',
+        `${because}（微信支付要回调 {PUBLIC_BASE_URL}/api/pay/notify/wechat）`,
+      );
+    const apiV3Key = readRequired(env, 'WECHAT_PAY_API_V3_KEY', because);
+    if (Buffer.byteLength(apiV3Key) !== 32)
+      fail('WECHAT_PAY_API_V3_KEY', '***', '应为商户平台设置的 32 位 APIv3 密钥');
+    wechat = {
+      mchId: env.WECHAT_PAY_MCH_ID.trim(),
+      appId: readRequired(env, 'WECHAT_PAY_APP_ID', because),
+      privateKey: readRequired(env, 'WECHAT_PAY_PRIVATE_KEY', because).replace(/\\n/g, '\n'),
+      serialNo: readRequired(env, 'WECHAT_PAY_SERIAL_NO', because),
+      apiV3Key,
+      platformPublicKey: readRequired(env, 'WECHAT_PAY_PUBLIC_KEY', because).replace(/\\n/g, '\n'),
+      baseUrl: env.WECHAT_PAY_BASE_URL?.trim().replace(/\/+$/, '') || 'https://api.mch.weixin.qq.com',
+      notifyUrl: `${base}/api/pay/notify/wechat`,
+    };
+  }
   return {
     alipay,
+    wechat,
     productFile,
     publicBaseUrl: base,
     sandbox: readBool(env, 'PAY_SANDBOX', nodeEnv !== 'production'),
