@@ -1,0 +1,103 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { useAuthStore } from '../../../stores/auth-store';
+import { fakeApi, ok, renderWithApp } from '../../../test/render';
+import { PayScreen } from '../components/pay-screen';
+import { PriceScreen } from '../components/price-screen';
+
+const CATALOGUE = {
+  currency: 'CNY',
+  plans: [
+    {
+      id: 'vip-month',
+      name: '月度 VIP',
+      days: 31,
+      price: 2990,
+      originalPrice: 3900,
+      badge: '',
+      benefits: ['AI 问答每日 300 次'],
+    },
+  ],
+};
+const ORDER = {
+  orderNo: 'CH20261122100000123456',
+  productId: 'vip-month',
+  productName: '月度 VIP',
+  days: 31,
+  amount: 2990,
+  channel: 'sandbox',
+  status: 'pending',
+  createdAt: Date.now(),
+  expiresAt: Date.now() + 900_000,
+  paidAt: null,
+  vipEndAt: null,
+};
+
+beforeEach(() => useAuthStore.getState().signIn('t', { username: '13900000000', phone: '13900000000' }));
+afterEach(() => vi.unstubAllGlobals());
+
+describe('购买与支付', () => {
+  it('the price screen compares free and VIP limits from the shared quotas', async () => {
+    fakeApi({
+      '/product.json': () => ({ body: CATALOGUE }),
+      '/api/v1/info': () => ok({ ConsumerLevel: [], usage: [] }),
+    });
+    renderWithApp(<PriceScreen />);
+    expect(await screen.findByText('¥29.90')).toBeInTheDocument();
+    const chatRow = screen.getByRole('row', { name: /AI 问答（每日）/ });
+    expect(chatRow).toHaveTextContent('20 次');
+    expect(chatRow).toHaveTextContent('300 次');
+    expect(screen.getByRole('row', { name: /高级问答模型/ })).toBeInTheDocument();
+  });
+
+  it('orders with the chosen channel, shows the QR and amount, and polls until paid', async () => {
+    let polls = 0;
+    const calls = fakeApi({
+      '/product.json': () => ({ body: CATALOGUE }),
+      '/api/v1/payChannels': () => ok([{ channel: 'sandbox', name: '沙箱支付', sandbox: true }]),
+      '/api/v1/pay/': () =>
+        ok({ order: ORDER, qrCode: 'http://x/pay/sandbox/CH1', payUrl: 'http://x/pay/sandbox/CH1' }),
+      '/api/v1/callback/order/': () => {
+        polls += 1;
+        return ok(
+          polls < 2
+            ? ORDER
+            : {
+                ...ORDER,
+                status: 'paid',
+                paidAt: Date.now(),
+                vipEndAt: Date.parse('2026-12-23T10:00:00+08:00'),
+              },
+        );
+      },
+    });
+    renderWithApp(<PayScreen />, { path: '/pay?productId=vip-month', route: '/pay' });
+    await userEvent.click(await screen.findByRole('button', { name: /确认下单/ }));
+    expect(calls.find((c) => c.url === '/api/v1/pay/')?.body).toEqual({
+      productId: 'vip-month',
+      channel: 'sandbox',
+    });
+    expect(await screen.findByText('沙箱支付：用于开发和演示，不会真实扣款')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: '打开沙箱收银台' })).toHaveAttribute(
+      'href',
+      'http://x/pay/sandbox/CH1',
+    );
+    await waitFor(() => expect(screen.getByText('支付成功，VIP 已生效')).toBeInTheDocument(), {
+      timeout: 6000,
+    });
+    expect(screen.getByText('VIP 于 2026-12-23 到期')).toBeInTheDocument();
+    expect(
+      calls.filter((c) => c.url.startsWith('/api/v1/callback/order/?orderNo=CH2026')).length,
+    ).toBeGreaterThanOrEqual(2);
+  });
+
+  it('without a plan chosen it leads back to the plans', async () => {
+    fakeApi({
+      '/product.json': () => ({ body: CATALOGUE }),
+      '/api/v1/payChannels': () => ok([]),
+    });
+    renderWithApp(<PayScreen />, { path: '/pay', route: '/pay' });
+    expect(await screen.findByText('请先选择套餐')).toBeInTheDocument();
+  });
+});
