@@ -21,11 +21,12 @@ const queryClient = new QueryClient({
 });
 
 // Server state and the chat screen belong to one account: when the session changes (login, logout,
-// expiry), nothing of the previous account may show to the next one.
+// expiry), nothing of the previous account may show to the next one. Removed, not reset: a reset
+// would refetch the screens still mounted, without a token, and send the user to log in again.
 useAuthStore.subscribe((state, previous) => {
   if (state.token === previous.token) return;
   resetChatStore();
-  void queryClient.resetQueries();
+  queryClient.removeQueries();
 });
 
 /** ErrorBoundary > ConfigProvider (zh_CN + theme) > antd App > QueryClient, as ARCHITECTURE.md lays out. */

@@ -7,6 +7,7 @@ import { MembershipCard } from '../../features/account/components/membership-car
 import { UsageCard } from '../../features/account/components/usage-card';
 import { useAccountInfo } from '../../features/auth/api/get-account-info';
 import { useLogout } from '../../features/auth/api/logout';
+import { InviteSummaryCard } from '../../features/invite/components/invite-summary-card';
 import { OrderListCard } from '../../features/order/components/order-list-card';
 import { useAuthStore } from '../../stores/auth-store';
 
@@ -40,6 +41,7 @@ export default function ProfileScreen() {
           <AccountCard info={info.data} onLogout={() => void logout()} />
           <MembershipCard info={info.data} />
           <UsageCard info={info.data} />
+          <InviteSummaryCard />
           <OrderListCard />
         </div>
       ) : info.isError ? (
