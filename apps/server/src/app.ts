@@ -11,12 +11,16 @@ import { securityPlugin } from './http/security.ts';
 import { type Clock, systemClock } from './lib/clock.ts';
 import { accountRoutes } from './modules/account/routes.ts';
 import { chatRoutes } from './modules/chat/routes.ts';
+import { drawingRoutes } from './modules/drawing/routes.ts';
+import { fileRoutes } from './modules/files/routes.ts';
 import { healthRoutes } from './modules/health/routes.ts';
 import { inviteRoutes } from './modules/invite/routes.ts';
 import { loadCatalogue } from './modules/order/catalogue.ts';
 import { orderRoutes } from './modules/order/routes.ts';
 import { promptRoutes } from './modules/prompt/routes.ts';
 import { smsRoutes } from './modules/sms/routes.ts';
+import type { ImageGenerator } from './providers/image/image-generator.ts';
+import { createImageGenerator } from './providers/image/index.ts';
 import type { ChatModel } from './providers/llm/chat-model.ts';
 import { openAiCompatibleModel } from './providers/llm/openai-compatible.ts';
 import { alipayChannel } from './providers/payment/alipay-channel.ts';
@@ -25,6 +29,9 @@ import { sandboxChannel } from './providers/payment/sandbox-channel.ts';
 import { wechatChannel } from './providers/payment/wechat-channel.ts';
 import { createSmsSender } from './providers/sms/index.ts';
 import type { SmsSender } from './providers/sms/sms-sender.ts';
+import type { FileStore } from './providers/storage/file-store.ts';
+import { localFileStore } from './providers/storage/local-file-store.ts';
+import { s3FileStore } from './providers/storage/s3-file-store.ts';
 import { readBuildTime, staticWebPlugin } from './web/static-web.ts';
 
 export const VERSION = '0.1.0';
@@ -47,6 +54,9 @@ export interface BuildAppOptions {
   chatModel?: ChatModel;
   /** Extra payment channels (tests add real adapters pointed at fake providers). */
   paymentChannels?: PaymentChannel[];
+  /** Tests shorten DashScope's poll interval. */
+  imagePollMs?: number;
+  imageGenerator?: ImageGenerator | null;
 }
 
 /** Builds the Fastify app: plugins and routes, database migrated. Tests call it and use inject(). */
@@ -117,6 +127,24 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}) {
     },
     publicBaseUrl: config.payment.publicBaseUrl,
     sandboxSecret: config.payment.sandboxSecret,
+  });
+
+  const files: FileStore =
+    config.storage.kind === 's3' ? s3FileStore(config.storage) : localFileStore(config.storage.dir);
+  await app.register(fileRoutes, { files, secret: config.fileUrlSecret, now: () => app.clock.now() });
+  await app.register(drawingRoutes, {
+    deps: {
+      db: app.db,
+      clock: app.clock,
+      log: app.log,
+      generator:
+        options.imageGenerator !== undefined
+          ? options.imageGenerator
+          : createImageGenerator(config.image, { pollMs: options.imagePollMs }),
+      files,
+      fileUrlSecret: config.fileUrlSecret,
+      timeoutMs: 300_000,
+    },
   });
 
   await app.register(staticWebPlugin, { webDistDir: config.webDistDir, site: config.site });

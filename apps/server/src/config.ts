@@ -30,6 +30,32 @@ export interface Config {
   llm: LlmConfig | null;
   chat: ChatStreamConfig;
   payment: PaymentConfig;
+  storage: StorageConfig;
+  /** Signs file links, so a user is only ever handed links to their own files. Same on every node. */
+  fileUrlSecret: string;
+  image: ImageProviderConfig | null;
+}
+
+export interface S3StorageConfig {
+  kind: 's3';
+  endpoint: string;
+  bucket: string;
+  region: string;
+  accessKeyId: string;
+  secretAccessKey: string;
+  /** MinIO and most self-hosted stores need path-style URLs; OSS and COS use virtual hosts. */
+  forcePathStyle: boolean;
+}
+
+/** Result images: local disk under DATA_DIR by default, or an S3-compatible store (README「存储」). */
+export type StorageConfig = { kind: 'local'; dir: string } | S3StorageConfig;
+
+/** The text-to-image provider (README「AI 绘画」). */
+export interface ImageProviderConfig {
+  provider: 'openai' | 'dashscope' | 'sdwebui';
+  baseUrl: string;
+  apiKey: string;
+  model: string;
 }
 
 /** Plans and payment channels (README「支付」). */
@@ -269,6 +295,43 @@ function readPayment(env: Env, nodeEnv: Config['nodeEnv'], dataDir: string): Pay
   };
 }
 
+function readStorage(env: Env, dataDir: string): StorageConfig {
+  const kind = readChoice(env, 'STORAGE', ['local', 's3'] as const, 'local');
+  if (kind === 'local') return { kind, dir: path.join(dataDir, 'files') };
+  const because = 'STORAGE=s3 ';
+  const endpoint = readRequired(env, 'S3_ENDPOINT', because);
+  if (!/^https?:\/\//.test(endpoint))
+    fail('S3_ENDPOINT', endpoint, '应为 https:// 开头的地址，例如 https://oss-cn-shenzhen.aliyuncs.com');
+  return {
+    kind,
+    endpoint,
+    bucket: readRequired(env, 'S3_BUCKET', because),
+    region: env.S3_REGION?.trim() || 'us-east-1',
+    accessKeyId: readRequired(env, 'S3_ACCESS_KEY_ID', because),
+    secretAccessKey: readRequired(env, 'S3_SECRET_ACCESS_KEY', because),
+    forcePathStyle: readBool(env, 'S3_FORCE_PATH_STYLE', false),
+  };
+}
+
+const IMAGE_DEFAULTS = {
+  openai: { baseUrl: 'https://api.openai.com/v1', model: 'dall-e-3' },
+  dashscope: { baseUrl: 'https://dashscope.aliyuncs.com', model: 'wanx2.1-t2i-turbo' },
+  sdwebui: { baseUrl: 'http://127.0.0.1:7860', model: '' },
+} as const;
+
+function readImageProvider(env: Env): ImageProviderConfig | null {
+  const raw = env.IMAGE_PROVIDER?.trim();
+  if (!raw) return null;
+  const provider = readChoice(env, 'IMAGE_PROVIDER', ['openai', 'dashscope', 'sdwebui'] as const, 'openai');
+  const defaults = IMAGE_DEFAULTS[provider];
+  const baseUrl = (env.IMAGE_BASE_URL?.trim() || defaults.baseUrl).replace(/\/+$/, '');
+  if (!/^https?:\/\/\S+$/.test(baseUrl))
+    fail('IMAGE_BASE_URL', baseUrl, '应为 http:// 或 https:// 开头的地址');
+  const apiKey = env.IMAGE_API_KEY?.trim() ?? '';
+  if (provider !== 'sdwebui' && !apiKey) readRequired(env, 'IMAGE_API_KEY', `IMAGE_PROVIDER=${provider} `);
+  return { provider, baseUrl, apiKey, model: env.IMAGE_MODEL?.trim() || defaults.model };
+}
+
 function readDatabaseUrl(env: Env): string | undefined {
   const raw = env.DATABASE_URL;
   if (raw === undefined || raw === '') return undefined;
@@ -312,6 +375,9 @@ export function loadConfig(env: Env = process.env): Config {
     sms: readSms(env),
     llm: readLlm(env),
     payment: readPayment(env, nodeEnv, dataDir),
+    storage: readStorage(env, dataDir),
+    fileUrlSecret: env.FILE_URL_SECRET || `files:${dataDir}`,
+    image: readImageProvider(env),
     chat: {
       idleTimeoutMs: readInt(env, 'LLM_IDLE_TIMEOUT_MS', 60_000, 100, 600_000),
       heartbeatMs: readInt(env, 'CHAT_HEARTBEAT_MS', 15_000, 10, 300_000),

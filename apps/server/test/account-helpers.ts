@@ -1,5 +1,5 @@
 import { type SmsCodeType, smsCodeSignature } from '@chuhai/contract';
-import type { App } from '../src/app.ts';
+import type { App, BuildAppOptions } from '../src/app.ts';
 import type { Clock } from '../src/lib/clock.ts';
 import type { SmsMessage, SmsSender } from '../src/providers/sms/sms-sender.ts';
 import { buildTestApp, signedHeaders } from './helpers.ts';
@@ -37,10 +37,10 @@ export class RecordingSms implements SmsSender {
 export const PASSWORD = 'Seller2026go';
 
 /** An app on a fresh database with a fake clock and a recording SMS gateway. */
-export async function buildAccountApp(env: Record<string, string> = {}) {
+export async function buildAccountApp(env: Record<string, string> = {}, options: BuildAppOptions = {}) {
   const clock = new FakeClock();
   const sms = new RecordingSms();
-  const built = await buildTestApp(env, { clock, smsSender: sms });
+  const built = await buildTestApp(env, { clock, smsSender: sms, ...options });
   return { ...built, clock, sms };
 }
 

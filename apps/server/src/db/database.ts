@@ -1,5 +1,6 @@
 import type { AccountTables } from '../modules/account/table.ts';
 import type { ChatTables } from '../modules/chat/table.ts';
+import type { DrawingTables } from '../modules/drawing/table.ts';
 import type { EntitlementTables } from '../modules/entitlement/table.ts';
 import type { InviteTables } from '../modules/invite/table.ts';
 import type { OrderTables } from '../modules/order/table.ts';
@@ -16,4 +17,5 @@ export interface Database
     ChatTables,
     PromptTables,
     InviteTables,
-    OrderTables {}
+    OrderTables,
+    DrawingTables {}

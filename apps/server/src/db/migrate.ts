@@ -5,6 +5,7 @@ import * as codesLimitsEntitlements from './migrations/0002-codes-limits-entitle
 import * as chat from './migrations/0003-chat.ts';
 import * as invitations from './migrations/0004-invitations.ts';
 import * as orders from './migrations/0005-orders.ts';
+import * as drawings from './migrations/0006-drawings.ts';
 
 /**
  * Every migration, in order. Listed in code rather than read from a folder so the set is fixed at
@@ -16,6 +17,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0003-chat': chat,
   '0004-invitations': invitations,
   '0005-orders': orders,
+  '0006-drawings': drawings,
 };
 
 /** Applies every pending migration; throws with the failing migration's name. */

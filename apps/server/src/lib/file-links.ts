@@ -1,0 +1,33 @@
+import { createHmac, timingSafeEqual } from 'node:crypto';
+
+/** How long a handed-out file link works. Long enough for a gallery page to stay open for a day. */
+export const FILE_LINK_TTL_MS = 24 * 3_600_000;
+
+function signature(key: string, expiresAt: number, secret: string): string {
+  return createHmac('sha256', secret).update(`${key}\n${expiresAt}`).digest('base64url');
+}
+
+/**
+ * A link to a stored file, signed so that only the server can make one: the API gives links only to
+ * a file's owner, so nobody reaches another user's files (an `<img>` cannot send the session token).
+ */
+export function signedFileUrl(key: string, secret: string, now: number, ttlMs = FILE_LINK_TTL_MS): string {
+  const expiresAt = now + ttlMs;
+  return `/files/${key}?exp=${expiresAt}&sig=${signature(key, expiresAt, secret)}`;
+}
+
+/** Whether a link's signature matches and it has not expired. */
+export function checkFileLink(
+  key: string,
+  exp: string,
+  sig: string,
+  secret: string,
+  now: number,
+): 'ok' | 'expired' | 'invalid' {
+  const expiresAt = Number(exp);
+  if (!Number.isSafeInteger(expiresAt)) return 'invalid';
+  const expected = Buffer.from(signature(key, expiresAt, secret));
+  const given = Buffer.from(sig);
+  if (expected.length !== given.length || !timingSafeEqual(expected, given)) return 'invalid';
+  return expiresAt < now ? 'expired' : 'ok';
+}

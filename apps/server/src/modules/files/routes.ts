@@ -1,0 +1,38 @@
+import type { FastifyPluginAsync } from 'fastify';
+import { checkFileLink } from '../../lib/file-links.ts';
+import type { FileStore } from '../../providers/storage/file-store.ts';
+import { isSafeKey } from '../../providers/storage/file-store.ts';
+
+/**
+ * `GET /files/<key>?exp=&sig=`: a stored file, for whoever holds a link the API signed (only ever
+ * handed to the file's owner). Expired or altered links get 403; the browser may cache a file
+ * privately until its link expires.
+ */
+export const fileRoutes: FastifyPluginAsync<{ files: FileStore; secret: string; now: () => number }> = async (
+  app,
+  options,
+) => {
+  app.get('/files/*', async (request, reply) => {
+    const key = (request.params as { '*': string })['*'];
+    const {
+      exp = '',
+      sig = '',
+      download,
+    } = request.query as { exp?: string; sig?: string; download?: string };
+    const check = isSafeKey(key) ? checkFileLink(key, exp, sig, options.secret, options.now()) : 'invalid';
+    if (check !== 'ok') {
+      return reply
+        .status(403)
+        .type('text/plain; charset=utf-8')
+        .send(check === 'expired' ? '链接已过期，请刷新页面' : '无权访问该文件');
+    }
+    const file = await options.files.get(key);
+    if (!file) return reply.status(404).type('text/plain; charset=utf-8').send('文件不存在');
+    const maxAge = Math.max(0, Math.floor((Number(exp) - options.now()) / 1000));
+    reply.header('cache-control', `private, max-age=${maxAge}`).type(file.contentType);
+    if (download !== undefined) {
+      reply.header('content-disposition', `attachment; filename="${key.split('/').pop()}"`);
+    }
+    return reply.send(file.bytes);
+  });
+};

@@ -1,0 +1,58 @@
+import type { ImageSize } from '@chuhai/contract';
+
+export interface GenerationRequest {
+  prompt: string;
+  size: ImageSize;
+  signal: AbortSignal;
+}
+
+/** Why generation failed, for the drawing service to turn into a code and a Chinese message. */
+export type ImageFailure =
+  | 'auth'
+  | 'rate-limited'
+  | 'rejected-content'
+  | 'bad-request'
+  | 'upstream'
+  | 'unreachable';
+
+export class ImageGenerationError extends Error {
+  override name = 'ImageGenerationError';
+  readonly kind: ImageFailure;
+  constructor(kind: ImageFailure, message: string, options: { cause?: unknown } = {}) {
+    super(message, options);
+    this.kind = kind;
+  }
+}
+
+/** A text-to-image provider. Returns the image bytes (providers' URLs expire, so we keep the file). */
+export interface ImageGenerator {
+  readonly name: 'openai' | 'dashscope' | 'sdwebui';
+  generate(request: GenerationRequest): Promise<Buffer>;
+}
+
+/** The HTTP status of a failed provider call, as a failure kind. */
+export function failureOfStatus(status: number): ImageFailure {
+  if (status === 401 || status === 403) return 'auth';
+  if (status === 429) return 'rate-limited';
+  if (status === 400 || status === 404 || status === 422) return 'bad-request';
+  return 'upstream';
+}
+
+/** Fetches a result image from the provider's (short-lived) URL, at most 30 MB. */
+export async function downloadImage(url: string, signal: AbortSignal): Promise<Buffer> {
+  let response: Response;
+  try {
+    response = await fetch(url, { signal });
+  } catch (error) {
+    if (signal.aborted) throw error;
+    throw new ImageGenerationError('unreachable', `cannot download the result image: ${String(error)}`, {
+      cause: error,
+    });
+  }
+  if (!response.ok)
+    throw new ImageGenerationError('upstream', `result image download answered ${response.status}`);
+  const bytes = Buffer.from(await response.arrayBuffer());
+  if (bytes.length > 30 * 1024 * 1024)
+    throw new ImageGenerationError('upstream', 'result image larger than 30 MB');
+  return bytes;
+}
