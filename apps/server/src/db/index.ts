@@ -20,9 +20,16 @@ pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value));
 /** Opens PostgreSQL when `databaseUrl` is given, else SQLite under `dataDir`. */
 export function openDatabase(options: { databaseUrl?: string | undefined; dataDir: string }): DatabaseHandle {
   const dialect: DialectName = options.databaseUrl ? 'postgres' : 'sqlite';
+  let pool: pg.Pool | null = null;
+  if (options.databaseUrl) {
+    pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
+    // An idle connection that the server drops (restart, failover) must not crash the process: the
+    // pool discards it and the next query opens a fresh one.
+    pool.on('error', () => {});
+  }
   const db = new Kysely<Database>({
-    dialect: options.databaseUrl
-      ? new PostgresDialect({ pool: new pg.Pool({ connectionString: options.databaseUrl, max: 10 }) })
+    dialect: pool
+      ? new PostgresDialect({ pool })
       : new SqliteDialect({
           database: () => {
             mkdirSync(options.dataDir, { recursive: true });
