@@ -21,7 +21,10 @@ async function fetchFile(ctx: Ctx, url: string) {
 }
 
 let ip = 0;
-const join = (ctx: Ctx, phone: string) => registerUser(ctx, phone, { ip: `10.8.0.${(ip += 1)}` });
+const join = (ctx: Ctx, phone: string) => {
+  ip += 1;
+  return registerUser(ctx, phone, { ip: `10.8.0.${ip}` });
+};
 
 for (const provider of ['openai', 'dashscope', 'sdwebui'] as const) {
   describe(`AI 绘画 with IMAGE_PROVIDER=${provider} against a fake`, () => {
