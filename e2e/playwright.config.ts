@@ -17,6 +17,8 @@ export const SERVER_LOG = path.join(dataDir, 'server.log');
 
 /** The fake OpenAI-compatible chat API the server talks to (e2e/support/fake-llm-server.ts). */
 const LLM_PORT = Number(process.env.E2E_LLM_PORT ?? 3298);
+/** The fake text-to-image providers (e2e/support/fake-image-server.ts). */
+const IMAGE_PORT = Number(process.env.E2E_IMAGE_PORT ?? 3297);
 
 export const E2E_SITE = { icpNumber: '粤ICP备2026000001号-1', contactEmail: 'kefu@e2e.example' };
 
@@ -46,6 +48,13 @@ export default defineConfig({
       env: { FAKE_LLM_PORT: String(LLM_PORT) },
     },
     {
+      command: 'node support/fake-image-server.ts',
+      port: IMAGE_PORT,
+      reuseExistingServer: false,
+      timeout: 30_000,
+      env: { FAKE_IMAGE_PORT: String(IMAGE_PORT) },
+    },
+    {
       command: `node ../apps/server/src/server.ts > "${SERVER_LOG}" 2>&1`,
       url: `${BASE_URL}/api/users`,
       reuseExistingServer: false,
@@ -63,6 +72,8 @@ export default defineConfig({
         LLM_API_KEY: 'sk-e2e',
         LLM_MODEL_STANDARD: 'fake-standard',
         LLM_MODEL_ADVANCED: 'fake-advanced',
+        IMAGE_PROVIDER: 'sdwebui',
+        IMAGE_BASE_URL: `http://127.0.0.1:${IMAGE_PORT}`,
       },
     },
   ],

@@ -23,7 +23,7 @@ export function sampleImage(width = 256, height = 256): Buffer {
   ]);
 }
 
-export async function startFakeImageProviders(): Promise<FakeImageProviders> {
+export async function startFakeImageProviders(port = 0): Promise<FakeImageProviders> {
   const state: FakeImageProviders = { url: '', requests: [], close: async () => {} };
   const tasks = new Map<string, { polls: number; prompt: string; size: string }>();
   const json = (res: import('node:http').ServerResponse, status: number, payload: unknown) => {
@@ -106,7 +106,7 @@ export async function startFakeImageProviders(): Promise<FakeImageProviders> {
     }
     return json(res, 404, { error: { message: 'not found' } });
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
   state.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   state.close = () => new Promise((resolve) => server.close(() => resolve()));
   return state;

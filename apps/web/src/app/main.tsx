@@ -7,6 +7,7 @@ import '../styles/account.css';
 import '../styles/chat.css';
 import '../styles/invite.css';
 import '../styles/order.css';
+import '../styles/draw.css';
 import { AppProvider } from './provider';
 import { router } from './router';
 
