@@ -91,3 +91,13 @@ export const ORDER_LIMITS = {
   /** Unpaid orders one user may hold at once (each needs a QR code from the provider). */
   pendingPerUser: 5,
 } as const;
+
+/** Image uploads (PRODUCT.md "Images"). */
+export const UPLOAD_LIMITS = {
+  maxBytes: 10 * 1024 * 1024,
+  /** Decoded size: a small file that unpacks into a huge image is refused before decoding. */
+  maxPixels: 40_000_000,
+  /** Files in one background-replacement request. */
+  maxFiles: 10,
+  formats: ['JPEG', 'PNG', 'WebP'],
+} as const;
