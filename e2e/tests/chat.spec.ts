@@ -136,6 +136,9 @@ test('an answer with HTML and script-bearing Markdown renders inert', async ({ p
   });
   await ask(page, '[html] 测试');
   const answer = answers(page).first();
+  // Check the finished answer: while it streams, a half-received `<b` is (rightly) rendered as text
+  // or an empty element, which would race the assertions below.
+  await expect(answer.getByRole('button', { name: /重新生成/ })).toBeVisible();
   await expect(answer.getByRole('heading', { name: '测试 HTML' })).toBeVisible();
   await expect(answer.locator('b')).toHaveText('加粗仍然可以');
   await expect(answer.locator('script, iframe, [onerror]')).toHaveCount(0);
