@@ -1,4 +1,5 @@
 import { existsSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { SiteConfig } from '@chuhai/contract';
@@ -34,6 +35,23 @@ export interface Config {
   /** Signs file links, so a user is only ever handed links to their own files. Same on every node. */
   fileUrlSecret: string;
   image: ImageProviderConfig | null;
+  matting: MattingConfig;
+}
+
+/**
+ * Cut-outs (README「智能做图」): the bundled ISNet model in a worker pool on this machine, or an HTTP
+ * matting service (rembg's `/api/remove` protocol) when MATTING_URL is set.
+ */
+export interface MattingConfig {
+  model: 'small' | 'medium';
+  /** Worker threads, one model each. */
+  workers: number;
+  /** Uploads that may wait for a free worker; more get 429. */
+  queue: number;
+  /** CPU cores shared by the workers. */
+  cores: number;
+  url: string | null;
+  timeoutMs: number;
 }
 
 export interface S3StorageConfig {
@@ -332,6 +350,21 @@ function readImageProvider(env: Env): ImageProviderConfig | null {
   return { provider, baseUrl, apiKey, model: env.IMAGE_MODEL?.trim() || defaults.model };
 }
 
+function readMatting(env: Env): MattingConfig {
+  const cores = Math.max(1, availableParallelism());
+  const workers = readInt(env, 'MATTING_WORKERS', cores, 1, 64);
+  const url = env.MATTING_URL?.trim() || null;
+  if (url && !/^https?:\/\/\S+$/.test(url)) fail('MATTING_URL', url, '应为 http:// 或 https:// 开头的地址');
+  return {
+    model: readChoice(env, 'MATTING_MODEL', ['medium', 'small'] as const, 'medium'),
+    workers,
+    queue: readInt(env, 'MATTING_QUEUE', workers * 4, 0, 1000),
+    cores,
+    url,
+    timeoutMs: readInt(env, 'MATTING_TIMEOUT_MS', 120_000, 1000, 600_000),
+  };
+}
+
 function readDatabaseUrl(env: Env): string | undefined {
   const raw = env.DATABASE_URL;
   if (raw === undefined || raw === '') return undefined;
@@ -378,6 +411,7 @@ export function loadConfig(env: Env = process.env): Config {
     storage: readStorage(env, dataDir),
     fileUrlSecret: env.FILE_URL_SECRET || `files:${dataDir}`,
     image: readImageProvider(env),
+    matting: readMatting(env),
     chat: {
       idleTimeoutMs: readInt(env, 'LLM_IDLE_TIMEOUT_MS', 60_000, 100, 600_000),
       heartbeatMs: readInt(env, 'CHAT_HEARTBEAT_MS', 15_000, 10, 300_000),

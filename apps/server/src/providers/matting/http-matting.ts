@@ -1,0 +1,42 @@
+import sharp from 'sharp';
+import type { MattingConfig } from '../../config.ts';
+import { type AlphaMask, MattingBusyError, type MattingEngine } from './matting-engine.ts';
+
+/**
+ * An HTTP matting service speaking rembg's server protocol (`rembg s`: `POST /api/remove`, the image
+ * in the multipart field `file`, a transparent PNG back). It moves the model off the app nodes when
+ * cut-outs outgrow them; any service that answers the same way works.
+ */
+export function httpMatting(config: Pick<MattingConfig, 'url' | 'timeoutMs'>): MattingEngine {
+  const url = config.url;
+  if (!url) throw new Error('MATTING_URL is not set');
+  return {
+    name: 'http',
+    async matte(image): Promise<AlphaMask> {
+      const { width, height } = await sharp(image).metadata();
+      const form = new FormData();
+      form.append('file', new Blob([new Uint8Array(image)]), 'image');
+      const response = await fetch(url, {
+        method: 'POST',
+        body: form,
+        signal: AbortSignal.timeout(config.timeoutMs),
+      });
+      if (response.status === 429 || response.status === 503) {
+        const retryAfter = Number(response.headers.get('retry-after')) || 5;
+        throw new MattingBusyError(retryAfter);
+      }
+      if (!response.ok) throw new Error(`the matting service answered HTTP ${response.status}`);
+      const cutout = Buffer.from(await response.arrayBuffer());
+      // The service's PNG carries the mask in its alpha channel; bring it to the upload's size.
+      const mask = await sharp(cutout)
+        .ensureAlpha()
+        .extractChannel(3)
+        .resize(width, height, { fit: 'fill' })
+        .raw()
+        .toBuffer();
+      return { mask, width: width ?? 0, height: height ?? 0 };
+    },
+    warmUp() {},
+    async close() {},
+  };
+}
