@@ -1,4 +1,6 @@
 import { randomUUID } from 'node:crypto';
+import { UPLOAD_LIMITS } from '@chuhai/contract';
+import multipart from '@fastify/multipart';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify, { type FastifyServerOptions } from 'fastify';
 import type { Config } from './config.ts';
@@ -19,10 +21,13 @@ import { loadCatalogue } from './modules/order/catalogue.ts';
 import { orderRoutes } from './modules/order/routes.ts';
 import { promptRoutes } from './modules/prompt/routes.ts';
 import { smsRoutes } from './modules/sms/routes.ts';
+import { studioRoutes } from './modules/studio/routes.ts';
 import type { ImageGenerator } from './providers/image/image-generator.ts';
 import { createImageGenerator } from './providers/image/index.ts';
 import type { ChatModel } from './providers/llm/chat-model.ts';
 import { openAiCompatibleModel } from './providers/llm/openai-compatible.ts';
+import { createMattingEngine } from './providers/matting/index.ts';
+import type { MattingEngine } from './providers/matting/matting-engine.ts';
 import { alipayChannel } from './providers/payment/alipay-channel.ts';
 import type { PaymentChannel } from './providers/payment/payment-channel.ts';
 import { sandboxChannel } from './providers/payment/sandbox-channel.ts';
@@ -57,6 +62,8 @@ export interface BuildAppOptions {
   /** Tests shorten DashScope's poll interval. */
   imagePollMs?: number;
   imageGenerator?: ImageGenerator | null;
+  /** Tests may hand in a matting double; by default the configured engine (closed with the app). */
+  matting?: MattingEngine;
 }
 
 /** Builds the Fastify app: plugins and routes, database migrated. Tests call it and use inject(). */
@@ -132,18 +139,43 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}) {
   const files: FileStore =
     config.storage.kind === 's3' ? s3FileStore(config.storage) : localFileStore(config.storage.dir);
   await app.register(fileRoutes, { files, secret: config.fileUrlSecret, now: () => app.clock.now() });
+  const generator =
+    options.imageGenerator !== undefined
+      ? options.imageGenerator
+      : createImageGenerator(config.image, { pollMs: options.imagePollMs });
   await app.register(drawingRoutes, {
     deps: {
       db: app.db,
       clock: app.clock,
       log: app.log,
-      generator:
-        options.imageGenerator !== undefined
-          ? options.imageGenerator
-          : createImageGenerator(config.image, { pollMs: options.imagePollMs }),
+      generator,
       files,
       fileUrlSecret: config.fileUrlSecret,
       timeoutMs: 300_000,
+    },
+  });
+
+  await app.register(multipart, {
+    limits: {
+      fileSize: UPLOAD_LIMITS.maxBytes,
+      files: UPLOAD_LIMITS.maxFiles,
+      fields: 20,
+      fieldSize: 8 * 1024,
+      parts: UPLOAD_LIMITS.maxFiles + 20,
+    },
+  });
+  const matting = options.matting ?? createMattingEngine(config.matting);
+  if (!options.matting) app.addHook('onClose', () => matting.close());
+  await app.register(studioRoutes, {
+    deps: {
+      db: app.db,
+      clock: app.clock,
+      log: app.log,
+      files,
+      fileUrlSecret: config.fileUrlSecret,
+      matting,
+      generator,
+      mattingLanes: config.matting.workers,
     },
   });
 

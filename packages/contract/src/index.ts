@@ -13,6 +13,7 @@ export * from './schemas/health.ts';
 export * from './schemas/image.ts';
 export * from './schemas/invite.ts';
 export * from './schemas/order.ts';
+export * from './schemas/studio.ts';
 export * from './sha256.ts';
 export * from './signing.ts';
 export * from './site.ts';

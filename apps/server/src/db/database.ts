@@ -6,6 +6,7 @@ import type { InviteTables } from '../modules/invite/table.ts';
 import type { OrderTables } from '../modules/order/table.ts';
 import type { PromptTables } from '../modules/prompt/table.ts';
 import type { SmsTables } from '../modules/sms/table.ts';
+import type { StudioTables } from '../modules/studio/table.ts';
 import type { ThrottleTables } from '../modules/throttle/table.ts';
 
 /** The whole schema, assembled from each module's `table.ts`. */
@@ -18,4 +19,5 @@ export interface Database
     PromptTables,
     InviteTables,
     OrderTables,
-    DrawingTables {}
+    DrawingTables,
+    StudioTables {}

@@ -6,6 +6,7 @@ import * as chat from './migrations/0003-chat.ts';
 import * as invitations from './migrations/0004-invitations.ts';
 import * as orders from './migrations/0005-orders.ts';
 import * as drawings from './migrations/0006-drawings.ts';
+import * as studioImages from './migrations/0007-studio-images.ts';
 
 /**
  * Every migration, in order. Listed in code rather than read from a folder so the set is fixed at
@@ -18,6 +19,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0004-invitations': invitations,
   '0005-orders': orders,
   '0006-drawings': drawings,
+  '0007-studio-images': studioImages,
 };
 
 /** Applies every pending migration; throws with the failing migration's name. */

@@ -3,6 +3,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import fp from 'fastify-plugin';
 import { AppError } from './app-error.ts';
 import { fail } from './envelope.ts';
+import { MULTIPART_ERRORS } from './multipart.ts';
 import { type ValidationIssue, validationMessage } from './validation-message.ts';
 
 /** Fastify's own errors that are the client's fault, mapped to our codes and Chinese messages. */
@@ -12,6 +13,7 @@ const FRAMEWORK_ERRORS: Record<string, { code: number; msg: string }> = {
   FST_ERR_CTP_INVALID_JSON_BODY: { code: ResultCode.badRequest, msg: '请求体不是有效的 JSON' },
   FST_ERR_CTP_EMPTY_JSON_BODY: { code: ResultCode.badRequest, msg: '请求体不能为空' },
   FST_ERR_CTP_INVALID_CONTENT_LENGTH: { code: ResultCode.badRequest, msg: '请求长度不正确' },
+  ...MULTIPART_ERRORS,
 };
 
 function toEnvelope(error: FastifyError | AppError, request: FastifyRequest) {

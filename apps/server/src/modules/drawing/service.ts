@@ -59,7 +59,7 @@ function toView(deps: Pick<DrawingDeps, 'fileUrlSecret' | 'clock'>, row: images.
   };
 }
 
-function failure(error: unknown, log: FastifyBaseLogger): AppError {
+export function imageProviderFailure(error: unknown, log: FastifyBaseLogger): AppError {
   if (error instanceof AppError) return error;
   log.warn({ err: error }, 'image generation failed');
   const kind = error instanceof ImageGenerationError ? error.kind : 'upstream';
@@ -153,7 +153,7 @@ export async function createImage(
     if ((error as Error)?.name === 'TimeoutError') {
       throw new AppError(ResultCode.providerTimeout, 'AI 绘画超时没有完成，本次不计次数，请稍后再试');
     }
-    throw failure(error, deps.log);
+    throw imageProviderFailure(error, deps.log);
   }
 }
 

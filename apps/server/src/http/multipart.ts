@@ -1,0 +1,59 @@
+import { ResultCode, UPLOAD_LIMITS } from '@chuhai/contract';
+import type { FastifyRequest } from 'fastify';
+import { AppError } from './app-error.ts';
+
+/** One uploaded file, read into memory (uploads are at most 10 MB, and checked before use). */
+export interface Upload {
+  /** The name the browser sent, for messages and results; never used as a path. */
+  name: string;
+  bytes: Buffer;
+}
+
+export interface MultipartForm {
+  files: Upload[];
+  fields: Record<string, string>;
+}
+
+/** Field names the spec's clients use for files; any of them is accepted. */
+const FILE_FIELDS = new Set(['upload[]', 'upload', 'file', 'image', 'files[]']);
+
+/**
+ * Reads a multipart form. The parser's limits (registered with @fastify/multipart in app.ts) stop a
+ * file over 10 MB or an 11th file while it streams, and the error handler turns those into 413s.
+ */
+export async function readMultipart(request: FastifyRequest): Promise<MultipartForm> {
+  if (!request.isMultipart()) {
+    throw new AppError(ResultCode.badRequest, '请用 multipart/form-data 上传图片（字段名 upload[]）');
+  }
+  const files: Upload[] = [];
+  const fields: Record<string, string> = {};
+  for await (const part of request.parts()) {
+    if (part.type === 'file') {
+      const bytes = await part.toBuffer();
+      if (!FILE_FIELDS.has(part.fieldname)) continue;
+      files.push({ name: (part.filename || `图片${files.length + 1}`).slice(0, 120), bytes });
+    } else {
+      fields[part.fieldname] = String(part.value ?? '');
+    }
+  }
+  return { files, fields };
+}
+
+/** Framework errors of the multipart parser, as our codes and Chinese messages. */
+export const MULTIPART_ERRORS: Record<string, { code: number; msg: string }> = {
+  FST_REQ_FILE_TOO_LARGE: {
+    code: ResultCode.payloadTooLarge,
+    msg: `图片超过 ${UPLOAD_LIMITS.maxBytes / 1024 / 1024} MB 的上限，请压缩后再上传`,
+  },
+  FST_FILES_LIMIT: {
+    code: ResultCode.payloadTooLarge,
+    msg: `一次最多上传 ${UPLOAD_LIMITS.maxFiles} 张图片，请分批处理`,
+  },
+  FST_PARTS_LIMIT: { code: ResultCode.payloadTooLarge, msg: '表单内容过多' },
+  FST_FIELDS_LIMIT: { code: ResultCode.payloadTooLarge, msg: '表单字段过多' },
+  FST_INVALID_MULTIPART_CONTENT_TYPE: {
+    code: ResultCode.badRequest,
+    msg: '请用 multipart/form-data 上传图片',
+  },
+  FST_PROTO_VIOLATION: { code: ResultCode.badRequest, msg: '表单字段名不合法' },
+};

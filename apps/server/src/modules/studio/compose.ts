@@ -1,0 +1,183 @@
+import { MAIN_IMAGE_RULES, PLACEMENT_LIMITS } from '@chuhai/contract';
+import sharp from 'sharp';
+import type { AlphaMask } from '../../providers/matting/matting-engine.ts';
+import type { MaskedPixels } from './main-image-check.ts';
+import { type Box, productBox } from './product-box.ts';
+
+/**
+ * Everything made from a photo and its mask: the transparent cut-out, the white main image and the
+ * product on a new background. sharp does the pixel work off the event loop.
+ */
+
+/** Soft edges down to this mask value stay inside a crop. */
+const CROP_THRESHOLD = 8;
+
+export class NoProductError extends Error {
+  constructor() {
+    super('no product found in the image');
+  }
+}
+
+const rawMask = (m: AlphaMask) => ({ raw: { width: m.width, height: m.height, channels: 1 as const } });
+
+/** The photo with the mask as its alpha channel, full size, as PNG. */
+export async function cutoutPng(image: Buffer, matte: AlphaMask): Promise<Buffer> {
+  return sharp(await rgbaPixels(image, matte), rawRgba(matte))
+    .png({ compressionLevel: 6 })
+    .toBuffer();
+}
+
+/**
+ * The photo's colours with the mask as alpha, as raw RGBA. Separate steps on purpose: within one
+ * sharp pipeline `removeAlpha` and `extract` run in sharp's own order, not the chain's, which
+ * dropped the joined channel.
+ */
+async function rgbaPixels(image: Buffer, matte: AlphaMask): Promise<Buffer> {
+  const rgb = await sharp(image).removeAlpha().raw().toBuffer();
+  return sharp(rgb, { raw: { width: matte.width, height: matte.height, channels: 3 } })
+    .joinChannel(matte.mask, rawMask(matte))
+    .raw()
+    .toBuffer();
+}
+
+const rawRgba = (m: AlphaMask) => ({ raw: { width: m.width, height: m.height, channels: 4 as const } });
+
+/** The product cut out and cropped to its box, scaled so its longer side is `longSide` px. */
+async function scaledProduct(image: Buffer, matte: AlphaMask, longSide: number) {
+  const box: Box | null = productBox(matte.mask, matte.width, matte.height, CROP_THRESHOLD);
+  if (!box) throw new NoProductError();
+  const ratio = longSide / Math.max(box.width, box.height);
+  const width = Math.max(1, Math.round(box.width * ratio));
+  const height = Math.max(1, Math.round(box.height * ratio));
+  const rgba = await sharp(await rgbaPixels(image, matte), rawRgba(matte))
+    .extract(box)
+    .resize(width, height, { fit: 'fill', kernel: 'lanczos3' })
+    .raw()
+    .toBuffer();
+  return { rgba, width, height };
+}
+
+/** The alpha channel of raw RGBA pixels. */
+function alphaOf(rgba: Buffer, pixels: number): Uint8Array {
+  const alpha = new Uint8Array(pixels);
+  for (let p = 0; p < pixels; p += 1) alpha[p] = rgba[p * 4 + 3] as number;
+  return alpha;
+}
+
+/** `inner` (one byte per pixel) placed at (left, top) in an empty `size`×`size` mask. */
+function placeMask(
+  inner: Uint8Array,
+  innerWidth: number,
+  left: number,
+  top: number,
+  size: number,
+): Uint8Array {
+  const mask = new Uint8Array(size * size);
+  const innerHeight = inner.length / innerWidth;
+  for (let y = 0; y < innerHeight; y += 1) {
+    const targetY = top + y;
+    if (targetY < 0 || targetY >= size) continue;
+    for (let x = 0; x < innerWidth; x += 1) {
+      const targetX = left + x;
+      if (targetX >= 0 && targetX < size)
+        mask[targetY * size + targetX] = inner[y * innerWidth + x] as number;
+    }
+  }
+  return mask;
+}
+
+export interface MadeImage {
+  bytes: Buffer;
+  width: number;
+  height: number;
+  /** The encoded result decoded again with the product's placed mask, for the main-image check. */
+  pixels: MaskedPixels;
+}
+
+/**
+ * A main image: the product centred on pure white, its longer side 85% of a `size`×`size` square,
+ * as JPEG. The check then runs on the encoded file decoded again, so it judges what is delivered.
+ */
+export async function whiteMainImage(image: Buffer, matte: AlphaMask, size: number): Promise<MadeImage> {
+  const product = await scaledProduct(image, matte, Math.round(size * MAIN_IMAGE_RULES.fillTarget));
+  const left = Math.round((size - product.width) / 2);
+  const top = Math.round((size - product.height) / 2);
+  const bytes = await sharp({ create: { width: size, height: size, channels: 3, background: '#ffffff' } })
+    .composite([
+      { input: product.rgba, raw: { width: product.width, height: product.height, channels: 4 }, left, top },
+    ])
+    .jpeg({ quality: 92, mozjpeg: true })
+    .toBuffer();
+  const rgb = await sharp(bytes).removeAlpha().raw().toBuffer();
+  const mask = placeMask(
+    alphaOf(product.rgba, product.width * product.height),
+    product.width,
+    left,
+    top,
+    size,
+  );
+  return { bytes, width: size, height: size, pixels: { rgb, mask, width: size, height: size } };
+}
+
+export interface Placement {
+  /** The product's longer side over the frame's. */
+  scale: number;
+  /** Centre of the product across the frame, 0–1. */
+  x: number;
+  /** Where the product stands (the bottom of its box), 0–1 down the frame. */
+  y: number;
+  shadow: boolean;
+}
+
+/** A soft, flattened ellipse under the product, as if it stood on the surface. */
+function contactShadow(centreX: number, baseY: number, productWidth: number, size: number): Buffer {
+  const rx = Math.max(8, productWidth * 0.42);
+  const ry = Math.max(4, productWidth * 0.05);
+  const blur = Math.max(2, ry * 0.7);
+  return Buffer.from(
+    `<svg xmlns="http://www.w3.org/2000/svg" width="${size}" height="${size}">` +
+      `<filter id="s" x="-50%" y="-200%" width="200%" height="500%"><feGaussianBlur stdDeviation="${blur.toFixed(1)}"/></filter>` +
+      `<ellipse cx="${centreX.toFixed(1)}" cy="${baseY.toFixed(1)}" rx="${rx.toFixed(1)}" ry="${ry.toFixed(1)}" fill="#000" fill-opacity="0.38" filter="url(#s)"/>` +
+      '</svg>',
+  );
+}
+
+/** The product placed on `background` (any image, covered to a square), as JPEG. */
+export async function placeOnBackground(
+  image: Buffer,
+  matte: AlphaMask,
+  background: Buffer,
+  placement: Placement,
+  size: number = PLACEMENT_LIMITS.outputSize,
+): Promise<{ bytes: Buffer; width: number; height: number }> {
+  const product = await scaledProduct(image, matte, Math.round(size * placement.scale));
+  // Keep the whole product inside the frame, whatever position was asked for.
+  const left = Math.min(
+    size - product.width,
+    Math.max(0, Math.round(placement.x * size - product.width / 2)),
+  );
+  const top = Math.min(size - product.height, Math.max(0, Math.round(placement.y * size - product.height)));
+  const layers: sharp.OverlayOptions[] = [];
+  if (placement.shadow) {
+    layers.push({
+      input: contactShadow(left + product.width / 2, top + product.height, product.width, size),
+    });
+  }
+  layers.push({
+    input: product.rgba,
+    raw: { width: product.width, height: product.height, channels: 4 },
+    left,
+    top,
+  });
+  // Rendered first: sharp applies `composite` after `resize` whatever order they are chained in, and
+  // the layers are placed on the square.
+  const square = await sharp(background).resize(size, size, { fit: 'cover' }).removeAlpha().png().toBuffer();
+  const bytes = await sharp(square).composite(layers).jpeg({ quality: 90, mozjpeg: true }).toBuffer();
+  return { bytes, width: size, height: size };
+}
+
+/** An upload's raw RGB pixels with its mask, for checking the photo as it is. */
+export async function maskedPixels(image: Buffer, matte: AlphaMask): Promise<MaskedPixels> {
+  const rgb = await sharp(image).flatten({ background: '#ffffff' }).removeAlpha().raw().toBuffer();
+  return { rgb, mask: matte.mask, width: matte.width, height: matte.height };
+}

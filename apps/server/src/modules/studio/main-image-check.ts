@@ -1,0 +1,95 @@
+import { type MainImageReport, type MainImageRule, MAIN_IMAGE_RULES as RULES } from '@chuhai/contract';
+import { productBox } from './product-box.ts';
+
+/** Raw pixels, three bytes (RGB) each, with the product's mask at the same size. */
+export interface MaskedPixels {
+  rgb: Uint8Array;
+  mask: Uint8Array;
+  width: number;
+  height: number;
+}
+
+/** Mask values below this are background for the white check (the soft edge is neither). */
+const BACKGROUND_BELOW = 16;
+
+const percent = (share: number) => `${(share * 100).toFixed(1).replace(/\.0$/, '')}%`;
+
+function backgroundRule({ rgb, mask, width, height }: MaskedPixels): MainImageRule {
+  let background = 0;
+  let white = 0;
+  for (let p = 0, i = 0; p < width * height; p += 1, i += 3) {
+    if ((mask[p] as number) >= BACKGROUND_BELOW) continue;
+    background += 1;
+    if (
+      (rgb[i] as number) >= RULES.whiteLevel &&
+      (rgb[i + 1] as number) >= RULES.whiteLevel &&
+      (rgb[i + 2] as number) >= RULES.whiteLevel
+    )
+      white += 1;
+  }
+  const label = '纯白背景（RGB 255）';
+  if (background === 0)
+    return {
+      key: 'background',
+      label,
+      pass: false,
+      measured: '画面里没有背景',
+      advice: '缩小产品，四周留出白底',
+    };
+  const share = white / background;
+  const pass = share >= RULES.whiteShare;
+  return {
+    key: 'background',
+    label,
+    pass,
+    measured: `背景 ${percent(share)} 为纯白`,
+    advice: pass ? '' : '把背景换成纯白（一键修正会去掉原背景）',
+  };
+}
+
+function fillRule({ mask, width, height }: MaskedPixels): MainImageRule {
+  const label = `产品占画面约 ${Math.round(RULES.fillTarget * 100)}%`;
+  const box = productBox(mask, width, height);
+  if (!box)
+    return { key: 'fill', label, pass: false, measured: '没有找到产品', advice: '换一张产品清晰的照片' };
+  const fill = Math.max(box.width / width, box.height / height);
+  const pass = fill >= RULES.fillMin && fill <= RULES.fillMax;
+  const advice =
+    fill < RULES.fillMin
+      ? '产品太小，放大到画面的 85% 左右'
+      : fill > RULES.fillMax
+        ? '产品贴边，四周留出一点白边'
+        : '';
+  return { key: 'fill', label, pass, measured: `产品占 ${percent(fill)}`, advice };
+}
+
+function sizeRule({ width, height }: MaskedPixels): MainImageRule {
+  const side = Math.min(width, height);
+  const pass = side >= RULES.minSide;
+  const note = pass && side < RULES.recommendedSide ? `（推荐 ${RULES.recommendedSide} px）` : '';
+  return {
+    key: 'size',
+    label: `最短边至少 ${RULES.minSide} px（可放大查看）`,
+    pass,
+    measured: `${width}×${height} px${note}`,
+    advice: pass ? '' : `放大到至少 ${RULES.minSide} px，推荐 ${RULES.recommendedSide} px`,
+  };
+}
+
+function squareRule({ width, height }: MaskedPixels): MainImageRule {
+  const ratio = Math.max(width, height) / Math.min(width, height);
+  const pass = ratio <= 1.01;
+  return {
+    key: 'square',
+    label: '正方形 1:1',
+    pass,
+    measured: pass ? '1:1' : `${(width / height).toFixed(2)}:1`,
+    advice: pass ? '' : '裁成或补白成正方形',
+  };
+}
+
+/** Judges an image against Amazon's main-image rules, each with what was measured. */
+export function checkMainImage(pixels: MaskedPixels): MainImageReport {
+  const rules = [backgroundRule(pixels), fillRule(pixels), sizeRule(pixels), squareRule(pixels)];
+  return { pass: rules.every((rule) => rule.pass), rules };
+}

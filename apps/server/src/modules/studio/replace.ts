@@ -1,0 +1,182 @@
+import {
+  PLACEMENT_LIMITS,
+  type ReplacedImage,
+  type ReplaceResult,
+  ResultCode,
+  UPLOAD_LIMITS,
+} from '@chuhai/contract';
+import sharp from 'sharp';
+import { AppError } from '../../http/app-error.ts';
+import type { Upload } from '../../http/multipart.ts';
+import { checkImageUpload } from '../../lib/image-upload.ts';
+import type { AlphaMask } from '../../providers/matting/matting-engine.ts';
+import { findBlockedWord } from '../chat/content-safety.ts';
+import { DRAW_NOT_CONFIGURED, imageProviderFailure } from '../drawing/service.ts';
+import { findDesign, renderBackground } from './backgrounds/library.ts';
+import { type Placement, placeOnBackground } from './compose.ts';
+import { loadCutout, type StudioDeps, storeImage, studioFailure, withUse } from './service.ts';
+
+/** What the new background is: one of the library's designs, a plain colour, or a scene from a prompt. */
+export type BackgroundChoice =
+  | { kind: 'library'; id: string }
+  | { kind: 'color'; color: string }
+  | { kind: 'prompt'; prompt: string };
+
+export interface ReplaceInput {
+  uploads: Upload[];
+  /** Earlier cut-outs instead of (or as well as) uploads: the form variant of the call. */
+  cutoutIds: number[];
+  background: BackgroundChoice;
+  placement: Placement;
+}
+
+/** The pieces of a request, read from form fields, with a Chinese message for each bad one. */
+export function readReplaceFields(fields: Record<string, string>): Omit<ReplaceInput, 'uploads'> {
+  const number = (name: 'scale' | 'x' | 'y') => {
+    const raw = fields[name];
+    const limits = PLACEMENT_LIMITS[name];
+    if (raw === undefined || raw === '') return limits.default;
+    const value = Number(raw);
+    if (!Number.isFinite(value) || value < limits.min || value > limits.max)
+      throw new AppError(ResultCode.badRequest, `${name} 应为 ${limits.min} 到 ${limits.max} 之间的数`);
+    return value;
+  };
+  const cutoutIds = (fields.cutoutIds ?? '')
+    .split(',')
+    .map((id) => id.trim())
+    .filter(Boolean)
+    .map((id) => {
+      if (!/^\d{1,15}$/.test(id))
+        throw new AppError(ResultCode.badRequest, 'cutoutIds 应为以逗号分隔的数字编号');
+      return Number(id);
+    });
+  const chosen = ['backgroundId', 'color', 'prompt'].filter((name) => (fields[name] ?? '').trim() !== '');
+  if (chosen.length !== 1)
+    throw new AppError(
+      ResultCode.badRequest,
+      '请选择一个背景：背景库里的一张（backgroundId）、纯色（color）或场景描述（prompt）',
+    );
+  let background: BackgroundChoice;
+  if (chosen[0] === 'backgroundId') {
+    const id = (fields.backgroundId ?? '').trim();
+    if (!findDesign(id)) throw new AppError(ResultCode.badRequest, '背景不存在，请重新选择');
+    background = { kind: 'library', id };
+  } else if (chosen[0] === 'color') {
+    const color = (fields.color ?? '').trim();
+    if (!/^#[0-9a-f]{6}$/i.test(color))
+      throw new AppError(ResultCode.badRequest, '颜色应为 #RRGGBB 格式，例如 #F5F5F5');
+    background = { kind: 'color', color };
+  } else {
+    const prompt = (fields.prompt ?? '').trim();
+    if (prompt.length > PLACEMENT_LIMITS.promptMaxLength)
+      throw new AppError(ResultCode.badRequest, `场景描述最多 ${PLACEMENT_LIMITS.promptMaxLength} 字`);
+    background = { kind: 'prompt', prompt };
+  }
+  const shadow = !['0', 'false', 'off'].includes((fields.shadow ?? '').trim().toLowerCase());
+  return {
+    cutoutIds,
+    background,
+    placement: { scale: number('scale'), x: number('x'), y: number('y'), shadow },
+  };
+}
+
+const SCENE_SUFFIX = '，商品摄影背景，空场景，画面中央留出摆放商品的位置，不要出现任何商品或文字';
+
+/** The background as an image, before any use is taken for the products. */
+async function backgroundImage(deps: StudioDeps, choice: BackgroundChoice): Promise<Buffer> {
+  if (choice.kind === 'library') {
+    const design = findDesign(choice.id);
+    if (!design) throw new AppError(ResultCode.badRequest, '背景不存在，请重新选择');
+    return renderBackground(design, PLACEMENT_LIMITS.outputSize);
+  }
+  if (choice.kind === 'color') {
+    const size = PLACEMENT_LIMITS.outputSize;
+    return sharp({ create: { width: size, height: size, channels: 3, background: choice.color } })
+      .png()
+      .toBuffer();
+  }
+  if (!deps.generator) throw new AppError(ResultCode.providerUnavailable, DRAW_NOT_CONFIGURED);
+  try {
+    return await deps.generator.generate({
+      prompt: choice.prompt + SCENE_SUFFIX,
+      size: '1024x1024',
+      signal: AbortSignal.timeout(300_000),
+    });
+  } catch (error) {
+    throw imageProviderFailure(error, deps.log);
+  }
+}
+
+interface Source {
+  name: string;
+  /** A checked upload, or an earlier cut-out with its mask. */
+  load: () => Promise<{ image: Buffer; matte?: AlphaMask }>;
+}
+
+/**
+ * `POST /api/mokker/replace`: every product (1 to 10 uploads or earlier cut-outs) is cut out and put
+ * on the chosen background with its placement and shadow. Each output is one replace use; a product
+ * that fails gets its use back and an error in the list, the others are still delivered.
+ */
+export async function replaceBackground(
+  deps: StudioDeps,
+  userId: number,
+  input: ReplaceInput,
+): Promise<ReplaceResult> {
+  const count = input.uploads.length + input.cutoutIds.length;
+  if (count === 0) throw new AppError(ResultCode.badRequest, '请上传至少一张产品图（字段名 upload[]）');
+  if (count > UPLOAD_LIMITS.maxFiles)
+    throw new AppError(
+      ResultCode.payloadTooLarge,
+      `一次最多处理 ${UPLOAD_LIMITS.maxFiles} 张图片，请分批处理`,
+    );
+  if (input.background.kind === 'prompt') {
+    if (!input.background.prompt) throw new AppError(ResultCode.badRequest, '请填写场景描述');
+    if (findBlockedWord(input.background.prompt))
+      throw new AppError(ResultCode.contentRejected, '场景描述中含有违规内容，请修改后重试');
+  }
+  // Every upload is checked before anything is spent, so one bad file fails the request cleanly.
+  const sources: Source[] = [];
+  for (const [index, upload] of input.uploads.entries()) {
+    const checked = await checkImageUpload(upload.bytes, `第 ${index + 1} 张「${upload.name}」`);
+    sources.push({ name: upload.name, load: async () => ({ image: checked.bytes }) });
+  }
+  for (const id of input.cutoutIds)
+    sources.push({ name: `抠图 ${id}`, load: () => loadCutout(deps, userId, id) });
+
+  const background = await backgroundImage(deps, input.background);
+  const results: ReplacedImage[] = new Array(sources.length);
+  const failures: AppError[] = [];
+  let next = 0;
+  // As many products at a time as there are matting workers; the rest of the pool serves others.
+  const lanes = Math.max(1, Math.min(sources.length, deps.mattingLanes));
+  await Promise.all(
+    Array.from({ length: lanes }, async () => {
+      while (next < sources.length) {
+        const index = next++;
+        const source = sources[index] as Source;
+        try {
+          const image = await withUse(deps, userId, 'replace', async () => {
+            const { image: bytes, matte } = await source.load();
+            const made = await placeOnBackground(
+              bytes,
+              matte ?? (await deps.matting.matte(bytes)),
+              background,
+              input.placement,
+            );
+            return storeImage(deps, userId, 'replace', { ...made, format: 'jpeg' });
+          });
+          results[index] = { name: source.name, image };
+        } catch (error) {
+          const failure = studioFailure(error, deps.log);
+          failures.push(failure);
+          results[index] = { name: source.name, error: failure.message };
+        }
+      }
+    }),
+  );
+  // Nothing made: answer with the reason itself (the quota dialog, a 429 with its wait, a 404).
+  const first = failures[0];
+  if (first && failures.length === sources.length) throw first;
+  return { results };
+}

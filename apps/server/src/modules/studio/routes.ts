@@ -1,0 +1,96 @@
+import {
+  BackgroundCategory,
+  BackgroundPage,
+  CutoutResult,
+  EnvelopeSchema,
+  ReplaceResult,
+  ResultCode,
+} from '@chuhai/contract';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from 'typebox';
+import { AppError } from '../../http/app-error.ts';
+import { signedInUser } from '../../http/auth.ts';
+import { ok } from '../../http/envelope.ts';
+import { readMultipart } from '../../http/multipart.ts';
+import { backgroundThumbnail, findDesign, listBackgrounds, listCategories } from './backgrounds/library.ts';
+import { readReplaceFields, replaceBackground } from './replace.ts';
+import { removeBackground, type StudioDeps } from './service.ts';
+
+/** 智能做图: cut-outs and main images, the background library, background replacement. */
+export const studioRoutes: FastifyPluginAsyncTypebox<{ deps: StudioDeps }> = async (app, { deps }) => {
+  app.post(
+    '/api/v1/remove/remove',
+    { preHandler: app.requireUser, schema: { response: { 200: EnvelopeSchema(CutoutResult) } } },
+    async (request) => {
+      const { files, fields } = await readMultipart(request);
+      if (files.length > 1) throw new AppError(ResultCode.badRequest, '抠图一次处理一张图片，请逐张上传');
+      const rawId = fields.cutoutId?.trim();
+      if (rawId && !/^\d{1,15}$/.test(rawId))
+        throw new AppError(ResultCode.badRequest, 'cutoutId 应为数字编号');
+      const result = await removeBackground(deps, signedInUser(request).userId, {
+        upload: files[0],
+        cutoutId: rawId ? Number(rawId) : undefined,
+        preset: fields.preset?.trim(),
+      });
+      return ok(result, '处理完成');
+    },
+  );
+
+  app.get(
+    '/api/mokker/category',
+    { schema: { response: { 200: EnvelopeSchema(Type.Array(BackgroundCategory)) } } },
+    async () => ok(listCategories()),
+  );
+
+  app.get(
+    '/api/mokker/backgrounds',
+    {
+      schema: {
+        querystring: Type.Object({
+          categoryId: Type.Optional(Type.String({ maxLength: 40 })),
+          pageNo: Type.Optional(Type.Integer({ minimum: 1, default: 1 })),
+          pageSize: Type.Optional(Type.Integer({ minimum: 1, maximum: 60, default: 24 })),
+        }),
+        response: { 200: EnvelopeSchema(BackgroundPage) },
+      },
+    },
+    async (request) => {
+      const { categoryId, pageNo = 1, pageSize = 24 } = request.query;
+      return ok(listBackgrounds({ categoryId: categoryId || undefined, pageNo, pageSize }));
+    },
+  );
+
+  app.get(
+    '/api/mokker/backgrounds/:id/thumb',
+    { schema: { params: Type.Object({ id: Type.String({ maxLength: 60 }) }) } },
+    async (request, reply) => {
+      const design = findDesign(request.params.id);
+      if (!design) throw new AppError(ResultCode.notFound, '背景不存在');
+      const bytes = await backgroundThumbnail(design);
+      // The designs only change with a release; a day of caching keeps the picker instant.
+      return reply
+        .header('content-type', 'image/webp')
+        .header('cache-control', 'public, max-age=86400')
+        .send(bytes);
+    },
+  );
+
+  app.post(
+    '/api/mokker/replace',
+    { preHandler: app.requireUser, schema: { response: { 200: EnvelopeSchema(ReplaceResult) } } },
+    async (request) => {
+      const { files, fields } = await readMultipart(request);
+      const result = await replaceBackground(deps, signedInUser(request).userId, {
+        uploads: files,
+        ...readReplaceFields(fields),
+      });
+      const made = result.results.filter((r) => r.image).length;
+      return ok(
+        result,
+        made === result.results.length
+          ? '处理完成'
+          : `完成 ${made} 张，${result.results.length - made} 张失败`,
+      );
+    },
+  );
+};

@@ -1,0 +1,178 @@
+import { randomUUID } from 'node:crypto';
+import {
+  type CutoutResult,
+  isMarketplacePreset,
+  MARKETPLACE_PRESETS,
+  PRESET_NAMES,
+  ResultCode,
+  type StoredImage,
+} from '@chuhai/contract';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Kysely } from 'kysely';
+import sharp from 'sharp';
+import type { Database } from '../../db/database.ts';
+import { AppError } from '../../http/app-error.ts';
+import type { Upload } from '../../http/multipart.ts';
+import type { Clock } from '../../lib/clock.ts';
+import { signedFileUrl } from '../../lib/file-links.ts';
+import { checkImageUpload } from '../../lib/image-upload.ts';
+import type { ImageGenerator } from '../../providers/image/image-generator.ts';
+import {
+  type AlphaMask,
+  MattingBusyError,
+  type MattingEngine,
+} from '../../providers/matting/matting-engine.ts';
+import type { FileStore } from '../../providers/storage/file-store.ts';
+import { refundUse, takeUse, type UseTicket } from '../entitlement/service.ts';
+import { cutoutPng, maskedPixels, NoProductError, whiteMainImage } from './compose.ts';
+import { checkMainImage } from './main-image-check.ts';
+import { productBox } from './product-box.ts';
+import * as studioImages from './repository.ts';
+import type { StudioImageKind } from './table.ts';
+
+export interface StudioDeps {
+  db: Kysely<Database>;
+  clock: Clock;
+  log: FastifyBaseLogger;
+  files: FileStore;
+  fileUrlSecret: string;
+  matting: MattingEngine;
+  /** Scenes from a prompt use the text-to-image provider; null when none is configured. */
+  generator: ImageGenerator | null;
+  /** Products of one replace request matted at a time: the number of matting workers. */
+  mattingLanes: number;
+}
+
+/** Any failure while matting or composing, as the error the user sees. */
+export function studioFailure(error: unknown, log: FastifyBaseLogger): AppError {
+  if (error instanceof AppError) return error;
+  if (error instanceof MattingBusyError) {
+    return new AppError(
+      ResultCode.tooManyRequests,
+      `抠图排队的人太多了，请 ${error.retryAfterSeconds} 秒后再试`,
+      {
+        retryAfter: error.retryAfterSeconds,
+      },
+    );
+  }
+  if (error instanceof NoProductError) {
+    return new AppError(ResultCode.badRequest, '没有在图片里找到产品，请换一张产品清晰、主体完整的照片');
+  }
+  log.error({ err: error }, 'studio image work failed');
+  return new AppError(ResultCode.providerFailed, '图片处理失败，本次不扣次数，请稍后再试');
+}
+
+/** Runs `work` with one use of `feature` taken; a failure gives the use back. */
+export async function withUse<T>(
+  deps: StudioDeps,
+  userId: number,
+  feature: 'cutout' | 'replace',
+  work: () => Promise<T>,
+): Promise<T> {
+  const ticket: UseTicket = await takeUse(deps, userId, feature);
+  try {
+    return await work();
+  } catch (error) {
+    await refundUse(deps, ticket);
+    throw studioFailure(error, deps.log);
+  }
+}
+
+export async function storeImage(
+  deps: StudioDeps,
+  userId: number,
+  kind: StudioImageKind,
+  image: { bytes: Buffer; width: number; height: number; format: 'png' | 'jpeg' },
+): Promise<StoredImage> {
+  const fileKey = `u/${userId}/${kind}/${randomUUID()}.${image.format === 'png' ? 'png' : 'jpg'}`;
+  await deps.files.put(fileKey, image.bytes, image.format === 'png' ? 'image/png' : 'image/jpeg');
+  const id = await studioImages.insertStudioImage(deps.db, {
+    userId,
+    kind,
+    fileKey,
+    width: image.width,
+    height: image.height,
+    now: deps.clock.now(),
+  });
+  return {
+    id,
+    url: signedFileUrl(fileKey, deps.fileUrlSecret, deps.clock.now()),
+    width: image.width,
+    height: image.height,
+  };
+}
+
+function readPreset(raw: string | undefined) {
+  if (raw === undefined || raw === '') return null;
+  if (!isMarketplacePreset(raw)) {
+    const names = PRESET_NAMES.map((name) => `${name}（${MARKETPLACE_PRESETS[name].label}）`).join('、');
+    throw new AppError(ResultCode.badRequest, `preset 只能是 ${names}`);
+  }
+  return raw;
+}
+
+/** A stored cut-out of this user (its alpha channel is the mask), or 404. */
+export async function loadCutout(deps: StudioDeps, userId: number, id: number) {
+  const row = await studioImages.findOwnImage(deps.db, userId, id, 'cutout');
+  const file = row ? await deps.files.get(row.file_key) : null;
+  if (!file) throw new AppError(ResultCode.notFound, '找不到这张抠图，请重新上传图片');
+  const { data, info } = await sharp(file.bytes).ensureAlpha().extractChannel(3).raw().toBuffer({
+    resolveWithObject: true,
+  });
+  const matte: AlphaMask = { mask: data, width: info.width, height: info.height };
+  return { image: file.bytes, matte };
+}
+
+async function makeMain(deps: StudioDeps, userId: number, image: Buffer, matte: AlphaMask, preset: string) {
+  const size = MARKETPLACE_PRESETS[preset as keyof typeof MARKETPLACE_PRESETS].size;
+  const made = await whiteMainImage(image, matte, size);
+  const stored = await storeImage(deps, userId, 'main', { ...made, format: 'jpeg' });
+  return { image: stored, preset, check: checkMainImage(made.pixels) };
+}
+
+export interface RemoveInput {
+  upload?: Upload;
+  /** Make the main image from an earlier cut-out instead of a new upload (the one-click fix). */
+  cutoutId?: number;
+  /** Also make a white main image in this marketplace size. */
+  preset?: string;
+}
+
+/**
+ * `POST /api/v1/remove/remove`: an upload becomes a transparent cut-out, the photo is checked as a
+ * main image, and with a preset a white main image is made too; or, from an earlier cut-out, only
+ * the main image. One cutout use either way, given back if anything fails.
+ */
+export async function removeBackground(
+  deps: StudioDeps,
+  userId: number,
+  input: RemoveInput,
+): Promise<CutoutResult> {
+  const preset = readPreset(input.preset);
+  if (input.cutoutId !== undefined) {
+    const cutoutId = input.cutoutId;
+    return withUse(deps, userId, 'cutout', async () => {
+      const { image, matte } = await loadCutout(deps, userId, cutoutId);
+      return { main: await makeMain(deps, userId, image, matte, preset ?? 'amazon') };
+    });
+  }
+  if (!input.upload) throw new AppError(ResultCode.badRequest, '请上传一张图片（字段名 upload[] 或 file）');
+  const checked = await checkImageUpload(input.upload.bytes, `「${input.upload.name}」`);
+  return withUse(deps, userId, 'cutout', async () => {
+    const matte = await deps.matting.matte(checked.bytes);
+    if (!productBox(matte.mask, matte.width, matte.height)) throw new NoProductError();
+    const png = await cutoutPng(checked.bytes, matte);
+    const check = checkMainImage(await maskedPixels(checked.bytes, matte));
+    const result: CutoutResult = {
+      cutout: await storeImage(deps, userId, 'cutout', {
+        bytes: png,
+        width: matte.width,
+        height: matte.height,
+        format: 'png',
+      }),
+      check,
+    };
+    if (preset) result.main = await makeMain(deps, userId, checked.bytes, matte, preset);
+    return result;
+  });
+}

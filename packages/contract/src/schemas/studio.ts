@@ -1,0 +1,130 @@
+import { type Static, Type } from 'typebox';
+
+/**
+ * 智能做图: cut-outs and main images (`/api/v1/remove/remove`), background replacement
+ * (`/api/mokker/*`). PRODUCT.md "Images" fixes the rules.
+ */
+
+/** Marketplace main-image sizes (square, in pixels). */
+export const MARKETPLACE_PRESETS = {
+  amazon: { label: '亚马逊 Amazon', size: 2000 },
+  shopee: { label: 'Shopee / Lazada', size: 1024 },
+  tiktok: { label: 'TikTok Shop', size: 1200 },
+  temu: { label: 'Temu', size: 1600 },
+  shopify: { label: '独立站 Shopify', size: 2048 },
+} as const;
+export type MarketplacePreset = keyof typeof MARKETPLACE_PRESETS;
+export const PRESET_NAMES = Object.keys(MARKETPLACE_PRESETS) as MarketplacePreset[];
+export function isMarketplacePreset(value: unknown): value is MarketplacePreset {
+  return typeof value === 'string' && Object.hasOwn(MARKETPLACE_PRESETS, value);
+}
+
+/** Amazon's main-image rules as the check measures them. */
+export const MAIN_IMAGE_RULES = {
+  /** A background pixel counts as pure white at this value or above in every channel (JPEG rounding). */
+  whiteLevel: 253,
+  /** Share of the background that must be pure white. */
+  whiteShare: 0.99,
+  /** The product's longer side over the frame's: about 85%. */
+  fillTarget: 0.85,
+  fillMin: 0.8,
+  fillMax: 0.95,
+  minSide: 1000,
+  recommendedSide: 2000,
+} as const;
+
+export const MainImageRuleKey = Type.Union([
+  Type.Literal('background'),
+  Type.Literal('fill'),
+  Type.Literal('size'),
+  Type.Literal('square'),
+]);
+
+export const MainImageRule = Type.Object({
+  key: MainImageRuleKey,
+  label: Type.String(),
+  pass: Type.Boolean(),
+  /** What was measured, in words: 「背景 99.8% 为纯白」. */
+  measured: Type.String(),
+  /** What to do about a failure; empty when it passes. */
+  advice: Type.String(),
+});
+export type MainImageRule = Static<typeof MainImageRule>;
+
+export const MainImageReport = Type.Object({
+  pass: Type.Boolean(),
+  rules: Type.Array(MainImageRule),
+});
+export type MainImageReport = Static<typeof MainImageReport>;
+
+export const StoredImage = Type.Object({
+  id: Type.Integer(),
+  /** A signed link to the stored file, valid for a while; only its owner is given one. */
+  url: Type.String(),
+  width: Type.Integer(),
+  height: Type.Integer(),
+});
+export type StoredImage = Static<typeof StoredImage>;
+
+export const CutoutResult = Type.Object({
+  /** The transparent PNG; absent when the request made a main image from an earlier cut-out. */
+  cutout: Type.Optional(StoredImage),
+  /** The uploaded photo judged as a main image. */
+  check: Type.Optional(MainImageReport),
+  main: Type.Optional(
+    Type.Object({
+      image: StoredImage,
+      preset: Type.String(),
+      check: MainImageReport,
+    }),
+  ),
+});
+export type CutoutResult = Static<typeof CutoutResult>;
+
+export const BackgroundCategory = Type.Object({
+  id: Type.String(),
+  name: Type.String(),
+  count: Type.Integer(),
+});
+export type BackgroundCategory = Static<typeof BackgroundCategory>;
+
+export const BackgroundItem = Type.Object({
+  id: Type.String(),
+  name: Type.String(),
+  categoryId: Type.String(),
+  thumbUrl: Type.String(),
+});
+export type BackgroundItem = Static<typeof BackgroundItem>;
+
+export const BackgroundPage = Type.Object({
+  list: Type.Array(BackgroundItem),
+  total: Type.Integer(),
+  pageNo: Type.Integer(),
+  pageSize: Type.Integer(),
+});
+export type BackgroundPage = Static<typeof BackgroundPage>;
+
+/** Placement of the product on a new background. */
+export const PLACEMENT_LIMITS = {
+  scale: { min: 0.2, max: 0.95, default: 0.7 },
+  /** Centre of the product, as a share of the frame. */
+  x: { min: 0, max: 1, default: 0.5 },
+  /** Where the product stands: the bottom of its box, as a share of the frame's height. */
+  y: { min: 0.2, max: 1, default: 0.85 },
+  outputSize: 1600,
+  promptMaxLength: 500,
+} as const;
+
+export const ReplacedImage = Type.Object({
+  /** The uploaded file's name, so results can be matched to uploads. */
+  name: Type.String(),
+  image: Type.Optional(StoredImage),
+  /** Why this one failed (the others still count). */
+  error: Type.Optional(Type.String()),
+});
+export type ReplacedImage = Static<typeof ReplacedImage>;
+
+export const ReplaceResult = Type.Object({
+  results: Type.Array(ReplacedImage),
+});
+export type ReplaceResult = Static<typeof ReplaceResult>;
