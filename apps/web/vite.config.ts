@@ -46,7 +46,12 @@ export default defineConfig({
   define: { __BUILD_TIME__: JSON.stringify(BUILD_TIME) },
   server: {
     port: 5173,
-    proxy: { '/api': 'http://localhost:3000', '/product.json': 'http://localhost:3000' },
+    proxy: {
+      '/api': 'http://localhost:3000',
+      '/product.json': 'http://localhost:3000',
+      '/files': 'http://localhost:3000',
+      '/backgrounds': 'http://localhost:3000',
+    },
   },
   build: { target: 'es2022', chunkSizeWarningLimit: 1200 },
   test: {

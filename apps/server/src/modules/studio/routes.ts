@@ -60,11 +60,14 @@ export const studioRoutes: FastifyPluginAsyncTypebox<{ deps: StudioDeps }> = asy
     },
   );
 
+  // Outside /api: an <img> cannot send the request signature, and the library is public anyway.
   app.get(
-    '/api/mokker/backgrounds/:id/thumb',
-    { schema: { params: Type.Object({ id: Type.String({ maxLength: 60 }) }) } },
+    '/backgrounds/:file',
+    { schema: { params: Type.Object({ file: Type.String({ maxLength: 80 }) }) } },
     async (request, reply) => {
-      const design = findDesign(request.params.id);
+      const design = request.params.file.endsWith('.webp')
+        ? findDesign(request.params.file.slice(0, -5))
+        : undefined;
       if (!design) throw new AppError(ResultCode.notFound, '背景不存在');
       const bytes = await backgroundThumbnail(design);
       // The designs only change with a release; a day of caching keeps the picker instant.

@@ -44,10 +44,10 @@ function getSession(): Promise<ort.InferenceSession> {
     executionMode: 'sequential',
     intraOpNumThreads: threads,
     interOpNumThreads: 1,
-    // Measured on 2 cores: with onnxruntime's memory arena and memory patterns on, runs after the
-    // first swung from 5 s to 56 s (the time went to the kernel) and each worker held 2 GB; without
-    // them every run takes the same time and a worker holds about 0.9 GB.
-    enableCpuMemArena: false,
+    // Measured on 2 cores (bench/matting.ts): with memory patterns on, runs after the first swung
+    // from 5 s to 56 s, the time going to the kernel; without the memory arena, two workers spent
+    // most of their time in the kernel too (two images: 12.6 s, against 5.0 s with the arena).
+    enableCpuMemArena: true,
     enableMemPattern: false,
   });
   return session;

@@ -30,7 +30,7 @@ export function listBackgrounds(query: {
     id: d.id,
     name: d.name,
     categoryId: d.categoryId,
-    thumbUrl: `/api/mokker/backgrounds/${d.id}/thumb`,
+    thumbUrl: `/backgrounds/${d.id}.webp`,
   }));
   return { list, total: matching.length, pageNo: query.pageNo, pageSize: query.pageSize };
 }

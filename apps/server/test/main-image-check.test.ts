@@ -1,0 +1,87 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import type { MainImageReport } from '@chuhai/contract';
+import { checkMainImage, type MaskedPixels } from '../src/modules/studio/main-image-check.ts';
+
+/** Pixels with a known answer: a `box` of product colour on a background colour, and its exact mask. */
+function scene(
+  width: number,
+  height: number,
+  box: { left: number; top: number; width: number; height: number },
+  background: [number, number, number],
+): MaskedPixels {
+  const rgb = new Uint8Array(width * height * 3);
+  const mask = new Uint8Array(width * height);
+  for (let y = 0; y < height; y += 1)
+    for (let x = 0; x < width; x += 1) {
+      const p = y * width + x;
+      const inside = x >= box.left && x < box.left + box.width && y >= box.top && y < box.top + box.height;
+      mask[p] = inside ? 255 : 0;
+      rgb.set(inside ? [30, 60, 90] : background, p * 3);
+    }
+  return { rgb, mask, width, height };
+}
+
+const verdicts = (report: MainImageReport) =>
+  Object.fromEntries(report.rules.map((rule) => [rule.key, [rule.pass, rule.measured]]));
+
+describe('the Amazon main-image check', () => {
+  it('passes a 2000 px square with the product at 85% on pure white', () => {
+    const report = checkMainImage(
+      scene(2000, 2000, { left: 150, top: 300, width: 1700, height: 1400 }, [255, 255, 255]),
+    );
+    assert.equal(report.pass, true);
+    assert.deepEqual(verdicts(report), {
+      background: [true, '背景 100% 为纯白'],
+      fill: [true, '产品占 85%'],
+      size: [true, '2000×2000 px'],
+      square: [true, '1:1'],
+    });
+  });
+
+  it('measures each failure: grey background, small product, small and not square', () => {
+    const report = checkMainImage(
+      scene(800, 600, { left: 300, top: 200, width: 200, height: 150 }, [240, 240, 240]),
+    );
+    assert.equal(report.pass, false);
+    assert.deepEqual(verdicts(report), {
+      background: [false, '背景 0% 为纯白'],
+      fill: [false, '产品占 25%'],
+      size: [false, '800×600 px'],
+      square: [false, '1.33:1'],
+    });
+    assert.ok(
+      report.rules.every((rule) => rule.advice !== ''),
+      'every failure says what to do',
+    );
+  });
+
+  it('counts off-white as not white, notes 2000 px as recommended, and fails a product touching the edges', () => {
+    // Near-white JPEG noise (253+) passes; 250 does not. 1200 px passes with a recommendation.
+    const jpegWhite = checkMainImage(
+      scene(1200, 1200, { left: 90, top: 90, width: 1020, height: 1020 }, [254, 253, 255]),
+    );
+    assert.deepEqual(verdicts(jpegWhite).background, [true, '背景 100% 为纯白']);
+    assert.deepEqual(verdicts(jpegWhite).size, [true, '1200×1200 px（推荐 2000 px）']);
+    const cream = checkMainImage(
+      scene(1200, 1200, { left: 90, top: 90, width: 1020, height: 1020 }, [250, 250, 250]),
+    );
+    assert.equal(verdicts(cream).background?.[0], false);
+    const bleeding = checkMainImage(
+      scene(1000, 1000, { left: 0, top: 100, width: 1000, height: 800 }, [255, 255, 255]),
+    );
+    assert.deepEqual(verdicts(bleeding).fill, [false, '产品占 100%']);
+    assert.match(bleeding.rules.find((r) => r.key === 'fill')?.advice ?? '', /贴边/);
+  });
+
+  it('reports no product and no background plainly', () => {
+    const empty = checkMainImage(
+      scene(1000, 1000, { left: 0, top: 0, width: 0, height: 0 }, [255, 255, 255]),
+    );
+    assert.deepEqual(verdicts(empty).fill, [false, '没有找到产品']);
+    const full = checkMainImage(
+      scene(1000, 1000, { left: 0, top: 0, width: 1000, height: 1000 }, [255, 255, 255]),
+    );
+    assert.deepEqual(verdicts(full).background, [false, '画面里没有背景']);
+  });
+});
