@@ -8,6 +8,7 @@ import '../styles/chat.css';
 import '../styles/invite.css';
 import '../styles/order.css';
 import '../styles/draw.css';
+import '../styles/studio.css';
 import { AppProvider } from './provider';
 import { router } from './router';
 

@@ -69,7 +69,12 @@ export function configureApiClient(overrides: Partial<ClientHooks>): void {
 /** Calls whose failures are rejected without any toast: the order check is polled. */
 const SILENT_PATHS = ['/api/v1/callback/order/'];
 /** Calls whose screens show their own error state instead of a toast. */
-const NO_TOAST_PATHS = ['/api/v1/createImage/', '/api/v1/sendMsg/'];
+const NO_TOAST_PATHS = [
+  '/api/v1/createImage/',
+  '/api/v1/sendMsg/',
+  '/api/v1/remove/remove',
+  '/api/mokker/replace',
+];
 const AUTH_PAGES = ['/login', '/register'];
 
 export const BUILD_TIME: string = typeof __BUILD_TIME__ === 'string' ? __BUILD_TIME__ : 'dev';

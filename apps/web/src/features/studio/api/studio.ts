@@ -1,0 +1,81 @@
+import type {
+  BackgroundCategory,
+  BackgroundPage,
+  CutoutResult,
+  MarketplacePreset,
+  ReplaceResult,
+} from '@chuhai/contract';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client';
+import { uploadForm } from '../../../lib/upload';
+import { accountInfoKey } from '../../auth/api/get-account-info';
+
+type Progress = (sentShare: number) => void;
+
+/** `POST /api/v1/remove/remove`: the cut-out and the photo's check; with a preset, a white main image too. */
+export function removeBackground(file: File, preset: MarketplacePreset | null, onProgress?: Progress) {
+  const form = new FormData();
+  form.append('upload[]', file, file.name);
+  if (preset) form.append('preset', preset);
+  return uploadForm<CutoutResult>('/api/v1/remove/remove', form, { onProgress });
+}
+
+/** The one-click fix: a compliant main image from the stored cut-out, without uploading again. */
+export function fixMainImage(cutoutId: number, preset: MarketplacePreset) {
+  const form = new FormData();
+  form.append('cutoutId', String(cutoutId));
+  form.append('preset', preset);
+  return uploadForm<CutoutResult>('/api/v1/remove/remove', form);
+}
+
+export interface ReplaceRequest {
+  files: File[];
+  background: { backgroundId: string } | { color: string } | { prompt: string };
+  scale: number;
+  x: number;
+  y: number;
+  shadow: boolean;
+}
+
+/** `POST /api/mokker/replace` with `upload[]` and the chosen background and placement. */
+export function replaceBackground(request: ReplaceRequest, onProgress?: Progress) {
+  const form = new FormData();
+  for (const file of request.files) form.append('upload[]', file, file.name);
+  for (const [name, value] of Object.entries(request.background)) form.append(name, value);
+  form.append('scale', String(request.scale));
+  form.append('x', String(request.x));
+  form.append('y', String(request.y));
+  form.append('shadow', request.shadow ? '1' : '0');
+  return uploadForm<ReplaceResult>('/api/mokker/replace', form, { onProgress });
+}
+
+export function useBackgroundCategories() {
+  return useQuery({
+    queryKey: ['studio', 'categories'],
+    queryFn: () => api.get<BackgroundCategory[]>('/api/mokker/category'),
+    staleTime: Number.POSITIVE_INFINITY,
+  });
+}
+
+export const BACKGROUND_PAGE_SIZE = 12;
+
+export function useBackgrounds(categoryId: string, pageNo: number) {
+  return useQuery({
+    queryKey: ['studio', 'backgrounds', categoryId, pageNo],
+    queryFn: () =>
+      api.get<BackgroundPage>('/api/mokker/backgrounds', {
+        categoryId,
+        pageNo,
+        pageSize: BACKGROUND_PAGE_SIZE,
+      }),
+    enabled: categoryId !== '',
+    placeholderData: keepPreviousData,
+    staleTime: Number.POSITIVE_INFINITY,
+  });
+}
+
+/** Remaining uses change after every run: refresh the account info. */
+export function useRefreshUsage() {
+  const client = useQueryClient();
+  return () => client.invalidateQueries({ queryKey: accountInfoKey });
+}

@@ -1,0 +1,205 @@
+import { DownloadOutlined, ThunderboltOutlined } from '@ant-design/icons';
+import {
+  type CutoutResult,
+  MARKETPLACE_PRESETS,
+  type MarketplacePreset,
+  PRESET_NAMES,
+} from '@chuhai/contract';
+import { Alert, Button, Checkbox, Progress, Select } from 'antd';
+import { useEffect, useState } from 'react';
+import { useAuthStore } from '../../../stores/auth-store';
+import { useAccountInfo } from '../../auth/api/get-account-info';
+import { fixMainImage, removeBackground, useRefreshUsage } from '../api/studio';
+import { CheckReport } from './check-report';
+import { CompareSlider } from './compare-slider';
+import { ImageDrop } from './image-drop';
+import { SignInToUse, UsageLine } from './studio-bits';
+import { useStudioFailure } from './use-studio-failure';
+
+type Phase =
+  | { name: 'idle' }
+  | { name: 'uploading'; share: number }
+  | { name: 'matting' }
+  | { name: 'fixing' };
+
+const presetOptions = PRESET_NAMES.map((name) => ({
+  value: name,
+  label: `${MARKETPLACE_PRESETS[name].label} · ${MARKETPLACE_PRESETS[name].size}×${MARKETPLACE_PRESETS[name].size}`,
+}));
+
+/** An object URL for the chosen file, released when the file changes. */
+function usePreview(file: File | null): string | null {
+  const [url, setUrl] = useState<string | null>(null);
+  useEffect(() => {
+    if (!file) return setUrl(null);
+    const next = URL.createObjectURL(file);
+    setUrl(next);
+    return () => URL.revokeObjectURL(next);
+  }, [file]);
+  return url;
+}
+
+const downloadHref = (url: string) => `${url}&download=1`;
+
+/** 智能做图 · 抠图: upload, cut out, compare, check as a main image, fix, download. */
+export function CutoutScreen() {
+  const signedIn = useAuthStore((s) => s.token !== null);
+  const info = useAccountInfo({ noError: true, enabled: signedIn });
+  const refreshUsage = useRefreshUsage();
+  const explain = useStudioFailure('抠图');
+  const [file, setFile] = useState<File | null>(null);
+  const preview = usePreview(file);
+  const [preset, setPreset] = useState<MarketplacePreset>('amazon');
+  const [makeMain, setMakeMain] = useState(true);
+  const [phase, setPhase] = useState<Phase>({ name: 'idle' });
+  const [result, setResult] = useState<CutoutResult | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const busy = phase.name !== 'idle';
+
+  const choose = (files: File[]) => {
+    setFile(files[0] ?? null);
+    setResult(null);
+    setError(null);
+  };
+
+  const run = async () => {
+    if (!file) return;
+    setError(null);
+    setResult(null);
+    setPhase({ name: 'uploading', share: 0 });
+    try {
+      const made = await removeBackground(file, makeMain ? preset : null, (share) =>
+        setPhase(share >= 1 ? { name: 'matting' } : { name: 'uploading', share }),
+      );
+      setResult(made);
+    } catch (failure) {
+      setError(explain(failure));
+    } finally {
+      setPhase({ name: 'idle' });
+      void refreshUsage();
+    }
+  };
+
+  const fix = async () => {
+    if (!result?.cutout) return;
+    setError(null);
+    setPhase({ name: 'fixing' });
+    try {
+      const fixed = await fixMainImage(result.cutout.id, preset);
+      setResult({ ...result, main: fixed.main });
+    } catch (failure) {
+      setError(explain(failure));
+    } finally {
+      setPhase({ name: 'idle' });
+      void refreshUsage();
+    }
+  };
+
+  return (
+    <div className="studio-page">
+      <section className="studio-panel" aria-label="上传与设置">
+        <h1>智能做图 · 抠图</h1>
+        <p className="chat-muted">抠出透明底产品图，检查并生成符合平台要求的白底主图。</p>
+        <ImageDrop disabled={busy} onFiles={choose} onRefused={(reasons) => setError(reasons.join('；'))} />
+        {file ? <p className="studio-file">已选择：{file.name}</p> : null}
+        <div className="studio-field">
+          <span>主图尺寸</span>
+          <Select<MarketplacePreset>
+            value={preset}
+            onChange={setPreset}
+            options={presetOptions}
+            aria-label="主图尺寸"
+          />
+        </div>
+        <Checkbox checked={makeMain} onChange={(e) => setMakeMain(e.target.checked)}>
+          同时生成白底主图
+        </Checkbox>
+        {signedIn ? (
+          <Button type="primary" size="large" block disabled={!file} loading={busy} onClick={run}>
+            {phase.name === 'uploading'
+              ? `正在上传 ${Math.round(phase.share * 100)}%`
+              : phase.name === 'matting'
+                ? '正在抠图…'
+                : '开始抠图'}
+          </Button>
+        ) : (
+          <SignInToUse action="抠图" />
+        )}
+        <UsageLine usage={info.data?.usage.find((u) => u.feature === 'cutout')} unit="张" />
+        {error ? (
+          <Alert type="error" showIcon title={error} closable={{ onClose: () => setError(null) }} />
+        ) : null}
+      </section>
+
+      <section className="studio-result" aria-label="抠图结果">
+        {phase.name === 'uploading' || phase.name === 'matting' ? (
+          <div className="studio-progress">
+            <Progress
+              type="circle"
+              percent={phase.name === 'uploading' ? Math.round(phase.share * 100) : 100}
+              status="active"
+            />
+            <p>{phase.name === 'uploading' ? '正在上传图片…' : '正在识别商品并抠图，通常需要几秒钟'}</p>
+          </div>
+        ) : null}
+        {!result && !busy && preview ? (
+          <img className="studio-preview" src={preview} alt="待处理的图片" />
+        ) : null}
+        {!result && !busy && !preview ? (
+          <div className="studio-empty chat-muted">
+            上传一张产品照片，这里会显示抠图前后对比和主图检查结果
+          </div>
+        ) : null}
+        {result?.cutout && preview ? (
+          <>
+            <CompareSlider
+              before={preview}
+              after={result.cutout.url}
+              width={result.cutout.width}
+              height={result.cutout.height}
+            />
+            <div className="studio-actions">
+              <a href={downloadHref(result.cutout.url)} download>
+                <Button icon={<DownloadOutlined />}>下载透明底 PNG</Button>
+              </a>
+            </div>
+          </>
+        ) : null}
+        {result?.check ? (
+          <div className="studio-check">
+            <CheckReport report={result.check} title="原图主图检查（亚马逊规则）" />
+            {!result.check.pass && !result.main ? (
+              <Button
+                type="primary"
+                icon={<ThunderboltOutlined />}
+                loading={phase.name === 'fixing'}
+                onClick={fix}
+              >
+                一键修正为合规主图
+              </Button>
+            ) : null}
+          </div>
+        ) : null}
+        {result?.main ? (
+          <div className="studio-main">
+            <figure>
+              <img src={result.main.image.url} alt="白底主图" />
+              <figcaption className="chat-muted">
+                {MARKETPLACE_PRESETS[result.main.preset as MarketplacePreset]?.label ?? result.main.preset}{' '}
+                白底主图 · {result.main.image.width}×{result.main.image.height}
+              </figcaption>
+            </figure>
+            <div>
+              <CheckReport report={result.main.check} title="白底主图检查" />
+              <a href={downloadHref(result.main.image.url)} download>
+                <Button type="primary" icon={<DownloadOutlined />}>
+                  下载白底主图
+                </Button>
+              </a>
+            </div>
+          </div>
+        ) : null}
+      </section>
+    </div>
+  );
+}
