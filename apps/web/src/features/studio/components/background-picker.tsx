@@ -5,7 +5,8 @@ import { BACKGROUND_PAGE_SIZE, useBackgroundCategories, useBackgrounds } from '.
 /** The background library: category tabs over a grid of thumbnails, by page. */
 export function BackgroundPicker(props: { value: string | null; onChange: (id: string) => void }) {
   const categories = useBackgroundCategories();
-  const [categoryId, setCategoryId] = useState('');
+  // Open on the category of the chosen design (ids start with their category: `studio-white`).
+  const [categoryId, setCategoryId] = useState(() => props.value?.split('-', 1)[0] ?? '');
   const [pageNo, setPageNo] = useState(1);
   const current = categoryId || categories.data?.[0]?.id || '';
   const backgrounds = useBackgrounds(current, pageNo);
