@@ -74,6 +74,8 @@ export default defineConfig({
         LLM_MODEL_ADVANCED: 'fake-advanced',
         IMAGE_PROVIDER: 'sdwebui',
         IMAGE_BASE_URL: `http://127.0.0.1:${IMAGE_PORT}`,
+        // One matting worker (with both cores' threads) leaves room for the browser and the other tests.
+        MATTING_WORKERS: '1',
       },
     },
   ],

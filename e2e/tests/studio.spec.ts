@@ -1,0 +1,85 @@
+import { expect, test } from '@playwright/test';
+import { register } from '../support/account.ts';
+import { mugPhoto } from '../support/product-photo.ts';
+
+/**
+ * 智能做图 in Chromium against the real server and the real bundled matting model (no double):
+ * a photo the test draws is cut out, checked, fixed into an Amazon main image and downloaded, and
+ * put on a new background.
+ */
+test.describe.configure({ timeout: 180_000 });
+
+test('cut out a product, check it, fix it into an Amazon main image and download it', async ({ page }) => {
+  await register(page, '13912348801');
+  await page.goto('/#/image');
+  await expect(page.getByText('今日剩余 10/10 张')).toBeVisible();
+
+  // A renamed text file gets the server's clear refusal, and costs nothing.
+  await page.getByLabel('选择图片').setInputFiles({
+    name: '主图.png',
+    mimeType: 'image/png',
+    buffer: Buffer.from('这其实是一份报价单，不是图片'),
+  });
+  await page.getByRole('button', { name: '开始抠图' }).click();
+  await expect(page.getByText(/文件内容不是图片（可能只是改了扩展名）/)).toBeVisible();
+  await expect(page.getByText('今日剩余 10/10 张')).toBeVisible();
+
+  await page
+    .getByLabel('选择图片')
+    .setInputFiles({ name: 'mug.jpg', mimeType: 'image/jpeg', buffer: await mugPhoto() });
+  await page.getByRole('checkbox', { name: '同时生成白底主图' }).uncheck();
+  await page.getByRole('button', { name: '开始抠图' }).click();
+
+  const cutout = page.getByRole('img', { name: '抠图结果' });
+  await expect(cutout).toBeVisible({ timeout: 120_000 });
+  await expect.poll(() => cutout.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(1600);
+  const report = page.getByRole('region', { name: '原图主图检查（亚马逊规则）' });
+  await expect(report).toContainText('背景 0% 为纯白');
+  await expect(report).toContainText('1.33:1');
+  await expect(page.getByRole('link', { name: '下载透明底 PNG' })).toHaveAttribute(
+    'href',
+    /\.png\?.*download=1$/,
+  );
+
+  await page.getByRole('button', { name: /一键修正为合规主图/ }).click();
+  const fixed = page.getByRole('region', { name: '白底主图检查' });
+  await expect(fixed).toContainText('全部符合', { timeout: 60_000 });
+  await expect(fixed).toContainText('2000×2000 px');
+  const main = page.getByRole('img', { name: '白底主图' });
+  await expect.poll(() => main.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(2000);
+  const href = (await page.getByRole('link', { name: '下载白底主图' }).getAttribute('href')) as string;
+  const file = await page.request.get(href);
+  expect(file.headers()['content-type']).toBe('image/jpeg');
+  expect(file.headers()['content-disposition']).toMatch(/^attachment/);
+  await expect(page.getByText('今日剩余 8/10 张')).toBeVisible();
+});
+
+test('put a product on a festive background from the library', async ({ page }) => {
+  await register(page, '13912348802');
+  await page.goto('/#/background');
+  await expect(page.getByText('今日剩余 5/5 张')).toBeVisible();
+  await page
+    .getByLabel('选择图片')
+    .setInputFiles({ name: 'mug.jpg', mimeType: 'image/jpeg', buffer: await mugPhoto() });
+  await expect(page.getByRole('list', { name: '已选择的图片' })).toContainText('mug.jpg');
+  await page.getByText('节日', { exact: true }).click();
+  await page.getByRole('button', { name: '春节红' }).click();
+  await expect(page.getByRole('button', { name: '春节红' })).toHaveAttribute('aria-pressed', 'true');
+  await page.getByRole('button', { name: '生成 1 张' }).click();
+
+  const result = page.getByRole('img', { name: 'mug.jpg 换背景结果' });
+  await expect(result).toBeVisible({ timeout: 120_000 });
+  await expect.poll(() => result.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(1600);
+  // The corner is the red of the 春节 design, drawn by the page from the delivered JPEG.
+  const corner = await result.evaluate((img: HTMLImageElement) => {
+    const canvas = document.createElement('canvas');
+    canvas.width = img.naturalWidth;
+    canvas.height = img.naturalHeight;
+    const context = canvas.getContext('2d') as CanvasRenderingContext2D;
+    context.drawImage(img, 0, 0);
+    return [...context.getImageData(40, 40, 1, 1).data];
+  });
+  expect(corner[0]).toBeGreaterThan(120);
+  expect(corner[1]).toBeLessThan(60);
+  await expect(page.getByText('今日剩余 4/5 张')).toBeVisible();
+});
