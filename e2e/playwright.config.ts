@@ -66,9 +66,6 @@ export default defineConfig({
         DATA_DIR: dataDir,
         LOG_LEVEL: 'info',
         SMS_PROVIDER: 'console',
-        // Specs may say which address a visitor comes from (X-Forwarded-For), as behind nginx, so the
-        // whole run does not share one address's 20 SMS codes an hour.
-        TRUST_PROXY: 'true',
         SITE_ICP_NUMBER: E2E_SITE.icpNumber,
         SITE_CONTACT_EMAIL: E2E_SITE.contactEmail,
         LLM_BASE_URL: `http://127.0.0.1:${LLM_PORT}/v1`,

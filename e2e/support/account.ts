@@ -16,14 +16,6 @@ export async function requestCode(page: Page, phone: string, type: 1 | 2 | 3): P
   return readSmsCode(phone, type, before);
 }
 
-/**
- * Makes this page's visitor come from an address of their own (the e2e server trusts the proxy
- * header): every spec otherwise shares 127.0.0.1 and its 20 SMS codes an hour.
- */
-export async function comeFrom(page: Page, address: string) {
-  await page.setExtraHTTPHeaders({ 'x-forwarded-for': address });
-}
-
 /** Registers through the register screen; `from` is the page to start on (an invitation link). */
 export async function register(page: Page, phone: string, from = '/#/register') {
   await page.goto(from);

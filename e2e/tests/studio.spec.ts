@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { comeFrom, register } from '../support/account.ts';
+import { register } from '../support/account.ts';
 import { mugPhoto } from '../support/product-photo.ts';
 
 /**
@@ -10,8 +10,7 @@ import { mugPhoto } from '../support/product-photo.ts';
 test.describe.configure({ timeout: 180_000 });
 
 test('cut out a product, check it, fix it into an Amazon main image and download it', async ({ page }) => {
-  await comeFrom(page, '10.88.0.1');
-  await register(page, '13912348801');
+  await register(page, '13912347801');
   await page.goto('/#/image');
   await expect(page.getByText('今日剩余 10/10 张')).toBeVisible();
 
@@ -56,8 +55,7 @@ test('cut out a product, check it, fix it into an Amazon main image and download
 });
 
 test('put a product on a festive background from the library', async ({ page }) => {
-  await comeFrom(page, '10.88.0.2');
-  await register(page, '13912348802');
+  await register(page, '13912347802');
   await page.goto('/#/background');
   await expect(page.getByText('今日剩余 5/5 张')).toBeVisible();
   await page
