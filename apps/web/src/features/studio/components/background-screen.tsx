@@ -1,14 +1,14 @@
 import { CloseOutlined, DownloadOutlined } from '@ant-design/icons';
 import { PLACEMENT_LIMITS, type ReplaceResult, UPLOAD_LIMITS } from '@chuhai/contract';
 import { Alert, Button, ColorPicker, Input, Progress, Segmented, Slider, Switch } from 'antd';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { useAuthStore } from '../../../stores/auth-store';
 import { useAccountInfo } from '../../auth/api/get-account-info';
 import { useDrawConfig } from '../../draw/api/drawing';
 import { type ReplaceRequest, replaceBackground, useRefreshUsage } from '../api/studio';
 import { BackgroundPicker } from './background-picker';
 import { ImageDrop } from './image-drop';
-import { SignInToUse, UsageLine } from './studio-bits';
+import { revealIfBelowFold, SignInToUse, UsageLine } from './studio-bits';
 import { useStudioFailure } from './use-studio-failure';
 
 type Source = 'library' | 'color' | 'prompt';
@@ -33,6 +33,7 @@ export function BackgroundScreen() {
   const [progress, setProgress] = useState<number | null>(null);
   const [result, setResult] = useState<ReplaceResult | null>(null);
   const [error, setError] = useState<string | null>(null);
+  const resultRef = useRef<HTMLElement>(null);
   const busy = progress !== null;
   const promptReady = drawConfig.data?.configured ?? false;
 
@@ -56,6 +57,7 @@ export function BackgroundScreen() {
     setError(null);
     setResult(null);
     setProgress(0);
+    revealIfBelowFold(resultRef.current);
     try {
       setResult(await replaceBackground({ files, background: chosen, scale, x, y, shadow }, setProgress));
     } catch (failure) {
@@ -218,7 +220,7 @@ export function BackgroundScreen() {
         ) : null}
       </section>
 
-      <section className="studio-result" aria-label="换背景结果">
+      <section ref={resultRef} className="studio-result" aria-label="换背景结果">
         {busy ? (
           <div className="studio-progress">
             <Progress type="circle" percent={Math.round(progress * 100)} status="active" />

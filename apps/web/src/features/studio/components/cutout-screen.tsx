@@ -6,14 +6,14 @@ import {
   PRESET_NAMES,
 } from '@chuhai/contract';
 import { Alert, Button, Checkbox, Progress, Select } from 'antd';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useAuthStore } from '../../../stores/auth-store';
 import { useAccountInfo } from '../../auth/api/get-account-info';
 import { fixMainImage, removeBackground, useRefreshUsage } from '../api/studio';
 import { CheckReport } from './check-report';
 import { CompareSlider } from './compare-slider';
 import { ImageDrop } from './image-drop';
-import { SignInToUse, UsageLine } from './studio-bits';
+import { revealIfBelowFold, SignInToUse, UsageLine } from './studio-bits';
 import { useStudioFailure } from './use-studio-failure';
 
 type Phase =
@@ -54,6 +54,7 @@ export function CutoutScreen() {
   const [phase, setPhase] = useState<Phase>({ name: 'idle' });
   const [result, setResult] = useState<CutoutResult | null>(null);
   const [error, setError] = useState<string | null>(null);
+  const resultRef = useRef<HTMLElement>(null);
   const busy = phase.name !== 'idle';
 
   const choose = (files: File[]) => {
@@ -67,6 +68,7 @@ export function CutoutScreen() {
     setError(null);
     setResult(null);
     setPhase({ name: 'uploading', share: 0 });
+    revealIfBelowFold(resultRef.current);
     try {
       const made = await removeBackground(file, makeMain ? preset : null, (share) =>
         setPhase(share >= 1 ? { name: 'matting' } : { name: 'uploading', share }),
@@ -131,7 +133,7 @@ export function CutoutScreen() {
         ) : null}
       </section>
 
-      <section className="studio-result" aria-label="抠图结果">
+      <section ref={resultRef} className="studio-result" aria-label="抠图结果">
         {phase.name === 'uploading' || phase.name === 'matting' ? (
           <div className="studio-progress">
             <Progress

@@ -25,3 +25,9 @@ export function UsageLine(props: { usage: FeatureUsage | undefined; unit: string
     </p>
   );
 }
+
+/** On a phone the results sit below the form: bring them into view when work starts there. */
+export function revealIfBelowFold(element: HTMLElement | null) {
+  if (element && element.getBoundingClientRect().top > window.innerHeight * 0.6)
+    element.scrollIntoView({ behavior: 'smooth', block: 'start' });
+}
