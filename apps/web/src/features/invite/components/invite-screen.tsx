@@ -92,7 +92,7 @@ export function InviteScreen() {
         </Card>
         <Card>
           <Statistic
-            title="本月已奖励注册"
+            title="本月已奖励"
             value={summary?.rewardedThisMonth ?? 0}
             suffix={`/ ${summary?.monthlyCap ?? INVITE_REWARDS.rewardedRegistrationsPerMonth}`}
           />
