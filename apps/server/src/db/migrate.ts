@@ -7,6 +7,7 @@ import * as invitations from './migrations/0004-invitations.ts';
 import * as orders from './migrations/0005-orders.ts';
 import * as drawings from './migrations/0006-drawings.ts';
 import * as studioImages from './migrations/0007-studio-images.ts';
+import * as studioImagesAge from './migrations/0008-studio-images-age.ts';
 
 /**
  * Every migration, in order. Listed in code rather than read from a folder so the set is fixed at
@@ -20,6 +21,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0005-orders': orders,
   '0006-drawings': drawings,
   '0007-studio-images': studioImages,
+  '0008-studio-images-age': studioImagesAge,
 };
 
 /** Applies every pending migration; throws with the failing migration's name. */

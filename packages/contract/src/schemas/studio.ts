@@ -128,3 +128,33 @@ export const ReplaceResult = Type.Object({
   results: Type.Array(ReplacedImage),
 });
 export type ReplaceResult = Static<typeof ReplaceResult>;
+
+/**
+ * 最近作品: what 智能做图 made is kept this many days, then removed with its file. A seller
+ * downloads a result at once; the days only cover closing the tab by mistake.
+ */
+export const STUDIO_KEEP_DAYS = 7;
+
+export const StudioImageKind = Type.Union([
+  Type.Literal('cutout'),
+  Type.Literal('main'),
+  Type.Literal('replace'),
+]);
+export type StudioImageKind = Static<typeof StudioImageKind>;
+
+export const StudioImage = Type.Object({
+  ...StoredImage.properties,
+  kind: StudioImageKind,
+  createdAt: Type.Number(),
+  /** When the image and its file are removed. */
+  expiresAt: Type.Number(),
+});
+export type StudioImage = Static<typeof StudioImage>;
+
+export const StudioImagePage = Type.Object({
+  list: Type.Array(StudioImage),
+  total: Type.Integer(),
+  pageNo: Type.Integer(),
+  pageSize: Type.Integer(),
+});
+export type StudioImagePage = Static<typeof StudioImagePage>;

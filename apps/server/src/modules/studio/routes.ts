@@ -2,9 +2,13 @@ import {
   BackgroundCategory,
   BackgroundPage,
   CutoutResult,
+  DeletedResult,
   EnvelopeSchema,
+  IdsQuery,
   ReplaceResult,
   ResultCode,
+  type StudioImageKind,
+  StudioImagePage,
 } from '@chuhai/contract';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
@@ -13,8 +17,12 @@ import { signedInUser } from '../../http/auth.ts';
 import { ok } from '../../http/envelope.ts';
 import { readMultipart } from '../../http/multipart.ts';
 import { backgroundThumbnail, findDesign, listBackgrounds, listCategories } from './backgrounds/library.ts';
+import { deleteRecentImages, listRecentImages, purgeExpiredImages } from './recent.ts';
 import { readReplaceFields, replaceBackground } from './replace.ts';
 import { removeBackground, type StudioDeps } from './service.ts';
+
+const PURGE_EVERY_MS = 3_600_000;
+const PURGE_FIRST_AFTER_MS = 60_000;
 
 /** 智能做图: cut-outs and main images, the background library, background replacement. */
 export const studioRoutes: FastifyPluginAsyncTypebox<{ deps: StudioDeps }> = async (app, { deps }) => {
@@ -96,4 +104,54 @@ export const studioRoutes: FastifyPluginAsyncTypebox<{ deps: StudioDeps }> = asy
       );
     },
   );
+
+  app.get(
+    '/api/v1/studio/images',
+    {
+      preHandler: app.requireUser,
+      schema: {
+        querystring: Type.Object({
+          kinds: Type.Optional(Type.String({ pattern: '^(cutout|main|replace)(,(cutout|main|replace))*$' })),
+          pageNo: Type.Optional(Type.Integer({ minimum: 1, default: 1 })),
+          pageSize: Type.Optional(Type.Integer({ minimum: 1, maximum: 60, default: 12 })),
+        }),
+        response: { 200: EnvelopeSchema(StudioImagePage) },
+      },
+    },
+    async (request) => {
+      const { kinds, pageNo = 1, pageSize = 12 } = request.query;
+      return ok(
+        await listRecentImages(deps, signedInUser(request).userId, {
+          kinds: kinds ? (kinds.split(',') as StudioImageKind[]) : [],
+          pageNo,
+          pageSize,
+        }),
+      );
+    },
+  );
+
+  app.get(
+    '/api/v1/studio/deleteImages',
+    {
+      preHandler: app.requireUser,
+      schema: { querystring: IdsQuery, response: { 200: EnvelopeSchema(DeletedResult) } },
+    },
+    async (request) =>
+      ok(await deleteRecentImages(deps, signedInUser(request).userId, request.query.ids), '已删除'),
+  );
+
+  // Results older than STUDIO_KEEP_DAYS are removed by an hourly sweep (any node may run it: a row
+  // is deleted once, and only the node that deleted it removes the file).
+  const purge = () =>
+    purgeExpiredImages(deps)
+      .then((removed) => removed > 0 && app.log.info({ removed }, 'expired studio images removed'))
+      .catch((err) => app.log.error({ err }, 'removing expired studio images failed'));
+  const firstPurge = setTimeout(purge, PURGE_FIRST_AFTER_MS);
+  const sweep = setInterval(purge, PURGE_EVERY_MS);
+  firstPurge.unref();
+  sweep.unref();
+  app.addHook('onClose', async () => {
+    clearTimeout(firstPurge);
+    clearInterval(sweep);
+  });
 };

@@ -1,6 +1,7 @@
+import type { StudioImageKind } from '@chuhai/contract';
 import type { Generated } from 'kysely';
 
-export type StudioImageKind = 'cutout' | 'main' | 'replace';
+export type { StudioImageKind };
 
 /** One image made in 智能做图; a main image can be made later from a stored cut-out. */
 export interface StudioImageTable {
