@@ -45,13 +45,27 @@ test('cut out a product, check it, fix it into an Amazon main image and download
   const fixed = page.getByRole('region', { name: '白底主图检查' });
   await expect(fixed).toContainText('全部符合', { timeout: 60_000 });
   await expect(fixed).toContainText('2000×2000 px');
-  const main = page.getByRole('img', { name: '白底主图' });
+  const main = page.getByRole('img', { name: '白底主图', exact: true });
   await expect.poll(() => main.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(2000);
   const href = (await page.getByRole('link', { name: '下载白底主图' }).getAttribute('href')) as string;
   const file = await page.request.get(href);
   expect(file.headers()['content-type']).toBe('image/jpeg');
   expect(file.headers()['content-disposition']).toMatch(/^attachment/);
   await expect(page.getByText('今日剩余 8/10 张')).toBeVisible();
+
+  // 最近作品 still has both after a reload, and deleting one removes it.
+  await page.reload();
+  const recent = page.getByRole('region', { name: '最近作品' });
+  await expect(recent).toContainText('最近作品（2）');
+  await expect(recent).toContainText('保存 7 天后自动删除');
+  await expect(recent.getByRole('img', { name: /^(白底主图|透明底) / })).toHaveCount(2);
+  await recent.getByRole('button', { name: '删除' }).first().click();
+  await page
+    .locator('.ant-popconfirm')
+    .getByRole('button', { name: /删\s*除/ })
+    .click();
+  await expect(recent).toContainText('最近作品（1）');
+  await expect(recent.getByRole('img', { name: /^透明底 / })).toHaveCount(1);
 });
 
 test('put a product on a festive background from the library', async ({ page }) => {

@@ -1,10 +1,11 @@
+import { STUDIO_KEEP_DAYS } from '@chuhai/contract';
 import { Button } from 'antd';
 import { useEffect } from 'react';
 import { Link } from 'react-router';
 import { paths } from '../../config/paths';
 import { site } from '../../config/site';
 
-const UPDATED_AT = '2026-11-21';
+const UPDATED_AT = '2026-11-22';
 
 /** The privacy policy, outside the shared layout (spec section 2). */
 export default function PrivacyScreen() {
@@ -48,7 +49,11 @@ export default function PrivacyScreen() {
         <h2>四、保存期限</h2>
         <ul>
           <li>账号信息：保存至你注销账号。</li>
-          <li>对话、提示词与图片：保存至你删除或注销账号。</li>
+          <li>对话、提示词与 AI 绘画作品：保存至你删除或注销账号。</li>
+          <li>
+            智能做图：上传的原图处理完即丢弃，不保存；生成的抠图、主图与换背景结果保存 {STUDIO_KEEP_DAYS}{' '}
+            天，到期自动删除，期间可在「最近作品」中下载或删除。
+          </li>
           <li>订单记录：依照《电子商务法》自交易完成之日起保存不少于三年。</li>
           <li>安全日志：保存 180 天。</li>
         </ul>

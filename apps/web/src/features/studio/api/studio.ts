@@ -2,10 +2,13 @@ import type {
   BackgroundCategory,
   BackgroundPage,
   CutoutResult,
+  DeletedResult,
   MarketplacePreset,
   ReplaceResult,
+  StudioImageKind,
+  StudioImagePage,
 } from '@chuhai/contract';
-import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { uploadForm } from '../../../lib/upload';
 import { accountInfoKey } from '../../auth/api/get-account-info';
@@ -74,8 +77,40 @@ export function useBackgrounds(categoryId: string, pageNo: number) {
   });
 }
 
-/** Remaining uses change after every run: refresh the account info. */
-export function useRefreshUsage() {
+const recentKey = ['studio', 'recent'] as const;
+export const RECENT_PAGE_SIZE = 12;
+
+/** `GET /api/v1/studio/images`: the user's results of the last days (最近作品). */
+export function useRecentImages(kinds: readonly StudioImageKind[], pageNo: number, enabled: boolean) {
+  return useQuery({
+    queryKey: [...recentKey, kinds.join(','), pageNo],
+    queryFn: () =>
+      api.get<StudioImagePage>('/api/v1/studio/images', {
+        kinds: kinds.join(','),
+        pageNo,
+        pageSize: RECENT_PAGE_SIZE,
+      }),
+    enabled,
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** `GET /api/v1/studio/deleteImages?ids=` */
+export function useDeleteRecentImage() {
   const client = useQueryClient();
-  return () => client.invalidateQueries({ queryKey: accountInfoKey });
+  return useMutation({
+    mutationFn: (ids: readonly number[]) =>
+      api.get<DeletedResult>('/api/v1/studio/deleteImages', { ids: ids.join(',') }),
+    onSuccess: () => client.invalidateQueries({ queryKey: recentKey }),
+  });
+}
+
+/** After every run the remaining uses and 最近作品 change: refresh both. */
+export function useRefreshAfterRun() {
+  const client = useQueryClient();
+  return () =>
+    Promise.all([
+      client.invalidateQueries({ queryKey: accountInfoKey }),
+      client.invalidateQueries({ queryKey: recentKey }),
+    ]);
 }

@@ -5,21 +5,24 @@ import { useRef, useState } from 'react';
 import { useAuthStore } from '../../../stores/auth-store';
 import { useAccountInfo } from '../../auth/api/get-account-info';
 import { useDrawConfig } from '../../draw/api/drawing';
-import { type ReplaceRequest, replaceBackground, useRefreshUsage } from '../api/studio';
+import { type ReplaceRequest, replaceBackground, useRefreshAfterRun } from '../api/studio';
 import { BackgroundPicker } from './background-picker';
 import { ImageDrop } from './image-drop';
+import { RecentWork } from './recent-work';
 import { revealIfBelowFold, SignInToUse, UsageLine } from './studio-bits';
 import { useStudioFailure } from './use-studio-failure';
 
 type Source = 'library' | 'color' | 'prompt';
 const COLOURS = ['#FFFFFF', '#F5F5F5', '#FDEBD3', '#DCEBFA', '#E3F4E8', '#FBE3EA', '#222222'];
 
+const RECENT_KINDS = ['replace'] as const;
+
 /** 智能做图 · 换背景: products, a background (library, colour or prompt), placement, results. */
 export function BackgroundScreen() {
   const signedIn = useAuthStore((s) => s.token !== null);
   const info = useAccountInfo({ noError: true, enabled: signedIn });
   const drawConfig = useDrawConfig();
-  const refreshUsage = useRefreshUsage();
+  const refreshAfterRun = useRefreshAfterRun();
   const explain = useStudioFailure('换背景');
   const [files, setFiles] = useState<File[]>([]);
   const [source, setSource] = useState<Source>('library');
@@ -64,199 +67,202 @@ export function BackgroundScreen() {
       setError(explain(failure));
     } finally {
       setProgress(null);
-      void refreshUsage();
+      void refreshAfterRun();
     }
   };
 
   return (
-    <div className="studio-page">
-      <section className="studio-panel" aria-label="上传与设置">
-        <h1>智能做图 · 换背景</h1>
-        <p className="chat-muted">自动抠出商品，放到新的背景上，带自然的接触阴影。</p>
-        <ImageDrop
-          multiple
-          disabled={busy}
-          onFiles={add}
-          onRefused={(reasons) => setError(reasons.join('；'))}
-          hint={`JPG、PNG、WebP，一次最多 ${UPLOAD_LIMITS.maxFiles} 张`}
-        />
-        {files.length ? (
-          <ul className="studio-files" aria-label="已选择的图片">
-            {files.map((file, index) => (
-              <li key={`${file.name}-${file.size}-${file.lastModified}`}>
-                <span>{file.name}</span>
-                <Button
-                  size="small"
-                  type="text"
-                  icon={<CloseOutlined />}
-                  aria-label={`移除 ${file.name}`}
-                  onClick={() => setFiles(files.filter((_, i) => i !== index))}
-                />
-              </li>
-            ))}
-          </ul>
-        ) : null}
+    <>
+      <div className="studio-page">
+        <section className="studio-panel" aria-label="上传与设置">
+          <h1>智能做图 · 换背景</h1>
+          <p className="chat-muted">自动抠出商品，放到新的背景上，带自然的接触阴影。</p>
+          <ImageDrop
+            multiple
+            disabled={busy}
+            onFiles={add}
+            onRefused={(reasons) => setError(reasons.join('；'))}
+            hint={`JPG、PNG、WebP，一次最多 ${UPLOAD_LIMITS.maxFiles} 张`}
+          />
+          {files.length ? (
+            <ul className="studio-files" aria-label="已选择的图片">
+              {files.map((file, index) => (
+                <li key={`${file.name}-${file.size}-${file.lastModified}`}>
+                  <span>{file.name}</span>
+                  <Button
+                    size="small"
+                    type="text"
+                    icon={<CloseOutlined />}
+                    aria-label={`移除 ${file.name}`}
+                    onClick={() => setFiles(files.filter((_, i) => i !== index))}
+                  />
+                </li>
+              ))}
+            </ul>
+          ) : null}
 
-        <Segmented<Source>
-          block
-          value={source}
-          onChange={setSource}
-          options={[
-            { value: 'library', label: '背景库' },
-            { value: 'color', label: '纯色' },
-            { value: 'prompt', label: 'AI 场景' },
-          ]}
-          aria-label="背景来源"
-        />
-        {source === 'library' ? <BackgroundPicker value={backgroundId} onChange={setBackgroundId} /> : null}
-        {source === 'color' ? (
-          <div className="studio-colors">
-            {COLOURS.map((c) => (
-              <button
-                key={c}
-                type="button"
-                className="studio-color"
-                style={{ background: c }}
-                aria-label={`颜色 ${c}`}
-                aria-pressed={color.toUpperCase() === c}
-                onClick={() => setColor(c)}
-              />
-            ))}
-            <ColorPicker
-              value={color}
-              onChange={(value) => setColor(value.toHexString().slice(0, 7))}
-              showText
-            />
-          </div>
-        ) : null}
-        {source === 'prompt' ? (
-          promptReady ? (
-            <Input.TextArea
-              value={prompt}
-              onChange={(e) => setPrompt(e.target.value)}
-              placeholder="例如：清晨窗边的木质桌面，柔和自然光"
-              maxLength={PLACEMENT_LIMITS.promptMaxLength}
-              showCount
-              autoSize={{ minRows: 2, maxRows: 4 }}
-              aria-label="场景描述"
-            />
-          ) : (
-            <Alert
-              type="info"
-              showIcon
-              title="AI 场景需要先配置 AI 绘画服务"
-              description={drawConfig.data?.hint}
-            />
-          )
-        ) : null}
-
-        <fieldset className="studio-placement">
-          <legend>商品摆放</legend>
-          <div className="studio-row">
-            <span>大小 {Math.round(scale * 100)}%</span>
-            <Slider
-              min={PLACEMENT_LIMITS.scale.min}
-              max={PLACEMENT_LIMITS.scale.max}
-              step={0.05}
-              value={scale}
-              onChange={setScale}
-              tooltip={{ open: false }}
-              aria-label="商品大小"
-            />
-          </div>
-          <div className="studio-row">
-            <span>左右位置</span>
-            <Slider
-              min={0}
-              max={1}
-              step={0.05}
-              value={x}
-              onChange={setX}
-              tooltip={{ open: false }}
-              aria-label="左右位置"
-            />
-          </div>
-          <div className="studio-row">
-            <span>落脚高度</span>
-            <Slider
-              min={PLACEMENT_LIMITS.y.min}
-              max={PLACEMENT_LIMITS.y.max}
-              step={0.05}
-              value={y}
-              onChange={setY}
-              tooltip={{ open: false }}
-              aria-label="落脚高度"
-            />
-          </div>
-          <div className="studio-switch studio-row">
-            <span>接触阴影</span>
-            <Switch checked={shadow} onChange={setShadow} aria-label="接触阴影" />
-          </div>
-        </fieldset>
-
-        {signedIn ? (
-          <Button
-            type="primary"
-            size="large"
+          <Segmented<Source>
             block
-            disabled={files.length === 0 || !chosen}
-            loading={busy}
-            onClick={run}
-          >
-            {busy
-              ? progress < 1
-                ? `正在上传 ${Math.round(progress * 100)}%`
-                : '正在抠图并合成…'
-              : files.length
-                ? `生成 ${files.length} 张`
-                : '生成'}
-          </Button>
-        ) : (
-          <SignInToUse action="换背景" />
-        )}
-        <UsageLine usage={info.data?.usage.find((u) => u.feature === 'replace')} unit="张" />
-        {error ? (
-          <Alert type="error" showIcon title={error} closable={{ onClose: () => setError(null) }} />
-        ) : null}
-      </section>
+            value={source}
+            onChange={setSource}
+            options={[
+              { value: 'library', label: '背景库' },
+              { value: 'color', label: '纯色' },
+              { value: 'prompt', label: 'AI 场景' },
+            ]}
+            aria-label="背景来源"
+          />
+          {source === 'library' ? <BackgroundPicker value={backgroundId} onChange={setBackgroundId} /> : null}
+          {source === 'color' ? (
+            <div className="studio-colors">
+              {COLOURS.map((c) => (
+                <button
+                  key={c}
+                  type="button"
+                  className="studio-color"
+                  style={{ background: c }}
+                  aria-label={`颜色 ${c}`}
+                  aria-pressed={color.toUpperCase() === c}
+                  onClick={() => setColor(c)}
+                />
+              ))}
+              <ColorPicker
+                value={color}
+                onChange={(value) => setColor(value.toHexString().slice(0, 7))}
+                showText
+              />
+            </div>
+          ) : null}
+          {source === 'prompt' ? (
+            promptReady ? (
+              <Input.TextArea
+                value={prompt}
+                onChange={(e) => setPrompt(e.target.value)}
+                placeholder="例如：清晨窗边的木质桌面，柔和自然光"
+                maxLength={PLACEMENT_LIMITS.promptMaxLength}
+                showCount
+                autoSize={{ minRows: 2, maxRows: 4 }}
+                aria-label="场景描述"
+              />
+            ) : (
+              <Alert
+                type="info"
+                showIcon
+                title="AI 场景需要先配置 AI 绘画服务"
+                description={drawConfig.data?.hint}
+              />
+            )
+          ) : null}
 
-      <section ref={resultRef} className="studio-result" aria-label="换背景结果">
-        {busy ? (
-          <div className="studio-progress">
-            <Progress type="circle" percent={Math.round(progress * 100)} status="active" />
-            <p>{progress < 1 ? '正在上传图片…' : `正在处理 ${files.length} 张图片，每张通常需要几秒钟`}</p>
-          </div>
-        ) : null}
-        {!busy && !result ? (
-          <div className="studio-empty chat-muted">上传商品图、选好背景后点「生成」，结果会显示在这里</div>
-        ) : null}
-        {result ? (
-          <div className="studio-results">
-            {result.results.map((item) => (
-              <figure
-                key={item.image ? item.image.id : `${item.name}:${item.error}`}
-                className="studio-result-card"
-              >
-                {item.image ? (
-                  <>
-                    <img src={item.image.url} alt={`${item.name} 换背景结果`} />
-                    <figcaption>
-                      <span>{item.name}</span>
-                      <a href={`${item.image.url}&download=1`} download>
-                        <Button size="small" icon={<DownloadOutlined />}>
-                          下载
-                        </Button>
-                      </a>
-                    </figcaption>
-                  </>
-                ) : (
-                  <Alert type="error" showIcon title={item.name} description={item.error} />
-                )}
-              </figure>
-            ))}
-          </div>
-        ) : null}
-      </section>
-    </div>
+          <fieldset className="studio-placement">
+            <legend>商品摆放</legend>
+            <div className="studio-row">
+              <span>大小 {Math.round(scale * 100)}%</span>
+              <Slider
+                min={PLACEMENT_LIMITS.scale.min}
+                max={PLACEMENT_LIMITS.scale.max}
+                step={0.05}
+                value={scale}
+                onChange={setScale}
+                tooltip={{ open: false }}
+                aria-label="商品大小"
+              />
+            </div>
+            <div className="studio-row">
+              <span>左右位置</span>
+              <Slider
+                min={0}
+                max={1}
+                step={0.05}
+                value={x}
+                onChange={setX}
+                tooltip={{ open: false }}
+                aria-label="左右位置"
+              />
+            </div>
+            <div className="studio-row">
+              <span>落脚高度</span>
+              <Slider
+                min={PLACEMENT_LIMITS.y.min}
+                max={PLACEMENT_LIMITS.y.max}
+                step={0.05}
+                value={y}
+                onChange={setY}
+                tooltip={{ open: false }}
+                aria-label="落脚高度"
+              />
+            </div>
+            <div className="studio-switch studio-row">
+              <span>接触阴影</span>
+              <Switch checked={shadow} onChange={setShadow} aria-label="接触阴影" />
+            </div>
+          </fieldset>
+
+          {signedIn ? (
+            <Button
+              type="primary"
+              size="large"
+              block
+              disabled={files.length === 0 || !chosen}
+              loading={busy}
+              onClick={run}
+            >
+              {busy
+                ? progress < 1
+                  ? `正在上传 ${Math.round(progress * 100)}%`
+                  : '正在抠图并合成…'
+                : files.length
+                  ? `生成 ${files.length} 张`
+                  : '生成'}
+            </Button>
+          ) : (
+            <SignInToUse action="换背景" />
+          )}
+          <UsageLine usage={info.data?.usage.find((u) => u.feature === 'replace')} unit="张" />
+          {error ? (
+            <Alert type="error" showIcon title={error} closable={{ onClose: () => setError(null) }} />
+          ) : null}
+        </section>
+
+        <section ref={resultRef} className="studio-result" aria-label="换背景结果">
+          {busy ? (
+            <div className="studio-progress">
+              <Progress type="circle" percent={Math.round(progress * 100)} status="active" />
+              <p>{progress < 1 ? '正在上传图片…' : `正在处理 ${files.length} 张图片，每张通常需要几秒钟`}</p>
+            </div>
+          ) : null}
+          {!busy && !result ? (
+            <div className="studio-empty chat-muted">上传商品图、选好背景后点「生成」，结果会显示在这里</div>
+          ) : null}
+          {result ? (
+            <div className="studio-results">
+              {result.results.map((item) => (
+                <figure
+                  key={item.image ? item.image.id : `${item.name}:${item.error}`}
+                  className="studio-result-card"
+                >
+                  {item.image ? (
+                    <>
+                      <img src={item.image.url} alt={`${item.name} 换背景结果`} />
+                      <figcaption>
+                        <span>{item.name}</span>
+                        <a href={`${item.image.url}&download=1`} download>
+                          <Button size="small" icon={<DownloadOutlined />}>
+                            下载
+                          </Button>
+                        </a>
+                      </figcaption>
+                    </>
+                  ) : (
+                    <Alert type="error" showIcon title={item.name} description={item.error} />
+                  )}
+                </figure>
+              ))}
+            </div>
+          ) : null}
+        </section>
+      </div>
+      <RecentWork kinds={RECENT_KINDS} enabled={signedIn} />
+    </>
   );
 }

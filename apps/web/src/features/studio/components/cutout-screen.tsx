@@ -9,10 +9,11 @@ import { Alert, Button, Checkbox, Progress, Select } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { useAuthStore } from '../../../stores/auth-store';
 import { useAccountInfo } from '../../auth/api/get-account-info';
-import { fixMainImage, removeBackground, useRefreshUsage } from '../api/studio';
+import { fixMainImage, removeBackground, useRefreshAfterRun } from '../api/studio';
 import { CheckReport } from './check-report';
 import { CompareSlider } from './compare-slider';
 import { ImageDrop } from './image-drop';
+import { RecentWork } from './recent-work';
 import { revealIfBelowFold, SignInToUse, UsageLine } from './studio-bits';
 import { useStudioFailure } from './use-studio-failure';
 
@@ -41,11 +42,13 @@ function usePreview(file: File | null): string | null {
 
 const downloadHref = (url: string) => `${url}&download=1`;
 
+const RECENT_KINDS = ['cutout', 'main'] as const;
+
 /** 智能做图 · 抠图: upload, cut out, compare, check as a main image, fix, download. */
 export function CutoutScreen() {
   const signedIn = useAuthStore((s) => s.token !== null);
   const info = useAccountInfo({ noError: true, enabled: signedIn });
-  const refreshUsage = useRefreshUsage();
+  const refreshAfterRun = useRefreshAfterRun();
   const explain = useStudioFailure('抠图');
   const [file, setFile] = useState<File | null>(null);
   const preview = usePreview(file);
@@ -78,7 +81,7 @@ export function CutoutScreen() {
       setError(explain(failure));
     } finally {
       setPhase({ name: 'idle' });
-      void refreshUsage();
+      void refreshAfterRun();
     }
   };
 
@@ -93,115 +96,118 @@ export function CutoutScreen() {
       setError(explain(failure));
     } finally {
       setPhase({ name: 'idle' });
-      void refreshUsage();
+      void refreshAfterRun();
     }
   };
 
   return (
-    <div className="studio-page">
-      <section className="studio-panel" aria-label="上传与设置">
-        <h1>智能做图 · 抠图</h1>
-        <p className="chat-muted">抠出透明底产品图，检查并生成符合平台要求的白底主图。</p>
-        <ImageDrop disabled={busy} onFiles={choose} onRefused={(reasons) => setError(reasons.join('；'))} />
-        {file ? <p className="studio-file">已选择：{file.name}</p> : null}
-        <div className="studio-field">
-          <span>主图尺寸</span>
-          <Select<MarketplacePreset>
-            value={preset}
-            onChange={setPreset}
-            options={presetOptions}
-            aria-label="主图尺寸"
-          />
-        </div>
-        <Checkbox checked={makeMain} onChange={(e) => setMakeMain(e.target.checked)}>
-          同时生成白底主图
-        </Checkbox>
-        {signedIn ? (
-          <Button type="primary" size="large" block disabled={!file} loading={busy} onClick={run}>
-            {phase.name === 'uploading'
-              ? `正在上传 ${Math.round(phase.share * 100)}%`
-              : phase.name === 'matting'
-                ? '正在抠图…'
-                : '开始抠图'}
-          </Button>
-        ) : (
-          <SignInToUse action="抠图" />
-        )}
-        <UsageLine usage={info.data?.usage.find((u) => u.feature === 'cutout')} unit="张" />
-        {error ? (
-          <Alert type="error" showIcon title={error} closable={{ onClose: () => setError(null) }} />
-        ) : null}
-      </section>
+    <>
+      <div className="studio-page">
+        <section className="studio-panel" aria-label="上传与设置">
+          <h1>智能做图 · 抠图</h1>
+          <p className="chat-muted">抠出透明底产品图，检查并生成符合平台要求的白底主图。</p>
+          <ImageDrop disabled={busy} onFiles={choose} onRefused={(reasons) => setError(reasons.join('；'))} />
+          {file ? <p className="studio-file">已选择：{file.name}</p> : null}
+          <div className="studio-field">
+            <span>主图尺寸</span>
+            <Select<MarketplacePreset>
+              value={preset}
+              onChange={setPreset}
+              options={presetOptions}
+              aria-label="主图尺寸"
+            />
+          </div>
+          <Checkbox checked={makeMain} onChange={(e) => setMakeMain(e.target.checked)}>
+            同时生成白底主图
+          </Checkbox>
+          {signedIn ? (
+            <Button type="primary" size="large" block disabled={!file} loading={busy} onClick={run}>
+              {phase.name === 'uploading'
+                ? `正在上传 ${Math.round(phase.share * 100)}%`
+                : phase.name === 'matting'
+                  ? '正在抠图…'
+                  : '开始抠图'}
+            </Button>
+          ) : (
+            <SignInToUse action="抠图" />
+          )}
+          <UsageLine usage={info.data?.usage.find((u) => u.feature === 'cutout')} unit="张" />
+          {error ? (
+            <Alert type="error" showIcon title={error} closable={{ onClose: () => setError(null) }} />
+          ) : null}
+        </section>
 
-      <section ref={resultRef} className="studio-result" aria-label="抠图结果">
-        {phase.name === 'uploading' || phase.name === 'matting' ? (
-          <div className="studio-progress">
-            <Progress
-              type="circle"
-              percent={phase.name === 'uploading' ? Math.round(phase.share * 100) : 100}
-              status="active"
-            />
-            <p>{phase.name === 'uploading' ? '正在上传图片…' : '正在识别商品并抠图，通常需要几秒钟'}</p>
-          </div>
-        ) : null}
-        {!result && !busy && preview ? (
-          <img className="studio-preview" src={preview} alt="待处理的图片" />
-        ) : null}
-        {!result && !busy && !preview ? (
-          <div className="studio-empty chat-muted">
-            上传一张产品照片，这里会显示抠图前后对比和主图检查结果
-          </div>
-        ) : null}
-        {result?.cutout && preview ? (
-          <>
-            <CompareSlider
-              before={preview}
-              after={result.cutout.url}
-              width={result.cutout.width}
-              height={result.cutout.height}
-            />
-            <div className="studio-actions">
-              <a href={downloadHref(result.cutout.url)} download>
-                <Button icon={<DownloadOutlined />}>下载透明底 PNG</Button>
-              </a>
+        <section ref={resultRef} className="studio-result" aria-label="抠图结果">
+          {phase.name === 'uploading' || phase.name === 'matting' ? (
+            <div className="studio-progress">
+              <Progress
+                type="circle"
+                percent={phase.name === 'uploading' ? Math.round(phase.share * 100) : 100}
+                status="active"
+              />
+              <p>{phase.name === 'uploading' ? '正在上传图片…' : '正在识别商品并抠图，通常需要几秒钟'}</p>
             </div>
-          </>
-        ) : null}
-        {result?.check ? (
-          <div className="studio-check">
-            <CheckReport report={result.check} title="原图主图检查（亚马逊规则）" />
-            {!result.check.pass && !result.main ? (
-              <Button
-                type="primary"
-                icon={<ThunderboltOutlined />}
-                loading={phase.name === 'fixing'}
-                onClick={fix}
-              >
-                一键修正为合规主图
-              </Button>
-            ) : null}
-          </div>
-        ) : null}
-        {result?.main ? (
-          <div className="studio-main">
-            <figure>
-              <img src={result.main.image.url} alt="白底主图" />
-              <figcaption className="chat-muted">
-                {MARKETPLACE_PRESETS[result.main.preset as MarketplacePreset]?.label ?? result.main.preset}{' '}
-                白底主图 · {result.main.image.width}×{result.main.image.height}
-              </figcaption>
-            </figure>
-            <div>
-              <CheckReport report={result.main.check} title="白底主图检查" />
-              <a href={downloadHref(result.main.image.url)} download>
-                <Button type="primary" icon={<DownloadOutlined />}>
-                  下载白底主图
+          ) : null}
+          {!result && !busy && preview ? (
+            <img className="studio-preview" src={preview} alt="待处理的图片" />
+          ) : null}
+          {!result && !busy && !preview ? (
+            <div className="studio-empty chat-muted">
+              上传一张产品照片，这里会显示抠图前后对比和主图检查结果
+            </div>
+          ) : null}
+          {result?.cutout && preview ? (
+            <>
+              <CompareSlider
+                before={preview}
+                after={result.cutout.url}
+                width={result.cutout.width}
+                height={result.cutout.height}
+              />
+              <div className="studio-actions">
+                <a href={downloadHref(result.cutout.url)} download>
+                  <Button icon={<DownloadOutlined />}>下载透明底 PNG</Button>
+                </a>
+              </div>
+            </>
+          ) : null}
+          {result?.check ? (
+            <div className="studio-check">
+              <CheckReport report={result.check} title="原图主图检查（亚马逊规则）" />
+              {!result.check.pass && !result.main ? (
+                <Button
+                  type="primary"
+                  icon={<ThunderboltOutlined />}
+                  loading={phase.name === 'fixing'}
+                  onClick={fix}
+                >
+                  一键修正为合规主图
                 </Button>
-              </a>
+              ) : null}
             </div>
-          </div>
-        ) : null}
-      </section>
-    </div>
+          ) : null}
+          {result?.main ? (
+            <div className="studio-main">
+              <figure>
+                <img src={result.main.image.url} alt="白底主图" />
+                <figcaption className="chat-muted">
+                  {MARKETPLACE_PRESETS[result.main.preset as MarketplacePreset]?.label ?? result.main.preset}{' '}
+                  白底主图 · {result.main.image.width}×{result.main.image.height}
+                </figcaption>
+              </figure>
+              <div>
+                <CheckReport report={result.main.check} title="白底主图检查" />
+                <a href={downloadHref(result.main.image.url)} download>
+                  <Button type="primary" icon={<DownloadOutlined />}>
+                    下载白底主图
+                  </Button>
+                </a>
+              </div>
+            </div>
+          ) : null}
+        </section>
+      </div>
+      <RecentWork kinds={RECENT_KINDS} enabled={signedIn} />
+    </>
   );
 }
