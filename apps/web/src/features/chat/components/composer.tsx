@@ -112,11 +112,13 @@ export function Composer(props: { onSend: (question: string) => void; advancedAv
               <Button type="primary">登录后提问</Button>
             </Link>
           ) : busy ? (
-            <Button danger icon={<PauseCircleOutlined />} onClick={stop}>
+            // Keys keep the two buttons apart: reusing one would fade the red of 停止 into 发送.
+            <Button key="stop" danger icon={<PauseCircleOutlined />} onClick={stop}>
               停止生成
             </Button>
           ) : (
             <Button
+              key="send"
               type="primary"
               icon={<SendOutlined />}
               onClick={send}
