@@ -7,7 +7,7 @@ export function escapeHtml(text: string): string {
 }
 
 const STYLE = `
-  body { margin: 0; font-family: -apple-system, "PingFang SC", "Microsoft YaHei", sans-serif; background: #f4f6fb; color: #1d2433; }
+  body { margin: 0; padding: 0 16px; font-family: -apple-system, "PingFang SC", "Microsoft YaHei", sans-serif; background: #f4f6fb; color: #1d2433; }
   main { max-width: 420px; margin: 40px auto; background: #fff; border-radius: 14px; padding: 28px 24px; box-shadow: 0 2px 12px rgb(16 24 40 / 10%); }
   .badge { display: inline-block; background: #fff3e0; color: #d46b08; border: 1px solid #ffd591; border-radius: 6px; padding: 2px 8px; font-size: 13px; }
   h1 { font-size: 20px; margin: 12px 0 4px; }
@@ -18,6 +18,13 @@ const STYLE = `
   button { flex: 1; font-size: 16px; padding: 12px; border-radius: 8px; border: 1px solid #d0d7e6; background: #fff; cursor: pointer; }
   button.pay { background: #1b5cff; border-color: #1b5cff; color: #fff; }
   .actions form { flex: 1; display: flex; }
+  @media (prefers-color-scheme: dark) {
+    body { background: #0f131c; color: #e6e9f0; }
+    main { background: #1a1f2b; box-shadow: none; border: 1px solid #2a3140; }
+    .badge { background: #2b1d0e; color: #ffa940; border-color: #593815; }
+    .muted { color: #a3abbd; }
+    button { background: #1a1f2b; color: #e6e9f0; border-color: #3a4254; }
+  }
 `;
 
 function page(title: string, body: string): string {
