@@ -10,7 +10,8 @@ ensureWebBuild();
 const server = spawn(process.execPath, [path.join(ROOT, 'apps/server/src/server.ts')], {
   cwd: ROOT,
   stdio: 'inherit',
-  env: { NODE_ENV: 'production', ...process.env },
+  // Trying it out locally: codes in the log, the sandbox cashier. Production sets NODE_ENV=production.
+  env: { NODE_ENV: 'development', ...process.env },
 });
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
 server.on('exit', (code) => process.exit(code ?? 0));

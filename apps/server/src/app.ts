@@ -1,78 +1,87 @@
 import { randomUUID } from 'node:crypto';
-import { UPLOAD_LIMITS } from '@chuhai/contract';
+import { HEADERS, UPLOAD_LIMITS } from '@chuhai/contract';
 import multipart from '@fastify/multipart';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify, { type FastifyServerOptions } from 'fastify';
+import type { AppModule } from './app-module.ts';
 import type { Config } from './config.ts';
 import { type DatabaseHandle, openDatabase } from './db/index.ts';
 import { databasePlugin } from './db/plugin.ts';
-import { authPlugin } from './http/auth.ts';
+import { type AppDeps, buildDeps, type DepsOverrides } from './deps.ts';
+import { authPlugin, signedInScope, staffScope } from './http/auth.ts';
 import { errorHandlerPlugin } from './http/error-handler.ts';
+import { loggedRequest } from './http/log-redaction.ts';
 import { requestSignaturePlugin } from './http/request-signature.ts';
 import { securityPlugin } from './http/security.ts';
-import { type Clock, systemClock } from './lib/clock.ts';
-import { accountRoutes } from './modules/account/routes.ts';
-import { chatRoutes } from './modules/chat/routes.ts';
-import { drawingRoutes } from './modules/drawing/routes.ts';
-import { fileRoutes } from './modules/files/routes.ts';
-import { healthRoutes } from './modules/health/routes.ts';
-import { inviteRoutes } from './modules/invite/routes.ts';
-import { loadCatalogue } from './modules/order/catalogue.ts';
-import { orderRoutes } from './modules/order/routes.ts';
-import { promptRoutes } from './modules/prompt/routes.ts';
-import { smsRoutes } from './modules/sms/routes.ts';
-import { studioRoutes } from './modules/studio/routes.ts';
-import type { ImageGenerator } from './providers/image/image-generator.ts';
-import { createImageGenerator } from './providers/image/index.ts';
-import type { ChatModel } from './providers/llm/chat-model.ts';
-import { openAiCompatibleModel } from './providers/llm/openai-compatible.ts';
-import { createMattingEngine } from './providers/matting/index.ts';
-import type { MattingEngine } from './providers/matting/matting-engine.ts';
-import { alipayChannel } from './providers/payment/alipay-channel.ts';
-import type { PaymentChannel } from './providers/payment/payment-channel.ts';
-import { sandboxChannel } from './providers/payment/sandbox-channel.ts';
-import { wechatChannel } from './providers/payment/wechat-channel.ts';
-import { createSmsSender } from './providers/sms/index.ts';
-import type { SmsSender } from './providers/sms/sms-sender.ts';
-import type { FileStore } from './providers/storage/file-store.ts';
-import { localFileStore } from './providers/storage/local-file-store.ts';
-import { s3FileStore } from './providers/storage/s3-file-store.ts';
+import { jobsPlugin } from './jobs.ts';
+import { systemClock } from './lib/clock.ts';
+import { accountModule } from './modules/account/routes.ts';
+import { adminModule } from './modules/admin/routes.ts';
+import { chatModule } from './modules/chat/routes.ts';
+import { drawingModule } from './modules/drawing/routes.ts';
+import { healthModule } from './modules/health/routes.ts';
+import { imagesModule } from './modules/images/routes.ts';
+import { inviteModule } from './modules/invite/routes.ts';
+import { orderModule } from './modules/order/routes.ts';
+import { privacyModule } from './modules/privacy/routes.ts';
+import { promptModule } from './modules/prompt/routes.ts';
+import { smsModule } from './modules/sms/routes.ts';
+import { studioModule } from './modules/studio/routes.ts';
 import { readBuildTime, staticWebPlugin } from './web/static-web.ts';
 
-export const VERSION = '0.1.0';
+export { VERSION } from './version.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
     config: Config;
+    /** When the served web build was made (health shows it; clients compare theirs). */
+    buildTime: string;
+    /** The one AppDeps every module was given (tests call services with it). */
+    deps: AppDeps;
   }
 }
 
-export interface BuildAppOptions {
+/** Every module of the server, in the order their routes are registered. */
+const MODULES: AppModule[] = [
+  healthModule,
+  smsModule,
+  accountModule,
+  promptModule,
+  inviteModule,
+  chatModule,
+  orderModule,
+  imagesModule,
+  drawingModule,
+  studioModule,
+  privacyModule,
+  adminModule,
+];
+
+export interface BuildAppOptions extends DepsOverrides {
   /** An already-open database (tests share one); by default the config's database is opened. */
   database?: DatabaseHandle;
   logger?: FastifyServerOptions['logger'];
-  /** Tests stand the clock where they need it. */
-  clock?: Clock;
-  /** Tests swap the SMS gateway for one that records or fails. */
-  smsSender?: SmsSender;
-  /** Tests may hand in a chat model double; by default the configured OpenAI-compatible API. */
-  chatModel?: ChatModel;
-  /** Extra payment channels (tests add real adapters pointed at fake providers). */
-  paymentChannels?: PaymentChannel[];
-  /** Tests shorten DashScope's poll interval. */
-  imagePollMs?: number;
-  imageGenerator?: ImageGenerator | null;
-  /** Tests may hand in a matting double; by default the configured engine (closed with the app). */
-  matting?: MattingEngine;
 }
 
 /** Builds the Fastify app: plugins and routes, database migrated. Tests call it and use inject(). */
 export async function buildApp(config: Config, options: BuildAppOptions = {}) {
   const app = Fastify({
-    logger: options.logger ?? { level: config.logLevel },
+    logger:
+      options.logger === false
+        ? false
+        : {
+            level: config.logLevel,
+            ...(typeof options.logger === 'object' ? options.logger : {}),
+            serializers: { req: loggedRequest },
+          },
     bodyLimit: config.bodyLimitBytes,
-    trustProxy: config.trustProxy,
-    requestIdHeader: 'x-request-id',
+    // A hop count trusts that many proxies nearest the server; as a function, since Fastify's types
+    // do not list numbers (its runtime would read them the same way).
+    trustProxy:
+      typeof config.trustProxy === 'number'
+        ? (_address: string, hop: number) => hop < (config.trustProxy as number)
+        : config.trustProxy,
+    requestIdHeader: HEADERS.requestId,
     genReqId: () => randomUUID(),
     return503OnClosing: true,
     // The spec's paths end in a slash (`/api/v1/code/`); clients that leave it off reach the same route.
@@ -82,6 +91,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}) {
 
   const buildTime = readBuildTime(config.webDistDir);
   app.decorate('config', config);
+  app.decorate('buildTime', buildTime);
   // While shutting down, answers still in flight ask the client to drop its keep-alive connection,
   // so the server does not wait out the keep-alive timeout before it can exit.
   let shuttingDown = false;
@@ -89,72 +99,20 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}) {
     shuttingDown = true;
   });
   app.addHook('onSend', async (request, reply) => {
-    reply.header('x-request-id', request.id);
+    reply.header(HEADERS.requestId, request.id);
     if (shuttingDown) reply.header('connection', 'close');
   });
 
+  const database = options.database ?? openDatabase(config);
+  const clock = options.clock ?? systemClock;
   await app.register(errorHandlerPlugin);
   await app.register(securityPlugin);
-  await app.register(databasePlugin, { handle: options.database ?? openDatabase(config) });
+  await app.register(databasePlugin, { handle: database });
   await app.register(requestSignaturePlugin, {
     required: config.requireRequestSignature,
     currentBuildTime: buildTime,
   });
-
-  await app.register(authPlugin, { clock: options.clock ?? systemClock });
-
-  await app.register(healthRoutes, { version: VERSION, buildTime });
-  await app.register(smsRoutes, { sender: options.smsSender ?? createSmsSender(config.sms, app.log) });
-  await app.register(accountRoutes);
-  await app.register(promptRoutes);
-  await app.register(inviteRoutes);
-  const llm = config.llm;
-  await app.register(chatRoutes, {
-    model: options.chatModel ?? (llm ? openAiCompatibleModel(llm) : null),
-    models: llm ? { standard: llm.modelStandard, advanced: llm.modelAdvanced } : null,
-    stream: config.chat,
-  });
-  const channels = new Map<string, PaymentChannel>();
-  // Real channels first: the pay screen preselects the first one.
-  if (config.payment.alipay) channels.set('alipay', alipayChannel(config.payment.alipay));
-  if (config.payment.wechat)
-    channels.set(
-      'wechat',
-      wechatChannel(config.payment.wechat, () => app.clock.now()),
-    );
-  for (const channel of options.paymentChannels ?? []) channels.set(channel.name, channel);
-  if (config.payment.sandbox) channels.set('sandbox', sandboxChannel(config.payment.sandboxSecret));
-  await app.register(orderRoutes, {
-    deps: {
-      db: app.db,
-      clock: app.clock,
-      log: app.log,
-      catalogue: loadCatalogue(config.payment.productFile),
-      channels,
-    },
-    publicBaseUrl: config.payment.publicBaseUrl,
-    sandboxSecret: config.payment.sandboxSecret,
-  });
-
-  const files: FileStore =
-    config.storage.kind === 's3' ? s3FileStore(config.storage) : localFileStore(config.storage.dir);
-  await app.register(fileRoutes, { files, secret: config.fileUrlSecret, now: () => app.clock.now() });
-  const generator =
-    options.imageGenerator !== undefined
-      ? options.imageGenerator
-      : createImageGenerator(config.image, { pollMs: options.imagePollMs });
-  await app.register(drawingRoutes, {
-    deps: {
-      db: app.db,
-      clock: app.clock,
-      log: app.log,
-      generator,
-      files,
-      fileUrlSecret: config.fileUrlSecret,
-      timeoutMs: 300_000,
-    },
-  });
-
+  await app.register(authPlugin, { clock });
   await app.register(multipart, {
     limits: {
       fileSize: UPLOAD_LIMITS.maxBytes,
@@ -164,20 +122,22 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}) {
       parts: UPLOAD_LIMITS.maxFiles + 20,
     },
   });
-  const matting = options.matting ?? createMattingEngine(config.matting);
-  if (!options.matting) app.addHook('onClose', () => matting.close());
-  await app.register(studioRoutes, {
-    deps: {
-      db: app.db,
-      clock: app.clock,
-      log: app.log,
-      files,
-      fileUrlSecret: config.fileUrlSecret,
-      matting,
-      generator,
-      mattingLanes: config.matting.workers,
-    },
+
+  const deps = buildDeps(config, { db: database.db, clock, log: app.log }, options);
+  app.decorate('deps', deps);
+  if (!options.matting) app.addHook('onClose', () => deps.matting.close());
+
+  for (const module of MODULES) {
+    if (module.publicRoutes) await app.register(module.publicRoutes, { deps });
+  }
+  const userRoutes = MODULES.flatMap((module) => (module.userRoutes ? [module.userRoutes] : []));
+  await app.register(signedInScope(userRoutes), { deps });
+  const staffRoutes = MODULES.flatMap((module) => (module.staffRoutes ? [module.staffRoutes] : []));
+  await app.register(staffScope(staffRoutes), { deps });
+  app.addHook('onReady', async () => {
+    for (const module of MODULES) await module.onReady?.(deps);
   });
+  await app.register(jobsPlugin, { jobs: MODULES.flatMap((module) => module.jobs ?? []), deps });
 
   await app.register(staticWebPlugin, { webDistDir: config.webDistDir, site: config.site });
   return app;

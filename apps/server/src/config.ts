@@ -1,8 +1,11 @@
-import { existsSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { isIP } from 'node:net';
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { SiteConfig } from '@chuhai/contract';
+import { OWASP_SCRYPT, type ScryptCost, TEST_SCRYPT } from './modules/account/password.ts';
 
 export type { SiteConfig };
 
@@ -21,12 +24,22 @@ export interface Config {
   /** The built web app; the API still runs when it is missing. */
   webDistDir: string;
   bodyLimitBytes: number;
-  trustProxy: boolean;
+  /**
+   * Which proxies' `X-Forwarded-For` to believe: false (none), a number of hops nearest the server,
+   * or the proxies' addresses. Never "everyone": then a client could name any address it likes.
+   */
+  trustProxy: false | number | string[];
   /** Off only for debugging with curl: the check is a speed bump, not security. */
   requireRequestSignature: boolean;
   shutdownTimeoutMs: number;
   site: SiteConfig;
   sms: SmsConfig;
+  /** Registered accounts made admins at start (ADMIN_PHONES); admins then grant roles in the console. */
+  adminPhones: string[];
+  /** scrypt cost of new password hashes (PASSWORD_SCRYPT `N,r,p`); older hashes are upgraded at login. */
+  passwordCost: ScryptCost;
+  /** The proof-of-work before SMS sends, and the most texts sent in one China-time day. */
+  smsGuard: SmsGuardConfig;
   /** The chat model (README「AI 问答」); null when not configured: chat answers 503 saying what to set. */
   llm: LlmConfig | null;
   chat: ChatStreamConfig;
@@ -74,6 +87,8 @@ export interface ImageProviderConfig {
   baseUrl: string;
   apiKey: string;
   model: string;
+  /** Result links over http:// to this machine are fetched: development and tests only (fakes). */
+  allowLoopbackResults: boolean;
 }
 
 /** Plans and payment channels (README「支付」). */
@@ -82,10 +97,12 @@ export interface PaymentConfig {
   productFile: string;
   /** Where providers and phones reach this site, e.g. https://chuhai.example.com; else the request's own origin. */
   publicBaseUrl: string | null;
-  /** The sandbox cashier: on in development and test, off in production unless PAY_SANDBOX=1. */
+  /** The sandbox cashier: on in development and test; in production see `sandboxPhones`. */
   sandbox: boolean;
   /** Signs the sandbox cashier's notifications. */
   sandboxSecret: string;
+  /** In production, the only accounts that may pay in the sandbox; null elsewhere (everyone may). */
+  sandboxPhones: string[] | null;
   alipay: AlipayConfig | null;
   wechat: WechatPayConfig | null;
 }
@@ -128,6 +145,8 @@ export interface LlmConfig {
   modelStandard: string;
   /** chatType 2 (VIP); null when the operator offers one model only. */
   modelAdvanced: string | null;
+  /** The longest answer asked for (`max_tokens`), so one question cannot run up an unbounded bill. */
+  maxTokens: number;
 }
 
 export interface ChatStreamConfig {
@@ -191,6 +210,26 @@ function readBool(env: Env, name: string, fallback: boolean): boolean {
   fail(name, raw, '应为 1/0、true/false、on/off 之一');
 }
 
+/** TRUST_PROXY: `false`, `true` (the one nginx in front: 1 hop), a hop count, or proxy addresses / CIDRs. */
+function readTrustProxy(env: Env): false | number | string[] {
+  const raw = env.TRUST_PROXY?.trim() ?? '';
+  if (['', '0', 'false', 'no', 'off'].includes(raw.toLowerCase())) return false;
+  if (['1', 'true', 'yes', 'on'].includes(raw.toLowerCase())) return 1;
+  if (/^\d{1,2}$/.test(raw)) return Number(raw);
+  const proxies = raw.split(',').map((part) => part.trim());
+  const isAddress = (part: string) => {
+    const [address = '', bits, extra] = part.split('/');
+    if (extra !== undefined || !isIP(address)) return false;
+    return bits === undefined || (/^\d{1,3}$/.test(bits) && Number(bits) <= (isIP(address) === 4 ? 32 : 128));
+  };
+  if (proxies.every(isAddress)) return proxies;
+  fail(
+    'TRUST_PROXY',
+    raw,
+    '应为 false、true（信任前面的 1 层代理）、代理层数，或代理的 IP / CIDR 列表（逗号分隔）',
+  );
+}
+
 function readChoice<T extends string>(env: Env, name: string, choices: readonly T[], fallback: T): T {
   const raw = env[name];
   if (raw === undefined || raw === '') return fallback;
@@ -204,8 +243,14 @@ function readRequired(env: Env, name: string, because: string): string {
   return raw;
 }
 
-function readSms(env: Env): SmsConfig {
+function readSms(env: Env, nodeEnv: Config['nodeEnv']): SmsConfig {
   const provider = readChoice(env, 'SMS_PROVIDER', ['console', 'aliyun', 'tencent'] as const, 'console');
+  if (provider === 'console' && nodeEnv === 'production')
+    fail(
+      'SMS_PROVIDER',
+      env.SMS_PROVIDER || '（未设置，即 console）',
+      '生产环境不能用 console（验证码只写进服务器日志）；请设置 aliyun 或 tencent 及其变量，见 README「短信」',
+    );
   const because = `SMS_PROVIDER=${provider} `;
   if (provider === 'aliyun') {
     return {
@@ -251,6 +296,7 @@ function readLlm(env: Env): LlmConfig | null {
     apiKey: env.LLM_API_KEY?.trim() || 'no-key',
     modelStandard: modelStandard as string,
     modelAdvanced: env.LLM_MODEL_ADVANCED?.trim() || null,
+    maxTokens: readInt(env, 'LLM_MAX_TOKENS', 4096, 64, 65_536),
   };
 }
 
@@ -307,9 +353,9 @@ function readPayment(env: Env, nodeEnv: Config['nodeEnv'], dataDir: string): Pay
     wechat,
     productFile,
     publicBaseUrl: base,
-    sandbox: readBool(env, 'PAY_SANDBOX', nodeEnv !== 'production'),
-    // Not a real secret: the sandbox moves no money. It only proves the cashier page made the call.
-    sandboxSecret: env.PAY_SANDBOX_SECRET || `sandbox:${dataDir}`,
+    ...readSandbox(env, nodeEnv),
+    // The sandbox moves no money, but its signature is what makes a paid order: as secret as any.
+    sandboxSecret: readSecret(env, 'PAY_SANDBOX_SECRET', dataDir),
   };
 }
 
@@ -337,7 +383,7 @@ const IMAGE_DEFAULTS = {
   sdwebui: { baseUrl: 'http://127.0.0.1:7860', model: '' },
 } as const;
 
-function readImageProvider(env: Env): ImageProviderConfig | null {
+function readImageProvider(env: Env, nodeEnv: Config['nodeEnv']): ImageProviderConfig | null {
   const raw = env.IMAGE_PROVIDER?.trim();
   if (!raw) return null;
   const provider = readChoice(env, 'IMAGE_PROVIDER', ['openai', 'dashscope', 'sdwebui'] as const, 'openai');
@@ -347,7 +393,13 @@ function readImageProvider(env: Env): ImageProviderConfig | null {
     fail('IMAGE_BASE_URL', baseUrl, '应为 http:// 或 https:// 开头的地址');
   const apiKey = env.IMAGE_API_KEY?.trim() ?? '';
   if (provider !== 'sdwebui' && !apiKey) readRequired(env, 'IMAGE_API_KEY', `IMAGE_PROVIDER=${provider} `);
-  return { provider, baseUrl, apiKey, model: env.IMAGE_MODEL?.trim() || defaults.model };
+  return {
+    provider,
+    baseUrl,
+    apiKey,
+    model: env.IMAGE_MODEL?.trim() || defaults.model,
+    allowLoopbackResults: nodeEnv !== 'production',
+  };
 }
 
 function readMatting(env: Env): MattingConfig {
@@ -373,6 +425,90 @@ function readDatabaseUrl(env: Env): string | undefined {
   return raw;
 }
 
+/**
+ * The sandbox cashier. Development and tests: on, for everyone. Production: only with
+ * PAY_SANDBOX=1 and only for the phones in PAY_SANDBOX_PHONES (an operator's test accounts); off
+ * when that list is empty, so a forgotten PAY_SANDBOX=1 never hands out free VIP.
+ */
+function readSandbox(env: Env, nodeEnv: Config['nodeEnv']) {
+  const phones = readPhoneList(env, 'PAY_SANDBOX_PHONES');
+  if (nodeEnv !== 'production') return { sandbox: readBool(env, 'PAY_SANDBOX', true), sandboxPhones: null };
+  return { sandbox: readBool(env, 'PAY_SANDBOX', false) && phones.length > 0, sandboxPhones: phones };
+}
+
+/**
+ * A signing secret: the variable when set (every node of a cluster must share it), else 32 random
+ * bytes made once and kept in DATA_DIR/secrets with mode 0600, so it survives restarts and is never
+ * something an attacker could guess from a path.
+ */
+function readSecret(env: Env, name: string, dataDir: string): string {
+  const given = env[name]?.trim();
+  if (given) {
+    if (given.length < 16) fail(name, '***', '至少 16 个字符；可用 openssl rand -base64 32 生成');
+    return given;
+  }
+  const file = path.join(dataDir, 'secrets', name.toLowerCase());
+  if (!existsSync(file)) {
+    mkdirSync(path.dirname(file), { recursive: true, mode: 0o700 });
+    try {
+      writeFileSync(file, randomBytes(32).toString('base64url'), { mode: 0o600, flag: 'wx' });
+    } catch (error) {
+      // Another process made it first: use theirs.
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+    }
+  }
+  return readFileSync(file, 'utf8').trim();
+}
+
+function readPhoneList(env: Env, name: string): string[] {
+  const phones = (env[name] ?? '')
+    .split(',')
+    .map((phone) => phone.trim())
+    .filter(Boolean);
+  for (const phone of phones) if (!/^1\d{10}$/.test(phone)) fail(name, phone, '应为逗号分隔的 11 位手机号');
+  return phones;
+}
+
+function readPasswordCost(env: Env, nodeEnv: Config['nodeEnv']): ScryptCost {
+  const raw = env.PASSWORD_SCRYPT?.trim();
+  if (!raw) return nodeEnv === 'test' ? TEST_SCRYPT : OWASP_SCRYPT;
+  const [N, r, p] = raw.split(',').map((part) => Number(part.trim()));
+  const valid =
+    N !== undefined &&
+    r !== undefined &&
+    p !== undefined &&
+    Number.isInteger(Math.log2(N)) &&
+    N >= 2 ** 10 &&
+    N <= 2 ** 20 &&
+    r >= 1 &&
+    r <= 32 &&
+    p >= 1 &&
+    p <= 16;
+  if (!valid) fail('PASSWORD_SCRYPT', raw, '应为 N,r,p，例如 32768,8,3（N 为 2 的幂）');
+  return { N: N as number, r: r as number, p: p as number };
+}
+
+export interface SmsGuardConfig {
+  /** Signs captcha challenges; generated like the other secrets when not set. */
+  captchaSecret: string;
+  /** PBKDF2 iterations per try; the browser makes `counter` tries, drawn between the two bounds. */
+  captchaCost: number;
+  captchaCounter: { min: number; max: number };
+  /** Texts sent in one China-time day before sending stops with 503 (toll-fraud brake). */
+  dailyBudget: number;
+}
+
+function readSmsGuard(env: Env, nodeEnv: Config['nodeEnv'], dataDir: string): SmsGuardConfig {
+  // Tests solve thousands of challenges: there a token amount of work proves the path.
+  const light = nodeEnv === 'test';
+  return {
+    captchaSecret: readSecret(env, 'CAPTCHA_SECRET', dataDir),
+    captchaCost: readInt(env, 'CAPTCHA_COST', light ? 1 : 1000, 1, 1_000_000),
+    captchaCounter: light ? { min: 1, max: 8 } : { min: 1000, max: 4000 },
+    dailyBudget: readInt(env, 'SMS_DAILY_BUDGET', 2000, 1, 10_000_000),
+  };
+}
+
 /** Reads and validates the configuration; throws ConfigError naming the first bad variable. */
 export function loadConfig(env: Env = process.env): Config {
   const nodeEnv = readChoice(env, 'NODE_ENV', ['development', 'production', 'test'] as const, 'development');
@@ -393,7 +529,7 @@ export function loadConfig(env: Env = process.env): Config {
     logLevel: readChoice(env, 'LOG_LEVEL', LOG_LEVELS, nodeEnv === 'test' ? 'silent' : 'info'),
     webDistDir,
     bodyLimitBytes: readInt(env, 'BODY_LIMIT_KB', 256, 1, 10240) * 1024,
-    trustProxy: readBool(env, 'TRUST_PROXY', false),
+    trustProxy: readTrustProxy(env),
     requireRequestSignature: readBool(env, 'REQUIRE_REQUEST_SIGNATURE', true),
     shutdownTimeoutMs: readInt(env, 'SHUTDOWN_TIMEOUT_MS', 10_000, 100, 600_000),
     site: {
@@ -405,12 +541,15 @@ export function loadConfig(env: Env = process.env): Config {
       contactAddress: env.SITE_CONTACT_ADDRESS || '广东省深圳市南山区',
       serviceHours: env.SITE_SERVICE_HOURS || '工作日 9:00–18:00',
     },
-    sms: readSms(env),
+    sms: readSms(env, nodeEnv),
+    smsGuard: readSmsGuard(env, nodeEnv, dataDir),
+    passwordCost: readPasswordCost(env, nodeEnv),
+    adminPhones: readPhoneList(env, 'ADMIN_PHONES'),
     llm: readLlm(env),
     payment: readPayment(env, nodeEnv, dataDir),
     storage: readStorage(env, dataDir),
-    fileUrlSecret: env.FILE_URL_SECRET || `files:${dataDir}`,
-    image: readImageProvider(env),
+    fileUrlSecret: readSecret(env, 'FILE_URL_SECRET', dataDir),
+    image: readImageProvider(env, nodeEnv),
     matting: readMatting(env),
     chat: {
       idleTimeoutMs: readInt(env, 'LLM_IDLE_TIMEOUT_MS', 60_000, 100, 600_000),

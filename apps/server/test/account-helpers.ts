@@ -1,4 +1,6 @@
 import { type SmsCodeType, smsCodeSignature } from '@chuhai/contract';
+import { solveChallenge } from 'altcha-lib';
+import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
 import type { App, BuildAppOptions } from '../src/app.ts';
 import type { Clock } from '../src/lib/clock.ts';
 import type { SmsMessage, SmsSender } from '../src/providers/sms/sms-sender.ts';
@@ -62,9 +64,18 @@ export function get(app: App, url: string, headers: Headers = {}) {
   return app.inject({ method: 'GET', url, headers: { ...signedHeaders(url), ...headers } });
 }
 
-export function requestCode(app: App, clock: Clock, phone: string, type: SmsCodeType, ip?: string) {
+/** Fetches a captcha challenge and solves it, as the browser does before asking for a code. */
+export async function solvedCaptcha(app: App): Promise<string> {
+  const challenge = (await get(app, '/api/v1/captcha')).json().data;
+  const solution = await solveChallenge({ challenge, deriveKey });
+  if (!solution) throw new Error('the captcha could not be solved');
+  return Buffer.from(JSON.stringify({ challenge, solution })).toString('base64');
+}
+
+export async function requestCode(app: App, clock: Clock, phone: string, type: SmsCodeType, ip?: string) {
   const ts = Math.floor(clock.now() / 1000);
-  return post(app, '/api/v1/code/', { phone, type, ts, sign: smsCodeSignature(phone, ts) }, {}, ip);
+  const captcha = await solvedCaptcha(app);
+  return post(app, '/api/v1/code/', { phone, type, ts, sign: smsCodeSignature(phone, ts), captcha }, {}, ip);
 }
 
 /** Registers a phone through the real calls; returns the session token. */

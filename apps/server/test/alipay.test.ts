@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { DAY_IN_MS, ORDER_LIMITS } from '@chuhai/contract';
+import { refundOrder } from '../src/modules/order/refunds.ts';
 import { auth, buildAccountApp, get, registerUser } from './account-helpers.ts';
 import { type FakeAlipay, rsaKeys, signedNotification, startFakeAlipay } from './fakes/fake-alipay.ts';
 import { checkOrder, orderPlan } from './order-helpers.ts';
@@ -108,10 +109,17 @@ describe('支付宝 through alipay-sdk against a fake gateway, with keys made by
   it('a lost notification: polling asks Alipay (signed query) and credits the payment', async () => {
     const fresh = await registerUser(ctx, '13300000002', { ip: '10.3.0.2' });
     const pay = await orderPlan(ctx.app, fresh, 'vip-quarter', 'alipay');
+    const queries = () => fake.requests.filter((r) => r.method === 'alipay.trade.query').length;
+    const before = queries();
     assert.equal((await checkOrder(ctx.app, fresh, pay.order.orderNo)).data.status, 'pending');
     fake.paid.set(pay.order.orderNo, '79.00');
+    // The pay screen polls every 2 s, maybe from several tabs: Alipay is asked once per 5 s at most.
+    for (let i = 0; i < 3; i += 1) await checkOrder(ctx.app, fresh, pay.order.orderNo);
+    assert.equal(queries(), before + 1);
+    ctx.clock.advance(ORDER_LIMITS.queryEveryMs);
     const order = (await checkOrder(ctx.app, fresh, pay.order.orderNo)).data;
     assert.equal(order.status, 'paid');
+    assert.equal(queries(), before + 2);
     const query = fake.requests.findLast((r) => r.method === 'alipay.trade.query');
     assert.equal(query?.signatureValid, true);
     const info = (await get(ctx.app, '/api/v1/info', auth(fresh))).json().data;
@@ -122,5 +130,34 @@ describe('支付宝 through alipay-sdk against a fake gateway, with keys made by
     const pay = await orderPlan(ctx.app, token, 'vip-month', 'alipay');
     ctx.clock.advance(ORDER_LIMITS.payWithinMs);
     assert.equal((await checkOrder(ctx.app, token, pay.order.orderNo)).data.status, 'closed');
+  });
+
+  it('refunds through alipay.trade.refund (signed, once per refund number); a refusal leaves the order paid', async () => {
+    const pay = await orderPlan(ctx.app, token, 'vip-month', 'alipay');
+    const orderNo = pay.order.orderNo;
+    await notify(signedNotification(paidFields(orderNo), alipay.privateKey));
+    fake.paid.set(orderNo, '29.90');
+    const actor = { userId: 1, ip: '10.0.0.1' };
+
+    fake.refuseRefundsWith = 'ACQ.SELLER_BALANCE_NOT_ENOUGH';
+    await assert.rejects(
+      refundOrder(ctx.app.deps, actor, orderNo, { reason: '余额不足时' }),
+      /支付渠道拒绝了退款/,
+    );
+    assert.equal((await checkOrder(ctx.app, token, orderNo)).data.status, 'paid');
+    fake.refuseRefundsWith = null;
+
+    const result = await refundOrder(ctx.app.deps, actor, orderNo, { amount: 1000, reason: '部分退款' });
+    assert.equal(result.status, 'succeeded');
+    const request = fake.requests.findLast((r) => r.method === 'alipay.trade.refund');
+    assert.equal(request?.signatureValid, true);
+    assert.equal(request?.biz.refund_amount, '10.00');
+    assert.equal(request?.biz.out_request_no, `${orderNo}R2`, 'the failed attempt keeps its own number');
+    assert.equal(fake.refunds.get(`${orderNo}R2`)?.amount, '10.00');
+    assert.equal(
+      (await checkOrder(ctx.app, token, orderNo)).data.status,
+      'paid',
+      'partly refunded, still paid',
+    );
   });
 });

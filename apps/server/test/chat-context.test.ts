@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { CHAT_LIMITS } from '@chuhai/contract';
-import { findBlockedWord, normaliseForMatch, parseWordList } from '../src/modules/chat/content-safety.ts';
+import { findBlockedWord, normaliseForMatch, parseWordList } from '../src/lib/content-safety/word-check.ts';
 import { buildModelMessages } from '../src/modules/chat/context.ts';
 
 describe('conversation context', () => {

@@ -53,6 +53,7 @@ describe('sendMsg streaming against an OpenAI-compatible server', () => {
     assert.equal(upstream?.stream, true);
     assert.deepEqual(upstream?.streamOptions, { include_usage: true });
     assert.equal(upstream?.authorization, 'Bearer sk-test-key');
+    assert.equal(upstream?.maxTokens, 4096, 'every answer is capped (LLM_MAX_TOKENS)');
 
     const list = await conversation(ctx);
     const saved = list.list.find((m: { id: number }) => m.id === id);
@@ -112,7 +113,7 @@ describe('sendMsg streaming against an OpenAI-compatible server', () => {
 
   it('refunds the use and keeps nothing when the provider refuses before any text (401, 429, 500)', async () => {
     const cases = [
-      { ask: '[401] 你好', code: ResultCode.providerUnavailable, msg: /密钥/ },
+      { ask: '[401] 你好', code: ResultCode.providerUnavailable, msg: /暂未开放/ },
       { ask: '[429] 你好', code: ResultCode.tooManyRequests, msg: /7 秒后再试/ },
       { ask: '[500] 你好', code: ResultCode.providerFailed, msg: /AI 服务/ },
     ];
@@ -179,6 +180,45 @@ async function waitFor(check: () => boolean, ms = 2000): Promise<void> {
   }
 }
 
+describe('at most two answers at once per user', () => {
+  let ctx: Ctx;
+  before(async () => {
+    ctx = await buildChatApp({}, { slowMs: 20 });
+  });
+  after(() => ctx.close());
+
+  it('answers the third concurrent question with 429 and the wait, and frees the slots afterwards', async () => {
+    // Streamed slowly (80 pieces, 20 ms apart), so the first two are still running when the third asks.
+    const asks = [1, 2, 3].map(() => askStreaming(ctx.app, ctx.token, { content: '[slow] 写一篇长文' }));
+    const answers = (await Promise.all(asks)).map((a) => a.response);
+    const statuses = answers.map((a) => a.statusCode).sort();
+    assert.deepEqual(statuses, [200, 200, 429]);
+    const refused = answers.find((a) => a.statusCode === 429);
+    assert.match(refused?.json().msg, /最多同时进行 2 个回答/);
+    assert.equal(refused?.headers['retry-after'], '10');
+    assert.equal(await chatUsed(ctx), 2, 'the refused question cost nothing');
+    assert.equal(ctx.fake.requests.length, 2, 'and never reached the provider');
+    assert.equal((await askJson(ctx.app, ctx.token, { content: '你好' })).statusCode, 200);
+  });
+});
+
+/** A question asked over a real connection, as the browser does, so the test can hang up mid-answer. */
+function streamOverHttp(base: string, token: string, content: string, signal: AbortSignal) {
+  const url = '/api/v1/sendMsg/';
+  return fetch(base + url, {
+    method: 'POST',
+    signal,
+    headers: {
+      'content-type': 'application/json',
+      accept: 'text/event-stream',
+      token,
+      'x-token': requestSignature(url, TEST_BUILD_TIME),
+      buildtime: TEST_BUILD_TIME,
+    },
+    body: JSON.stringify({ content }),
+  });
+}
+
 describe('a client that goes away mid-answer', () => {
   let ctx: Ctx;
   let base: string;
@@ -191,19 +231,7 @@ describe('a client that goes away mid-answer', () => {
 
   it('aborts the upstream request and keeps the partial answer as stopped', async () => {
     const controller = new AbortController();
-    const url = '/api/v1/sendMsg/';
-    const response = await fetch(base + url, {
-      method: 'POST',
-      signal: controller.signal,
-      headers: {
-        'content-type': 'application/json',
-        accept: 'text/event-stream',
-        token: ctx.token,
-        'x-token': requestSignature(url, TEST_BUILD_TIME),
-        buildtime: TEST_BUILD_TIME,
-      },
-      body: JSON.stringify({ content: '[slow] 写一篇长文' }),
-    });
+    const response = await streamOverHttp(base, ctx.token, '[slow] 写一篇长文', controller.signal);
     const reader = (response.body as ReadableStream<Uint8Array>).getReader();
     const decoder = new TextDecoder();
     let body = '';
@@ -225,5 +253,25 @@ describe('a client that goes away mid-answer', () => {
     assert.equal(saved?.status, 'stopped');
     assert.ok(saved?.answer.startsWith('第1段。第2段'), saved?.answer);
     assert.ok(!saved?.answer.includes('第80段'));
+  });
+
+  it('keeps the use spent when the client stops after the provider took the question', async () => {
+    const before = await chatUsed(ctx);
+    const requestsBefore = ctx.fake.requests.length;
+    const controller = new AbortController();
+    const response = await streamOverHttp(base, ctx.token, '[silent] 你好', controller.signal);
+    const reader = (response.body as ReadableStream<Uint8Array>).getReader();
+    let body = '';
+    while (!parseSse(body).events.some((e) => e.event === 'start')) {
+      const { value } = await reader.read();
+      body += new TextDecoder().decode(value);
+    }
+    await waitFor(() => ctx.fake.requests.length > requestsBefore);
+    controller.abort();
+    await waitFor(() => ctx.fake.aborted === 2);
+    await new Promise((r) => setTimeout(r, 100));
+    assert.equal(await chatUsed(ctx), before + 1, 'stopping is not a refund');
+    const last = (await get(ctx.app, '/api/v1/getMsgList', auth(ctx.token))).json().data.list.at(-1);
+    assert.notEqual(last?.content, '[silent] 你好', 'the empty exchange is not kept');
   });
 });

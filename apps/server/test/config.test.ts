@@ -1,6 +1,9 @@
 import assert from 'node:assert/strict';
-import { describe, it } from 'node:test';
+import { statSync } from 'node:fs';
+import path from 'node:path';
+import { after, describe, it } from 'node:test';
 import { ConfigError, loadConfig } from '../src/config.ts';
+import { tempDir } from './helpers.ts';
 
 describe('configuration', () => {
   it('has working defaults: port 3000, SQLite under ./data', () => {
@@ -60,7 +63,75 @@ describe('configuration', () => {
       WECHAT_PAY_PUBLIC_KEY: 'p',
     };
     assert.throws(() => loadConfig({ ...wechat, WECHAT_PAY_API_V3_KEY: 'short' }), /WECHAT_PAY_API_V3_KEY/);
-    assert.equal(loadConfig({ NODE_ENV: 'production' }).payment.sandbox, false);
     assert.equal(loadConfig({ NODE_ENV: 'development' }).payment.sandbox, true);
+  });
+
+  describe('production guards', () => {
+    const data = tempDir('config');
+    after(() => data.remove());
+    const production = {
+      NODE_ENV: 'production',
+      DATA_DIR: data.dir,
+      SMS_PROVIDER: 'tencent',
+      TENCENT_SMS_SECRET_ID: 'id',
+      TENCENT_SMS_SECRET_KEY: 'key',
+      TENCENT_SMS_SDK_APP_ID: '1400000000',
+      TENCENT_SMS_SIGN_NAME: '出海助手',
+      TENCENT_SMS_TEMPLATE_ID: '1',
+    };
+
+    it('refuses the console SMS gateway, which would only write codes to the log', () => {
+      assert.throws(() => loadConfig({ NODE_ENV: 'production', DATA_DIR: data.dir }), /SMS_PROVIDER/);
+      assert.throws(() => loadConfig({ ...production, SMS_PROVIDER: 'console' }), /SMS_PROVIDER.*生产环境/s);
+      assert.equal(loadConfig(production).sms.provider, 'tencent');
+    });
+
+    it('keeps the sandbox off unless PAY_SANDBOX=1 names test phones', () => {
+      assert.equal(loadConfig(production).payment.sandbox, false);
+      assert.equal(
+        loadConfig({ ...production, PAY_SANDBOX: '1' }).payment.sandbox,
+        false,
+        'no phones, no sandbox',
+      );
+      const on = loadConfig({
+        ...production,
+        PAY_SANDBOX: '1',
+        PAY_SANDBOX_PHONES: '13800000001, 13800000002',
+      });
+      assert.equal(on.payment.sandbox, true);
+      assert.deepEqual(on.payment.sandboxPhones, ['13800000001', '13800000002']);
+      assert.throws(() => loadConfig({ ...production, PAY_SANDBOX_PHONES: '138' }), /PAY_SANDBOX_PHONES/);
+      assert.equal(loadConfig({ DATA_DIR: data.dir }).payment.sandboxPhones, null, 'development: everyone');
+    });
+
+    it('never derives signing secrets from a path: 32 random bytes kept in DATA_DIR with mode 0600', () => {
+      const first = loadConfig(production);
+      assert.equal(Buffer.from(first.fileUrlSecret, 'base64url').length, 32);
+      assert.notEqual(first.fileUrlSecret, first.payment.sandboxSecret);
+      assert.ok(!first.fileUrlSecret.includes(data.dir));
+      const file = path.join(data.dir, 'secrets', 'file_url_secret');
+      assert.equal(statSync(file).mode & 0o777, 0o600);
+      assert.equal(loadConfig(production).fileUrlSecret, first.fileUrlSecret, 'the same after a restart');
+      const other = tempDir('config-other');
+      try {
+        assert.notEqual(
+          loadConfig({ ...production, DATA_DIR: other.dir }).fileUrlSecret,
+          first.fileUrlSecret,
+        );
+      } finally {
+        other.remove();
+      }
+      assert.equal(
+        loadConfig({ ...production, FILE_URL_SECRET: 'a-shared-secret-of-the-cluster' }).fileUrlSecret,
+        'a-shared-secret-of-the-cluster',
+      );
+      assert.throws(() => loadConfig({ ...production, FILE_URL_SECRET: 'short' }), /FILE_URL_SECRET/);
+    });
+
+    it('fetches image results from this machine over http only outside production', () => {
+      const images = { IMAGE_PROVIDER: 'openai', IMAGE_API_KEY: 'sk-img' };
+      assert.equal(loadConfig({ ...production, ...images }).image?.allowLoopbackResults, false);
+      assert.equal(loadConfig({ DATA_DIR: data.dir, ...images }).image?.allowLoopbackResults, true);
+    });
   });
 });

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { DAILY_QUOTAS, ResultCode } from '@chuhai/contract';
+import { DAILY_QUOTAS, FEATURE_OFF_TEXT, ResultCode } from '@chuhai/contract';
 import { imageInfo } from '../src/lib/image-size.ts';
 import { auth, buildAccountApp, get, post, registerUser } from './account-helpers.ts';
 import { type FakeImageProviders, startFakeImageProviders } from './fakes/fake-image-providers.ts';
@@ -101,7 +101,7 @@ for (const provider of ['openai', 'dashscope', 'sdwebui'] as const) {
         assert.equal(policy.json().code, ResultCode.contentRejected);
         const key = await draw(ctx, fresh, { prompt: '[401] 某画面' });
         assert.equal(key.statusCode, 503);
-        assert.match(key.json().msg, /IMAGE_API_KEY/);
+        assert.equal(key.json().msg, FEATURE_OFF_TEXT, 'the key problem is the operator’s, in the log');
         assert.equal(await drawUsed(ctx, fresh), 0);
       });
     }
@@ -174,13 +174,49 @@ describe('AI 绘画 refusals', () => {
     try {
       const config = (await get(bare.app, '/api/v1/getDrawConfig')).json().data;
       assert.equal(config.configured, false);
-      assert.match(config.hint, /IMAGE_PROVIDER/);
+      assert.equal(config.hint, FEATURE_OFF_TEXT);
       const userToken = await registerUser(bare, '13100000020');
       const response = await draw(bare, userToken, { prompt: '海报' });
       assert.equal(response.statusCode, 503);
-      assert.match(response.json().msg, /IMAGE_PROVIDER/);
+      assert.equal(response.json().msg, FEATURE_OFF_TEXT);
     } finally {
       await bare.close();
+    }
+  });
+
+  it('draws at most two at once per user: a third at the same time gets 429 and costs nothing', async () => {
+    let release: () => void = () => {};
+    const gate = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const png = Buffer.from(
+      'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
+      'base64',
+    );
+    let calls = 0;
+    const slow = {
+      name: 'sdwebui' as const,
+      async generate() {
+        calls += 1;
+        await gate;
+        return png;
+      },
+    };
+    const gated = await buildAccountApp({}, { imageGenerator: slow });
+    try {
+      const vip = await registerUser(gated, '13100000030', { ip: '10.8.1.1' });
+      const first = draw(gated, vip, { prompt: '白底耳机' });
+      const second = draw(gated, vip, { prompt: '木桌上的杯子' });
+      while (calls < 2) await new Promise((r) => setTimeout(r, 10));
+      const third = await draw(gated, vip, { prompt: '海边的草帽' });
+      assert.equal(third.statusCode, 429);
+      assert.match(third.json().msg, /最多同时生成 2 张图片/);
+      assert.equal(calls, 2, 'the third never reached the provider');
+      release();
+      assert.deepEqual([(await first).statusCode, (await second).statusCode], [200, 200]);
+      assert.equal(await drawUsed(gated, vip), 2);
+    } finally {
+      await gated.close();
     }
   });
 });

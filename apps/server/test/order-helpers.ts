@@ -2,9 +2,14 @@ import type { App } from '../src/app.ts';
 import { sandboxSignature } from '../src/providers/payment/sandbox-channel.ts';
 import { auth, get, post } from './account-helpers.ts';
 
+/** `POST /api/v1/pay/` as the pay screen sends it (extra fields are what a tampering client adds). */
+export function pay(app: App, token: string, order: { productId: string; channel: string; amount?: number }) {
+  return post(app, '/api/v1/pay/', order, auth(token));
+}
+
 /** Orders a plan on the sandbox channel; returns the pay result. */
 export async function orderPlan(app: App, token: string, productId = 'vip-month', channel = 'sandbox') {
-  const response = await post(app, '/api/v1/pay/', { productId, channel }, auth(token));
+  const response = await pay(app, token, { productId, channel });
   if (response.statusCode !== 200) throw new Error(`pay: ${response.body}`);
   return response.json().data;
 }

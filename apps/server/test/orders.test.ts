@@ -1,9 +1,8 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { DAY_IN_MS, INVITE_REWARDS, ORDER_LIMITS, PAGE_SIZE, ResultCode } from '@chuhai/contract';
-import { closeExpiredOrders } from '../src/modules/order/service.ts';
 import { auth, buildAccountApp, get, post, registerUser } from './account-helpers.ts';
-import { cashierForm, checkOrder, confirmAtCashier, notifySandbox, orderPlan } from './order-helpers.ts';
+import { cashierForm, checkOrder, confirmAtCashier, notifySandbox, orderPlan, pay } from './order-helpers.ts';
 import { startTestPostgres } from './postgres.ts';
 
 type Ctx = Awaited<ReturnType<typeof buildAccountApp>>;
@@ -68,28 +67,13 @@ describe('buying a plan with the sandbox channel', () => {
   });
 
   it('refuses an unknown plan, an unknown or disabled channel, and a client-sent amount changes nothing', async () => {
-    const unknownPlan = await post(
-      ctx.app,
-      '/api/v1/pay/',
-      { productId: 'vip-free', channel: 'sandbox' },
-      auth(token),
-    );
+    const unknownPlan = await pay(ctx.app, token, { productId: 'vip-free', channel: 'sandbox' });
     assert.equal(unknownPlan.statusCode, 400);
     assert.match(unknownPlan.json().msg, /套餐不存在/);
-    const unknownChannel = await post(
-      ctx.app,
-      '/api/v1/pay/',
-      { productId: 'vip-month', channel: 'paypal' },
-      auth(token),
-    );
+    const unknownChannel = await pay(ctx.app, token, { productId: 'vip-month', channel: 'paypal' });
     assert.equal(unknownChannel.statusCode, 400);
     assert.match(unknownChannel.json().msg, /可用的支付方式：沙箱支付/);
-    const withAmount = await post(
-      ctx.app,
-      '/api/v1/pay/',
-      { productId: 'vip-year', channel: 'sandbox', amount: 1 },
-      auth(token),
-    );
+    const withAmount = await pay(ctx.app, token, { productId: 'vip-year', channel: 'sandbox', amount: 1 });
     assert.equal(withAmount.json().data.order.amount, 25900);
     const anonymous = await post(ctx.app, '/api/v1/pay/', { productId: 'vip-month', channel: 'sandbox' });
     assert.equal(anonymous.json().code, ResultCode.tokenMissing);
@@ -189,17 +173,22 @@ describe('buying a plan with the sandbox channel', () => {
   it('the sweep closes due orders without anyone polling; cancel at the cashier closes at once', async () => {
     const due = await orderPlan(ctx.app, token);
     const cancelled = await orderPlan(ctx.app, token);
-    await ctx.app.inject({ method: 'POST', url: `/pay/sandbox/${cancelled.order.orderNo}/cancel` });
-    assert.equal((await checkOrder(ctx.app, token, cancelled.order.orderNo)).data.status, 'closed');
+    const cancel = (orderNo: string, fields: Record<string, string>) =>
+      ctx.app.inject({
+        method: 'POST',
+        url: `/pay/sandbox/${orderNo}/cancel`,
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        payload: new URLSearchParams(fields).toString(),
+      });
+    // Knowing an order number is not enough to close it: the form must carry the cashier's signature.
+    const { orderNo } = cancelled.order;
+    assert.equal((await cancel(orderNo, {})).statusCode, 400);
+    assert.equal((await cancel(orderNo, await cashierForm(ctx.app, due.order.orderNo))).statusCode, 400);
+    assert.equal((await checkOrder(ctx.app, token, orderNo)).data.status, 'pending');
+    assert.equal((await cancel(orderNo, await cashierForm(ctx.app, orderNo))).statusCode, 200);
+    assert.equal((await checkOrder(ctx.app, token, orderNo)).data.status, 'closed');
     ctx.clock.advance(ORDER_LIMITS.payWithinMs);
-    const deps = {
-      db: ctx.app.db,
-      clock: ctx.clock,
-      log: ctx.app.log,
-      catalogue: { currency: 'CNY' as const, plans: [] },
-      channels: new Map(),
-    };
-    assert.ok((await closeExpiredOrders(deps)) >= 1);
+    assert.ok((await ctx.app.jobs.run('order.close-expired')) >= 1);
     const row = await ctx.app.db
       .selectFrom('orders')
       .select('status')
@@ -211,12 +200,7 @@ describe('buying a plan with the sandbox channel', () => {
   it('lists the caller’s orders newest first, 15 a page, and limits unpaid orders to 5 at once', async () => {
     const fresh = await join(ctx, '13500000099');
     for (let i = 0; i < ORDER_LIMITS.pendingPerUser; i += 1) await orderPlan(ctx.app, fresh);
-    const sixth = await post(
-      ctx.app,
-      '/api/v1/pay/',
-      { productId: 'vip-month', channel: 'sandbox' },
-      auth(fresh),
-    );
+    const sixth = await pay(ctx.app, fresh, { productId: 'vip-month', channel: 'sandbox' });
     assert.equal(sixth.statusCode, 429);
     assert.match(sixth.json().msg, /未支付的订单过多/);
     const page = (await get(ctx.app, '/api/v1/orderList', auth(fresh))).json().data;
@@ -260,20 +244,43 @@ describe('orders across a restart and with the sandbox off', () => {
     }
   });
 
-  it('production has no sandbox unless PAY_SANDBOX=1', async () => {
-    const prod = await buildAccountApp({ NODE_ENV: 'production', LOG_LEVEL: 'silent' });
-    try {
-      assert.deepEqual((await get(prod.app, '/api/v1/payChannels')).json().data, []);
-      const page = await prod.app.inject({ method: 'GET', url: '/pay/sandbox/CH1' });
-      assert.notEqual(page.statusCode, 200);
-    } finally {
-      await prod.close();
+  it('production: the sandbox only with PAY_SANDBOX=1, and only for the phones in PAY_SANDBOX_PHONES', async () => {
+    const production = {
+      NODE_ENV: 'production',
+      LOG_LEVEL: 'silent',
+      SMS_PROVIDER: 'aliyun',
+      ALIYUN_SMS_ACCESS_KEY_ID: 'id',
+      ALIYUN_SMS_ACCESS_KEY_SECRET: 'secret',
+      ALIYUN_SMS_SIGN_NAME: '出海助手',
+      ALIYUN_SMS_TEMPLATE_CODE: 'SMS_1',
+    };
+    for (const env of [{}, { PAY_SANDBOX: '1' }] as Record<string, string>[]) {
+      const prod = await buildAccountApp({ ...production, ...env });
+      try {
+        assert.deepEqual((await get(prod.app, '/api/v1/payChannels')).json().data, [], JSON.stringify(env));
+        const page = await prod.app.inject({ method: 'GET', url: '/pay/sandbox/CH1' });
+        assert.notEqual(page.statusCode, 200);
+      } finally {
+        await prod.close();
+      }
     }
-    const enabled = await buildAccountApp({ NODE_ENV: 'production', LOG_LEVEL: 'silent', PAY_SANDBOX: '1' });
+    const tester = '13800000077';
+    const enabled = await buildAccountApp({ ...production, PAY_SANDBOX: '1', PAY_SANDBOX_PHONES: tester });
     try {
-      assert.deepEqual((await get(enabled.app, '/api/v1/payChannels')).json().data, [
-        { channel: 'sandbox', name: '沙箱支付', sandbox: true },
-      ]);
+      const testAccount = await registerUser(enabled, tester, { ip: '10.6.6.1' });
+      const customer = await registerUser(enabled, '13800000078', { ip: '10.6.6.2' });
+      const sandbox = [{ channel: 'sandbox', name: '沙箱支付', sandbox: true }];
+      assert.deepEqual(
+        (await get(enabled.app, '/api/v1/payChannels', auth(testAccount))).json().data,
+        sandbox,
+      );
+      assert.deepEqual((await get(enabled.app, '/api/v1/payChannels', auth(customer))).json().data, []);
+      assert.deepEqual((await get(enabled.app, '/api/v1/payChannels')).json().data, []);
+      const refused = await pay(enabled.app, customer, { productId: 'vip-month', channel: 'sandbox' });
+      assert.equal(refused.statusCode, 400);
+      assert.match(refused.json().msg, /不支持该支付方式/);
+      const allowed = await pay(enabled.app, testAccount, { productId: 'vip-month', channel: 'sandbox' });
+      assert.equal(allowed.statusCode, 200, allowed.body);
     } finally {
       await enabled.close();
     }

@@ -1,6 +1,12 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { DAILY_QUOTAS, PLACEMENT_LIMITS, ResultCode, UPLOAD_LIMITS } from '@chuhai/contract';
+import {
+  DAILY_QUOTAS,
+  FEATURE_OFF_TEXT,
+  PLACEMENT_LIMITS,
+  ResultCode,
+  UPLOAD_LIMITS,
+} from '@chuhai/contract';
 import sharp from 'sharp';
 import type { ImageGenerator } from '../src/providers/image/image-generator.ts';
 import { auth, buildAccountApp, get, registerUser } from './account-helpers.ts';
@@ -14,10 +20,11 @@ const join = (ctx: Ctx, phone: string) => {
   return registerUser(ctx, phone, { ip: `10.10.0.${ip}` });
 };
 
-async function replaceUsed(ctx: Ctx, token: string): Promise<number> {
+async function usedToday(ctx: Ctx, token: string, feature: 'replace' | 'draw'): Promise<number> {
   const info = (await get(ctx.app, '/api/v1/info', auth(token))).json().data;
-  return info.usage.find((u: { feature: string }) => u.feature === 'replace').used;
+  return info.usage.find((u: { feature: string }) => u.feature === feature).used;
 }
+const replaceUsed = (ctx: Ctx, token: string) => usedToday(ctx, token, 'replace');
 
 async function rgbAt(bytes: Buffer, x: number, y: number): Promise<number[]> {
   const { data, info } = await sharp(bytes).removeAlpha().raw().toBuffer({ resolveWithObject: true });
@@ -32,8 +39,13 @@ const close = (a: number[], b: number[], tolerance = 10) =>
 class GreenScenes implements ImageGenerator {
   readonly name = 'sdwebui' as const;
   prompts: string[] = [];
+  failNext = false;
   async generate(request: { prompt: string }): Promise<Buffer> {
     this.prompts.push(request.prompt);
+    if (this.failNext) {
+      this.failNext = false;
+      throw new Error('the provider is down');
+    }
     return sharp({ create: { width: 1024, height: 1024, channels: 3, background: '#22aa44' } })
       .png()
       .toBuffer();
@@ -148,6 +160,58 @@ describe('换背景 (/api/mokker/replace)', () => {
     );
   });
 
+  it('an AI scene is paid for first: one 绘画 use, given back with the replace use when it fails', async () => {
+    const fresh = await join(ctx, '13300000011');
+    const one = [{ name: 'a.png', bytes: await photo() }];
+    const ok = await postForm(ctx.app, '/api/mokker/replace', fresh, { prompt: '木质桌面' }, one);
+    assert.equal(ok.statusCode, 200, ok.body);
+    assert.equal(await usedToday(ctx, fresh, 'draw'), 1, 'the scene is one drawing');
+    assert.equal(await usedToday(ctx, fresh, 'replace'), 1);
+
+    scenes.failNext = true;
+    const failed = await postForm(ctx.app, '/api/mokker/replace', fresh, { prompt: '大理石台面' }, one);
+    assert.equal(failed.statusCode, 502, failed.body);
+    assert.equal(await usedToday(ctx, fresh, 'draw'), 1, 'the failed scene costs nothing');
+    assert.equal(await usedToday(ctx, fresh, 'replace'), 1);
+
+    // The free plan draws 2 a day: the third scene is refused before the provider is called.
+    assert.equal(
+      (await postForm(ctx.app, '/api/mokker/replace', fresh, { prompt: '海边' }, one)).statusCode,
+      200,
+    );
+    const calls = scenes.prompts.length;
+    const over = await postForm(ctx.app, '/api/mokker/replace', fresh, { prompt: '草地' }, one);
+    assert.equal(over.json().code, ResultCode.quotaExceeded);
+    assert.equal(scenes.prompts.length, calls, 'no generation without a drawing use');
+    assert.equal(await usedToday(ctx, fresh, 'replace'), 2, 'the replace use taken first went back');
+  });
+
+  it('generates nothing for a caller without replace uses or with someone else’s cut-out', async () => {
+    const spent = await join(ctx, '13300000012');
+    const one = await photo();
+    const files = Array.from({ length: DAILY_QUOTAS.free.replace }, () => ({ name: 'a.png', bytes: one }));
+    await postForm(ctx.app, '/api/mokker/replace', spent, { color: '#ffffff' }, files);
+    assert.equal(await replaceUsed(ctx, spent), DAILY_QUOTAS.free.replace);
+    const calls = scenes.prompts.length;
+    const noUses = await postForm(ctx.app, '/api/mokker/replace', spent, { prompt: '木质桌面' }, [
+      { name: 'a.png', bytes: one },
+    ]);
+    assert.equal(noUses.json().code, ResultCode.quotaExceeded);
+
+    const owner = await join(ctx, '13300000013');
+    const cut = await postForm(ctx.app, '/api/v1/remove/remove', owner, {}, [{ name: 'a.png', bytes: one }]);
+    const theirs = String(cut.json().data.cutout.id);
+    const thief = await join(ctx, '13300000014');
+    const stolen = await postForm(ctx.app, '/api/mokker/replace', thief, {
+      prompt: '木质桌面',
+      cutoutIds: theirs,
+    });
+    assert.equal(stolen.statusCode, 404);
+    assert.equal(scenes.prompts.length, calls, 'the provider was never called');
+    assert.equal(await usedToday(ctx, thief, 'draw'), 0);
+    assert.equal(await replaceUsed(ctx, thief), 0);
+  });
+
   it('refuses bad requests clearly and spends nothing on them', async () => {
     const before = await replaceUsed(ctx, token);
     const one = [{ name: 'a.png', bytes: await photo() }];
@@ -218,7 +282,7 @@ describe('换背景 (/api/mokker/replace)', () => {
         { name: 'a.png', bytes: await photo() },
       ]);
       assert.equal(response.statusCode, 503);
-      assert.match(response.json().msg, /IMAGE_PROVIDER/);
+      assert.equal(response.json().msg, FEATURE_OFF_TEXT);
     } finally {
       await bare.close();
     }

@@ -84,6 +84,7 @@ describe('阿里云短信 adapter', () => {
     await assert.rejects(sender().send(message), (error: unknown) => {
       assert.ok(error instanceof SmsSendError);
       assert.equal(error.reason, '短信服务账户余额不足');
+      assert.equal(error.userReason, null, 'the balance is the operator’s business');
       return true;
     });
   });
@@ -152,6 +153,7 @@ describe('腾讯云短信 adapter', () => {
     await assert.rejects(sender().send(message), (error: unknown) => {
       assert.ok(error instanceof SmsSendError);
       assert.equal(error.reason, '该手机号今日接收短信已达上限');
+      assert.equal(error.userReason, '该手机号今日接收短信已达上限', 'about the user’s own number');
       return true;
     });
     mode = 'error';

@@ -1,7 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { ResultCode, STUDIO_KEEP_DAYS, type StudioImage } from '@chuhai/contract';
-import { purgeExpiredImages } from '../src/modules/studio/recent.ts';
 import { localFileStore } from '../src/providers/storage/local-file-store.ts';
 import { auth, buildAccountApp, get, registerUser } from './account-helpers.ts';
 import { startTestPostgres } from './postgres.ts';
@@ -114,28 +113,22 @@ for (const database of ['SQLite', 'PostgreSQL'] as const)
         [young.cutout.id],
       );
 
-      const deps = {
-        db: ctx.app.db,
-        clock: ctx.clock,
-        log: ctx.app.log,
-        files: localFileStore(ctx.config.storage.kind === 'local' ? ctx.config.storage.dir : ''),
-        fileUrlSecret: ctx.config.fileUrlSecret,
-      };
+      const files = localFileStore(ctx.config.storage.kind === 'local' ? ctx.config.storage.dir : '');
       const oldKeys = await ctx.app.db
-        .selectFrom('studio_images')
+        .selectFrom('stored_images')
         .select('file_key')
         .where('id', '!=', young.cutout.id)
         .execute();
       assert.equal(oldKeys.length, 3, 'Alice’s 2 and Bob’s 1');
-      assert.equal(await purgeExpiredImages(deps), 3);
-      for (const { file_key } of oldKeys) assert.equal(await deps.files.get(file_key), null, file_key);
+      assert.equal(await ctx.app.jobs.run('images.purge-expired'), 3);
+      for (const { file_key } of oldKeys) assert.equal(await files.get(file_key), null, file_key);
       assert.equal((await fetchFile(ctx, young.cutout.url)).statusCode, 200);
-      const rows = await ctx.app.db.selectFrom('studio_images').select('id').execute();
+      const rows = await ctx.app.db.selectFrom('stored_images').select('id').execute();
       assert.deepEqual(
         rows.map((row) => Number(row.id)),
         [young.cutout.id],
       );
-      assert.equal(await purgeExpiredImages(deps), 0, 'nothing left to remove');
+      assert.equal(await ctx.app.jobs.run('images.purge-expired'), 0, 'nothing left to remove');
 
       // A removed cut-out can no longer be fixed into a main image, and the try costs nothing.
       const fix = await postForm(ctx.app, '/api/v1/remove/remove', alice, {

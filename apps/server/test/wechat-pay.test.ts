@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { DAY_IN_MS } from '@chuhai/contract';
+import { DAY_IN_MS, ORDER_LIMITS } from '@chuhai/contract';
+import { refundOrder } from '../src/modules/order/refunds.ts';
 import { decryptResource } from '../src/providers/payment/wechat-pay-crypto.ts';
 import { buildAccountApp, registerUser } from './account-helpers.ts';
 import { rsaKeys } from './fakes/fake-alipay.ts';
@@ -115,6 +116,14 @@ describe('微信支付 APIv3 against a fake, with keys the tests generate', () =
       otherMerchant: notification(transaction(orderNo, 2990, { mchid: '1900000999' })),
       wrongAmount: notification(transaction(orderNo, 1)),
     };
+    // Signed by the platform key over a timestamp that is not whole seconds: refused all the same.
+    const now = Math.floor(ctx.clock.now() / 1000);
+    for (const odd of [`${now}.5`, ` ${now}`, `0x${now.toString(16)}`, `${now / 1000}e3`]) {
+      const body = good.body;
+      Object.assign(cases, {
+        [`timestamp ${odd}`]: { body, headers: wechatSign(body, platform.privateKey, odd) },
+      });
+    }
     for (const [name, message] of Object.entries(cases)) {
       const response = await notify(message);
       assert.equal(response.statusCode, 400, name);
@@ -127,6 +136,7 @@ describe('微信支付 APIv3 against a fake, with keys the tests generate', () =
     const pay = await orderPlan(ctx.app, token, 'vip-year', 'wechat');
     assert.equal((await checkOrder(ctx.app, token, pay.order.orderNo)).data.status, 'pending');
     fake.paid.set(pay.order.orderNo, { total: 25900 });
+    ctx.clock.advance(ORDER_LIMITS.queryEveryMs);
     assert.equal((await checkOrder(ctx.app, token, pay.order.orderNo)).data.status, 'paid');
     const query = fake.requests.findLast((r) => r.method === 'GET');
     assert.equal(query?.signatureValid, true);
@@ -150,5 +160,40 @@ describe('微信支付 APIv3 against a fake, with keys the tests generate', () =
     const bytes = Buffer.from(resource.ciphertext, 'base64');
     bytes[0] = (bytes[0] as number) ^ 1;
     assert.throws(() => decryptResource({ ...resource, ciphertext: bytes.toString('base64') }, API_V3_KEY));
+    // A tag cut to 4 bytes would be far easier to forge; only a whole 16-byte tag is accepted.
+    const whole = Buffer.from(resource.ciphertext, 'base64');
+    const shortTag = Buffer.concat([
+      whole.subarray(0, whole.length - 16),
+      whole.subarray(whole.length - 16, whole.length - 12),
+    ]);
+    assert.throws(() =>
+      decryptResource({ ...resource, ciphertext: shortTag.toString('base64') }, API_V3_KEY),
+    );
+    assert.throws(() =>
+      decryptResource({ ...resource, ciphertext: Buffer.alloc(10).toString('base64') }, API_V3_KEY),
+    );
+  });
+
+  it('refunds through WeChat Pay v3; a PROCESSING refund is settled by the sweep once WeChat says SUCCESS', async () => {
+    const pay = await orderPlan(ctx.app, token, 'vip-month', 'wechat');
+    const orderNo = pay.order.orderNo;
+    await notify(notification(transaction(orderNo)));
+    fake.paid.set(orderNo, { total: 2990 });
+    fake.newRefundStatus = 'PROCESSING';
+    const result = await refundOrder(ctx.app.deps, { userId: 1, ip: '10.0.0.1' }, orderNo, {
+      reason: '用户申请',
+    });
+    assert.equal(result.status, 'pending');
+    const request = fake.requests.findLast((r) => r.path === '/v3/refund/domestic/refunds');
+    assert.equal(request?.signatureValid, true);
+    assert.deepEqual(request?.body.amount, { refund: 2990, total: 2990, currency: 'CNY' });
+    assert.equal((await checkOrder(ctx.app, token, orderNo)).data.status, 'refunding');
+
+    ctx.clock.advance(31_000);
+    assert.equal(await ctx.app.jobs.run('order.settle-refunds'), 0, 'still PROCESSING at WeChat');
+    (fake.refunds.get(`${orderNo}R1`) as { status: string }).status = 'SUCCESS';
+    assert.equal(await ctx.app.jobs.run('order.settle-refunds'), 1);
+    assert.equal((await checkOrder(ctx.app, token, orderNo)).data.status, 'refunded');
+    fake.newRefundStatus = 'SUCCESS';
   });
 });

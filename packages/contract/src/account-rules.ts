@@ -11,9 +11,14 @@ export const SMS_CODE_PATTERN = new RegExp(`^\\d{${SMS_LIMITS.codeLength}}$`);
 export const INVITE_CODE_PATTERN = /^[A-Z0-9]{8}$/;
 
 /** `type` of `/api/v1/code/`. */
-export const SMS_CODE_TYPE = { register: 1, login: 2, resetPassword: 3 } as const;
+export const SMS_CODE_TYPE = { register: 1, login: 2, resetPassword: 3, deleteAccount: 4 } as const;
 export type SmsCodeType = (typeof SMS_CODE_TYPE)[keyof typeof SMS_CODE_TYPE];
-export const SMS_CODE_PURPOSES: Record<SmsCodeType, string> = { 1: '注册', 2: '登录', 3: '重设密码' };
+export const SMS_CODE_PURPOSES: Record<SmsCodeType, string> = {
+  1: '注册',
+  2: '登录',
+  3: '重设密码',
+  4: '注销账号',
+};
 
 export function phoneProblem(phone: string): string | null {
   if (!phone) return '请输入手机号';

@@ -5,6 +5,8 @@
 export const ResultCode = {
   ok: 200,
   badRequest: 400,
+  /** Signed in, but not allowed: a seller on an operator route, 客服 on a money action. */
+  forbidden: 403,
   notFound: 404,
   methodNotAllowed: 405,
   payloadTooLarge: 413,

@@ -27,13 +27,6 @@ export const UI = {
 
 export const DEFAULT_IMAGE_SIZE = '1024x1024';
 
-export const PAGE_SIZE = {
-  orders: 15,
-  messages: 20,
-  tags: 20,
-  inviteHistory: 5,
-} as const;
-
 /** chatType 1 is the standard model, 2 the advanced one (VIP only). */
 export const CHAT_TYPE = { standard: 1, advanced: 2 } as const;
 
@@ -47,3 +40,9 @@ export const CROSS_BORDER_TOOLS = [
   { key: 'patent', label: '国际专利查询', href: 'https://patentscope.wipo.int/search/zh/search.jsf' },
   { key: 'trademark', label: '国际商标查询', href: 'https://branddb.wipo.int/' },
 ] as const;
+
+/**
+ * What a seller reads when a tool's provider is not set up or is refusing this server: never the
+ * operator's variables or the provider's own text (those go to the server log, README「配置」).
+ */
+export const FEATURE_OFF_TEXT = '该功能暂未开放，请稍后再试或联系客服';

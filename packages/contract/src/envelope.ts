@@ -11,9 +11,3 @@ export interface Envelope<T = unknown> {
 export function EnvelopeSchema<T extends TSchema>(data: T) {
   return Type.Object({ code: Type.Integer(), msg: Type.String(), data });
 }
-
-/** List requests (spec section 3). */
-export const PageQuery = Type.Object({
-  pageNo: Type.Optional(Type.Integer({ minimum: 1, default: 1 })),
-  pageSize: Type.Optional(Type.Integer({ minimum: 1, maximum: 100 })),
-});

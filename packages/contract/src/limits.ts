@@ -33,6 +33,8 @@ export const SESSION_LIMITS = {
   lifetimeMs: 30 * DAY_MS,
   /** The expiry is written at most this often, so each request does not cost a database write. */
   touchEveryMs: 10 * MINUTE_MS,
+  /** However active, a session ends this long after sign-in: a stolen token does not live forever. */
+  absoluteMs: 90 * DAY_MS,
 } as const;
 
 /** Metered features (PRODUCT.md "Usage, VIP and quotas"). */
@@ -81,13 +83,18 @@ export const INVITE_REWARDS = {
   rewardedRegistrationsPerMonth: 50,
 } as const;
 
+const PAY_WITHIN_MINUTES = 15;
+
 export const ORDER_LIMITS = {
   /** An unpaid order closes after this long. */
-  payWithinMs: 15 * MINUTE_MS,
+  payWithinMinutes: PAY_WITHIN_MINUTES,
+  payWithinMs: PAY_WITHIN_MINUTES * MINUTE_MS,
   /** How often the server closes expired orders (the state is in the database, so restarts lose nothing). */
   closeSweepEveryMs: 30_000,
   /** How often the pay screen asks whether the order is paid. */
   pollEveryMs: 2000,
+  /** How often the server may ask a payment provider about one order, whoever is polling. */
+  queryEveryMs: 5000,
   /** Unpaid orders one user may hold at once (each needs a QR code from the provider). */
   pendingPerUser: 5,
 } as const;
@@ -100,4 +107,16 @@ export const UPLOAD_LIMITS = {
   /** Files in one background-replacement request. */
   maxFiles: 10,
   formats: ['JPEG', 'PNG', 'WebP'],
+} as const;
+
+/**
+ * Work one user may have running at once, on all nodes together: answers streaming, and pictures
+ * being generated (AI 绘画 and AI scenes). More waits its turn with a 429, so one account cannot
+ * keep a provider busy for everyone.
+ */
+export const CONCURRENCY_LIMITS = {
+  chatStreams: 2,
+  generations: 2,
+  /** What the 429 asks the client to wait. */
+  retryAfterSeconds: 10,
 } as const;

@@ -12,7 +12,18 @@ export const SMS_SIGN_SECRET = 'chuhai-2026-sms-sign';
 /** How far a signed `ts` (seconds) may be from the server clock. */
 export const SIGN_MAX_SKEW_SECONDS = 300;
 
-export const SIGNATURE_HEADERS = { token: 'x-token', buildTime: 'buildtime' } as const;
+/** Header names the web client and the server agree on, said once. */
+export const HEADERS = {
+  /** The session token (spec section 6); `Authorization: Bearer …` works too. */
+  session: 'token',
+  /** The request signature (`requestSignature`). */
+  signature: 'x-token',
+  /** The client's build stamp. */
+  buildTime: 'BuildTime',
+  /** Set on answers when a newer build is being served (PRODUCT.md: 发现新版本). */
+  newBuild: 'x-new-build',
+  requestId: 'x-request-id',
+} as const;
 
 /** The `x-token` header: SHA-256 hex of the path with its query, the client's BuildTime and the app key. */
 export function requestSignature(pathWithQuery: string, buildTime: string): string {

@@ -1,12 +1,12 @@
 import type { AccountTables } from '../modules/account/table.ts';
+import type { AuditTables } from '../modules/audit/table.ts';
 import type { ChatTables } from '../modules/chat/table.ts';
-import type { DrawingTables } from '../modules/drawing/table.ts';
 import type { EntitlementTables } from '../modules/entitlement/table.ts';
+import type { StoredImageTables } from '../modules/images/table.ts';
 import type { InviteTables } from '../modules/invite/table.ts';
 import type { OrderTables } from '../modules/order/table.ts';
 import type { PromptTables } from '../modules/prompt/table.ts';
 import type { SmsTables } from '../modules/sms/table.ts';
-import type { StudioTables } from '../modules/studio/table.ts';
 import type { ThrottleTables } from '../modules/throttle/table.ts';
 
 /** The whole schema, assembled from each module's `table.ts`. */
@@ -19,5 +19,5 @@ export interface Database
     PromptTables,
     InviteTables,
     OrderTables,
-    DrawingTables,
-    StudioTables {}
+    StoredImageTables,
+    AuditTables {}

@@ -8,6 +8,12 @@ import * as orders from './migrations/0005-orders.ts';
 import * as drawings from './migrations/0006-drawings.ts';
 import * as studioImages from './migrations/0007-studio-images.ts';
 import * as studioImagesAge from './migrations/0008-studio-images-age.ts';
+import * as storedImages from './migrations/0009-stored-images.ts';
+import * as workSlots from './migrations/0010-work-slots.ts';
+import * as orderQueriedAt from './migrations/0011-order-queried-at.ts';
+import * as usedCaptchas from './migrations/0012-used-captchas.ts';
+import * as sessionDevices from './migrations/0013-session-devices.ts';
+import * as operators from './migrations/0014-operators.ts';
 
 /**
  * Every migration, in order. Listed in code rather than read from a folder so the set is fixed at
@@ -22,12 +28,23 @@ const MIGRATIONS: Record<string, Migration> = {
   '0006-drawings': drawings,
   '0007-studio-images': studioImages,
   '0008-studio-images-age': studioImagesAge,
+  '0009-stored-images': storedImages,
+  '0010-work-slots': workSlots,
+  '0011-order-queried-at': orderQueriedAt,
+  '0012-used-captchas': usedCaptchas,
+  '0013-session-devices': sessionDevices,
+  '0014-operators': operators,
 };
 
 /** Applies every pending migration; throws with the failing migration's name. */
-export async function migrateToLatest(db: Kysely<unknown>): Promise<MigrationResultSet> {
+export function migrateToLatest(db: Kysely<unknown>): Promise<MigrationResultSet> {
+  return migrateUpTo(db, null);
+}
+
+/** Applies pending migrations up to and including `name` (null: all); tests stop at an old schema. */
+export async function migrateUpTo(db: Kysely<unknown>, name: string | null): Promise<MigrationResultSet> {
   const migrator = new Migrator({ db, provider: { getMigrations: async () => MIGRATIONS } });
-  const result = await migrator.migrateToLatest();
+  const result = await (name === null ? migrator.migrateToLatest() : migrator.migrateTo(name));
   if (result.error) {
     const failed = result.results?.find((r) => r.status === 'Error')?.migrationName ?? '未知';
     throw new Error(`数据库迁移 ${failed} 失败：${String(result.error)}`, { cause: result.error });

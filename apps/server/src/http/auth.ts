@@ -1,25 +1,39 @@
+import { HEADERS, ResultCode } from '@chuhai/contract';
 import type { FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
+import type { Routes } from '../app-module.ts';
 import type { Clock } from '../lib/clock.ts';
+import { findUserById } from '../modules/account/repository.ts';
 import { authenticate, type SessionUser } from '../modules/account/session.ts';
+import { AppError } from './app-error.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
     clock: Clock;
-    /** preHandler: rejects the call with 400001/2/3 unless a live session token came with it. */
-    requireUser: preHandlerAsyncHookHandler;
     /** preHandler: resolves the session when a token came, and ignores a missing or bad one. */
     optionalUser: preHandlerAsyncHookHandler;
+    /** Every route in the operator scope, so a test can walk them all. */
+    staffRouteList: { method: string; url: string }[];
   }
   interface FastifyRequest {
-    /** The signed-in caller, set by `requireUser` or `optionalUser`. */
+    /** The caller when a live session came with the request, else null. */
     account: SessionUser | null;
+    /** The signed-in caller: only inside `signedInScope`, where a request without one never arrives. */
+    readonly user: SessionUser;
+    /** The operator: only inside `staffScope`. */
+    staff: StaffUser | null;
   }
+}
+
+/** An operator on the console: 客服 (`support`) reads; `admin` also changes things. */
+export interface StaffUser extends SessionUser {
+  role: 'support' | 'admin';
+  phone: string;
 }
 
 /** The session token: the `token` header (spec section 6), or `Authorization: Bearer …`. */
 export function sessionTokenOf(request: FastifyRequest): string | undefined {
-  const header = request.headers.token;
+  const header = request.headers[HEADERS.session];
   const token = Array.isArray(header) ? header[0] : header;
   if (token) return token.trim();
   const authorization = request.headers.authorization ?? '';
@@ -27,18 +41,17 @@ export function sessionTokenOf(request: FastifyRequest): string | undefined {
   return bearer?.[1];
 }
 
-/** The caller of a route behind `requireUser`. */
-export function signedInUser(request: FastifyRequest): SessionUser {
-  if (!request.account) throw new Error('route is missing the requireUser preHandler');
-  return request.account;
-}
-
 export const authPlugin = fp<{ clock: Clock }>(
   async (app, { clock }) => {
     app.decorate('clock', clock);
     app.decorateRequest('account', null);
-    app.decorate('requireUser', async (request: FastifyRequest) => {
-      request.account = await authenticate(app.db, sessionTokenOf(request), clock.now());
+    app.decorateRequest('staff', null);
+    app.decorate('staffRouteList', []);
+    app.decorateRequest('user', {
+      getter(this: FastifyRequest) {
+        if (!this.account) throw new Error('request.user read outside the signed-in scope');
+        return this.account;
+      },
     });
     app.decorate('optionalUser', async (request: FastifyRequest) => {
       const token = sessionTokenOf(request);
@@ -52,3 +65,41 @@ export const authPlugin = fp<{ clock: Clock }>(
   },
   { name: 'auth', dependencies: ['database'] },
 );
+
+/**
+ * The signed-in scope: every route the given plugins register answers 400001/2/3 unless a live
+ * session token came with it, and reads its caller as `request.user`. The check runs after the
+ * request is parsed and validated, as a preHandler.
+ */
+export function signedInScope(routes: Routes[]): Routes {
+  return async (scope, options) => {
+    scope.addHook('preHandler', async (request) => {
+      request.account = await authenticate(scope.db, sessionTokenOf(request), scope.clock.now());
+    });
+    for (const plugin of routes) await scope.register(plugin, options);
+  };
+}
+
+/**
+ * The operator scope (`/api/admin/*`): a live session whose account is 客服 or admin, checked on the
+ * server for every route inside; anyone else gets 403 with nothing more said. Each route reads its
+ * operator as `request.staff`; money actions check `admin` and a fresh two-factor code on top.
+ */
+export function staffScope(routes: Routes[]): Routes {
+  return async (scope, options) => {
+    scope.addHook('onRoute', (route) => {
+      for (const method of [route.method].flat())
+        if (method !== 'HEAD') scope.staffRouteList.push({ method, url: route.url });
+    });
+    // On request, before the body is read: an outsider learns nothing, not even what a body should hold.
+    scope.addHook('onRequest', async (request) => {
+      const session = await authenticate(scope.db, sessionTokenOf(request), scope.clock.now());
+      const user = await findUserById(scope.db, session.userId);
+      if (!user || (user.role !== 'admin' && user.role !== 'support'))
+        throw new AppError(ResultCode.forbidden, '没有权限访问运营后台');
+      request.account = session;
+      request.staff = { ...session, role: user.role, phone: user.phone };
+    });
+    for (const plugin of routes) await scope.register(plugin, options);
+  };
+}

@@ -1,5 +1,5 @@
 import { timingSafeEqual } from 'node:crypto';
-import { ResultCode, requestSignature, SIGNATURE_HEADERS } from '@chuhai/contract';
+import { HEADERS, ResultCode, requestSignature } from '@chuhai/contract';
 import type { FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { AppError } from './app-error.ts';
@@ -9,11 +9,8 @@ const UNSIGNED_PATHS = new Set(['/api/users']);
 /** Payment providers call these with their own signatures, checked by each channel. */
 export const NOTIFY_PREFIX = '/api/pay/notify/';
 
-/** The header that tells the client a newer build is being served (PRODUCT.md: 发现新版本). */
-export const NEW_BUILD_HEADER = 'x-new-build';
-
 function headerValue(request: FastifyRequest, name: string): string {
-  const value = request.headers[name];
+  const value = request.headers[name.toLowerCase()];
   return Array.isArray(value) ? (value[0] ?? '') : (value ?? '');
 }
 
@@ -35,14 +32,14 @@ export const requestSignaturePlugin = fp<{ required: boolean; currentBuildTime: 
       const pathOnly = url.split('?', 1)[0] ?? url;
       if (UNSIGNED_PATHS.has(pathOnly) || pathOnly.startsWith(NOTIFY_PREFIX)) return;
 
-      const buildTime = headerValue(request, SIGNATURE_HEADERS.buildTime);
+      const buildTime = headerValue(request, HEADERS.buildTime);
       // 'dev' means no build is served (API only, or Vite's dev server): nothing newer to offer.
       if (buildTime && currentBuildTime !== 'dev' && buildTime !== currentBuildTime) {
-        reply.header(NEW_BUILD_HEADER, currentBuildTime);
+        reply.header(HEADERS.newBuild, currentBuildTime);
       }
       if (!required) return;
 
-      const token = headerValue(request, SIGNATURE_HEADERS.token);
+      const token = headerValue(request, HEADERS.signature);
       if (!token || !buildTime || !sameText(token, requestSignature(url, buildTime))) {
         throw new AppError(ResultCode.badRequest, '请求签名无效，请刷新页面后重试');
       }

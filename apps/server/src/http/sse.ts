@@ -1,4 +1,4 @@
-import type { ChatStreamEventName, ChatStreamEvents } from '@chuhai/contract';
+import { type ChatStreamEventName, type ChatStreamEvents, HEADERS } from '@chuhai/contract';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 
 /** A Server-Sent-Events answer written straight to the socket. */
@@ -21,7 +21,7 @@ export function openSse(request: FastifyRequest, reply: FastifyReply, heartbeatM
     'content-type': 'text/event-stream; charset=utf-8',
     'cache-control': 'no-cache, no-transform',
     'x-accel-buffering': 'no',
-    'x-request-id': request.id,
+    [HEADERS.requestId]: request.id,
   });
   raw.flushHeaders();
   const heartbeat = setInterval(() => {

@@ -44,6 +44,10 @@ export interface FakeAlipay {
   }[];
   /** Orders the fake considers paid: out_trade_no → total_amount. */
   paid: Map<string, string>;
+  /** Refunds made, by out_request_no: what a second identical request must not repeat. */
+  refunds: Map<string, { orderNo: string; amount: string }>;
+  /** Answer refunds with this business error instead (e.g. ACQ.SELLER_BALANCE_NOT_ENOUGH). */
+  refuseRefundsWith: string | null;
   close(): Promise<void>;
 }
 
@@ -55,7 +59,14 @@ export async function startFakeAlipay(keys: {
   merchantPublicKey: string;
   alipayPrivateKey: string;
 }): Promise<FakeAlipay> {
-  const state: FakeAlipay = { url: '', requests: [], paid: new Map(), close: async () => {} };
+  const state: FakeAlipay = {
+    url: '',
+    requests: [],
+    paid: new Map(),
+    refunds: new Map(),
+    refuseRefundsWith: null,
+    close: async () => {},
+  };
   const server = createServer(async (req, res) => {
     const parts: Buffer[] = [];
     for await (const part of req) parts.push(part as Buffer);
@@ -98,6 +109,43 @@ export async function startFakeAlipay(keys: {
             total_amount: amount,
           }
         : { code: '40004', msg: 'Business Failed', sub_code: 'ACQ.TRADE_NOT_EXIST', sub_msg: '交易不存在' };
+    } else if (method === 'alipay.trade.refund') {
+      const orderNo = biz.out_trade_no ?? '';
+      if (state.refuseRefundsWith) {
+        answer = {
+          code: '40004',
+          msg: 'Business Failed',
+          sub_code: state.refuseRefundsWith,
+          sub_msg: '退款失败',
+        };
+      } else if (!state.paid.has(orderNo)) {
+        answer = {
+          code: '40004',
+          msg: 'Business Failed',
+          sub_code: 'ACQ.TRADE_NOT_EXIST',
+          sub_msg: '交易不存在',
+        };
+      } else {
+        const first = !state.refunds.has(biz.out_request_no ?? '');
+        state.refunds.set(biz.out_request_no ?? '', { orderNo, amount: biz.refund_amount ?? '' });
+        answer = {
+          code: '10000',
+          msg: 'Success',
+          out_trade_no: orderNo,
+          refund_fee: biz.refund_amount ?? '',
+          fund_change: first ? 'Y' : 'N',
+        };
+      }
+    } else if (method === 'alipay.trade.fastpay.refund.query') {
+      const refund = state.refunds.get(biz.out_request_no ?? '');
+      answer = refund
+        ? {
+            code: '10000',
+            msg: 'Success',
+            out_request_no: biz.out_request_no ?? '',
+            refund_status: 'REFUND_SUCCESS',
+          }
+        : { code: '10000', msg: 'Success' };
     } else {
       answer = { code: '40004', msg: 'Business Failed', sub_code: 'isv.unknown-method' };
     }

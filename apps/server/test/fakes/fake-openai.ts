@@ -24,6 +24,7 @@ export interface RecordedRequest {
   messages: { role: string; content: string }[];
   authorization: string | undefined;
   streamOptions: unknown;
+  maxTokens: unknown;
 }
 
 export interface FakeOpenAi {
@@ -157,6 +158,7 @@ export async function startFakeOpenAi(options: FakeOpenAiOptions = {}): Promise<
       messages,
       authorization: req.headers.authorization,
       streamOptions: body.stream_options,
+      maxTokens: body.max_tokens,
     });
     const question = messages.findLast((m) => m.role === 'user')?.content ?? '';
     let finished = false;

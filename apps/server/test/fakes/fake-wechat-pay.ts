@@ -3,7 +3,7 @@ import { createServer, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
 /** WeChat Pay's signature over a message it sends: `TIMESTAMP\nNONCE\nBODY\n`. */
-export function wechatSign(body: string, platformPrivateKey: string, timestamp: number) {
+export function wechatSign(body: string, platformPrivateKey: string, timestamp: number | string) {
   const nonce = randomBytes(12).toString('hex');
   const signature = createSign('RSA-SHA256')
     .update(`${timestamp}\n${nonce}\n${body}\n`)
@@ -43,6 +43,10 @@ export interface FakeWechatPay {
   paid: Map<string, { total: number }>;
   /** Sign responses with this key instead (to test a forged response). */
   signWith: string | null;
+  /** Refunds by out_refund_no, with the status the fake reports (PROCESSING until a test moves it on). */
+  refunds: Map<string, { orderNo: string; amount: number; status: 'SUCCESS' | 'PROCESSING' | 'ABNORMAL' }>;
+  /** The status a new refund starts in. */
+  newRefundStatus: 'SUCCESS' | 'PROCESSING';
   close(): Promise<void>;
 }
 
@@ -58,6 +62,8 @@ export async function startFakeWechatPay(options: {
     url: '',
     requests: [],
     paid: new Map(),
+    refunds: new Map(),
+    newRefundStatus: 'SUCCESS',
     signWith: null,
     close: async () => {},
   };
@@ -105,6 +111,28 @@ export async function startFakeWechatPay(options: {
         trade_state: 'SUCCESS',
         amount: { total: paid.total, payer_total: paid.total, currency: 'CNY' },
       });
+    }
+    if (req.method === 'POST' && path === '/v3/refund/domestic/refunds') {
+      const orderNo = String(json.out_trade_no);
+      const refundNo = String(json.out_refund_no);
+      const amount = (json.amount as { refund: number } | undefined)?.refund ?? 0;
+      if (!state.paid.has(orderNo))
+        return send(res, 404, { code: 'RESOURCE_NOT_EXISTS', message: '订单不存在' });
+      const known = state.refunds.get(refundNo);
+      const refund = known ?? { orderNo, amount, status: state.newRefundStatus };
+      state.refunds.set(refundNo, refund);
+      return send(res, 200, {
+        out_refund_no: refundNo,
+        out_trade_no: orderNo,
+        status: refund.status,
+        amount: { refund: refund.amount },
+      });
+    }
+    const refundQuery = /^\/v3\/refund\/domestic\/refunds\/([^?]+)$/.exec(path);
+    if (req.method === 'GET' && refundQuery) {
+      const refund = state.refunds.get(decodeURIComponent(refundQuery[1] as string));
+      if (!refund) return send(res, 404, { code: 'RESOURCE_NOT_EXISTS', message: '退款单不存在' });
+      return send(res, 200, { out_refund_no: refundQuery[1], status: refund.status });
     }
     return send(res, 404, { code: 'NOT_FOUND', message: 'no such API' });
   });

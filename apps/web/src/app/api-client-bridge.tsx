@@ -1,5 +1,6 @@
 import { App, Button } from 'antd';
 import { useEffect } from 'react';
+import { paths } from '../config/paths';
 import { configureApiClient } from '../lib/api-client';
 import { router } from './router';
 
@@ -16,8 +17,8 @@ export function ApiClientBridge() {
       // Back to where the user was after logging in again.
       redirectToLogin: () => {
         const { pathname, search } = router.state.location;
-        if (pathname === '/login') return;
-        void router.navigate(`/login?redirect=${encodeURIComponent(pathname + search)}`, { replace: true });
+        if (pathname === paths.login.path) return;
+        void router.navigate(paths.login.getHref({ redirect: pathname + search }), { replace: true });
       },
       currentPath: () => router.state.location.pathname,
       onNewBuild: () => {

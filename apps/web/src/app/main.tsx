@@ -2,13 +2,8 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router/dom';
 import { initTheme } from '../stores/theme-store';
+import '../styles/tokens.css';
 import '../styles/global.css';
-import '../styles/account.css';
-import '../styles/chat.css';
-import '../styles/invite.css';
-import '../styles/order.css';
-import '../styles/draw.css';
-import '../styles/studio.css';
 import { AppProvider } from './provider';
 import { router } from './router';
 

@@ -6,7 +6,16 @@ const route = (path: string, title: string) => ({ path, title, getHref: () => pa
 
 export const paths = {
   home: route('/', '首页'),
-  login: route('/login', '登录'),
+  login: {
+    path: '/login',
+    title: '登录',
+    /** `redirect`: where to go back to once signed in; `phone`: filled in for the user. */
+    getHref: (query: { redirect?: string; phone?: string } = {}) => {
+      const pairs = Object.entries(query).filter(([, value]) => value);
+      if (pairs.length === 0) return '/login';
+      return `/login?${pairs.map(([key, value]) => `${key}=${encodeURIComponent(value as string)}`).join('&')}`;
+    },
+  },
   register: {
     path: '/register',
     title: '注册',
@@ -31,6 +40,12 @@ export const paths = {
   background: route('/background', '智能做图 · 换背景'),
   image: route('/image', '智能做图 · 抠图'),
   privacy: route('/protocol/yszc', '隐私政策'),
+  admin: {
+    path: '/admin/*',
+    title: '运营后台',
+    /** A section of the console: '' (概览), 'users', 'orders', 'audit', 'security'. */
+    getHref: (section = '') => (section ? `/admin/${section}` : '/admin'),
+  },
 } as const;
 
 /** Screens that hide the footer (spec section 2): they need the full height. */

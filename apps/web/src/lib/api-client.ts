@@ -2,10 +2,11 @@ import {
   AUTH_FAILURE_CODES,
   CALLER_HANDLED_CODES,
   type Envelope,
+  HEADERS,
   ResultCode,
   requestSignature,
-  SIGNATURE_HEADERS,
 } from '@chuhai/contract';
+import { paths } from '../config/paths';
 import { currentToken, useAuthStore } from '../stores/auth-store';
 
 /**
@@ -39,6 +40,8 @@ export interface RequestOptions {
   body?: unknown;
   /** Sends the no-error header: auth failures stay silent (spec section 8). */
   noError?: boolean;
+  /** No toast for a failure: the caller shows its own error state (or polls, and tries again). */
+  silent?: boolean;
   signal?: AbortSignal;
   /** No timeout unless asked for (spec section 7). */
   timeoutMs?: number;
@@ -56,7 +59,7 @@ interface ClientHooks {
 const hooks: ClientHooks = {
   notifyError: () => {},
   redirectToLogin: () => {
-    window.location.hash = '#/login';
+    window.location.hash = `#${paths.login.getHref()}`;
   },
   currentPath: () => window.location.hash.replace(/^#/, '').split('?', 1)[0] || '/',
   onNewBuild: () => {},
@@ -66,16 +69,9 @@ export function configureApiClient(overrides: Partial<ClientHooks>): void {
   Object.assign(hooks, overrides);
 }
 
-/** Calls whose failures are rejected without any toast: the order check is polled. */
-const SILENT_PATHS = ['/api/v1/callback/order/'];
-/** Calls whose screens show their own error state instead of a toast. */
-const NO_TOAST_PATHS = [
-  '/api/v1/createImage/',
-  '/api/v1/sendMsg/',
-  '/api/v1/remove/remove',
-  '/api/mokker/replace',
-];
-const AUTH_PAGES = ['/login', '/register'];
+/** Pages whose path contains these only reject an auth failure: they show a sign-in prompt themselves. */
+const SIGNED_OUT_OK_PAGES = [paths.question.path, paths.draw.path];
+const AUTH_PAGES: readonly string[] = [paths.login.path, paths.register.path];
 
 export const BUILD_TIME: string = typeof __BUILD_TIME__ === 'string' ? __BUILD_TIME__ : 'dev';
 
@@ -97,18 +93,14 @@ export function buildHeaders(
   const token = currentToken();
   const headers: Record<string, string> = {
     Authorization: token ? `Bearer ${token}` : '',
-    [SIGNATURE_HEADERS.token]: requestSignature(url, BUILD_TIME),
-    BuildTime: BUILD_TIME,
+    [HEADERS.signature]: requestSignature(url, BUILD_TIME),
+    [HEADERS.buildTime]: BUILD_TIME,
     Accept: options.accept ?? 'application/json',
   };
-  if (token) headers.token = token;
+  if (token) headers[HEADERS.session] = token;
   if (options.noError) headers.noError = '1';
   if (options.json) headers['Content-Type'] = 'application/json';
   return headers;
-}
-
-function pathOf(url: string): string {
-  return url.split('?', 1)[0] ?? url;
 }
 
 function describeData(data: unknown): string | null {
@@ -120,15 +112,17 @@ function describeData(data: unknown): string | null {
  * Applies the error catalogue to one envelope: returns `data` on 200, otherwise toasts or redirects
  * as the spec says and throws an ApiError.
  */
-export function handleEnvelope<T>(envelope: Envelope<T>, call: { url: string; noError?: boolean }): T {
+export function handleEnvelope<T>(
+  envelope: Envelope<T>,
+  call: { url: string; noError?: boolean; silent?: boolean },
+): T {
   const { code, msg, data } = envelope;
   if (code === ResultCode.ok) return data;
-  const path = pathOf(call.url);
   const dataOrMsg = data !== null && data !== undefined && data !== '' ? data : msg;
 
   if (AUTH_FAILURE_CODES.includes(code)) {
     const page = hooks.currentPath();
-    if (page.includes('question') || page.includes('draw')) {
+    if (SIGNED_OUT_OK_PAGES.some((fragment) => page.includes(fragment))) {
       throw new ApiError(code, msg, data, dataOrMsg);
     }
     if (AUTH_PAGES.includes(page)) {
@@ -143,9 +137,7 @@ export function handleEnvelope<T>(envelope: Envelope<T>, call: { url: string; no
   }
 
   if (CALLER_HANDLED_CODES.includes(code)) throw new ApiError(code, msg, data, String(code));
-  if (SILENT_PATHS.includes(path)) throw new ApiError(code, msg, data, dataOrMsg);
-
-  if (!NO_TOAST_PATHS.includes(path)) {
+  if (!call.silent) {
     const detail = describeData(data);
     hooks.notifyError(detail && detail !== msg ? `${msg}：${detail}` : msg);
   }
@@ -179,11 +171,11 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
       throw new ApiError(0, '请求已取消', null, 'aborted');
     }
     const msg = '网络连接失败，请检查网络后重试';
-    if (!SILENT_PATHS.includes(pathOf(url)) && !NO_TOAST_PATHS.includes(pathOf(url))) hooks.notifyError(msg);
+    if (!options.silent) hooks.notifyError(msg);
     throw new ApiError(0, msg, null, msg);
   }
 
-  const newBuild = response.headers.get('x-new-build');
+  const newBuild = response.headers.get(HEADERS.newBuild);
   if (newBuild) hooks.onNewBuild(newBuild);
 
   let envelope: Envelope<T>;
@@ -197,7 +189,7 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
       data: null as T,
     };
   }
-  return handleEnvelope(envelope, { url, noError: options.noError });
+  return handleEnvelope(envelope, { url, noError: options.noError, silent: options.silent });
 }
 
 export const api = {

@@ -9,7 +9,7 @@ import { ApiError, buildHeaders, handleEnvelope } from './api-client';
 export function uploadForm<T>(
   path: string,
   form: FormData,
-  options: { onProgress?: (sentShare: number) => void; signal?: AbortSignal } = {},
+  options: { onProgress?: (sentShare: number) => void; signal?: AbortSignal; silent?: boolean } = {},
 ): Promise<T> {
   return new Promise<T>((resolve, reject) => {
     const xhr = new XMLHttpRequest();
@@ -33,7 +33,7 @@ export function uploadForm<T>(
         };
       }
       try {
-        resolve(handleEnvelope(envelope, { url: path }));
+        resolve(handleEnvelope(envelope, { url: path, silent: options.silent }));
       } catch (error) {
         reject(error);
       }

@@ -4,6 +4,7 @@ import { App as AntdApp } from 'antd';
 import type { ReactNode } from 'react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { vi } from 'vitest';
+import { paths } from '../config/paths';
 
 /**
  * Renders a screen or component the way the app does (antd App, a fresh query cache, a router
@@ -14,10 +15,10 @@ export function renderWithApp(element: ReactNode, { path = '/screen', route = '/
   const router = createMemoryRouter(
     [
       { path: route, element },
-      { path: '/', element: <p>首页</p> },
-      { path: '/login', element: <p>登录页</p> },
-      { path: '/profile', element: <p>个人中心页</p> },
-      { path: '/price', element: <p>购买页</p> },
+      { path: paths.home.path, element: <p>首页</p> },
+      { path: paths.login.path, element: <p>登录页</p> },
+      { path: paths.profile.path, element: <p>个人中心页</p> },
+      { path: paths.price.path, element: <p>购买页</p> },
     ],
     { initialEntries: [path] },
   );

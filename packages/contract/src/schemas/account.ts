@@ -18,9 +18,21 @@ export const SendCodeBody = Type.Object({
   phone: Phone,
   sign: Sign,
   ts: Timestamp,
-  type: Type.Union([Type.Literal(1), Type.Literal(2), Type.Literal(3)]),
+  type: Type.Union([Type.Literal(1), Type.Literal(2), Type.Literal(3), Type.Literal(4)]),
+  /** The solved proof-of-work from `GET /api/v1/captcha`: base64 of `{ challenge, solution }`. */
+  captcha: Type.String({ minLength: 1, maxLength: 4000 }),
 });
 export type SendCodeBody = Static<typeof SendCodeBody>;
+
+/**
+ * `GET /api/v1/captcha`: a proof-of-work challenge (ALTCHA v2, PBKDF2/SHA-256) the browser solves
+ * before asking for an SMS code, so sending texts costs a script real work. Served by this site.
+ */
+export const CaptchaChallenge = Type.Object({
+  parameters: Type.Record(Type.String(), Type.Unknown()),
+  signature: Type.Optional(Type.String()),
+});
+export type CaptchaChallenge = Static<typeof CaptchaChallenge>;
 
 export const SendCodeResult = Type.Object({
   /** Seconds before another code may be sent. */
@@ -122,3 +134,67 @@ export const QuotaExceededData = Type.Object({
   resetAt: Type.Number(),
 });
 export type QuotaExceededData = Static<typeof QuotaExceededData>;
+
+/** One place the account is signed in (个人中心 · 登录设备). */
+export const LoginDevice = Type.Object({
+  id: Type.Integer(),
+  /** 「Chrome · Windows」 from the browser's User-Agent. */
+  device: Type.String(),
+  /** The address it signed in from, the last part hidden. */
+  ip: Type.String(),
+  signedInAt: Type.Number(),
+  lastSeenAt: Type.Number(),
+  /** The device making this request. */
+  current: Type.Boolean(),
+});
+export type LoginDevice = Static<typeof LoginDevice>;
+
+/** `POST /api/v1/sessions/revoke`: one device by `id`, or `all` other devices. */
+export const RevokeSessionsBody = Type.Object({
+  id: Type.Optional(Type.Integer({ minimum: 1 })),
+  all: Type.Optional(Type.Boolean()),
+});
+export type RevokeSessionsBody = Static<typeof RevokeSessionsBody>;
+
+/** `POST /api/v1/account/delete`: 注销账号, confirmed with an SMS code of type 4. */
+export const DeleteAccountBody = Type.Object({ code: Type.String({ minLength: 1, maxLength: 12 }) });
+export type DeleteAccountBody = Static<typeof DeleteAccountBody>;
+
+/** `GET /api/v1/account/export`: everything we hold about the caller (导出我的数据, PIPL). */
+export const MyDataExport = Type.Object({
+  exportedAt: Type.Number(),
+  account: Type.Object({ phone: Type.String(), inviteCode: Type.String(), createdAt: Type.Number() }),
+  vip: Type.Array(ConsumerLevelItem),
+  orders: Type.Array(
+    Type.Object({
+      orderNo: Type.String(),
+      productName: Type.String(),
+      amountFen: Type.Integer(),
+      channel: Type.String(),
+      status: Type.String(),
+      createdAt: Type.Number(),
+      paidAt: Type.Union([Type.Number(), Type.Null()]),
+    }),
+  ),
+  chats: Type.Array(
+    Type.Object({
+      question: Type.String(),
+      answer: Type.String(),
+      tag: Type.Union([Type.String(), Type.Null()]),
+      createdAt: Type.Number(),
+    }),
+  ),
+  tags: Type.Array(Type.Object({ title: Type.String(), prompt: Type.String(), updatedAt: Type.Number() })),
+  images: Type.Array(
+    Type.Object({
+      kind: Type.String(),
+      prompt: Type.Union([Type.String(), Type.Null()]),
+      createdAt: Type.Number(),
+      /** A signed link to the file, valid for a day. */
+      url: Type.String(),
+    }),
+  ),
+  sessions: Type.Array(LoginDevice),
+  invitations: Type.Object({ invitedCount: Type.Integer(), rewardDaysTotal: Type.Integer() }),
+});
+export type MyDataExport = Static<typeof MyDataExport>;

@@ -1,5 +1,6 @@
 import { type Static, Type } from 'typebox';
 import { CHAT_LIMITS } from '../limits.ts';
+import { Page, PageQuery } from './paging.ts';
 
 /**
  * AI 问答 calls (spec section 7, PRODUCT.md "Chat"). Sizes are checked here; meaning (blocked words,
@@ -68,24 +69,14 @@ export interface ChatStreamEvents {
 }
 export type ChatStreamEventName = keyof ChatStreamEvents;
 
-export const MessagePage = Type.Object({
-  list: Type.Array(ChatMessage),
-  total: Type.Integer(),
-  pageNo: Type.Integer(),
-  pageSize: Type.Integer(),
-});
+export const MessagePage = Page(ChatMessage);
 export type MessagePage = Static<typeof MessagePage>;
 
 /** `GET /api/v1/getMsgList`: the current conversation, newest page first, oldest first in a page. */
-export const MessageListQuery = Type.Object({
-  pageNo: Type.Optional(Type.Integer({ minimum: 1, default: 1 })),
-  pageSize: Type.Optional(Type.Integer({ minimum: 1, maximum: 100, default: 20 })),
-});
+export const MessageListQuery = PageQuery('messages');
 
 /** `GET /api/v1/getMsgHistoryList`: every past exchange, newest first, optionally searched. */
-export const HistoryQuery = Type.Object({
-  pageNo: Type.Optional(Type.Integer({ minimum: 1, default: 1 })),
-  pageSize: Type.Optional(Type.Integer({ minimum: 1, maximum: 100, default: 20 })),
+export const HistoryQuery = PageQuery('messages', {
   keyword: Type.Optional(Type.String({ maxLength: CHAT_LIMITS.historyKeywordMaxLength })),
 });
 export type HistoryQuery = Static<typeof HistoryQuery>;
@@ -109,12 +100,7 @@ export const MsgTag = Type.Object({
 });
 export type MsgTag = Static<typeof MsgTag>;
 
-export const MsgTagPage = Type.Object({
-  list: Type.Array(MsgTag),
-  total: Type.Integer(),
-  pageNo: Type.Integer(),
-  pageSize: Type.Integer(),
-});
+export const MsgTagPage = Page(MsgTag);
 export type MsgTagPage = Static<typeof MsgTagPage>;
 
 const TagTitle = Type.String({ maxLength: 200 });

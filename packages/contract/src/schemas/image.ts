@@ -1,4 +1,5 @@
 import { type Static, Type } from 'typebox';
+import { Page } from './paging.ts';
 
 /** AI 绘画 (spec section 7 `/api/v1/createImage/`; PRODUCT.md "Images"). */
 
@@ -30,12 +31,7 @@ export const DrawnImage = Type.Object({
 });
 export type DrawnImage = Static<typeof DrawnImage>;
 
-export const DrawnImagePage = Type.Object({
-  list: Type.Array(DrawnImage),
-  total: Type.Integer(),
-  pageNo: Type.Integer(),
-  pageSize: Type.Integer(),
-});
+export const DrawnImagePage = Page(DrawnImage);
 export type DrawnImagePage = Static<typeof DrawnImagePage>;
 
 export const DrawConfig = Type.Object({

@@ -1,4 +1,5 @@
 import { type Static, Type } from 'typebox';
+import { Page } from './paging.ts';
 
 /** Invitation rewards (PRODUCT.md "Invitations"; spec `/api/v1/inviteActivityHistory`). */
 
@@ -27,11 +28,5 @@ export const InviteSummary = Type.Object({
 });
 export type InviteSummary = Static<typeof InviteSummary>;
 
-export const InviteHistoryPage = Type.Object({
-  list: Type.Array(InviteActivity),
-  total: Type.Integer(),
-  pageNo: Type.Integer(),
-  pageSize: Type.Integer(),
-  summary: InviteSummary,
-});
+export const InviteHistoryPage = Type.Object({ ...Page(InviteActivity).properties, summary: InviteSummary });
 export type InviteHistoryPage = Static<typeof InviteHistoryPage>;

@@ -1,4 +1,5 @@
 import { type Static, Type } from 'typebox';
+import { Page } from './paging.ts';
 
 /** Plans, orders and payment (PRODUCT.md "Catalogue, orders and payment"). Amounts are fen (integers). */
 
@@ -28,12 +29,13 @@ export const PAY_CHANNEL_NAMES: Record<PayChannel, string> = {
   sandbox: '沙箱支付',
 };
 
-export const ORDER_STATUSES = ['pending', 'paid', 'closed', 'refunded'] as const;
+export const ORDER_STATUSES = ['pending', 'paid', 'closed', 'refunding', 'refunded'] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 export const ORDER_STATUS_NAMES: Record<OrderStatus, string> = {
   pending: '待支付',
   paid: '已支付',
   closed: '已关闭',
+  refunding: '退款中',
   refunded: '已退款',
 };
 
@@ -56,6 +58,7 @@ export const OrderView = Type.Object({
     Type.Literal('pending'),
     Type.Literal('paid'),
     Type.Literal('closed'),
+    Type.Literal('refunding'),
     Type.Literal('refunded'),
   ]),
   createdAt: Type.Number(),
@@ -79,12 +82,7 @@ export type PayResult = Static<typeof PayResult>;
 /** `GET /api/v1/callback/order/?orderNo=`: the order's state, asking the provider when still pending. */
 export const OrderCheckQuery = Type.Object({ orderNo: Type.String({ minLength: 1, maxLength: 40 }) });
 
-export const OrderPage = Type.Object({
-  list: Type.Array(OrderView),
-  total: Type.Integer(),
-  pageNo: Type.Integer(),
-  pageSize: Type.Integer(),
-});
+export const OrderPage = Page(OrderView);
 export type OrderPage = Static<typeof OrderPage>;
 
 /** `GET /api/v1/payChannels`: which channels this server offers (sandbox only where enabled). */

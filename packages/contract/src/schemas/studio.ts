@@ -1,4 +1,5 @@
 import { type Static, Type } from 'typebox';
+import { Page } from './paging.ts';
 
 /**
  * 智能做图: cut-outs and main images (`/api/v1/remove/remove`), background replacement
@@ -96,12 +97,7 @@ export const BackgroundItem = Type.Object({
 });
 export type BackgroundItem = Static<typeof BackgroundItem>;
 
-export const BackgroundPage = Type.Object({
-  list: Type.Array(BackgroundItem),
-  total: Type.Integer(),
-  pageNo: Type.Integer(),
-  pageSize: Type.Integer(),
-});
+export const BackgroundPage = Page(BackgroundItem);
 export type BackgroundPage = Static<typeof BackgroundPage>;
 
 /** Placement of the product on a new background. */
@@ -151,10 +147,5 @@ export const StudioImage = Type.Object({
 });
 export type StudioImage = Static<typeof StudioImage>;
 
-export const StudioImagePage = Type.Object({
-  list: Type.Array(StudioImage),
-  total: Type.Integer(),
-  pageNo: Type.Integer(),
-  pageSize: Type.Integer(),
-});
+export const StudioImagePage = Page(StudioImage);
 export type StudioImagePage = Static<typeof StudioImagePage>;

@@ -1,16 +1,11 @@
-import type { ColumnDefinitionBuilder, Kysely } from 'kysely';
-import { dialectOf } from '../dialect.ts';
+import type { Kysely } from 'kysely';
+import { createTableWithId, userReference } from '../table-builders.ts';
 
 /** Invitation events: who invited whom, what happened, and the reward it earned. */
 export async function up(db: Kysely<unknown>): Promise<void> {
-  const postgres = dialectOf(db) === 'postgres';
-  await db.schema
-    .createTable('invite_events')
-    .addColumn('id', postgres ? 'bigserial' : 'integer', (c: ColumnDefinitionBuilder) =>
-      postgres ? c.primaryKey() : c.primaryKey().autoIncrement(),
-    )
-    .addColumn('inviter_id', 'bigint', (c) => c.notNull().references('users.id').onDelete('cascade'))
-    .addColumn('invitee_id', 'bigint', (c) => c.notNull().references('users.id').onDelete('cascade'))
+  await createTableWithId(db, 'invite_events')
+    .addColumn('inviter_id', 'bigint', userReference)
+    .addColumn('invitee_id', 'bigint', userReference)
     .addColumn('event', 'varchar(16)', (c) => c.notNull())
     .addColumn('inviter_days', 'integer', (c) => c.notNull())
     .addColumn('invitee_days', 'integer', (c) => c.notNull())

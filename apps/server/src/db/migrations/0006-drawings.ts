@@ -1,15 +1,10 @@
-import type { ColumnDefinitionBuilder, Kysely } from 'kysely';
-import { dialectOf } from '../dialect.ts';
+import type { Kysely } from 'kysely';
+import { createTableWithId, userReference } from '../table-builders.ts';
 
 /** Images drawn from prompts; the files live in the file store, the rows say whose they are. */
 export async function up(db: Kysely<unknown>): Promise<void> {
-  const postgres = dialectOf(db) === 'postgres';
-  await db.schema
-    .createTable('drawn_images')
-    .addColumn('id', postgres ? 'bigserial' : 'integer', (c: ColumnDefinitionBuilder) =>
-      postgres ? c.primaryKey() : c.primaryKey().autoIncrement(),
-    )
-    .addColumn('user_id', 'bigint', (c) => c.notNull().references('users.id').onDelete('cascade'))
+  await createTableWithId(db, 'drawn_images')
+    .addColumn('user_id', 'bigint', userReference)
     .addColumn('prompt', 'text', (c) => c.notNull())
     .addColumn('image_size', 'varchar(16)', (c) => c.notNull())
     .addColumn('file_key', 'varchar(200)', (c) => c.notNull())

@@ -1,15 +1,10 @@
-import type { ColumnDefinitionBuilder, Kysely } from 'kysely';
-import { dialectOf } from '../dialect.ts';
+import type { Kysely } from 'kysely';
+import { createTableWithId, userReference } from '../table-builders.ts';
 
 /** 智能做图 results (cut-outs, main images, new backgrounds); the files live in the file store. */
 export async function up(db: Kysely<unknown>): Promise<void> {
-  const postgres = dialectOf(db) === 'postgres';
-  await db.schema
-    .createTable('studio_images')
-    .addColumn('id', postgres ? 'bigserial' : 'integer', (c: ColumnDefinitionBuilder) =>
-      postgres ? c.primaryKey() : c.primaryKey().autoIncrement(),
-    )
-    .addColumn('user_id', 'bigint', (c) => c.notNull().references('users.id').onDelete('cascade'))
+  await createTableWithId(db, 'studio_images')
+    .addColumn('user_id', 'bigint', userReference)
     .addColumn('kind', 'varchar(16)', (c) => c.notNull())
     .addColumn('file_key', 'varchar(200)', (c) => c.notNull())
     .addColumn('width', 'integer', (c) => c.notNull())

@@ -1,8 +1,16 @@
 import type { Kysely, Selectable } from 'kysely';
+import { countRows } from '../../db/count.ts';
 import type { Database } from '../../db/database.ts';
-import type { SessionTable, UserTable } from './table.ts';
+import type { PageWindow } from '../../lib/paging.ts';
+import type { SessionTable, UserRole, UserTable } from './table.ts';
 
 type Db = Kysely<Database>;
+
+/** Where a sign-in came from. */
+export interface ClientInfo {
+  ip: string;
+  userAgent: string;
+}
 export type UserRow = Selectable<UserTable>;
 export type SessionRow = Selectable<SessionTable>;
 
@@ -55,7 +63,7 @@ export async function updatePasswordHash(db: Db, userId: number, passwordHash: s
 
 export async function insertSession(
   db: Db,
-  values: { userId: number; tokenHash: string; now: number; expiresAt: number },
+  values: { userId: number; tokenHash: string; now: number; expiresAt: number; client: ClientInfo },
 ): Promise<number> {
   const row = await db
     .insertInto('sessions')
@@ -66,6 +74,8 @@ export async function insertSession(
       last_seen_at: values.now,
       expires_at: values.expiresAt,
       revoked_at: null,
+      user_agent: values.client.userAgent.slice(0, 300),
+      ip: values.client.ip.slice(0, 64),
     })
     .returning('id')
     .executeTakeFirstOrThrow();
@@ -109,4 +119,121 @@ export async function revokeOtherSessions(
   if (keepSessionId !== null) query = query.where('id', '!=', keepSessionId);
   const result = await query.executeTakeFirst();
   return Number(result.numUpdatedRows);
+}
+
+/** The user's sessions still in force at `now`, most recently used first. */
+export function liveSessions(db: Db, userId: number, now: number) {
+  return db
+    .selectFrom('sessions')
+    .select(['id', 'user_agent', 'ip', 'created_at', 'last_seen_at'])
+    .where('user_id', '=', userId)
+    .where('revoked_at', 'is', null)
+    .where('expires_at', '>', now)
+    .orderBy('last_seen_at', 'desc')
+    .execute();
+}
+
+/** Revokes one of the user's own sessions; false when it is not theirs or already ended. */
+export async function revokeOwnSession(
+  db: Db,
+  userId: number,
+  sessionId: number,
+  now: number,
+): Promise<boolean> {
+  const result = await db
+    .updateTable('sessions')
+    .set({ revoked_at: now })
+    .where('id', '=', sessionId)
+    .where('user_id', '=', userId)
+    .where('revoked_at', 'is', null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
+/** Changes the stored password hash (an upgrade to the current cost, at login). */
+export async function replacePasswordHash(db: Db, userId: number, passwordHash: string) {
+  await db.updateTable('users').set({ password_hash: passwordHash }).where('id', '=', userId).execute();
+}
+
+/**
+ * 注销账号: the row stays (orders must keep their owner for the tax record) but nothing in it
+ * points at a person any more: the phone becomes `deleted-<id>`, the password and invite code go.
+ */
+export async function anonymiseUser(db: Db, userId: number, values: { inviteCode: string; now: number }) {
+  await db
+    .updateTable('users')
+    .set({
+      phone: `deleted-${userId}`,
+      password_hash: null,
+      invite_code: values.inviteCode,
+      updated_at: values.now,
+    })
+    .where('id', '=', userId)
+    .execute();
+}
+
+/** Makes these registered numbers admins (ADMIN_PHONES at start); returns how many changed. */
+export async function promoteToAdmin(db: Db, phones: readonly string[]): Promise<number> {
+  if (phones.length === 0) return 0;
+  const result = await db
+    .updateTable('users')
+    .set({ role: 'admin' })
+    .where('phone', 'in', phones)
+    .where('role', '!=', 'admin')
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows);
+}
+
+export async function setRole(db: Db, userId: number, role: UserRole): Promise<void> {
+  await db.updateTable('users').set({ role }).where('id', '=', userId).execute();
+}
+
+export async function setDisabled(db: Db, userId: number, disabledAt: number | null): Promise<void> {
+  await db.updateTable('users').set({ disabled_at: disabledAt }).where('id', '=', userId).execute();
+}
+
+export async function setPendingTotp(db: Db, userId: number, secret: string): Promise<void> {
+  await db.updateTable('users').set({ totp_pending_secret: secret }).where('id', '=', userId).execute();
+}
+
+export async function bindTotp(db: Db, userId: number, secret: string, step: number): Promise<void> {
+  await db
+    .updateTable('users')
+    .set({ totp_secret: secret, totp_pending_secret: null, totp_last_step: step })
+    .where('id', '=', userId)
+    .execute();
+}
+
+/** Accepts a TOTP step once: false when this step (or a later one) was used already. */
+export async function claimTotpStep(db: Db, userId: number, step: number): Promise<boolean> {
+  const result = await db
+    .updateTable('users')
+    .set({ totp_last_step: step })
+    .where('id', '=', userId)
+    .where((eb) => eb.or([eb('totp_last_step', 'is', null), eb('totp_last_step', '<', step)]))
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
+function userSearch(db: Db, keyword: string) {
+  let query = db.selectFrom('users').where('phone', 'not like', 'deleted-%');
+  if (keyword)
+    query = query.where((eb) =>
+      eb.or([eb('phone', 'like', `%${keyword}%`), eb('invite_code', '=', keyword.toUpperCase())]),
+    );
+  return query;
+}
+
+/** Accounts whose phone contains `keyword` or whose invite code is it, newest first. */
+export function usersPage(db: Db, keyword: string, { offset, limit }: PageWindow) {
+  return userSearch(db, keyword)
+    .select(['id', 'phone', 'invite_code', 'role', 'disabled_at', 'created_at'])
+    .orderBy('id', 'desc')
+    .offset(offset)
+    .limit(limit)
+    .execute();
+}
+
+export function countUsers(db: Db, keyword: string) {
+  return countRows(userSearch(db, keyword));
 }

@@ -4,38 +4,34 @@ import {
   EditPasswordResult,
   EnvelopeSchema,
   LoginBody,
+  LoginDevice,
   LoginResult,
   RegisterBody,
+  RevokeSessionsBody,
 } from '@chuhai/contract';
-import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
-import { signedInUser } from '../../http/auth.ts';
+import type { AppModule, Routes } from '../../app-module.ts';
 import { ok } from '../../http/envelope.ts';
 import * as service from './service.ts';
 
-/** Accounts: register, login, logout, change or reset the password, account info. */
-export const accountRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  const deps = { db: app.db, clock: app.clock };
+const clientOf = (request: FastifyRequest) => ({
+  ip: request.ip,
+  userAgent: request.headers['user-agent'] ?? '',
+});
 
+/** Register, log in, and change or reset the password (signed in or with an SMS code). */
+const publicRoutes: Routes = async (app, { deps }) => {
   app.post(
     '/api/v1/register/',
     { schema: { body: RegisterBody, response: { 200: EnvelopeSchema(LoginResult) } } },
-    async (request) => ok(await service.register(deps, request.body), '注册成功'),
+    async (request) => ok(await service.register(deps, request.body, clientOf(request)), '注册成功'),
   );
 
   app.post(
     '/api/v1/login/',
     { schema: { body: LoginBody, response: { 200: EnvelopeSchema(LoginResult) } } },
-    async (request) => ok(await service.login(deps, request.body, request.ip), '登录成功'),
-  );
-
-  app.post(
-    '/api/v1/logout/',
-    { preHandler: app.requireUser, schema: { response: { 200: EnvelopeSchema(Type.Null()) } } },
-    async (request) => {
-      await service.logout(deps, signedInUser(request));
-      return ok(null, '已退出登录');
-    },
+    async (request) => ok(await service.login(deps, request.body, clientOf(request)), '登录成功'),
   );
 
   app.post(
@@ -46,16 +42,49 @@ export const accountRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request) => ok(await service.editPassword(deps, request.body, request.account), '密码已修改'),
   );
+};
+
+/** Log out, and the account's info. */
+const userRoutes: Routes = async (app, { deps }) => {
+  app.post(
+    '/api/v1/logout/',
+    { schema: { response: { 200: EnvelopeSchema(Type.Null()) } } },
+    async (request) => {
+      await service.logout(deps, request.user);
+      return ok(null, '已退出登录');
+    },
+  );
 
   app.get(
     '/api/v1/info',
     {
-      preHandler: app.requireUser,
       schema: {
         querystring: Type.Object({ noError: Type.Optional(Type.String({ maxLength: 8 })) }),
         response: { 200: EnvelopeSchema(AccountInfo) },
       },
     },
-    async (request) => ok(await service.accountInfo(deps, signedInUser(request))),
+    async (request) => ok(await service.accountInfo(deps, request.user)),
+  );
+
+  app.get(
+    '/api/v1/sessions',
+    { schema: { response: { 200: EnvelopeSchema(Type.Array(LoginDevice)) } } },
+    async (request) => ok(await service.listSessions(deps, request.user)),
+  );
+
+  app.post(
+    '/api/v1/sessions/revoke',
+    {
+      schema: {
+        body: RevokeSessionsBody,
+        response: { 200: EnvelopeSchema(Type.Object({ revoked: Type.Integer() })) },
+      },
+    },
+    async (request) => {
+      const result = await service.revokeSessions(deps, request.user, request.body);
+      return ok(result, request.body.all ? `已退出其他 ${result.revoked} 台设备` : '该设备已退出登录');
+    },
   );
 };
+
+export const accountModule: AppModule = { name: 'account', publicRoutes, userRoutes };

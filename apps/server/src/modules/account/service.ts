@@ -7,6 +7,7 @@ import {
   INVITE_CODE_PATTERN,
   LOGIN_LIMITS,
   type LoginBody,
+  type LoginDevice,
   type LoginResult,
   maskPhone,
   nextChinaMidnight,
@@ -19,8 +20,8 @@ import {
 } from '@chuhai/contract';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/database.ts';
+import type { AppDeps } from '../../deps.ts';
 import { AppError } from '../../http/app-error.ts';
-import type { Clock } from '../../lib/clock.ts';
 import { currentVip, usageToday } from '../entitlement/service.ts';
 import { rewardRegistration } from '../invite/service.ts';
 import { checkCode, checkSignedTimestamp, consumeCode } from '../sms/service.ts';
@@ -31,15 +32,14 @@ import {
   type ThrottleWindow,
   tooManyRequests,
   waitText,
-} from '../throttle/throttle.ts';
-import { hashPassword, UNKNOWN_USER_HASH, verifyPassword } from './password.ts';
+} from '../throttle/service.ts';
+import { deviceLabel, maskIp } from './device-label.ts';
+import { hashPassword, needsRehash, unknownUserHash, verifyPassword } from './password.ts';
+import type { ClientInfo } from './repository.ts';
 import * as accounts from './repository.ts';
 import { createSession, type SessionUser } from './session.ts';
 
-export interface AccountDeps {
-  db: Kysely<Database>;
-  clock: Clock;
-}
+export type AccountDeps = Pick<AppDeps, 'db' | 'clock' | 'config'>;
 
 const WRONG_PASSWORD: ThrottleWindow = {
   bucket: 'wrong-password',
@@ -62,7 +62,7 @@ function requireValid(problem: string | null): void {
 }
 
 /** 8 characters without 0/O or 1/I, so a code read aloud or copied by hand still works. */
-async function newInviteCode(db: Kysely<Database>): Promise<string> {
+export async function newInviteCode(db: Kysely<Database>): Promise<string> {
   for (;;) {
     const code = Array.from({ length: 8 }, () => INVITE_ALPHABET[randomInt(INVITE_ALPHABET.length)]).join('');
     if (!(await accounts.inviteCodeTaken(db, code))) return code;
@@ -73,13 +73,29 @@ async function signIn(
   db: Kysely<Database>,
   user: { id: number; phone: string },
   now: number,
+  client: ClientInfo,
 ): Promise<LoginResult> {
-  const { token, expiresAt } = await createSession(db, user.id, now);
+  const { token, expiresAt } = await createSession(db, user.id, now, client);
   return { token, expiresAt, user: { username: user.phone, phone: user.phone } };
 }
 
+/** An account an operator has disabled cannot sign in, whichever way it tries. */
+function refuseDisabled(user: { disabled_at: number | null } | undefined): void {
+  if (user?.disabled_at != null)
+    throw new AppError(ResultCode.forbidden, '该账号已被停用，如有疑问请联系客服');
+}
+
+/** ADMIN_PHONES: the first operators become admins as soon as they sign in. */
+async function promoteIfListed(deps: AccountDeps, phone: string): Promise<void> {
+  if (deps.config.adminPhones.includes(phone)) await accounts.promoteToAdmin(deps.db, [phone]);
+}
+
 /** `POST /api/v1/register/`: phone, SMS code (type 1), password, optional invite code. */
-export async function register(deps: AccountDeps, body: RegisterBody): Promise<LoginResult> {
+export async function register(
+  deps: AccountDeps,
+  body: RegisterBody,
+  client: ClientInfo,
+): Promise<LoginResult> {
   const { db, clock } = deps;
   const phone = body.phone.trim();
   requireValid(phoneProblem(phone));
@@ -95,11 +111,11 @@ export async function register(deps: AccountDeps, body: RegisterBody): Promise<L
   }
   if (await accounts.findUserByPhone(db, phone)) throw badRequest('该手机号已注册，请直接登录');
   const codeId = await checkCode(deps, phone, SMS_CODE_TYPE.register, body.code.trim());
-  const passwordHash = await hashPassword(body.password);
+  const passwordHash = await hashPassword(body.password, deps.config.passwordCost);
 
   const now = clock.now();
   try {
-    return await db.transaction().execute(async (trx) => {
+    const result = await db.transaction().execute(async (trx) => {
       await consumeCode(trx, codeId, now);
       const userId = await accounts.insertUser(trx, {
         phone,
@@ -109,8 +125,10 @@ export async function register(deps: AccountDeps, body: RegisterBody): Promise<L
         now,
       });
       if (inviterId !== null) await rewardRegistration(trx, { inviterId, inviteeId: userId }, now);
-      return signIn(trx, { id: userId, phone }, now);
+      return signIn(trx, { id: userId, phone }, now, client);
     });
+    await promoteIfListed(deps, phone);
+    return result;
   } catch (error) {
     // Two registrations of one phone at the same moment: the unique index lets one through.
     if (!(error instanceof AppError) && (await accounts.findUserByPhone(db, phone))) {
@@ -120,7 +138,8 @@ export async function register(deps: AccountDeps, body: RegisterBody): Promise<L
   }
 }
 
-async function loginWithPassword(deps: AccountDeps, phone: string, password: string, ip: string) {
+async function loginWithPassword(deps: AccountDeps, phone: string, password: string, client: ClientInfo) {
+  const { ip } = client;
   const { db } = deps;
   const now = deps.clock.now();
   const wait = await secondsUntilAllowed(db, WRONG_PASSWORD, phone, now);
@@ -128,11 +147,16 @@ async function loginWithPassword(deps: AccountDeps, phone: string, password: str
     throw tooManyRequests(`密码错误次数过多，请 ${waitText(wait)}后再试，或使用验证码登录`, wait);
   }
   const user = await accounts.findUserByPhone(db, phone);
+  refuseDisabled(user);
   // An unknown phone costs the same hashing time and gets the same answer as a wrong password.
-  const matches = await verifyPassword(password, user?.password_hash ?? UNKNOWN_USER_HASH);
+  const cost = deps.config.passwordCost;
+  const matches = await verifyPassword(password, user?.password_hash ?? unknownUserHash(cost));
   if (user && matches) {
     await clearEvents(db, WRONG_PASSWORD, phone);
-    return signIn(db, user, now);
+    // A hash made at an older cost is rewritten now, while the password is at hand.
+    if (user.password_hash && needsRehash(user.password_hash, cost))
+      await accounts.replacePasswordHash(db, user.id, await hashPassword(password, cost));
+    return signIn(db, user, now, client);
   }
   await recordEvent(db, WRONG_PASSWORD, phone, now);
   await recordEvent(db, FAILED_LOGIN_FROM_IP, ip, now);
@@ -143,31 +167,40 @@ async function loginWithPassword(deps: AccountDeps, phone: string, password: str
   throw badRequest('手机号或密码错误');
 }
 
-async function loginWithCode(deps: AccountDeps, phone: string, code: string, ip: string) {
+async function loginWithCode(deps: AccountDeps, phone: string, code: string, client: ClientInfo) {
   const { db } = deps;
+  const { ip } = client;
   const user = await accounts.findUserByPhone(db, phone);
   if (!user) {
     await recordEvent(db, FAILED_LOGIN_FROM_IP, ip, deps.clock.now());
     throw badRequest('该手机号尚未注册，请先注册');
   }
+  refuseDisabled(user);
   const codeId = await checkCode(deps, phone, SMS_CODE_TYPE.login, code.trim());
   const now = deps.clock.now();
   return db.transaction().execute(async (trx) => {
     await consumeCode(trx, codeId, now);
-    return signIn(trx, user, now);
+    return signIn(trx, user, now, client);
   });
 }
 
 /** `POST /api/v1/login/`: phone with a password, or with an SMS code (type 2). */
-export async function login(deps: AccountDeps, body: LoginBody, ip: string): Promise<LoginResult> {
+export async function login(deps: AccountDeps, body: LoginBody, client: ClientInfo): Promise<LoginResult> {
+  const result = await loginOnce(deps, body, client);
+  await promoteIfListed(deps, result.user.phone);
+  return result;
+}
+
+async function loginOnce(deps: AccountDeps, body: LoginBody, client: ClientInfo): Promise<LoginResult> {
+  const { ip } = client;
   const phone = body.phone.trim();
   requireValid(phoneProblem(phone));
   const now = deps.clock.now();
   const ipWait = await secondsUntilAllowed(deps.db, FAILED_LOGIN_FROM_IP, ip, now);
   if (ipWait > 0) throw tooManyRequests(`登录失败次数过多，请 ${waitText(ipWait)}后再试`, ipWait);
-  if (body.code !== undefined && body.code !== '') return loginWithCode(deps, phone, body.code, ip);
+  if (body.code !== undefined && body.code !== '') return loginWithCode(deps, phone, body.code, client);
   if (!body.password) throw badRequest('请输入密码');
-  return loginWithPassword(deps, phone, body.password, ip);
+  return loginWithPassword(deps, phone, body.password, client);
 }
 
 /** Logout: the session is revoked on the server, so a copied token stops working too. */
@@ -195,7 +228,7 @@ export async function editPassword(
   const user = await accounts.findUserByPhone(db, phone);
   if (!user) throw badRequest('该手机号尚未注册，请先注册');
   const codeId = await checkCode(deps, phone, SMS_CODE_TYPE.resetPassword, code);
-  const passwordHash = await hashPassword(body.password);
+  const passwordHash = await hashPassword(body.password, deps.config.passwordCost);
   const now = deps.clock.now();
   const keep = caller && caller.userId === user.id ? caller.sessionId : null;
   return db.transaction().execute(async (trx) => {
@@ -222,4 +255,34 @@ export async function accountInfo(deps: AccountDeps, session: SessionUser): Prom
     usageResetAt: nextChinaMidnight(now),
     createdAt: user.created_at,
   };
+}
+
+/** `GET /api/v1/sessions`: where the account is signed in (登录设备), this device first. */
+export async function listSessions(deps: AccountDeps, caller: SessionUser): Promise<LoginDevice[]> {
+  const rows = await accounts.liveSessions(deps.db, caller.userId, deps.clock.now());
+  const devices = rows.map((row) => ({
+    id: Number(row.id),
+    device: deviceLabel(row.user_agent ?? ''),
+    ip: maskIp(row.ip ?? ''),
+    signedInAt: Number(row.created_at),
+    lastSeenAt: Number(row.last_seen_at),
+    current: Number(row.id) === caller.sessionId,
+  }));
+  return [...devices.filter((d) => d.current), ...devices.filter((d) => !d.current)];
+}
+
+/** `POST /api/v1/sessions/revoke` {id}: signs one other device out; `all` signs out every other. */
+export async function revokeSessions(
+  deps: AccountDeps,
+  caller: SessionUser,
+  target: { id?: number; all?: boolean },
+): Promise<{ revoked: number }> {
+  const now = deps.clock.now();
+  if (target.all)
+    return { revoked: await accounts.revokeOtherSessions(deps.db, caller.userId, caller.sessionId, now) };
+  if (!target.id) throw badRequest('请选择要退出的设备');
+  if (target.id === caller.sessionId) throw badRequest('这是当前设备，请用「退出登录」');
+  if (!(await accounts.revokeOwnSession(deps.db, caller.userId, target.id, now)))
+    throw new AppError(ResultCode.notFound, '该设备已退出或不存在');
+  return { revoked: 1 };
 }

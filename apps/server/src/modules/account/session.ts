@@ -4,6 +4,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../db/database.ts';
 import { AppError } from '../../http/app-error.ts';
 import { sha256 } from '../../lib/secrets.ts';
+import type { ClientInfo } from './repository.ts';
 import * as accounts from './repository.ts';
 
 /** Who is calling, once the token checked out. */
@@ -13,16 +14,23 @@ export interface SessionUser {
 }
 
 /** Starts a session: a random token for the client; only its hash is stored. */
-export async function createSession(db: Kysely<Database>, userId: number, now: number) {
+export async function createSession(db: Kysely<Database>, userId: number, now: number, client: ClientInfo) {
   const token = randomBytes(32).toString('base64url');
   const expiresAt = now + SESSION_LIMITS.lifetimeMs;
-  const sessionId = await accounts.insertSession(db, { userId, tokenHash: sha256(token), now, expiresAt });
+  const sessionId = await accounts.insertSession(db, {
+    userId,
+    tokenHash: sha256(token),
+    now,
+    expiresAt,
+    client,
+  });
   return { token, expiresAt, sessionId };
 }
 
 /**
  * Resolves a token to its user: 400001 when there is none, 400002 when it is unknown or revoked,
- * 400003 when it expired. A live session slides forward (written at most every few minutes).
+ * 400003 when it expired. A live session slides forward (written at most every few minutes), but
+ * never past SESSION_LIMITS.absoluteMs after sign-in.
  */
 export async function authenticate(
   db: Kysely<Database>,
@@ -34,9 +42,11 @@ export async function authenticate(
   if (!session || session.revoked_at !== null) {
     throw new AppError(ResultCode.tokenInvalid, '登录状态已失效（可能已在别处退出或修改了密码），请重新登录');
   }
-  if (session.expires_at <= now) throw new AppError(ResultCode.tokenExpired, '登录已过期，请重新登录');
+  const endsAt = session.created_at + SESSION_LIMITS.absoluteMs;
+  if (session.expires_at <= now || endsAt <= now)
+    throw new AppError(ResultCode.tokenExpired, '登录已过期，请重新登录');
   if (now - session.last_seen_at >= SESSION_LIMITS.touchEveryMs) {
-    await accounts.touchSession(db, session.id, now, now + SESSION_LIMITS.lifetimeMs);
+    await accounts.touchSession(db, session.id, now, Math.min(now + SESSION_LIMITS.lifetimeMs, endsAt));
   }
   return { userId: session.user_id, sessionId: session.id };
 }

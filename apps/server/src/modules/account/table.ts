@@ -13,7 +13,18 @@ export interface UserTable {
   invited_by: number | null;
   created_at: number;
   updated_at: number;
+  /** `user`, `support` (客服: reads users and orders) or `admin` (everything). */
+  role: Generated<UserRole>;
+  /** Set while an operator has disabled the account: login is refused. */
+  disabled_at: number | null;
+  /** Base32 TOTP secret once two-factor is bound (operators only); pending while being set up. */
+  totp_secret: Generated<string | null>;
+  totp_pending_secret: Generated<string | null>;
+  /** The last accepted 30-second step: a code is good once. */
+  totp_last_step: Generated<number | null>;
 }
+
+export type UserRole = 'user' | 'support' | 'admin';
 
 export interface SessionTable {
   id: Generated<number>;
@@ -24,6 +35,9 @@ export interface SessionTable {
   last_seen_at: number;
   expires_at: number;
   revoked_at: number | null;
+  /** The browser's User-Agent and the address it signed in from (登录设备). */
+  user_agent: string | null;
+  ip: string | null;
 }
 
 export interface AccountTables {

@@ -1,6 +1,8 @@
 import { type Kysely, sql } from 'kysely';
+import { countRows } from '../../db/count.ts';
 import type { Database } from '../../db/database.ts';
 import { dialectOf } from '../../db/dialect.ts';
+import type { PageWindow } from '../../lib/paging.ts';
 
 type Db = Kysely<Database>;
 
@@ -132,7 +134,7 @@ export async function deleteAllMessages(db: Db, userId: number): Promise<number>
 }
 
 /** A page of one conversation, newest first (the caller reverses it for display). */
-export function conversationPage(db: Db, conversationId: number, offset: number, limit: number) {
+export function conversationPage(db: Db, conversationId: number, { offset, limit }: PageWindow) {
   return db
     .selectFrom('chat_messages')
     .selectAll()
@@ -144,12 +146,7 @@ export function conversationPage(db: Db, conversationId: number, offset: number,
 }
 
 export async function countConversation(db: Db, conversationId: number): Promise<number> {
-  const row = await db
-    .selectFrom('chat_messages')
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .where('conversation_id', '=', conversationId)
-    .executeTakeFirst();
-  return Number(row?.n ?? 0);
+  return countRows(db.selectFrom('chat_messages').where('conversation_id', '=', conversationId));
 }
 
 /** `%`, `_` and the escape character itself match literally in a LIKE pattern. */
@@ -171,7 +168,7 @@ function historyQuery(db: Db, userId: number, keyword: string | null) {
 }
 
 /** Every exchange of the user, newest first, optionally those whose question or answer contains a keyword. */
-export function historyPage(db: Db, userId: number, keyword: string | null, offset: number, limit: number) {
+export function historyPage(db: Db, userId: number, keyword: string | null, { offset, limit }: PageWindow) {
   return historyQuery(db, userId, keyword)
     .selectAll()
     .orderBy('id', 'desc')
@@ -181,8 +178,15 @@ export function historyPage(db: Db, userId: number, keyword: string | null, offs
 }
 
 export async function countHistory(db: Db, userId: number, keyword: string | null): Promise<number> {
-  const row = await historyQuery(db, userId, keyword)
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .executeTakeFirst();
-  return Number(row?.n ?? 0);
+  return countRows(historyQuery(db, userId, keyword));
+}
+
+/** Every exchange of the user, oldest first (导出我的数据). */
+export function allMessages(db: Db, userId: number) {
+  return db
+    .selectFrom('chat_messages')
+    .select(['content', 'answer', 'status', 'tag_title', 'created_at'])
+    .where('user_id', '=', userId)
+    .orderBy('id')
+    .execute();
 }

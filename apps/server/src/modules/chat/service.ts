@@ -2,6 +2,8 @@ import {
   CHAT_TYPE,
   type ChatConfig,
   type ChatMessage,
+  CONCURRENCY_LIMITS,
+  FEATURE_OFF_TEXT,
   type MessagePage,
   type MessageStatus,
   questionProblem,
@@ -12,28 +14,27 @@ import {
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/database.ts';
+import type { AppDeps } from '../../deps.ts';
 import { AppError } from '../../http/app-error.ts';
-import type { Clock } from '../../lib/clock.ts';
+import { findBlockedWord } from '../../lib/content-safety/word-check.ts';
 import { parseIdList } from '../../lib/id-list.ts';
+import { type PageParams, paginate } from '../../lib/paging.ts';
 import type { ChatModel } from '../../providers/llm/chat-model.ts';
 import { refundUse, takeUse, type UseTicket } from '../entitlement/service.ts';
 import { resolveTag } from '../prompt/service.ts';
-import { findBlockedWord } from './content-safety.ts';
+import { acquireWorkSlot, type WorkSlot } from '../throttle/service.ts';
 import { buildModelMessages, DEFAULT_SYSTEM_PROMPT } from './context.ts';
 import * as messages from './repository.ts';
 
-export interface ChatDeps {
-  db: Kysely<Database>;
-  clock: Clock;
-  log: FastifyBaseLogger;
-  /** Null when no provider is configured. */
-  model: ChatModel | null;
-  models: { standard: string; advanced: string | null } | null;
-  idleTimeoutMs: number;
-}
+export type ChatDeps = Pick<
+  AppDeps,
+  'db' | 'clock' | 'log' | 'chatModel' | 'chatModels' | 'chatIdleTimeoutMs'
+>;
 
-export const NOT_CONFIGURED_HINT =
-  'AI 问答尚未配置：请管理员在服务器上设置 LLM_BASE_URL、LLM_API_KEY 和 LLM_MODEL_STANDARD（高级模型另设 LLM_MODEL_ADVANCED）后重启，详见 README「AI 问答」。';
+/** Sellers read the same short text as for any switched-off tool; the operator's hint goes to the log. */
+export const NOT_CONFIGURED_HINT = FEATURE_OFF_TEXT;
+export const CHAT_SETUP_HINT =
+  'AI 问答未配置：在服务器上设置 LLM_BASE_URL、LLM_API_KEY 和 LLM_MODEL_STANDARD（高级模型另设 LLM_MODEL_ADVANCED）后重启，详见 README「AI 问答」';
 
 /** A question accepted and paid for, ready to be answered. */
 export interface Exchange {
@@ -46,7 +47,12 @@ export interface Exchange {
   ticket: UseTicket;
   /** The exchange whose answer this one replaces once it has text. */
   replaces: number | null;
+  /** One of the user's concurrent answer slots, freed when the answer ends. */
+  slot: WorkSlot;
 }
+
+/** A slot older than this was left by a node that died mid-answer. */
+const STALE_STREAM_MS = 10 * 60_000;
 
 function toChatMessage(row: messages.MessageRow): ChatMessage {
   const tagRef = row.tag_ref === null ? null : /^\d+$/.test(row.tag_ref) ? Number(row.tag_ref) : row.tag_ref;
@@ -63,11 +69,11 @@ function toChatMessage(row: messages.MessageRow): ChatMessage {
   };
 }
 
-export function chatConfig(deps: Pick<ChatDeps, 'models'>): ChatConfig {
+export function chatConfig(deps: Pick<ChatDeps, 'chatModels'>): ChatConfig {
   return {
-    configured: deps.models !== null,
-    advancedAvailable: Boolean(deps.models?.advanced),
-    hint: deps.models ? '' : NOT_CONFIGURED_HINT,
+    configured: deps.chatModels !== null,
+    advancedAvailable: Boolean(deps.chatModels?.advanced),
+    hint: deps.chatModels ? '' : NOT_CONFIGURED_HINT,
   };
 }
 
@@ -86,11 +92,39 @@ export async function prepareExchange(deps: ChatDeps, userId: number, body: Send
   if (problem) throw new AppError(ResultCode.badRequest, problem);
   if (findBlockedWord(body.content))
     throw new AppError(ResultCode.contentRejected, '问题中含有违规内容，无法回答，请修改后重试');
-  if (!deps.model || !deps.models) throw new AppError(ResultCode.providerUnavailable, NOT_CONFIGURED_HINT);
+  if (!deps.chatModel || !deps.chatModels)
+    throw new AppError(ResultCode.providerUnavailable, NOT_CONFIGURED_HINT);
   const chatType = body.chatType ?? CHAT_TYPE.standard;
-  const model = chatType === CHAT_TYPE.advanced ? deps.models.advanced : deps.models.standard;
+  const model = chatType === CHAT_TYPE.advanced ? deps.chatModels.advanced : deps.chatModels.standard;
   if (!model) throw new AppError(ResultCode.providerUnavailable, '高级模型暂未开放，请先使用标准模型');
 
+  const slot = await acquireWorkSlot(
+    deps.db,
+    {
+      userId,
+      kind: 'chat',
+      limit: CONCURRENCY_LIMITS.chatStreams,
+      staleMs: STALE_STREAM_MS,
+      message: `最多同时进行 ${CONCURRENCY_LIMITS.chatStreams} 个回答，请等当前的回答完成后再提问`,
+    },
+    deps.clock.now(),
+    CONCURRENCY_LIMITS.retryAfterSeconds,
+  );
+  try {
+    return await startExchange(deps, userId, body, { chatType, model, slot });
+  } catch (error) {
+    await slot.release();
+    throw error;
+  }
+}
+
+async function startExchange(
+  deps: ChatDeps,
+  userId: number,
+  body: SendMsgBody,
+  picked: { chatType: number; model: string; slot: WorkSlot },
+): Promise<Exchange> {
+  const { chatType, model } = picked;
   const tag = body.tagId == null ? null : await resolveTag(deps.db, userId, body.tagId);
   const now = deps.clock.now();
   let conversationId: number;
@@ -129,7 +163,17 @@ export async function prepareExchange(deps: ChatDeps, userId: number, body: Send
     tagTitle: tag?.title ?? null,
     now,
   });
-  return { id, conversationId, createdAt: now, userId, model, modelMessages, ticket, replaces };
+  return {
+    id,
+    conversationId,
+    createdAt: now,
+    userId,
+    model,
+    modelMessages,
+    ticket,
+    replaces,
+    slot: picked.slot,
+  };
 }
 
 /** Where an answer goes as it is written: the SSE stream, or a collector for the JSON reply. */
@@ -147,10 +191,8 @@ function failureOf(error: unknown, log: FastifyBaseLogger): AppError {
   log.warn({ err: error }, 'chat provider failed');
   switch (kind) {
     case 'auth':
-      return new AppError(
-        ResultCode.providerUnavailable,
-        'AI 服务鉴权失败（密钥无效或无权限），请联系管理员检查 LLM_API_KEY',
-      );
+      log.error({ err: error }, 'the chat provider refused our key: check LLM_API_KEY');
+      return new AppError(ResultCode.providerUnavailable, FEATURE_OFF_TEXT);
     case 'rate-limited': {
       const retryAfter = (error as { retryAfter?: number }).retryAfter ?? 10;
       return new AppError(ResultCode.tooManyRequests, `AI 服务繁忙，请 ${retryAfter} 秒后再试`, {
@@ -158,10 +200,7 @@ function failureOf(error: unknown, log: FastifyBaseLogger): AppError {
       });
     }
     case 'bad-request':
-      return new AppError(
-        ResultCode.providerFailed,
-        'AI 服务拒绝了这次请求（模型名称或参数有误），请联系管理员',
-      );
+      return new AppError(ResultCode.providerFailed, 'AI 服务暂时无法处理这次请求，请稍后再试或联系客服');
     case 'unreachable':
       return new AppError(ResultCode.providerFailed, '无法连接 AI 服务，请稍后再试');
     case 'idle':
@@ -176,17 +215,26 @@ function failureOf(error: unknown, log: FastifyBaseLogger): AppError {
  * The upstream may stay silent at most `idleTimeoutMs` between pieces. Outcomes:
  * - finished: the answer is saved as `done`;
  * - stopped by the client or cut after some text: the partial answer is saved as `stopped`;
- * - failed or stopped before any text: the exchange is removed and the use refunded.
+ * - failed before any text: the exchange is removed and the use refunded;
+ * - stopped by the client before any text: the exchange is removed, the use stays spent.
  * A regenerated exchange replaces the old one only once it has text.
  */
-export async function runExchange(
+export async function runExchange(...args: Parameters<typeof answerExchange>): Promise<ExchangeOutcome> {
+  try {
+    return await answerExchange(...args);
+  } finally {
+    await args[1].slot.release();
+  }
+}
+
+async function answerExchange(
   deps: ChatDeps,
   exchange: Exchange,
   sink: AnswerSink,
   clientGone: AbortSignal,
   mode: 'stream' | 'complete',
 ): Promise<ExchangeOutcome> {
-  const model = deps.model as ChatModel;
+  const model = deps.chatModel as ChatModel;
   const upstream = new AbortController();
   let idle = false;
   let watchdog: NodeJS.Timeout | undefined;
@@ -195,7 +243,7 @@ export async function runExchange(
     watchdog = setTimeout(() => {
       idle = true;
       upstream.abort();
-    }, deps.idleTimeoutMs);
+    }, deps.chatIdleTimeoutMs);
   };
   const onClientGone = () => upstream.abort();
   clientGone.addEventListener('abort', onClientGone, { once: true });
@@ -234,7 +282,9 @@ export async function runExchange(
 
   if (answer === '' && (failure || stoppedByClient)) {
     await messages.deleteMessages(deps.db, exchange.userId, [exchange.id]);
-    const refunded = await refundUse(deps, exchange.ticket);
+    // Only the provider's failure is given back: a stop after the request went out has already
+    // cost the provider's tokens, so stopping cannot be a way to ask for free.
+    const refunded = failure ? await refundUse(deps, exchange.ticket) : false;
     return {
       kind: 'failed',
       error: failure ? failureOf(failure, deps.log) : new AppError(ResultCode.badRequest, '已停止生成'),
@@ -268,30 +318,38 @@ export async function getMessage(db: Kysely<Database>, userId: number, id: numbe
 export async function currentConversation(
   db: Kysely<Database>,
   userId: number,
-  page: { pageNo: number; pageSize: number },
+  params: PageParams,
 ): Promise<MessagePage> {
   const open = await messages.findOpenConversation(db, userId);
-  if (!open) return { list: [], total: 0, ...page };
-  const conversationId = Number(open.id);
-  const [rows, total] = await Promise.all([
-    messages.conversationPage(db, conversationId, (page.pageNo - 1) * page.pageSize, page.pageSize),
-    messages.countConversation(db, conversationId),
-  ]);
-  return { list: rows.reverse().map(toChatMessage), total, ...page };
+  const conversationId = open ? Number(open.id) : null;
+  const page = await paginate(
+    params,
+    'messages',
+    {
+      rows: async (window) => (conversationId ? messages.conversationPage(db, conversationId, window) : []),
+      total: async () => (conversationId ? messages.countConversation(db, conversationId) : 0),
+    },
+    toChatMessage,
+  );
+  return { ...page, list: page.list.reverse() };
 }
 
 /** Every past exchange, newest first, optionally searched in questions and answers. */
-export async function history(
+export function history(
   db: Kysely<Database>,
   userId: number,
-  query: { pageNo: number; pageSize: number; keyword?: string },
+  query: PageParams & { keyword?: string },
 ): Promise<MessagePage> {
   const keyword = query.keyword?.trim() || null;
-  const [rows, total] = await Promise.all([
-    messages.historyPage(db, userId, keyword, (query.pageNo - 1) * query.pageSize, query.pageSize),
-    messages.countHistory(db, userId, keyword),
-  ]);
-  return { list: rows.map(toChatMessage), total, pageNo: query.pageNo, pageSize: query.pageSize };
+  return paginate(
+    query,
+    'messages',
+    {
+      rows: (window) => messages.historyPage(db, userId, keyword, window),
+      total: () => messages.countHistory(db, userId, keyword),
+    },
+    toChatMessage,
+  );
 }
 
 export async function deleteMessages(db: Kysely<Database>, userId: number, rawIds: string) {

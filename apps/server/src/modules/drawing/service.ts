@@ -1,60 +1,50 @@
-import { randomUUID } from 'node:crypto';
 import {
+  CONCURRENCY_LIMITS,
   type CreateImageBody,
   DEFAULT_IMAGE_SIZE,
   type DrawConfig,
   type DrawnImage,
   type DrawnImagePage,
   drawPromptProblem,
+  FEATURE_OFF_TEXT,
   IMAGE_SIZE_NAMES,
   IMAGE_SIZES,
+  type ImageSize,
   isImageSize,
   ResultCode,
 } from '@chuhai/contract';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Kysely } from 'kysely';
-import type { Database } from '../../db/database.ts';
+import type { AppDeps } from '../../deps.ts';
 import { AppError } from '../../http/app-error.ts';
-import type { Clock } from '../../lib/clock.ts';
-import { signedFileUrl } from '../../lib/file-links.ts';
-import { parseIdList } from '../../lib/id-list.ts';
-import { CONTENT_TYPES, EXTENSIONS, imageInfo } from '../../lib/image-size.ts';
+import { findBlockedWord } from '../../lib/content-safety/word-check.ts';
+import { imageInfo } from '../../lib/image-size.ts';
+import type { PageParams } from '../../lib/paging.ts';
 import { ImageGenerationError, type ImageGenerator } from '../../providers/image/image-generator.ts';
-import type { FileStore } from '../../providers/storage/file-store.ts';
-import { findBlockedWord } from '../chat/content-safety.ts';
 import { refundUse, takeUse } from '../entitlement/service.ts';
-import * as images from './repository.ts';
+import type { StoredImageRow } from '../images/repository.ts';
+import { deleteImages, type ImagesDeps, listImages, storeImage, toStoredImage } from '../images/service.ts';
+import { acquireWorkSlot } from '../throttle/service.ts';
 
-export interface DrawingDeps {
-  db: Kysely<Database>;
-  clock: Clock;
-  log: FastifyBaseLogger;
-  generator: ImageGenerator | null;
-  files: FileStore;
-  fileUrlSecret: string;
-  /** A drawing that takes longer than this is given up (and refunded). */
-  timeoutMs: number;
-}
+export type DrawingDeps = ImagesDeps & Pick<AppDeps, 'imageGenerator' | 'drawTimeoutMs'>;
 
-export const DRAW_NOT_CONFIGURED =
-  'AI 绘画尚未配置：请管理员在服务器上设置 IMAGE_PROVIDER（openai、dashscope 或 sdwebui）、IMAGE_API_KEY 等变量后重启，详见 README「AI 绘画」。';
+/** Sellers read the same short text as for any switched-off tool; the operator's hint goes to the log. */
+export const DRAW_NOT_CONFIGURED = FEATURE_OFF_TEXT;
+export const DRAW_SETUP_HINT =
+  'AI 绘画未配置：在服务器上设置 IMAGE_PROVIDER（openai、dashscope 或 sdwebui）、IMAGE_API_KEY 等变量后重启，详见 README「AI 绘画」';
 
-export function drawConfig(deps: Pick<DrawingDeps, 'generator'>): DrawConfig {
+export function drawConfig(deps: Pick<DrawingDeps, 'imageGenerator'>): DrawConfig {
   return {
-    configured: deps.generator !== null,
-    provider: deps.generator?.name ?? '',
-    hint: deps.generator ? '' : DRAW_NOT_CONFIGURED,
+    configured: deps.imageGenerator !== null,
+    provider: deps.imageGenerator?.name ?? '',
+    hint: deps.imageGenerator ? '' : DRAW_NOT_CONFIGURED,
   };
 }
 
-function toView(deps: Pick<DrawingDeps, 'fileUrlSecret' | 'clock'>, row: images.ImageRow): DrawnImage {
+function toView(deps: ImagesDeps, row: StoredImageRow): DrawnImage {
   return {
-    id: Number(row.id),
-    prompt: row.prompt,
-    imageSize: row.image_size,
-    url: signedFileUrl(row.file_key, deps.fileUrlSecret, deps.clock.now()),
-    width: Number(row.width),
-    height: Number(row.height),
+    ...toStoredImage(deps, row),
+    prompt: row.prompt ?? '',
+    imageSize: row.image_size ?? '',
     createdAt: Number(row.created_at),
   };
 }
@@ -65,10 +55,8 @@ export function imageProviderFailure(error: unknown, log: FastifyBaseLogger): Ap
   const kind = error instanceof ImageGenerationError ? error.kind : 'upstream';
   switch (kind) {
     case 'auth':
-      return new AppError(
-        ResultCode.providerUnavailable,
-        'AI 绘画服务鉴权失败（密钥无效或无权限），请联系管理员检查 IMAGE_API_KEY',
-      );
+      log.error({ err: error }, 'the image provider refused our key: check IMAGE_API_KEY');
+      return new AppError(ResultCode.providerUnavailable, FEATURE_OFF_TEXT);
     case 'rate-limited':
       return new AppError(ResultCode.tooManyRequests, 'AI 绘画服务繁忙，请稍后再试', { retryAfter: 10 });
     case 'rejected-content':
@@ -77,14 +65,39 @@ export function imageProviderFailure(error: unknown, log: FastifyBaseLogger): Ap
         '描述或生成的画面未通过服务商的内容审核，请修改描述后重试',
       );
     case 'bad-request':
-      return new AppError(
-        ResultCode.providerFailed,
-        'AI 绘画服务拒绝了这次请求（模型或参数有误），请联系管理员',
-      );
+      return new AppError(ResultCode.providerFailed, 'AI 绘画服务暂时无法处理这次请求，请稍后再试或联系客服');
     case 'unreachable':
       return new AppError(ResultCode.providerFailed, '无法连接 AI 绘画服务，请稍后再试');
     default:
       return new AppError(ResultCode.providerFailed, 'AI 绘画服务出错了，请稍后再试');
+  }
+}
+
+/**
+ * Runs a picture generation in one of the user's `CONCURRENCY_LIMITS.generations` slots (429 when
+ * all are busy); the slot is free again when the work ends, however it ends.
+ */
+export async function withGenerationSlot<T>(
+  deps: Pick<DrawingDeps, 'db' | 'clock' | 'drawTimeoutMs'>,
+  userId: number,
+  work: () => Promise<T>,
+): Promise<T> {
+  const slot = await acquireWorkSlot(
+    deps.db,
+    {
+      userId,
+      kind: 'generation',
+      limit: CONCURRENCY_LIMITS.generations,
+      staleMs: deps.drawTimeoutMs + 60_000,
+      message: `最多同时生成 ${CONCURRENCY_LIMITS.generations} 张图片，请等当前的完成后再试`,
+    },
+    deps.clock.now(),
+    CONCURRENCY_LIMITS.retryAfterSeconds,
+  );
+  try {
+    return await work();
+  } finally {
+    await slot.release();
   }
 }
 
@@ -109,14 +122,24 @@ export async function createImage(
   }
   if (findBlockedWord(prompt))
     throw new AppError(ResultCode.contentRejected, '描述中含有违规内容，请修改后重试');
-  if (!deps.generator) throw new AppError(ResultCode.providerUnavailable, DRAW_NOT_CONFIGURED);
+  const generator = deps.imageGenerator;
+  if (!generator) throw new AppError(ResultCode.providerUnavailable, DRAW_NOT_CONFIGURED);
+  return withGenerationSlot(deps, userId, () => drawAndKeep(deps, generator, userId, prompt, size));
+}
 
+async function drawAndKeep(
+  deps: DrawingDeps,
+  generator: ImageGenerator,
+  userId: number,
+  prompt: string,
+  size: ImageSize,
+): Promise<DrawnImage> {
   const ticket = await takeUse(deps, userId, 'draw');
   try {
-    const bytes = await deps.generator.generate({
+    const bytes = await generator.generate({
       prompt,
       size,
-      signal: AbortSignal.timeout(deps.timeoutMs),
+      signal: AbortSignal.timeout(deps.drawTimeoutMs),
     });
     const info = imageInfo(bytes);
     if (!info)
@@ -124,30 +147,17 @@ export async function createImage(
         'upstream',
         'the provider returned something that is not a PNG, JPEG or WebP',
       );
-    const fileKey = `u/${userId}/draw/${randomUUID()}.${EXTENSIONS[info.format]}`;
-    await deps.files.put(fileKey, bytes, CONTENT_TYPES[info.format]);
-    const now = deps.clock.now();
-    const id = await images.insertImage(deps.db, {
-      userId,
+    const row = await storeImage(deps, userId, {
+      kind: 'draw',
+      bytes,
+      format: info.format,
+      width: info.width,
+      height: info.height,
       prompt,
       imageSize: size,
-      fileKey,
-      width: info.width,
-      height: info.height,
-      provider: deps.generator.name,
-      now,
+      provider: generator.name,
     });
-    return toView(deps, {
-      id,
-      user_id: userId,
-      prompt,
-      image_size: size,
-      file_key: fileKey,
-      width: info.width,
-      height: info.height,
-      provider: deps.generator.name,
-      created_at: now,
-    });
+    return toView(deps, row);
   } catch (error) {
     await refundUse(deps, ticket);
     if ((error as Error)?.name === 'TimeoutError') {
@@ -158,27 +168,11 @@ export async function createImage(
 }
 
 /** `GET /api/v1/getImageList`: the user's drawings, newest first, with fresh signed links. */
-export async function listImages(
-  deps: DrawingDeps,
-  userId: number,
-  page: { pageNo: number; pageSize: number },
-): Promise<DrawnImagePage> {
-  const [rows, total] = await Promise.all([
-    images.imagesPage(deps.db, userId, (page.pageNo - 1) * page.pageSize, page.pageSize),
-    images.countImages(deps.db, userId),
-  ]);
-  return { list: rows.map((row) => toView(deps, row)), total, ...page };
+export function listDrawings(deps: ImagesDeps, userId: number, params: PageParams): Promise<DrawnImagePage> {
+  return listImages(deps, userId, ['draw'], params, (row) => toView(deps, row));
 }
 
 /** `GET /api/v1/deleteImage?ids=`: removes the caller's drawings and their files. */
-export async function deleteImages(deps: DrawingDeps, userId: number, rawIds: string) {
-  const rows = await images.ownImages(deps.db, userId, parseIdList(rawIds));
-  const deleted = await images.deleteImages(
-    deps.db,
-    userId,
-    rows.map((r) => Number(r.id)),
-  );
-  for (const row of rows)
-    await deps.files.delete(row.file_key).catch((err) => deps.log.warn({ err }, 'file delete failed'));
-  return { deleted };
+export function deleteDrawings(deps: ImagesDeps, userId: number, rawIds: string) {
+  return deleteImages(deps, userId, ['draw'], rawIds);
 }

@@ -124,3 +124,33 @@ export async function insertRefund(
     .execute();
   return true;
 }
+
+/** The user's grants that still run past `after`, latest first. */
+export function grantsEndingAfter(db: Db, userId: number, after: number) {
+  return db
+    .selectFrom('consumer_levels')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .where('level_end_at', '>', after)
+    .orderBy('level_end_at', 'desc')
+    .execute();
+}
+
+export async function setGrantSpan(db: Db, grantId: number, startAt: number, endAt: number): Promise<void> {
+  await db
+    .updateTable('consumer_levels')
+    .set({ level_start_at: startAt, level_end_at: endAt })
+    .where('id', '=', grantId)
+    .execute();
+}
+
+/** The user's latest ledger entries (uses +1, refunds −1), newest first (运营后台 · 用户). */
+export function recentLedger(db: Db, userId: number, limit: number) {
+  return db
+    .selectFrom('usage_ledger')
+    .select(['feature', 'day', 'delta', 'created_at'])
+    .where('user_id', '=', userId)
+    .orderBy('id', 'desc')
+    .limit(limit)
+    .execute();
+}

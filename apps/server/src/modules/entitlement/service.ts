@@ -12,18 +12,15 @@ import {
 } from '@chuhai/contract';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/database.ts';
+import type { AppDeps } from '../../deps.ts';
 import { AppError } from '../../http/app-error.ts';
-import type { Clock } from '../../lib/clock.ts';
 import * as entitlements from './repository.ts';
 
 /**
  * Entitlements: who is VIP until when, and how many uses of each metered feature are left today.
  * Every later feature calls `takeUse` before the work and `refundUse` when the work failed.
  */
-export interface EntitlementDeps {
-  db: Kysely<Database>;
-  clock: Clock;
-}
+export type EntitlementDeps = Pick<AppDeps, 'db' | 'clock'>;
 
 /** A use taken from today's quota; hand it back to `refundUse` when the work fails. */
 export interface UseTicket {
@@ -75,6 +72,30 @@ export async function grantVip(
     now,
   });
   return { levelEndAt: endAt, granted: true };
+}
+
+/**
+ * Takes VIP days back (a refund, an operator's correction): the VIP end moves back by `days`, but
+ * never before `now`, since days already used cannot be returned. Returns the new end (or now).
+ * Call inside the transaction that records why.
+ */
+export async function takeBackVip(
+  db: Kysely<Database>,
+  userId: number,
+  days: number,
+  now: number,
+): Promise<{ levelEndAt: number; daysTaken: number }> {
+  const currentEnd = (await entitlements.latestGrantEnd(db, userId)) ?? now;
+  const newEnd = Math.max(now, currentEnd - days * DAY_IN_MS);
+  // Grants past the new end are cut back to it; one that had not started yet shrinks to nothing.
+  for (const grant of await entitlements.grantsEndingAfter(db, userId, newEnd))
+    await entitlements.setGrantSpan(
+      db,
+      Number(grant.id),
+      Math.min(Number(grant.level_start_at), newEnd),
+      newEnd,
+    );
+  return { levelEndAt: newEnd, daysTaken: Math.round((currentEnd - newEnd) / DAY_IN_MS) };
 }
 
 /** Today's uses and limits of every feature. */

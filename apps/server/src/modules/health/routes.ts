@@ -1,14 +1,12 @@
 import { EnvelopeSchema, HealthData, ResultCode } from '@chuhai/contract';
-import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { AppModule, Routes } from '../../app-module.ts';
 import { fail, ok } from '../../http/envelope.ts';
+import { VERSION } from '../../version.ts';
 
 const startedAt = Date.now();
 
 /** `GET /api/users`: the health call (spec section 7's "test call"): version and database reachability. */
-export const healthRoutes: FastifyPluginAsyncTypebox<{ version: string; buildTime: string }> = async (
-  app,
-  { version, buildTime },
-) => {
+const publicRoutes: Routes = async (app) => {
   app.get(
     '/api/users',
     { schema: { response: { 200: EnvelopeSchema(HealthData), 503: EnvelopeSchema(HealthData) } } },
@@ -16,8 +14,8 @@ export const healthRoutes: FastifyPluginAsyncTypebox<{ version: string; buildTim
       const reachable = await app.database.ping();
       const data: HealthData = {
         status: reachable ? 'ok' : 'degraded',
-        version,
-        buildTime,
+        version: VERSION,
+        buildTime: app.buildTime,
         database: { dialect: app.database.dialect, reachable },
         uptimeSeconds: Math.round((Date.now() - startedAt) / 1000),
       };
@@ -26,3 +24,5 @@ export const healthRoutes: FastifyPluginAsyncTypebox<{ version: string; buildTim
     },
   );
 };
+
+export const healthModule: AppModule = { name: 'health', publicRoutes };

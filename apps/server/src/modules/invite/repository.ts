@@ -1,19 +1,20 @@
 import type { Kysely } from 'kysely';
+import { countRows } from '../../db/count.ts';
 import type { Database } from '../../db/database.ts';
+import type { PageWindow } from '../../lib/paging.ts';
 
 type Db = Kysely<Database>;
 
 /** Registrations this month that earned the inviter a reward (for the monthly cap). */
 export async function countRewardedRegistrations(db: Db, inviterId: number, month: string): Promise<number> {
-  const row = await db
-    .selectFrom('invite_events')
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .where('inviter_id', '=', inviterId)
-    .where('month', '=', month)
-    .where('event', '=', 'register')
-    .where('inviter_days', '>', 0)
-    .executeTakeFirst();
-  return Number(row?.n ?? 0);
+  return countRows(
+    db
+      .selectFrom('invite_events')
+      .where('inviter_id', '=', inviterId)
+      .where('month', '=', month)
+      .where('event', '=', 'register')
+      .where('inviter_days', '>', 0),
+  );
 }
 
 export function findEvent(db: Db, inviteeId: number, event: string) {
@@ -54,7 +55,7 @@ export async function insertEvent(
 }
 
 /** A page of the inviter's events, newest first, with the invitee's phone. */
-export function historyPage(db: Db, inviterId: number, offset: number, limit: number) {
+export function historyPage(db: Db, inviterId: number, { offset, limit }: PageWindow) {
   return db
     .selectFrom('invite_events')
     .innerJoin('users', 'users.id', 'invite_events.invitee_id')
@@ -78,11 +79,8 @@ export async function totals(db: Db, inviterId: number) {
     .select((eb) => [eb.fn.countAll<number>().as('events'), eb.fn.sum<number>('inviter_days').as('days')])
     .where('inviter_id', '=', inviterId)
     .executeTakeFirst();
-  const invited = await db
-    .selectFrom('invite_events')
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .where('inviter_id', '=', inviterId)
-    .where('event', '=', 'register')
-    .executeTakeFirst();
-  return { events: Number(row?.events ?? 0), days: Number(row?.days ?? 0), invited: Number(invited?.n ?? 0) };
+  const invited = await countRows(
+    db.selectFrom('invite_events').where('inviter_id', '=', inviterId).where('event', '=', 'register'),
+  );
+  return { events: Number(row?.events ?? 0), days: Number(row?.days ?? 0), invited };
 }

@@ -8,7 +8,10 @@ import {
 } from '@chuhai/contract';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/database.ts';
+import type { AppDeps } from '../../deps.ts';
 import { AppError } from '../../http/app-error.ts';
+import { type PageParams, paginate } from '../../lib/paging.ts';
+import { findUserById } from '../account/repository.ts';
 import { lockUser } from '../entitlement/repository.ts';
 import { grantVip } from '../entitlement/service.ts';
 import * as invites from './repository.ts';
@@ -95,33 +98,42 @@ export async function rewardFirstOrder(
   return true;
 }
 
+type ActivityRow = Awaited<ReturnType<typeof invites.historyPage>>[number];
+
+function toActivity(row: ActivityRow) {
+  return {
+    id: Number(row.id),
+    // A friend who deleted their account is no longer a phone number.
+    phone: /^\d{11}$/.test(row.phone) ? maskPhone(row.phone) : '已注销用户',
+    event: row.event === INVITE_EVENTS.firstOrder ? ('first-order' as const) : ('register' as const),
+    eventName: EVENT_NAMES[row.event] ?? row.event,
+    rewardDays: Number(row.inviter_days),
+    capped: Number(row.inviter_days) === 0,
+    createdAt: Number(row.created_at),
+  };
+}
+
 /** `GET /api/v1/inviteActivityHistory`: the inviter's events (page size 5) and totals. */
 export async function history(
-  db: Kysely<Database>,
+  deps: Pick<AppDeps, 'db' | 'clock'>,
   userId: number,
-  page: { pageNo: number; pageSize: number },
-  now: number,
+  params: PageParams,
 ): Promise<InviteHistoryPage> {
-  const user = await db.selectFrom('users').select('invite_code').where('id', '=', userId).executeTakeFirst();
-  if (!user) throw new AppError(ResultCode.tokenInvalid);
-  const [rows, totals, rewardedThisMonth] = await Promise.all([
-    invites.historyPage(db, userId, (page.pageNo - 1) * page.pageSize, page.pageSize),
+  const { db } = deps;
+  const [user, totals, rewardedThisMonth] = await Promise.all([
+    findUserById(db, userId),
     invites.totals(db, userId),
-    invites.countRewardedRegistrations(db, userId, chinaMonth(now)),
+    invites.countRewardedRegistrations(db, userId, chinaMonth(deps.clock.now())),
   ]);
+  if (!user) throw new AppError(ResultCode.tokenInvalid);
+  const page = await paginate(
+    params,
+    'inviteHistory',
+    { rows: (window) => invites.historyPage(db, userId, window), total: async () => totals.events },
+    toActivity,
+  );
   return {
-    list: rows.map((row) => ({
-      id: Number(row.id),
-      phone: maskPhone(row.phone),
-      event: row.event === INVITE_EVENTS.firstOrder ? 'first-order' : 'register',
-      eventName: EVENT_NAMES[row.event] ?? row.event,
-      rewardDays: Number(row.inviter_days),
-      capped: Number(row.inviter_days) === 0,
-      createdAt: Number(row.created_at),
-    })),
-    total: totals.events,
-    pageNo: page.pageNo,
-    pageSize: page.pageSize,
+    ...page,
     summary: {
       inviteCode: user.invite_code,
       invitedCount: totals.invited,

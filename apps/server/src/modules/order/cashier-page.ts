@@ -53,7 +53,7 @@ export function cashierPage(order: OrderRow, signedFields: Record<string, string
     '确认支付',
     `${head}<p class="muted">这是用于开发和演示的沙箱收银台：点「确认支付」会像真实支付一样通知出海助手，会员立即生效。</p>
     <div class="actions">
-      <form method="post" action="/pay/sandbox/${orderNo}/cancel"><button type="submit">取消</button></form>
+      <form method="post" action="/pay/sandbox/${orderNo}/cancel">${hidden}<button type="submit">取消</button></form>
       <form method="post" action="/pay/sandbox/${orderNo}/confirm">${hidden}<button type="submit" class="pay">确认支付</button></form>
     </div>`,
   );

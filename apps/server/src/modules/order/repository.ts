@@ -1,6 +1,8 @@
 import type { Kysely } from 'kysely';
+import { countRows } from '../../db/count.ts';
 import type { Database } from '../../db/database.ts';
 import { dialectOf } from '../../db/dialect.ts';
+import type { PageWindow } from '../../lib/paging.ts';
 
 type Db = Kysely<Database>;
 
@@ -68,6 +70,25 @@ export async function markPaid(
     .execute();
 }
 
+/**
+ * Claims the right to ask the provider about an order now: true for one caller per `gapMs`, on any
+ * node, however many pay screens poll at once.
+ */
+export async function claimProviderQuery(
+  db: Db,
+  orderNo: string,
+  now: number,
+  gapMs: number,
+): Promise<boolean> {
+  const result = await db
+    .updateTable('orders')
+    .set({ queried_at: now })
+    .where('order_no', '=', orderNo)
+    .where((eb) => eb.or([eb('queried_at', 'is', null), eb('queried_at', '<=', now - gapMs)]))
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
 /** Closes the order if it is still pending; false when something else got there first. */
 export async function closeIfPending(db: Db, orderNo: string, now: number): Promise<boolean> {
   const result = await db
@@ -80,24 +101,17 @@ export async function closeIfPending(db: Db, orderNo: string, now: number): Prom
 }
 
 export async function countPending(db: Db, userId: number, now: number): Promise<number> {
-  const row = await db
-    .selectFrom('orders')
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .where('user_id', '=', userId)
-    .where('status', '=', 'pending')
-    .where('expires_at', '>', now)
-    .executeTakeFirst();
-  return Number(row?.n ?? 0);
+  return countRows(
+    db
+      .selectFrom('orders')
+      .where('user_id', '=', userId)
+      .where('status', '=', 'pending')
+      .where('expires_at', '>', now),
+  );
 }
 
 export async function countPaid(db: Db, userId: number): Promise<number> {
-  const row = await db
-    .selectFrom('orders')
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .where('user_id', '=', userId)
-    .where('status', '=', 'paid')
-    .executeTakeFirst();
-  return Number(row?.n ?? 0);
+  return countRows(db.selectFrom('orders').where('user_id', '=', userId).where('status', '=', 'paid'));
 }
 
 export function expiredPending(db: Db, now: number, limit: number) {
@@ -111,7 +125,7 @@ export function expiredPending(db: Db, now: number, limit: number) {
     .execute();
 }
 
-export function ordersPage(db: Db, userId: number, offset: number, limit: number) {
+export function ordersPage(db: Db, userId: number, { offset, limit }: PageWindow) {
   return db
     .selectFrom('orders')
     .selectAll()
@@ -123,12 +137,7 @@ export function ordersPage(db: Db, userId: number, offset: number, limit: number
 }
 
 export async function countOrders(db: Db, userId: number): Promise<number> {
-  const row = await db
-    .selectFrom('orders')
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .where('user_id', '=', userId)
-    .executeTakeFirst();
-  return Number(row?.n ?? 0);
+  return countRows(db.selectFrom('orders').where('user_id', '=', userId));
 }
 
 export async function logPaymentEvent(
@@ -150,4 +159,112 @@ export async function logPaymentEvent(
 
 export function paymentEvents(db: Db, orderNo: string) {
   return db.selectFrom('payment_events').selectAll().where('order_no', '=', orderNo).orderBy('id').execute();
+}
+
+/** Every order of the user, oldest first (导出我的数据; orders are kept after 注销账号). */
+export function allOrders(db: Db, userId: number) {
+  return db.selectFrom('orders').selectAll().where('user_id', '=', userId).orderBy('id').execute();
+}
+
+export function refundsOf(db: Db, orderNo: string) {
+  return db.selectFrom('refunds').selectAll().where('order_no', '=', orderNo).orderBy('id').execute();
+}
+
+export function pendingRefunds(db: Db, limit: number) {
+  return db
+    .selectFrom('refunds')
+    .selectAll()
+    .where('status', '=', 'pending')
+    .orderBy('id')
+    .limit(limit)
+    .execute();
+}
+
+export async function insertRefund(
+  db: Db,
+  values: { refundNo: string; orderNo: string; amount: number; reason: string; actorId: number; now: number },
+): Promise<void> {
+  await db
+    .insertInto('refunds')
+    .values({
+      refund_no: values.refundNo,
+      order_no: values.orderNo,
+      amount: values.amount,
+      reason: values.reason,
+      status: 'pending',
+      actor_id: values.actorId,
+      detail: null,
+      created_at: values.now,
+      finished_at: null,
+    })
+    .execute();
+}
+
+/** Ends a pending refund; false when it had already ended (another node finished it). */
+export async function finishRefund(
+  db: Db,
+  refundNo: string,
+  outcome: { status: 'succeeded' | 'failed'; vipDaysTaken: number; detail: string; now: number },
+): Promise<boolean> {
+  const result = await db
+    .updateTable('refunds')
+    .set({
+      status: outcome.status,
+      vip_days_taken: outcome.vipDaysTaken,
+      detail: outcome.detail,
+      finished_at: outcome.now,
+    })
+    .where('refund_no', '=', refundNo)
+    .where('status', '=', 'pending')
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
+export async function setRefundState(
+  db: Db,
+  orderNo: string,
+  state: { status: string; refundedAmount: number },
+): Promise<void> {
+  await db
+    .updateTable('orders')
+    .set({ status: state.status, refunded_amount: state.refundedAmount })
+    .where('order_no', '=', orderNo)
+    .execute();
+}
+
+function adminFiltered(
+  db: Db,
+  filter: { status?: string; channel?: string; from?: number; to?: number; phone?: string; orderNo?: string },
+) {
+  let query = db.selectFrom('orders').innerJoin('users', 'users.id', 'orders.user_id');
+  if (filter.orderNo) query = query.where('orders.order_no', '=', filter.orderNo);
+  if (filter.status) query = query.where('orders.status', '=', filter.status);
+  if (filter.channel) query = query.where('orders.channel', '=', filter.channel);
+  if (filter.from !== undefined) query = query.where('orders.created_at', '>=', filter.from);
+  if (filter.to !== undefined) query = query.where('orders.created_at', '<', filter.to);
+  if (filter.phone) query = query.where('users.phone', 'like', `%${filter.phone}%`);
+  return query;
+}
+
+/** Orders for the console, newest first, with the buyer's phone. */
+export function adminOrdersPage(
+  db: Db,
+  filter: Parameters<typeof adminFiltered>[1],
+  { offset, limit }: PageWindow,
+) {
+  return adminFiltered(db, filter)
+    .selectAll('orders')
+    .select('users.phone')
+    .orderBy('orders.id', 'desc')
+    .offset(offset)
+    .limit(limit)
+    .execute();
+}
+
+export function countAdminOrders(db: Db, filter: Parameters<typeof adminFiltered>[1]) {
+  return countRows(adminFiltered(db, filter));
+}
+
+export function findRefund(db: Db, refundNo: string) {
+  return db.selectFrom('refunds').selectAll().where('refund_no', '=', refundNo).executeTakeFirst();
 }

@@ -4,76 +4,30 @@ import {
   OrderCheckQuery,
   OrderPage,
   OrderView,
-  PAGE_SIZE,
+  PageQuery,
   PayBody,
   PayChannelList,
   PayResult,
 } from '@chuhai/contract';
-import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyRequest } from 'fastify';
-import { Type } from 'typebox';
-import { signedInUser } from '../../http/auth.ts';
+import type { AppModule, Routes } from '../../app-module.ts';
 import { ok } from '../../http/envelope.ts';
 import { NOTIFY_PREFIX } from '../../http/request-signature.ts';
-import { sandboxSignature } from '../../providers/payment/sandbox-channel.ts';
+import { hasSandboxSignature, sandboxSignature } from '../../providers/payment/sandbox-channel.ts';
 import { cashierPage, notFoundPage, resultPage } from './cashier-page.ts';
+import { settlePendingRefunds } from './refunds.ts';
 import { findOrder } from './repository.ts';
 import * as service from './service.ts';
 
-export interface OrderRoutesOptions {
-  deps: service.OrderDeps;
-  publicBaseUrl: string | null;
-  sandboxSecret: string;
-}
+/** Which channels are offered; the providers' notifications; the sandbox cashier. */
+const publicRoutes: Routes = async (app, { deps }) => {
+  const { sandboxSecret } = deps.config.payment;
 
-/** Plans are bought here: create an order, check it, list them; providers' notifications; the sandbox cashier. */
-export const orderRoutes: FastifyPluginAsyncTypebox<OrderRoutesOptions> = async (app, options) => {
-  const { deps } = options;
-  const baseUrl = (request: FastifyRequest) =>
-    options.publicBaseUrl ?? `${request.protocol}://${request.host}`;
-
+  // Signed-in callers see the channels open to them (the production sandbox is for test accounts).
   app.get(
     '/api/v1/payChannels',
-    { schema: { response: { 200: EnvelopeSchema(PayChannelList) } } },
-    async () => ok(service.channelList(deps)),
-  );
-
-  app.post(
-    '/api/v1/pay/',
-    { preHandler: app.requireUser, schema: { body: PayBody, response: { 200: EnvelopeSchema(PayResult) } } },
-    async (request) =>
-      ok(
-        await service.createOrder(deps, signedInUser(request).userId, request.body, baseUrl(request)),
-        '订单已创建',
-      ),
-  );
-
-  app.get(
-    '/api/v1/callback/order/',
-    {
-      preHandler: app.requireUser,
-      schema: { querystring: OrderCheckQuery, response: { 200: EnvelopeSchema(OrderView) } },
-    },
-    async (request) =>
-      ok(await service.checkOrder(deps, signedInUser(request).userId, request.query.orderNo)),
-  );
-
-  app.get(
-    '/api/v1/orderList',
-    {
-      preHandler: app.requireUser,
-      schema: {
-        querystring: Type.Object({
-          pageNo: Type.Optional(Type.Integer({ minimum: 1, default: 1 })),
-          pageSize: Type.Optional(Type.Integer({ minimum: 1, maximum: 100, default: PAGE_SIZE.orders })),
-        }),
-        response: { 200: EnvelopeSchema(OrderPage) },
-      },
-    },
-    async (request) => {
-      const { pageNo = 1, pageSize = PAGE_SIZE.orders } = request.query;
-      return ok(await service.listOrders(deps.db, signedInUser(request).userId, { pageNo, pageSize }));
-    },
+    { preHandler: app.optionalUser, schema: { response: { 200: EnvelopeSchema(PayChannelList) } } },
+    async (request) => ok(await service.channelList(deps, request.account?.userId ?? null)),
   );
 
   // Providers sign their notifications over the exact bytes, so these routes keep the raw body.
@@ -93,7 +47,7 @@ export const orderRoutes: FastifyPluginAsyncTypebox<OrderRoutesOptions> = async 
       return reply.status(answer.status).type(answer.contentType).send(answer.body);
     });
 
-    if (!deps.channels.has('sandbox')) return;
+    if (!deps.payChannels.has('sandbox')) return;
 
     raw.get('/pay/sandbox/:orderNo', async (request, reply) => {
       const order = await findOrder(deps.db, (request.params as { orderNo: string }).orderNo);
@@ -105,9 +59,7 @@ export const orderRoutes: FastifyPluginAsyncTypebox<OrderRoutesOptions> = async 
         amount: String(order.amount),
         tradeNo: `SANDBOX-${order.order_no}`,
       };
-      return reply.send(
-        cashierPage(order, { ...fields, sign: sandboxSignature(options.sandboxSecret, fields) }),
-      );
+      return reply.send(cashierPage(order, { ...fields, sign: sandboxSignature(sandboxSecret, fields) }));
     });
 
     // 确认支付 hands the signed form to the same notification path a real provider uses.
@@ -130,17 +82,65 @@ export const orderRoutes: FastifyPluginAsyncTypebox<OrderRoutesOptions> = async 
         );
     });
 
+    // 取消 carries the cashier's signed fields too: nobody closes someone else's order by its number.
     raw.post('/pay/sandbox/:orderNo/cancel', async (request, reply) => {
-      await service.cancelSandboxOrder(deps, (request.params as { orderNo: string }).orderNo);
-      return reply.type('text/html; charset=utf-8').send(resultPage(false, '已取消支付，订单已关闭。'));
+      const form = new URLSearchParams(typeof request.body === 'string' ? request.body : '');
+      const { orderNo } = request.params as { orderNo: string };
+      const cancelled =
+        form.get('orderNo') === orderNo &&
+        hasSandboxSignature(sandboxSecret, form) &&
+        (await service.cancelSandboxOrder(deps, orderNo));
+      return reply
+        .status(cancelled ? 200 : 400)
+        .type('text/html; charset=utf-8')
+        .send(
+          cancelled
+            ? resultPage(false, '已取消支付，订单已关闭。')
+            : resultPage(false, '取消请求校验未通过，订单状态没有改变。'),
+        );
     });
   });
+};
 
-  // Unpaid orders close after 15 minutes. The state lives in the database, so a restart loses
-  // nothing: the next sweep (on any node) closes what is due, and polling settles an order at once.
-  const sweep = setInterval(() => {
-    service.closeExpiredOrders(deps).catch((err) => app.log.error({ err }, 'closing expired orders failed'));
-  }, ORDER_LIMITS.closeSweepEveryMs);
-  sweep.unref();
-  app.addHook('onClose', async () => clearInterval(sweep));
+/** Plans are bought here: create an order, check it, list them. */
+const userRoutes: Routes = async (app, { deps }) => {
+  const baseUrl = (request: FastifyRequest) =>
+    deps.config.payment.publicBaseUrl ?? `${request.protocol}://${request.host}`;
+
+  app.post(
+    '/api/v1/pay/',
+    { schema: { body: PayBody, response: { 200: EnvelopeSchema(PayResult) } } },
+    async (request) =>
+      ok(await service.createOrder(deps, request.user.userId, request.body, baseUrl(request)), '订单已创建'),
+  );
+
+  app.get(
+    '/api/v1/callback/order/',
+    { schema: { querystring: OrderCheckQuery, response: { 200: EnvelopeSchema(OrderView) } } },
+    async (request) => ok(await service.checkOrder(deps, request.user.userId, request.query.orderNo)),
+  );
+
+  app.get(
+    '/api/v1/orderList',
+    { schema: { querystring: PageQuery('orders'), response: { 200: EnvelopeSchema(OrderPage) } } },
+    async (request) => ok(await service.listOrders(deps.db, request.user.userId, request.query)),
+  );
+};
+
+export const orderModule: AppModule = {
+  name: 'order',
+  publicRoutes,
+  userRoutes,
+  jobs: [
+    // Unpaid orders close after ORDER_LIMITS.payWithinMinutes. The state lives in the database, so a
+    // restart loses nothing: the next sweep (on any node) closes what is due, and polling settles an
+    // order at once.
+    {
+      name: 'order.close-expired',
+      everyMs: ORDER_LIMITS.closeSweepEveryMs,
+      run: (deps) => service.closeExpiredOrders(deps),
+    },
+    // Refunds the provider is still working on (WeChat Pay PROCESSING) are asked about every minute.
+    { name: 'order.settle-refunds', everyMs: 60_000, run: (deps) => settlePendingRefunds(deps) },
+  ],
 };

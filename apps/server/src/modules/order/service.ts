@@ -1,6 +1,6 @@
 import { randomInt } from 'node:crypto';
 import {
-  type Catalogue,
+  chinaDateTime,
   ORDER_LIMITS,
   type OrderPage,
   type OrderView,
@@ -10,11 +10,12 @@ import {
   type PayResult,
   ResultCode,
 } from '@chuhai/contract';
-import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/database.ts';
+import { lockKey } from '../../db/locks.ts';
+import type { AppDeps } from '../../deps.ts';
 import { AppError } from '../../http/app-error.ts';
-import type { Clock } from '../../lib/clock.ts';
+import { type PageParams, paginate } from '../../lib/paging.ts';
 import type {
   IncomingNotification,
   NotificationReply,
@@ -23,21 +24,15 @@ import type {
   ReportedPayment,
 } from '../../providers/payment/payment-channel.ts';
 import { PaymentRejected } from '../../providers/payment/payment-channel.ts';
+import { findUserById } from '../account/repository.ts';
 import { grantVip } from '../entitlement/service.ts';
 import { rewardFirstOrder } from '../invite/service.ts';
 import { findPlan } from './catalogue.ts';
 import * as orders from './repository.ts';
 
-export interface OrderDeps {
-  db: Kysely<Database>;
-  clock: Clock;
-  log: FastifyBaseLogger;
-  catalogue: Catalogue;
-  /** The channels this server offers, by name. */
-  channels: Map<string, PaymentChannel>;
-}
+export type OrderDeps = Pick<AppDeps, 'config' | 'db' | 'clock' | 'log' | 'catalogue' | 'payChannels'>;
 
-function toView(row: orders.OrderRow): OrderView {
+export function toView(row: orders.OrderRow): OrderView {
   return {
     orderNo: row.order_no,
     productId: row.product_id,
@@ -64,13 +59,26 @@ function toPaymentOrder(row: orders.OrderRow): PaymentOrder {
 
 /** `CH` + China-time date and time + 6 random digits: 22 characters, within every provider's limit. */
 function newOrderNo(now: number): string {
-  const stamp = new Date(now + 8 * 3_600_000).toISOString().replace(/\D/g, '').slice(0, 14);
+  const stamp = chinaDateTime(now).replace(/\D/g, '');
   return `CH${stamp}${String(randomInt(0, 1_000_000)).padStart(6, '0')}`;
 }
 
+/**
+ * The channels this caller may pay through: all of them, except that in production the sandbox is
+ * only for the test accounts in PAY_SANDBOX_PHONES.
+ */
+async function channelsFor(deps: OrderDeps, userId: number | null): Promise<PaymentChannel[]> {
+  const testPhones = deps.config.payment.sandboxPhones;
+  const phone = testPhones && userId !== null ? (await findUserById(deps.db, userId))?.phone : undefined;
+  return [...deps.payChannels.values()].filter(
+    (channel) =>
+      !channel.sandbox || testPhones === null || (phone !== undefined && testPhones.includes(phone)),
+  );
+}
+
 /** The channels to show on the pay screen. */
-export function channelList(deps: Pick<OrderDeps, 'channels'>) {
-  return [...deps.channels.values()].map((c) => ({
+export async function channelList(deps: OrderDeps, userId: number | null) {
+  return (await channelsFor(deps, userId)).map((c) => ({
     channel: c.name,
     name: PAY_CHANNEL_NAMES[c.name],
     sandbox: c.sandbox,
@@ -86,36 +94,36 @@ export async function createOrder(
 ): Promise<PayResult> {
   const plan = findPlan(deps.catalogue, body.productId);
   if (!plan) throw new AppError(ResultCode.badRequest, '所选套餐不存在，请刷新页面后重新选择');
-  const channel = deps.channels.get(body.channel);
+  const open = await channelsFor(deps, userId);
+  const channel = open.find((c) => c.name === body.channel);
   if (!channel) {
-    const offered =
-      channelList(deps)
-        .map((c) => c.name)
-        .join('、') || '无';
+    const offered = open.map((c) => PAY_CHANNEL_NAMES[c.name]).join('、') || '无';
     throw new AppError(ResultCode.badRequest, `不支持该支付方式，可用的支付方式：${offered}`);
   }
   const now = deps.clock.now();
-  if ((await orders.countPending(deps.db, userId, now)) >= ORDER_LIMITS.pendingPerUser) {
-    throw new AppError(
-      ResultCode.tooManyRequests,
-      '未支付的订单过多，请先完成支付或等待订单自动关闭（15 分钟）',
-      {
-        retryAfter: Math.ceil(ORDER_LIMITS.payWithinMs / 1000),
-      },
-    );
-  }
   const orderNo = newOrderNo(now);
   const expiresAt = now + ORDER_LIMITS.payWithinMs;
-  await orders.insertOrder(deps.db, {
-    orderNo,
-    userId,
-    productId: plan.id,
-    productName: plan.name,
-    days: plan.days,
-    amount: plan.price,
-    channel: channel.name,
-    now,
-    expiresAt,
+  // Counted and written under a per-user lock: orders placed together cannot pass the cap together.
+  await deps.db.transaction().execute(async (trx) => {
+    await lockKey(trx, `orders:${userId}`);
+    if ((await orders.countPending(trx, userId, now)) >= ORDER_LIMITS.pendingPerUser) {
+      throw new AppError(
+        ResultCode.tooManyRequests,
+        `未支付的订单过多，请先完成支付或等待订单自动关闭（${ORDER_LIMITS.payWithinMinutes} 分钟）`,
+        { retryAfter: Math.ceil(ORDER_LIMITS.payWithinMs / 1000) },
+      );
+    }
+    await orders.insertOrder(trx, {
+      orderNo,
+      userId,
+      productId: plan.id,
+      productName: plan.name,
+      days: plan.days,
+      amount: plan.price,
+      channel: channel.name,
+      now,
+      expiresAt,
+    });
   });
   try {
     const pay = await channel.create(
@@ -168,7 +176,7 @@ export async function applyPayment(
       await log('rejected', `amount ${payment.amount} differs from the order's ${order.amount}`);
       return 'rejected' as const;
     }
-    if (order.status === 'paid' || order.status === 'refunded') {
+    if (order.status === 'paid' || order.status === 'refunding' || order.status === 'refunded') {
       await log('duplicate', `already ${order.status}; trade ${payment.tradeNo}`);
       return 'duplicate' as const;
     }
@@ -181,11 +189,7 @@ export async function applyPayment(
     );
     await orders.markPaid(trx, order.order_no, { tradeNo: payment.tradeNo, vipEndAt: grant.levelEndAt, now });
     if ((await orders.countPaid(trx, userId)) === 1) {
-      const user = await trx
-        .selectFrom('users')
-        .select(['id', 'invited_by'])
-        .where('id', '=', userId)
-        .executeTakeFirst();
+      const user = await findUserById(trx, userId);
       if (user)
         await rewardFirstOrder(
           trx,
@@ -209,7 +213,7 @@ export async function handleNotification(
   channelName: string,
   incoming: IncomingNotification,
 ): Promise<NotificationReply> {
-  const channel = deps.channels.get(channelName);
+  const channel = deps.payChannels.get(channelName);
   if (!channel) return { status: 404, contentType: 'text/plain; charset=utf-8', body: 'unknown channel' };
   let payment: ReportedPayment | null;
   try {
@@ -238,8 +242,14 @@ export async function handleNotification(
  * credits the user), then closes it if it is past its time and unpaid.
  */
 async function settle(deps: OrderDeps, row: orders.OrderRow): Promise<void> {
-  const channel = deps.channels.get(row.channel);
+  const channel = deps.payChannels.get(row.channel);
   if (channel && !channel.sandbox) {
+    // Asked moments ago (another tab, another node): the next poll or sweep asks again. Never close
+    // an order without having asked, since it may have been paid.
+    if (
+      !(await orders.claimProviderQuery(deps.db, row.order_no, deps.clock.now(), ORDER_LIMITS.queryEveryMs))
+    )
+      return;
     try {
       const paid = await channel.query(toPaymentOrder(row));
       if (paid) {
@@ -259,7 +269,7 @@ async function settle(deps: OrderDeps, row: orders.OrderRow): Promise<void> {
       channel: row.channel,
       kind: 'query',
       outcome: 'closed',
-      detail: 'unpaid after 15 minutes',
+      detail: `unpaid after ${ORDER_LIMITS.payWithinMinutes} minutes`,
       now,
     });
   }
@@ -283,8 +293,10 @@ export async function closeExpiredOrders(deps: OrderDeps): Promise<number> {
   return due.length;
 }
 
-/** The sandbox cashier's cancel button: the payer gave up, the order closes. */
-export async function cancelSandboxOrder(deps: OrderDeps, orderNo: string): Promise<void> {
+/** The sandbox cashier's cancel button: the payer gave up, the order closes. False: not a sandbox order. */
+export async function cancelSandboxOrder(deps: OrderDeps, orderNo: string): Promise<boolean> {
+  const order = await orders.findOrder(deps.db, orderNo);
+  if (order?.channel !== 'sandbox') return false;
   const now = deps.clock.now();
   if (await orders.closeIfPending(deps.db, orderNo, now)) {
     await orders.logPaymentEvent(deps.db, {
@@ -296,17 +308,15 @@ export async function cancelSandboxOrder(deps: OrderDeps, orderNo: string): Prom
       now,
     });
   }
+  return true;
 }
 
 /** `GET /api/v1/orderList`: the caller's orders, newest first (page size 15). */
-export async function listOrders(
-  db: Kysely<Database>,
-  userId: number,
-  page: { pageNo: number; pageSize: number },
-): Promise<OrderPage> {
-  const [rows, total] = await Promise.all([
-    orders.ordersPage(db, userId, (page.pageNo - 1) * page.pageSize, page.pageSize),
-    orders.countOrders(db, userId),
-  ]);
-  return { list: rows.map(toView), total, ...page };
+export function listOrders(db: Kysely<Database>, userId: number, params: PageParams): Promise<OrderPage> {
+  return paginate(
+    params,
+    'orders',
+    { rows: (window) => orders.ordersPage(db, userId, window), total: () => orders.countOrders(db, userId) },
+    toView,
+  );
 }

@@ -20,6 +20,26 @@ export interface OrderTable {
   expires_at: number;
   paid_at: number | null;
   closed_at: number | null;
+  /** When a node last asked the provider about this order (queries are rationed per order). */
+  queried_at: number | null;
+  /** Fen refunded so far (partial refunds add up to at most `amount`). */
+  refunded_amount: Generated<number>;
+}
+
+/** One refund of (part of) an order, asked for by an operator; `refund_no` is the provider's key. */
+export interface RefundTable {
+  id: Generated<number>;
+  refund_no: string;
+  order_no: string;
+  amount: number;
+  reason: string;
+  /** `pending` while the provider works on it, then `succeeded` or `failed`. */
+  status: string;
+  actor_id: number;
+  vip_days_taken: Generated<number>;
+  detail: string | null;
+  created_at: number;
+  finished_at: number | null;
 }
 
 /** Every notification, active query or sandbox action about an order, and what came of it. */
@@ -38,4 +58,5 @@ export interface PaymentEventTable {
 export interface OrderTables {
   orders: OrderTable;
   payment_events: PaymentEventTable;
+  refunds: RefundTable;
 }

@@ -1,19 +1,16 @@
 import type { Kysely } from 'kysely';
+import { countRows } from '../../db/count.ts';
 import type { Database } from '../../db/database.ts';
+import type { PageWindow } from '../../lib/paging.ts';
 
 type Db = Kysely<Database>;
 
 export async function countTags(db: Db, userId: number): Promise<number> {
-  const row = await db
-    .selectFrom('msg_tags')
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .where('user_id', '=', userId)
-    .executeTakeFirst();
-  return Number(row?.n ?? 0);
+  return countRows(db.selectFrom('msg_tags').where('user_id', '=', userId));
 }
 
 /** A page of the user's tags, the most recently changed first. */
-export function listTags(db: Db, userId: number, offset: number, limit: number) {
+export function listTags(db: Db, userId: number, { offset, limit }: PageWindow) {
   return db
     .selectFrom('msg_tags')
     .selectAll()
@@ -83,4 +80,18 @@ export async function deleteTags(db: Db, userId: number, ids: number[]): Promise
     .where('id', 'in', ids)
     .executeTakeFirst();
   return Number(result.numDeletedRows);
+}
+
+/** Every tag of the user (导出我的数据). */
+export function allTags(db: Db, userId: number) {
+  return db
+    .selectFrom('msg_tags')
+    .select(['title', 'prompt', 'updated_at'])
+    .where('user_id', '=', userId)
+    .orderBy('id')
+    .execute();
+}
+
+export async function deleteAllTags(db: Db, userId: number): Promise<void> {
+  await db.deleteFrom('msg_tags').where('user_id', '=', userId).execute();
 }

@@ -11,17 +11,16 @@ import {
 } from '@chuhai/contract';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/database.ts';
+import { lockKey } from '../../db/locks.ts';
+import type { AppDeps } from '../../deps.ts';
 import { AppError } from '../../http/app-error.ts';
-import type { Clock } from '../../lib/clock.ts';
 import { parseIdList } from '../../lib/id-list.ts';
+import { type PageParams, paginate } from '../../lib/paging.ts';
 import { findLibraryPrompt, promptLibrary } from './library.ts';
 import * as tags from './repository.ts';
 
 /** Prompt tags: each user's own, plus the built-in library. */
-export interface PromptDeps {
-  db: Kysely<Database>;
-  clock: Clock;
-}
+export type PromptDeps = Pick<AppDeps, 'db' | 'clock'>;
 
 type TagRow = Awaited<ReturnType<typeof tags.findTag>> & {};
 
@@ -40,21 +39,23 @@ function checkTag(body: { prompt: string; msgTagTitleName: string }): { title: s
   return { title: body.msgTagTitleName.trim(), prompt: body.prompt };
 }
 
-export async function listTags(
-  deps: PromptDeps,
-  userId: number,
-  page: { pageNo: number; pageSize: number },
-): Promise<MsgTagPage> {
-  const [rows, total] = await Promise.all([
-    tags.listTags(deps.db, userId, (page.pageNo - 1) * page.pageSize, page.pageSize),
-    tags.countTags(deps.db, userId),
-  ]);
-  return { list: rows.map(toMsgTag), total, pageNo: page.pageNo, pageSize: page.pageSize };
+export function listTags(deps: PromptDeps, userId: number, page: PageParams): Promise<MsgTagPage> {
+  return paginate(
+    page,
+    'tags',
+    {
+      rows: (window) => tags.listTags(deps.db, userId, window),
+      total: () => tags.countTags(deps.db, userId),
+    },
+    toMsgTag,
+  );
 }
 
 export async function createTag(deps: PromptDeps, userId: number, body: CreateMsgTagBody): Promise<MsgTag> {
   const tag = checkTag(body);
   return deps.db.transaction().execute(async (trx) => {
+    // One tag write per user at a time: the cap and the unique title are checked, then written.
+    await lockKey(trx, `tags:${userId}`);
     if ((await tags.countTags(trx, userId)) >= CHAT_LIMITS.tagsPerUser)
       throw new AppError(
         ResultCode.badRequest,
@@ -70,6 +71,7 @@ export async function createTag(deps: PromptDeps, userId: number, body: CreateMs
 export async function editTag(deps: PromptDeps, userId: number, body: EditMsgTagBody): Promise<MsgTag> {
   const tag = checkTag(body);
   return deps.db.transaction().execute(async (trx) => {
+    await lockKey(trx, `tags:${userId}`);
     const sameTitle = await tags.findTagByTitle(trx, userId, tag.title);
     if (sameTitle && Number(sameTitle.id) !== body.id)
       throw new AppError(ResultCode.badRequest, `已有名为「${tag.title}」的标签，请换个名称`);

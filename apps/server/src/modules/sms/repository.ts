@@ -1,4 +1,5 @@
 import type { Kysely, Selectable } from 'kysely';
+import { countRows } from '../../db/count.ts';
 import type { Database } from '../../db/database.ts';
 import type { SmsCodeTable } from './table.ts';
 
@@ -18,13 +19,7 @@ export function findCurrent(db: Db, phone: string, type: number) {
 }
 
 export async function countSentByPhoneSince(db: Db, phone: string, since: number): Promise<number> {
-  const row = await db
-    .selectFrom('sms_codes')
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .where('phone', '=', phone)
-    .where('created_at', '>=', since)
-    .executeTakeFirstOrThrow();
-  return Number(row.n);
+  return countRows(db.selectFrom('sms_codes').where('phone', '=', phone).where('created_at', '>=', since));
 }
 
 /** Send times from one IP since `since`, oldest first. */
@@ -63,12 +58,19 @@ export async function deleteCode(db: Db, id: number): Promise<void> {
   await db.deleteFrom('sms_codes').where('id', '=', id).execute();
 }
 
-export async function addWrongTry(db: Db, id: number): Promise<void> {
-  await db
+/**
+ * Counts one try against a code before it is compared, in one statement, so concurrent guesses
+ * cannot all slip in under the limit. Returns the tries counted so far, or null when none are left.
+ */
+export async function claimTry(db: Db, id: number, maxTries: number): Promise<number | null> {
+  const row = await db
     .updateTable('sms_codes')
     .set((eb) => ({ wrong_tries: eb('wrong_tries', '+', 1) }))
     .where('id', '=', id)
-    .execute();
+    .where('wrong_tries', '<', maxTries)
+    .returning('wrong_tries')
+    .executeTakeFirst();
+  return row ? Number(row.wrong_tries) : null;
 }
 
 /** Marks a code used; false when another request used it first. */
@@ -80,4 +82,30 @@ export async function markUsed(db: Db, id: number, now: number): Promise<boolean
     .where('used_at', 'is', null)
     .executeTakeFirst();
   return Number(result.numUpdatedRows) === 1;
+}
+
+/** Records a spent challenge; false when it was spent before (a replayed solution). */
+export async function spendCaptcha(db: Db, signature: string, expiresAt: number): Promise<boolean> {
+  const row = await db
+    .insertInto('used_captchas')
+    .values({ signature, expires_at: expiresAt })
+    .onConflict((oc) => oc.column('signature').doNothing())
+    .returning('signature')
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+export async function deleteExpiredCaptchas(db: Db, now: number): Promise<number> {
+  const result = await db.deleteFrom('used_captchas').where('expires_at', '<=', now).executeTakeFirst();
+  return Number(result.numDeletedRows);
+}
+
+/** Texts sent since `since`, to every number (failed sends delete their row, so these went out). */
+export function countSentSince(db: Db, since: number): Promise<number> {
+  return countRows(db.selectFrom('sms_codes').where('created_at', '>=', since));
+}
+
+/** Forgets every code sent to a number (注销账号). */
+export async function deleteCodesFor(db: Db, phone: string): Promise<void> {
+  await db.deleteFrom('sms_codes').where('phone', '=', phone).execute();
 }

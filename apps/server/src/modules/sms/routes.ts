@@ -1,15 +1,37 @@
-import { EnvelopeSchema, SendCodeBody, SendCodeResult } from '@chuhai/contract';
-import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { CaptchaChallenge, EnvelopeSchema, SendCodeBody, SendCodeResult } from '@chuhai/contract';
+import type { AppModule, Routes } from '../../app-module.ts';
 import { ok } from '../../http/envelope.ts';
-import type { SmsSender } from '../../providers/sms/sms-sender.ts';
+import { newChallenge } from './captcha.ts';
+import { deleteExpiredCaptchas } from './repository.ts';
 import { sendCode } from './service.ts';
 
 /** `POST /api/v1/code/`: sends a verification code for register (1), login (2) or password (3). */
-export const smsRoutes: FastifyPluginAsyncTypebox<{ sender: SmsSender }> = async (app, { sender }) => {
-  const deps = { db: app.db, clock: app.clock, sender, log: app.log };
+const publicRoutes: Routes = async (app, { deps }) => {
   app.post(
     '/api/v1/code/',
     { schema: { body: SendCodeBody, response: { 200: EnvelopeSchema(SendCodeResult) } } },
     async (request) => ok(await sendCode(deps, request.body, request.ip), '验证码已发送'),
   );
+
+  app.get(
+    '/api/v1/captcha',
+    { schema: { response: { 200: EnvelopeSchema(CaptchaChallenge) } } },
+    async (_request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return ok(await newChallenge(deps));
+    },
+  );
+};
+
+export const smsModule: AppModule = {
+  name: 'sms',
+  publicRoutes,
+  jobs: [
+    {
+      name: 'sms.forget-spent-captchas',
+      everyMs: 3_600_000,
+      firstAfterMs: 90_000,
+      run: (deps) => deleteExpiredCaptchas(deps.db, deps.clock.now()),
+    },
+  ],
 };

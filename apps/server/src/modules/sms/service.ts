@@ -13,23 +13,19 @@ import {
   smsCodeProblem,
   smsCodeSignature,
 } from '@chuhai/contract';
-import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/database.ts';
+import { lockKey } from '../../db/locks.ts';
+import type { AppDeps } from '../../deps.ts';
 import { AppError } from '../../http/app-error.ts';
-import type { Clock } from '../../lib/clock.ts';
 import { sameSecret, sha256 } from '../../lib/secrets.ts';
-import { SmsSendError, type SmsSender } from '../../providers/sms/sms-sender.ts';
+import { SmsSendError } from '../../providers/sms/sms-sender.ts';
 import { findUserByPhone } from '../account/repository.ts';
-import { tooManyRequests, waitText } from '../throttle/throttle.ts';
+import { tooManyRequests, waitText } from '../throttle/service.ts';
+import { spendSolvedChallenge } from './captcha.ts';
 import * as codes from './repository.ts';
 
-export interface SmsDeps {
-  db: Kysely<Database>;
-  clock: Clock;
-  sender: SmsSender;
-  log: FastifyBaseLogger;
-}
+export type SmsDeps = Pick<AppDeps, 'db' | 'clock' | 'smsSender' | 'log' | 'config'>;
 
 const HOUR_MS = 3_600_000;
 
@@ -79,35 +75,57 @@ async function checkSendLimits(
   }
 }
 
+/**
+ * The site-wide brake on texts per China-time day (SMS_DAILY_BUDGET): past it, sending stops with
+ * 503 and an error line for the operator, whatever the cause (toll fraud, a bug, a rush).
+ */
+async function checkDailyBudget(deps: SmsDeps, trx: Kysely<Database>, now: number): Promise<void> {
+  await lockKey(trx, 'sms:budget');
+  const budget = deps.config.smsGuard.dailyBudget;
+  if ((await codes.countSentSince(trx, chinaDayStart(now))) < budget) return;
+  deps.log.error({ budget }, 'SMS daily budget reached: no more codes are sent today (SMS_DAILY_BUDGET)');
+  throw new AppError(ResultCode.providerUnavailable, '短信服务今日发送量已达上限，请明天再试或联系客服');
+}
+
 /** `POST /api/v1/code/`: checks the signature and every limit, stores the code hashed, sends it. */
 export async function sendCode(deps: SmsDeps, body: SendCodeBody, ip: string): Promise<SendCodeResult> {
-  const { db, clock, sender } = deps;
+  const { db, clock, smsSender: sender } = deps;
   const now = clock.now();
   const phone = body.phone.trim();
   const problem = phoneProblem(phone);
   if (problem) throw badRequest(problem);
   checkSignedTimestamp(body.ts, body.sign, smsCodeSignature(phone, body.ts), now);
-  await checkAccountState(db, phone, body.type);
-  await checkSendLimits(db, phone, body.type, ip, now);
-
+  await spendSolvedChallenge(deps, body.captcha);
   const code = String(randomInt(0, 10 ** SMS_LIMITS.codeLength)).padStart(SMS_LIMITS.codeLength, '0');
-  // The row is written before sending so that two requests at once cannot both pass the limits;
-  // it is removed again when the gateway fails, so a failure never counts against the user.
-  const id = await codes.insertCode(db, {
-    phone,
-    type: body.type,
-    codeHash: hashCode(phone, body.type, code),
-    ip,
-    createdAt: now,
-    expiresAt: now + SMS_LIMITS.validForMs,
+  // Limits, then the account check, then the row, in one transaction locked per number and per
+  // address: requests that arrive together are counted one after another. The limits come first
+  // so that nobody can ask, unthrottled, which numbers are registered. The row is written before
+  // sending and removed again if the gateway fails, so a failure never counts against the user.
+  const id = await db.transaction().execute(async (trx) => {
+    await lockKey(trx, `sms:phone:${phone}`);
+    await lockKey(trx, `sms:ip:${ip}`);
+    await checkSendLimits(trx, phone, body.type, ip, now);
+    await checkDailyBudget(deps, trx, now);
+    await checkAccountState(trx, phone, body.type);
+    return codes.insertCode(trx, {
+      phone,
+      type: body.type,
+      codeHash: hashCode(phone, body.type, code),
+      ip,
+      createdAt: now,
+      expiresAt: now + SMS_LIMITS.validForMs,
+    });
   });
   try {
     await sender.send({ phone, code, type: body.type, validMinutes: SMS_LIMITS.validForMs / 60_000 });
   } catch (error) {
     await codes.deleteCode(db, id);
     deps.log.error({ err: error, provider: sender.name }, 'SMS send failed');
-    const reason = error instanceof SmsSendError ? error.reason : '短信服务暂时无法连接';
-    throw new AppError(ResultCode.providerUnavailable, `验证码发送失败：${reason}。请稍后再试`);
+    const userReason = error instanceof SmsSendError ? error.userReason : null;
+    throw new AppError(
+      ResultCode.providerUnavailable,
+      userReason ? `验证码发送失败：${userReason}` : '验证码发送失败，短信服务暂时不可用，请稍后再试',
+    );
   }
   return {
     resendAfter: SMS_LIMITS.resendAfterMs / 1000,
@@ -134,12 +152,11 @@ export async function checkCode(
   if (current.used_at !== null) throw badRequest('验证码已使用，请重新获取');
   if (current.expires_at <= now) throw badRequest('验证码已过期，请重新获取');
   const retryAfter = Math.max(0, Math.ceil((current.created_at + SMS_LIMITS.resendAfterMs - now) / 1000));
-  if (current.wrong_tries >= SMS_LIMITS.maxWrongTries) {
-    throw tooManyRequests('验证码错误次数过多，请重新获取验证码', retryAfter);
-  }
+  // The try is counted before comparing (a right code is used up at once, so its count is moot).
+  const tries = await codes.claimTry(deps.db, current.id, SMS_LIMITS.maxWrongTries);
+  if (tries === null) throw tooManyRequests('验证码错误次数过多，请重新获取验证码', retryAfter);
   if (!sameSecret(hashCode(phone, type, code), current.code_hash)) {
-    await codes.addWrongTry(deps.db, current.id);
-    const left = SMS_LIMITS.maxWrongTries - current.wrong_tries - 1;
+    const left = SMS_LIMITS.maxWrongTries - tries;
     if (left <= 0) throw tooManyRequests('验证码错误次数过多，请重新获取验证码', retryAfter);
     throw badRequest(`验证码错误，还可尝试 ${left} 次`);
   }

@@ -15,6 +15,13 @@ export interface SmsCodeTable {
   used_at: number | null;
 }
 
+/** A captcha challenge already used for a send; kept until it would have expired anyway. */
+export interface UsedCaptchaTable {
+  signature: string;
+  expires_at: number;
+}
+
 export interface SmsTables {
   sms_codes: SmsCodeTable;
+  used_captchas: UsedCaptchaTable;
 }

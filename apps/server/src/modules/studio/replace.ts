@@ -8,10 +8,11 @@ import {
 import sharp from 'sharp';
 import { AppError } from '../../http/app-error.ts';
 import type { Upload } from '../../http/multipart.ts';
+import { findBlockedWord } from '../../lib/content-safety/word-check.ts';
 import { checkImageUpload } from '../../lib/image-upload.ts';
 import type { AlphaMask } from '../../providers/matting/matting-engine.ts';
-import { findBlockedWord } from '../chat/content-safety.ts';
-import { DRAW_NOT_CONFIGURED, imageProviderFailure } from '../drawing/service.ts';
+import { DRAW_NOT_CONFIGURED, imageProviderFailure, withGenerationSlot } from '../drawing/service.ts';
+import { refundUse, takeUse } from '../entitlement/service.ts';
 import { findDesign, renderBackground } from './backgrounds/library.ts';
 import { type Placement, placeOnBackground } from './compose.ts';
 import { loadCutout, type StudioDeps, storeImage, studioFailure, withUse } from './service.ts';
@@ -82,8 +83,8 @@ export function readReplaceFields(fields: Record<string, string>): Omit<ReplaceI
 
 const SCENE_SUFFIX = '，商品摄影背景，空场景，画面中央留出摆放商品的位置，不要出现任何商品或文字';
 
-/** The background as an image, before any use is taken for the products. */
-async function backgroundImage(deps: StudioDeps, choice: BackgroundChoice): Promise<Buffer> {
+/** The background as an image. An AI scene is a drawing: it takes one 绘画 use, given back if it fails. */
+async function backgroundImage(deps: StudioDeps, userId: number, choice: BackgroundChoice): Promise<Buffer> {
   if (choice.kind === 'library') {
     const design = findDesign(choice.id);
     if (!design) throw new AppError(ResultCode.badRequest, '背景不存在，请重新选择');
@@ -95,16 +96,21 @@ async function backgroundImage(deps: StudioDeps, choice: BackgroundChoice): Prom
       .png()
       .toBuffer();
   }
-  if (!deps.generator) throw new AppError(ResultCode.providerUnavailable, DRAW_NOT_CONFIGURED);
-  try {
-    return await deps.generator.generate({
-      prompt: choice.prompt + SCENE_SUFFIX,
-      size: '1024x1024',
-      signal: AbortSignal.timeout(300_000),
-    });
-  } catch (error) {
-    throw imageProviderFailure(error, deps.log);
-  }
+  if (!deps.imageGenerator) throw new AppError(ResultCode.providerUnavailable, DRAW_NOT_CONFIGURED);
+  const generator = deps.imageGenerator;
+  return withGenerationSlot(deps, userId, async () => {
+    const ticket = await takeUse(deps, userId, 'draw');
+    try {
+      return await generator.generate({
+        prompt: choice.prompt + SCENE_SUFFIX,
+        size: '1024x1024',
+        signal: AbortSignal.timeout(deps.drawTimeoutMs),
+      });
+    } catch (error) {
+      await refundUse(deps, ticket);
+      throw imageProviderFailure(error, deps.log);
+    }
+  });
 }
 
 interface Source {
@@ -141,10 +147,22 @@ export async function replaceBackground(
     const checked = await checkImageUpload(upload.bytes, `第 ${index + 1} 张「${upload.name}」`);
     sources.push({ name: upload.name, load: async () => ({ image: checked.bytes }) });
   }
-  for (const id of input.cutoutIds)
-    sources.push({ name: `抠图 ${id}`, load: () => loadCutout(deps, userId, id) });
+  // Earlier cut-outs must be the caller's: one that is not is a 404 before anything is spent.
+  for (const id of input.cutoutIds) {
+    const cutout = await loadCutout(deps, userId, id);
+    sources.push({ name: `抠图 ${id}`, load: async () => cutout });
+  }
 
-  const background = await backgroundImage(deps, input.background);
+  // The first product's use is taken before any paid work, so a caller with no uses left never
+  // gets a scene generated; if the background cannot be made, that use goes back.
+  const firstUse = await takeUse(deps, userId, 'replace');
+  let background: Buffer;
+  try {
+    background = await backgroundImage(deps, userId, input.background);
+  } catch (error) {
+    await refundUse(deps, firstUse);
+    throw error;
+  }
   const results: ReplacedImage[] = new Array(sources.length);
   const failures: AppError[] = [];
   let next = 0;
@@ -156,16 +174,22 @@ export async function replaceBackground(
         const index = next++;
         const source = sources[index] as Source;
         try {
-          const image = await withUse(deps, userId, 'replace', async () => {
-            const { image: bytes, matte } = await source.load();
-            const made = await placeOnBackground(
-              bytes,
-              matte ?? (await deps.matting.matte(bytes)),
-              background,
-              input.placement,
-            );
-            return storeImage(deps, userId, 'replace', { ...made, format: 'jpeg' });
-          });
+          const image = await withUse(
+            deps,
+            userId,
+            'replace',
+            async () => {
+              const { image: bytes, matte } = await source.load();
+              const made = await placeOnBackground(
+                bytes,
+                matte ?? (await deps.matting.matte(bytes)),
+                background,
+                input.placement,
+              );
+              return storeImage(deps, userId, 'replace', { ...made, format: 'jpeg' });
+            },
+            index === 0 ? firstUse : undefined,
+          );
           results[index] = { name: source.name, image };
         } catch (error) {
           const failure = studioFailure(error, deps.log);

@@ -5,45 +5,23 @@ import {
   DeletedResult,
   EnvelopeSchema,
   IdsQuery,
+  PageQuery,
   ReplaceResult,
   ResultCode,
-  type StudioImageKind,
   StudioImagePage,
 } from '@chuhai/contract';
-import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
+import type { AppModule, Routes } from '../../app-module.ts';
 import { AppError } from '../../http/app-error.ts';
-import { signedInUser } from '../../http/auth.ts';
 import { ok } from '../../http/envelope.ts';
 import { readMultipart } from '../../http/multipart.ts';
 import { backgroundThumbnail, findDesign, listBackgrounds, listCategories } from './backgrounds/library.ts';
-import { deleteRecentImages, listRecentImages, purgeExpiredImages } from './recent.ts';
+import { deleteRecentImages, listRecentImages } from './recent.ts';
 import { readReplaceFields, replaceBackground } from './replace.ts';
-import { removeBackground, type StudioDeps } from './service.ts';
+import { removeBackground } from './service.ts';
 
-const PURGE_EVERY_MS = 3_600_000;
-const PURGE_FIRST_AFTER_MS = 60_000;
-
-/** 智能做图: cut-outs and main images, the background library, background replacement. */
-export const studioRoutes: FastifyPluginAsyncTypebox<{ deps: StudioDeps }> = async (app, { deps }) => {
-  app.post(
-    '/api/v1/remove/remove',
-    { preHandler: app.requireUser, schema: { response: { 200: EnvelopeSchema(CutoutResult) } } },
-    async (request) => {
-      const { files, fields } = await readMultipart(request);
-      if (files.length > 1) throw new AppError(ResultCode.badRequest, '抠图一次处理一张图片，请逐张上传');
-      const rawId = fields.cutoutId?.trim();
-      if (rawId && !/^\d{1,15}$/.test(rawId))
-        throw new AppError(ResultCode.badRequest, 'cutoutId 应为数字编号');
-      const result = await removeBackground(deps, signedInUser(request).userId, {
-        upload: files[0],
-        cutoutId: rawId ? Number(rawId) : undefined,
-        preset: fields.preset?.trim(),
-      });
-      return ok(result, '处理完成');
-    },
-  );
-
+/** The background library: categories, designs and their thumbnails, the same for everyone. */
+const publicRoutes: Routes = async (app) => {
   app.get(
     '/api/mokker/category',
     { schema: { response: { 200: EnvelopeSchema(Type.Array(BackgroundCategory)) } } },
@@ -54,18 +32,11 @@ export const studioRoutes: FastifyPluginAsyncTypebox<{ deps: StudioDeps }> = asy
     '/api/mokker/backgrounds',
     {
       schema: {
-        querystring: Type.Object({
-          categoryId: Type.Optional(Type.String({ maxLength: 40 })),
-          pageNo: Type.Optional(Type.Integer({ minimum: 1, default: 1 })),
-          pageSize: Type.Optional(Type.Integer({ minimum: 1, maximum: 60, default: 24 })),
-        }),
+        querystring: PageQuery('backgrounds', { categoryId: Type.Optional(Type.String({ maxLength: 40 })) }),
         response: { 200: EnvelopeSchema(BackgroundPage) },
       },
     },
-    async (request) => {
-      const { categoryId, pageNo = 1, pageSize = 24 } = request.query;
-      return ok(listBackgrounds({ categoryId: categoryId || undefined, pageNo, pageSize }));
-    },
+    async (request) => ok(listBackgrounds(request.query)),
   );
 
   // Outside /api: an <img> cannot send the request signature, and the library is public anyway.
@@ -85,13 +56,34 @@ export const studioRoutes: FastifyPluginAsyncTypebox<{ deps: StudioDeps }> = asy
         .send(bytes);
     },
   );
+};
+
+/** 智能做图: cut-outs and main images, background replacement, 最近作品. */
+const userRoutes: Routes = async (app, { deps }) => {
+  app.post(
+    '/api/v1/remove/remove',
+    { schema: { response: { 200: EnvelopeSchema(CutoutResult) } } },
+    async (request) => {
+      const { files, fields } = await readMultipart(request);
+      if (files.length > 1) throw new AppError(ResultCode.badRequest, '抠图一次处理一张图片，请逐张上传');
+      const rawId = fields.cutoutId?.trim();
+      if (rawId && !/^\d{1,15}$/.test(rawId))
+        throw new AppError(ResultCode.badRequest, 'cutoutId 应为数字编号');
+      const result = await removeBackground(deps, request.user.userId, {
+        upload: files[0],
+        cutoutId: rawId ? Number(rawId) : undefined,
+        preset: fields.preset?.trim(),
+      });
+      return ok(result, '处理完成');
+    },
+  );
 
   app.post(
     '/api/mokker/replace',
-    { preHandler: app.requireUser, schema: { response: { 200: EnvelopeSchema(ReplaceResult) } } },
+    { schema: { response: { 200: EnvelopeSchema(ReplaceResult) } } },
     async (request) => {
       const { files, fields } = await readMultipart(request);
-      const result = await replaceBackground(deps, signedInUser(request).userId, {
+      const result = await replaceBackground(deps, request.user.userId, {
         uploads: files,
         ...readReplaceFields(fields),
       });
@@ -108,50 +100,21 @@ export const studioRoutes: FastifyPluginAsyncTypebox<{ deps: StudioDeps }> = asy
   app.get(
     '/api/v1/studio/images',
     {
-      preHandler: app.requireUser,
       schema: {
-        querystring: Type.Object({
+        querystring: PageQuery('recentImages', {
           kinds: Type.Optional(Type.String({ pattern: '^(cutout|main|replace)(,(cutout|main|replace))*$' })),
-          pageNo: Type.Optional(Type.Integer({ minimum: 1, default: 1 })),
-          pageSize: Type.Optional(Type.Integer({ minimum: 1, maximum: 60, default: 12 })),
         }),
         response: { 200: EnvelopeSchema(StudioImagePage) },
       },
     },
-    async (request) => {
-      const { kinds, pageNo = 1, pageSize = 12 } = request.query;
-      return ok(
-        await listRecentImages(deps, signedInUser(request).userId, {
-          kinds: kinds ? (kinds.split(',') as StudioImageKind[]) : [],
-          pageNo,
-          pageSize,
-        }),
-      );
-    },
+    async (request) => ok(await listRecentImages(deps, request.user.userId, request.query)),
   );
 
   app.get(
     '/api/v1/studio/deleteImages',
-    {
-      preHandler: app.requireUser,
-      schema: { querystring: IdsQuery, response: { 200: EnvelopeSchema(DeletedResult) } },
-    },
-    async (request) =>
-      ok(await deleteRecentImages(deps, signedInUser(request).userId, request.query.ids), '已删除'),
+    { schema: { querystring: IdsQuery, response: { 200: EnvelopeSchema(DeletedResult) } } },
+    async (request) => ok(await deleteRecentImages(deps, request.user.userId, request.query.ids), '已删除'),
   );
-
-  // Results older than STUDIO_KEEP_DAYS are removed by an hourly sweep (any node may run it: a row
-  // is deleted once, and only the node that deleted it removes the file).
-  const purge = () =>
-    purgeExpiredImages(deps)
-      .then((removed) => removed > 0 && app.log.info({ removed }, 'expired studio images removed'))
-      .catch((err) => app.log.error({ err }, 'removing expired studio images failed'));
-  const firstPurge = setTimeout(purge, PURGE_FIRST_AFTER_MS);
-  const sweep = setInterval(purge, PURGE_EVERY_MS);
-  firstPurge.unref();
-  sweep.unref();
-  app.addHook('onClose', async () => {
-    clearTimeout(firstPurge);
-    clearInterval(sweep);
-  });
 };
+
+export const studioModule: AppModule = { name: 'studio', publicRoutes, userRoutes };

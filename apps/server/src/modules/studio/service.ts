@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import {
   type CutoutResult,
   isMarketplacePreset,
@@ -6,42 +5,24 @@ import {
   PRESET_NAMES,
   ResultCode,
   type StoredImage,
+  type StudioImageKind,
 } from '@chuhai/contract';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Kysely } from 'kysely';
 import sharp from 'sharp';
-import type { Database } from '../../db/database.ts';
+import type { AppDeps } from '../../deps.ts';
 import { AppError } from '../../http/app-error.ts';
 import type { Upload } from '../../http/multipart.ts';
-import type { Clock } from '../../lib/clock.ts';
-import { signedFileUrl } from '../../lib/file-links.ts';
 import { checkImageUpload } from '../../lib/image-upload.ts';
-import type { ImageGenerator } from '../../providers/image/image-generator.ts';
-import {
-  type AlphaMask,
-  MattingBusyError,
-  type MattingEngine,
-} from '../../providers/matting/matting-engine.ts';
-import type { FileStore } from '../../providers/storage/file-store.ts';
+import { type AlphaMask, MattingBusyError } from '../../providers/matting/matting-engine.ts';
 import { refundUse, takeUse, type UseTicket } from '../entitlement/service.ts';
+import { type ImagesDeps, loadOwnImage, storeImage as storeKept, toStoredImage } from '../images/service.ts';
 import { cutoutPng, maskedPixels, NoProductError, whiteMainImage } from './compose.ts';
 import { checkMainImage } from './main-image-check.ts';
 import { productBox } from './product-box.ts';
-import * as studioImages from './repository.ts';
-import type { StudioImageKind } from './table.ts';
+import { STUDIO_KEEP_MS } from './recent.ts';
 
-export interface StudioDeps {
-  db: Kysely<Database>;
-  clock: Clock;
-  log: FastifyBaseLogger;
-  files: FileStore;
-  fileUrlSecret: string;
-  matting: MattingEngine;
-  /** Scenes from a prompt use the text-to-image provider; null when none is configured. */
-  generator: ImageGenerator | null;
-  /** Products of one replace request matted at a time: the number of matting workers. */
-  mattingLanes: number;
-}
+export type StudioDeps = ImagesDeps &
+  Pick<AppDeps, 'matting' | 'imageGenerator' | 'drawTimeoutMs' | 'mattingLanes'>;
 
 /** Any failure while matting or composing, as the error the user sees. */
 export function studioFailure(error: unknown, log: FastifyBaseLogger): AppError {
@@ -62,14 +43,18 @@ export function studioFailure(error: unknown, log: FastifyBaseLogger): AppError 
   return new AppError(ResultCode.providerFailed, '图片处理失败，本次不扣次数，请稍后再试');
 }
 
-/** Runs `work` with one use of `feature` taken; a failure gives the use back. */
+/**
+ * Runs `work` with one use of `feature` taken (or with the use already `taken` for it); a failure
+ * gives the use back.
+ */
 export async function withUse<T>(
   deps: StudioDeps,
   userId: number,
   feature: 'cutout' | 'replace',
   work: () => Promise<T>,
+  taken?: UseTicket,
 ): Promise<T> {
-  const ticket: UseTicket = await takeUse(deps, userId, feature);
+  const ticket: UseTicket = taken ?? (await takeUse(deps, userId, feature));
   try {
     return await work();
   } catch (error) {
@@ -78,28 +63,14 @@ export async function withUse<T>(
   }
 }
 
+/** Keeps a 智能做图 result for STUDIO_KEEP_DAYS (最近作品) and answers with its link. */
 export async function storeImage(
   deps: StudioDeps,
   userId: number,
   kind: StudioImageKind,
   image: { bytes: Buffer; width: number; height: number; format: 'png' | 'jpeg' },
 ): Promise<StoredImage> {
-  const fileKey = `u/${userId}/${kind}/${randomUUID()}.${image.format === 'png' ? 'png' : 'jpg'}`;
-  await deps.files.put(fileKey, image.bytes, image.format === 'png' ? 'image/png' : 'image/jpeg');
-  const id = await studioImages.insertStudioImage(deps.db, {
-    userId,
-    kind,
-    fileKey,
-    width: image.width,
-    height: image.height,
-    now: deps.clock.now(),
-  });
-  return {
-    id,
-    url: signedFileUrl(fileKey, deps.fileUrlSecret, deps.clock.now()),
-    width: image.width,
-    height: image.height,
-  };
+  return toStoredImage(deps, await storeKept(deps, userId, { kind, keepMs: STUDIO_KEEP_MS, ...image }));
 }
 
 function readPreset(raw: string | undefined) {
@@ -113,8 +84,7 @@ function readPreset(raw: string | undefined) {
 
 /** A stored cut-out of this user (its alpha channel is the mask), or 404. */
 export async function loadCutout(deps: StudioDeps, userId: number, id: number) {
-  const row = await studioImages.findOwnImage(deps.db, userId, id, 'cutout');
-  const file = row ? await deps.files.get(row.file_key) : null;
+  const file = await loadOwnImage(deps, userId, id, 'cutout');
   if (!file) throw new AppError(ResultCode.notFound, '找不到这张抠图，请重新上传图片');
   const { data, info } = await sharp(file.bytes).ensureAlpha().extractChannel(3).raw().toBuffer({
     resolveWithObject: true,

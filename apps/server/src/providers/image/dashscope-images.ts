@@ -91,7 +91,7 @@ export function dashscopeImages(config: ImageProviderConfig, pollMs = 1500): Ima
           const url = task.output?.results?.find((r) => r.url)?.url;
           if (!url)
             throw new ImageGenerationError('rejected-content', 'DashScope task succeeded without an image');
-          return downloadImage(url, signal);
+          return downloadImage(url, signal, config.allowLoopbackResults);
         }
         if (status === 'FAILED' || status === 'CANCELED' || status === 'UNKNOWN') {
           const code = task.output?.code ?? '';

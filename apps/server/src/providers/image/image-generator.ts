@@ -1,4 +1,5 @@
 import type { ImageSize } from '@chuhai/contract';
+import { fetchPublicBytes } from '../../lib/public-fetch.ts';
 
 export interface GenerationRequest {
   prompt: string;
@@ -38,21 +39,24 @@ export function failureOfStatus(status: number): ImageFailure {
   return 'upstream';
 }
 
-/** Fetches a result image from the provider's (short-lived) URL, at most 30 MB. */
-export async function downloadImage(url: string, signal: AbortSignal): Promise<Buffer> {
-  let response: Response;
+/** The largest result image taken from a provider, and how long its download may take. */
+export const RESULT_DOWNLOAD = { maxBytes: 30 * 1024 * 1024, timeoutMs: 60_000 } as const;
+
+/**
+ * Fetches a result image from the provider's (short-lived) URL: https to a public address only
+ * (`lib/public-fetch.ts`), at most 30 MB, within a minute.
+ */
+export async function downloadImage(
+  url: string,
+  signal: AbortSignal,
+  allowLoopback: boolean,
+): Promise<Buffer> {
   try {
-    response = await fetch(url, { signal });
+    return await fetchPublicBytes(url, { signal, allowLoopback, ...RESULT_DOWNLOAD });
   } catch (error) {
     if (signal.aborted) throw error;
-    throw new ImageGenerationError('unreachable', `cannot download the result image: ${String(error)}`, {
+    throw new ImageGenerationError('upstream', `cannot download the result image: ${String(error)}`, {
       cause: error,
     });
   }
-  if (!response.ok)
-    throw new ImageGenerationError('upstream', `result image download answered ${response.status}`);
-  const bytes = Buffer.from(await response.arrayBuffer());
-  if (bytes.length > 30 * 1024 * 1024)
-    throw new ImageGenerationError('upstream', 'result image larger than 30 MB');
-  return bytes;
 }

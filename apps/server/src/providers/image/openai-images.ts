@@ -39,7 +39,7 @@ export function openAiImages(config: ImageProviderConfig): ImageGenerator {
         );
         const image = result.data?.[0];
         if (image?.b64_json) return Buffer.from(image.b64_json, 'base64');
-        if (image?.url) return downloadImage(image.url, signal);
+        if (image?.url) return downloadImage(image.url, signal, config.allowLoopbackResults);
         throw new ImageGenerationError('upstream', 'images API answered without an image');
       } catch (error) {
         if (error instanceof APIUserAbortError || error instanceof ImageGenerationError) throw error;

@@ -48,7 +48,13 @@ export function openAiCompatibleModel(config: LlmConfig): ChatModel {
     async *stream({ model, messages, signal }: AnswerRequest): AsyncIterable<AnswerPiece> {
       try {
         const stream = await client.chat.completions.create(
-          { model, messages, stream: true, stream_options: { include_usage: true } },
+          {
+            model,
+            messages,
+            stream: true,
+            stream_options: { include_usage: true },
+            max_tokens: config.maxTokens,
+          },
           { signal, timeout: CONNECT_TIMEOUT_MS },
         );
         let finished = false;
@@ -78,7 +84,7 @@ export function openAiCompatibleModel(config: LlmConfig): ChatModel {
     async complete({ model, messages, signal }: AnswerRequest) {
       try {
         const answer = await client.chat.completions.create(
-          { model, messages, stream: false },
+          { model, messages, stream: false, max_tokens: config.maxTokens },
           { signal, timeout: COMPLETE_TIMEOUT_MS },
         );
         const usage = answer.usage

@@ -1,3 +1,4 @@
+import { chinaDateTime } from '@chuhai/contract';
 import { AlipaySdk } from 'alipay-sdk';
 import type { AlipayConfig } from '../../config.ts';
 import { fenToYuan, yuanToFen } from './money.ts';
@@ -6,6 +7,7 @@ import {
   type PaymentChannel,
   type PaymentOrder,
   PaymentRejected,
+  type RefundRequest,
   type ReportedPayment,
 } from './payment-channel.ts';
 
@@ -13,7 +15,7 @@ const PAID_STATES = new Set(['TRADE_SUCCESS', 'TRADE_FINISHED']);
 
 /** `yyyy-MM-dd HH:mm:ss` in China time, as Alipay's `time_expire` wants it. */
 function alipayTime(epochMs: number): string {
-  return new Date(epochMs + 8 * 3_600_000).toISOString().slice(0, 19).replace('T', ' ');
+  return chinaDateTime(epochMs).replace('T', ' ');
 }
 
 /**
@@ -77,6 +79,37 @@ export function alipayChannel(config: AlipayConfig): PaymentChannel {
         out_trade_no: result.outTradeNo,
         trade_no: result.tradeNo,
       });
+    },
+
+    // 统一收单交易退款: synchronous; the same out_request_no twice refunds once.
+    async refund(order: PaymentOrder, refund: RefundRequest) {
+      const result = await sdk.exec(
+        'alipay.trade.refund',
+        {
+          bizContent: {
+            outTradeNo: order.orderNo,
+            refundAmount: fenToYuan(refund.amount),
+            outRequestNo: refund.refundNo,
+            refundReason: refund.reason,
+          },
+        },
+        { validateSign: true },
+      );
+      if (result.code !== '10000')
+        throw new Error(
+          `alipay refund refused: ${result.subCode ?? result.code} ${result.subMsg ?? result.msg}`,
+        );
+      return 'succeeded' as const;
+    },
+
+    async queryRefund(order: PaymentOrder, refundNo: string) {
+      const result = await sdk.exec(
+        'alipay.trade.fastpay.refund.query',
+        { bizContent: { outTradeNo: order.orderNo, outRequestNo: refundNo } },
+        { validateSign: true },
+      );
+      if (result.code !== '10000') return 'failed' as const;
+      return result.refundStatus === 'REFUND_SUCCESS' ? ('succeeded' as const) : ('pending' as const);
     },
 
     async verify({ rawBody }: IncomingNotification) {

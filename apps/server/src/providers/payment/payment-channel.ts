@@ -17,6 +17,15 @@ export interface ReportedPayment {
   tradeNo: string;
 }
 
+export interface RefundRequest {
+  refundNo: string;
+  /** Fen. */
+  amount: number;
+  reason: string;
+}
+
+export type RefundState = 'succeeded' | 'pending';
+
 /** A notification exactly as it arrived, for the channel to verify. */
 export interface IncomingNotification {
   headers: Record<string, string | string[] | undefined>;
@@ -49,6 +58,14 @@ export interface PaymentChannel {
   create(order: PaymentOrder, urls: { baseUrl: string }): Promise<{ qrCode: string; payUrl: string | null }>;
   /** Active query: the payment when the provider has the order paid, else null. */
   query(order: PaymentOrder): Promise<ReportedPayment | null>;
+  /**
+   * Refunds `refund.amount` fen of a paid order under our `refundNo` (the provider's idempotency
+   * key: asking twice refunds once). `succeeded` when the money is on its way back, `pending`
+   * while the provider works on it; throws when the provider refuses.
+   */
+  refund(order: PaymentOrder, refund: RefundRequest): Promise<RefundState>;
+  /** How a pending refund ended. */
+  queryRefund(order: PaymentOrder, refundNo: string): Promise<RefundState | 'failed'>;
   /** Checks signature and merchant; returns the payment, null for a non-payment event, or throws PaymentRejected. */
   verify(notification: IncomingNotification): Promise<ReportedPayment | null>;
   readonly replies: { accepted: NotificationReply; refused: NotificationReply };

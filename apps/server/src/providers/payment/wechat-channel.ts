@@ -1,10 +1,12 @@
 import { createPrivateKey, createPublicKey } from 'node:crypto';
+import { chinaDateTime } from '@chuhai/contract';
 import type { WechatPayConfig } from '../../config.ts';
 import {
   type IncomingNotification,
   type PaymentChannel,
   type PaymentOrder,
   PaymentRejected,
+  type RefundRequest,
   type ReportedPayment,
 } from './payment-channel.ts';
 import { authorizationHeader, decryptResource, verifyWechatSignature } from './wechat-pay-crypto.ts';
@@ -19,7 +21,7 @@ function header(headers: IncomingNotification['headers'], name: string): string 
 
 /** RFC 3339 in China time, as `time_expire` wants it. */
 function rfc3339China(epochMs: number): string {
-  return `${new Date(epochMs + 8 * 3_600_000).toISOString().slice(0, 19)}+08:00`;
+  return `${chinaDateTime(epochMs)}+08:00`;
 }
 
 interface Transaction {
@@ -49,7 +51,11 @@ export function wechatChannel(config: WechatPayConfig, now: () => number = Date.
     orderNo = '',
   ) => {
     const timestamp = header(headers, 'Wechatpay-Timestamp');
-    if (Math.abs(Math.floor(now() / 1000) - Number(timestamp)) > MAX_SKEW_S) {
+    // Whole seconds only: `Number()` would also take ' 1e9', '0x…' or an empty header.
+    if (
+      !/^\d{1,12}$/.test(timestamp) ||
+      Math.abs(Math.floor(now() / 1000) - Number(timestamp)) > MAX_SKEW_S
+    ) {
       throw new PaymentRejected(`wechat ${what} timestamp ${timestamp} is too far from now`, orderNo);
     }
     const valid = verifyWechatSignature({
@@ -124,6 +130,31 @@ export function wechatChannel(config: WechatPayConfig, now: () => number = Date.
       if (status === 404) return null;
       if (status !== 200) throw new Error(`wechat query failed: ${status} ${String(json.code)}`);
       return paymentOf(json as Transaction);
+    },
+
+    // 申请退款 (domestic refunds): SUCCESS at once, or PROCESSING while the bank works on it.
+    async refund(order: PaymentOrder, refund: RefundRequest) {
+      const { status, json } = await call('POST', '/v3/refund/domestic/refunds', {
+        out_trade_no: order.orderNo,
+        out_refund_no: refund.refundNo,
+        reason: refund.reason,
+        amount: { refund: refund.amount, total: order.amount, currency: 'CNY' },
+      });
+      if (status !== 200)
+        throw new Error(`wechat refund refused: ${status} ${String(json.code)} ${String(json.message)}`);
+      if (json.status === 'SUCCESS') return 'succeeded' as const;
+      if (json.status === 'PROCESSING') return 'pending' as const;
+      throw new Error(`wechat refund ended as ${String(json.status)}`);
+    },
+
+    async queryRefund(_order: PaymentOrder, refundNo: string) {
+      const { status, json } = await call(
+        'GET',
+        `/v3/refund/domestic/refunds/${encodeURIComponent(refundNo)}`,
+      );
+      if (status !== 200) return 'failed' as const;
+      if (json.status === 'SUCCESS') return 'succeeded' as const;
+      return json.status === 'PROCESSING' ? ('pending' as const) : ('failed' as const);
     },
 
     async verify({ headers, rawBody }: IncomingNotification) {

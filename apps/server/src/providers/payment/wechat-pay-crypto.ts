@@ -7,6 +7,8 @@ import { createDecipheriv, createSign, createVerify, type KeyObject, randomBytes
  * the APIv3 key.
  */
 
+const GCM_TAG_BYTES = 16;
+
 /** The `Authorization` header of one request. */
 export function authorizationHeader(input: {
   method: string;
@@ -48,15 +50,20 @@ export function decryptResource(
   apiV3Key: string,
 ): string {
   const data = Buffer.from(resource.ciphertext, 'base64');
-  const tag = data.subarray(data.length - 16);
+  // The tag is the last 16 bytes. Without a fixed length, GCM would accept a truncated tag, which is
+  // far easier to forge.
+  if (data.length <= GCM_TAG_BYTES) throw new Error('the ciphertext is too short to hold a GCM tag');
+  const tag = data.subarray(data.length - GCM_TAG_BYTES);
   const decipher = createDecipheriv(
     'aes-256-gcm',
     Buffer.from(apiV3Key, 'utf8'),
     Buffer.from(resource.nonce, 'utf8'),
+    { authTagLength: GCM_TAG_BYTES },
   );
   decipher.setAuthTag(tag);
   decipher.setAAD(Buffer.from(resource.associated_data ?? '', 'utf8'));
-  return Buffer.concat([decipher.update(data.subarray(0, data.length - 16)), decipher.final()]).toString(
-    'utf8',
-  );
+  return Buffer.concat([
+    decipher.update(data.subarray(0, data.length - GCM_TAG_BYTES)),
+    decipher.final(),
+  ]).toString('utf8');
 }

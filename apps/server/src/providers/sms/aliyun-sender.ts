@@ -1,6 +1,6 @@
 import type { SmsConfig } from '../../config.ts';
 import { splitEndpoint } from './endpoint.ts';
-import { SmsSendError, type SmsSender } from './sms-sender.ts';
+import { isAboutTheNumber, SmsSendError, type SmsSender } from './sms-sender.ts';
 
 type AliyunConfig = Extract<SmsConfig, { provider: 'aliyun' }>;
 
@@ -68,9 +68,8 @@ export function createAliyunSender(config: AliyunConfig): SmsSender {
       }
       if (result.code !== 'OK') {
         const known = result.code ? REFUSALS[result.code] : undefined;
-        throw new SmsSendError(
-          known ?? `阿里云短信拒绝发送（${result.code ?? '未知'}：${result.message ?? ''}）`,
-        );
+        const reason = known ?? `阿里云短信拒绝发送（${result.code ?? '未知'}：${result.message ?? ''}）`;
+        throw new SmsSendError(reason, { aboutTheNumber: known !== undefined && isAboutTheNumber(known) });
       }
     },
   };

@@ -15,13 +15,25 @@ export interface SmsSender {
   send(message: SmsMessage): Promise<void>;
 }
 
-/** The gateway refused or could not be reached; `reason` is shown to the user, in Chinese. */
+/** What the gateway said, in Chinese, for the operator's log. */
 export class SmsSendError extends Error {
   override name = 'SmsSendError';
   readonly reason: string;
+  /**
+   * Set only when the refusal is about the user's own number (too many texts, a number the gateway
+   * does not take): that much the user may read. Balance, signatures, templates and raw gateway
+   * text are the operator's business and never reach the screen.
+   */
+  readonly userReason: string | null;
 
-  constructor(reason: string, options?: { cause?: unknown }) {
+  constructor(reason: string, options?: { cause?: unknown; aboutTheNumber?: boolean }) {
     super(reason, options);
     this.reason = reason;
+    this.userReason = options?.aboutTheNumber ? reason : null;
   }
+}
+
+/** Refusal codes that concern the recipient's number rather than the operator's account. */
+export function isAboutTheNumber(reason: string): boolean {
+  return /该手机号|手机号格式/.test(reason);
 }

@@ -1,6 +1,6 @@
 import type { SmsConfig } from '../../config.ts';
 import { splitEndpoint } from './endpoint.ts';
-import { SmsSendError, type SmsSender } from './sms-sender.ts';
+import { isAboutTheNumber, SmsSendError, type SmsSender } from './sms-sender.ts';
 
 type TencentConfig = Extract<SmsConfig, { provider: 'tencent' }>;
 
@@ -58,13 +58,15 @@ export function createTencentSender(config: TencentConfig): SmsSender {
         // The SDK throws TencentCloudSDKHttpException with `code` for API errors (auth, parameters).
         const apiCode = (error as { code?: string }).code;
         const known = apiCode ? REFUSALS[apiCode] : undefined;
-        throw new SmsSendError(known ?? '腾讯云短信服务暂时无法连接或拒绝了请求', { cause: error });
+        throw new SmsSendError(known ?? '腾讯云短信服务暂时无法连接或拒绝了请求', {
+          cause: error,
+          aboutTheNumber: known !== undefined && isAboutTheNumber(known),
+        });
       }
       if (status.Code !== 'Ok') {
         const known = status.Code ? REFUSALS[status.Code] : undefined;
-        throw new SmsSendError(
-          known ?? `腾讯云短信拒绝发送（${status.Code ?? '未知'}：${status.Message ?? ''}）`,
-        );
+        const reason = known ?? `腾讯云短信拒绝发送（${status.Code ?? '未知'}：${status.Message ?? ''}）`;
+        throw new SmsSendError(reason, { aboutTheNumber: known !== undefined && isAboutTheNumber(known) });
       }
     },
   };

@@ -10,7 +10,7 @@ import { Button, Card, Tag } from 'antd';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { paths } from '../../config/paths';
-import { PlansTeaser } from '../../features/catalog/components/plans-teaser';
+import { PlansTeaser } from '../../features/order/components/plans-teaser';
 
 interface Tool {
   title: string;

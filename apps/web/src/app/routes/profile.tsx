@@ -1,17 +1,18 @@
 import { Alert, Button, Skeleton } from 'antd';
-import { Link } from 'react-router';
 import { PageFrame } from '../../components/ui/page-frame';
-import { paths } from '../../config/paths';
+import { SignedOutNotice } from '../../components/ui/sign-in-prompt';
+import { useAccountInfo } from '../../entities/account/get-account-info';
+import { useLogout } from '../../entities/account/logout';
 import { AccountCard } from '../../features/account/components/account-card';
+import { DevicesCard } from '../../features/account/components/devices-card';
 import { MembershipCard } from '../../features/account/components/membership-card';
+import { MyDataCard } from '../../features/account/components/my-data-card';
 import { UsageCard } from '../../features/account/components/usage-card';
-import { useAccountInfo } from '../../features/auth/api/get-account-info';
-import { useLogout } from '../../features/auth/api/logout';
 import { InviteSummaryCard } from '../../features/invite/components/invite-summary-card';
 import { OrderListCard } from '../../features/order/components/order-list-card';
 import { useAuthStore } from '../../stores/auth-store';
 
-/** 个人中心: account, VIP status, today's usage per feature, change password, log out. */
+/** 个人中心: account, VIP status, today's usage per feature, devices, change password, log out. */
 export default function ProfileScreen() {
   const token = useAuthStore((s) => s.token);
   const info = useAccountInfo();
@@ -20,16 +21,7 @@ export default function ProfileScreen() {
   if (!token) {
     return (
       <PageFrame title="个人中心">
-        <Alert
-          type="info"
-          showIcon
-          title="登录后查看账号、会员和今日用量"
-          action={
-            <Link to={`${paths.login.getHref()}?redirect=${encodeURIComponent(paths.profile.getHref())}`}>
-              <Button type="primary">去登录</Button>
-            </Link>
-          }
-        />
+        <SignedOutNotice title="登录后查看账号、会员和今日用量" />
       </PageFrame>
     );
   }
@@ -41,8 +33,10 @@ export default function ProfileScreen() {
           <AccountCard info={info.data} onLogout={() => void logout()} />
           <MembershipCard info={info.data} />
           <UsageCard info={info.data} />
+          <DevicesCard />
           <InviteSummaryCard />
           <OrderListCard />
+          <MyDataCard phone={info.data.username} />
         </div>
       ) : info.isError ? (
         <Alert

@@ -4,8 +4,8 @@ import { Button, Popover, Skeleton } from 'antd';
 import { type ReactNode, useState } from 'react';
 import { Link } from 'react-router';
 import { paths } from '../../config/paths';
-import { useAccountInfo } from '../../features/auth/api/get-account-info';
-import { useLogout } from '../../features/auth/api/logout';
+import { useAccountInfo } from '../../entities/account/get-account-info';
+import { useLogout } from '../../entities/account/logout';
 import { formatDate, greetingNow, maskPhone } from '../../lib/format';
 import { useAuthStore } from '../../stores/auth-store';
 

@@ -1,6 +1,7 @@
 import { type KeyboardEvent, type MouseEvent, useEffect, useMemo, useState } from 'react';
 import { loadedHighlighter, loadHighlighter } from '../../lib/highlight';
 import { COPY_LABELS, hasCodeFence, type MarkdownLocale, renderMarkdown } from '../../lib/markdown';
+import './markdown.css';
 
 /**
  * Renders user or AI Markdown as sanitised HTML. Code highlighting is fetched only when the text

@@ -1,7 +1,7 @@
 import { AUTH_FAILURE_CODES, type ChatMessage, ResultCode } from '@chuhai/contract';
 import { type QueryClient, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
-import { accountInfoKey } from '../auth/api/get-account-info';
+import { accountInfoKey } from '../../entities/account/get-account-info';
 import { chatKeys } from './api/chat-keys';
 import { addToConversation, getMsgList } from './api/get-msg-list';
 import { sendMsg } from './api/send-msg';

@@ -156,9 +156,12 @@ describe('error catalogue (spec section 8)', () => {
     });
   }
 
-  it('errors of the order callback are rejected silently', () => {
+  it('a silent call is rejected with the data or message and no toast', () => {
     const error = catchError(() =>
-      handleEnvelope({ code: 500, msg: '查询失败', data: null }, call('/api/v1/callback/order/?orderNo=1')),
+      handleEnvelope(
+        { code: 500, msg: '查询失败', data: null },
+        { url: '/api/v1/callback/order/?orderNo=1', silent: true },
+      ),
     );
     expect(error.reason).toBe('查询失败');
     expect(notifyError).not.toHaveBeenCalled();
@@ -186,11 +189,18 @@ describe('error catalogue (spec section 8)', () => {
     ).toBe('出错了');
   });
 
-  it('image creation and message sending show no toast', () => {
-    for (const url of ['/api/v1/createImage/', '/api/v1/sendMsg/']) {
-      catchError(() => handleEnvelope({ code: 503, msg: '未配置 AI 服务', data: null }, call(url)));
-    }
+  it('a call told to be silent shows no toast for a failure or a lost network; others do', async () => {
+    respond({ code: 503, msg: '未配置 AI 服务', data: null });
+    await expect(api.post('/api/v1/createImage/', {}, { silent: true })).rejects.toBeInstanceOf(ApiError);
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => Promise.reject(new TypeError('offline'))),
+    );
+    await expect(api.get('/api/v1/callback/order/', {}, { silent: true })).rejects.toBeInstanceOf(ApiError);
     expect(notifyError).not.toHaveBeenCalled();
+    respond({ code: 503, msg: '未配置 AI 服务', data: null });
+    await expect(api.get('/api/v1/getImageList')).rejects.toBeInstanceOf(ApiError);
+    expect(notifyError).toHaveBeenCalledWith('未配置 AI 服务');
   });
 });
 

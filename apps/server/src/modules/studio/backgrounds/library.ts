@@ -1,5 +1,6 @@
 import type { BackgroundCategory, BackgroundItem, BackgroundPage } from '@chuhai/contract';
 import sharp from 'sharp';
+import { type PageParams, pageWindow } from '../../../lib/paging.ts';
 import { type BackgroundDesign, CATEGORIES, DESIGNS } from './designs.ts';
 
 /** The background library: lists, thumbnails and full-size renders, each drawn once and kept. */
@@ -19,20 +20,16 @@ export function listCategories(): BackgroundCategory[] {
   return CATEGORIES.map((c) => ({ ...c, count: DESIGNS.filter((d) => d.categoryId === c.id).length }));
 }
 
-export function listBackgrounds(query: {
-  categoryId?: string;
-  pageNo: number;
-  pageSize: number;
-}): BackgroundPage {
+export function listBackgrounds(query: PageParams & { categoryId?: string }): BackgroundPage {
   const matching = query.categoryId ? DESIGNS.filter((d) => d.categoryId === query.categoryId) : DESIGNS;
-  const start = (query.pageNo - 1) * query.pageSize;
-  const list: BackgroundItem[] = matching.slice(start, start + query.pageSize).map((d) => ({
+  const { pageNo, pageSize, offset, limit } = pageWindow(query, 'backgrounds');
+  const list: BackgroundItem[] = matching.slice(offset, offset + limit).map((d) => ({
     id: d.id,
     name: d.name,
     categoryId: d.categoryId,
     thumbUrl: `/backgrounds/${d.id}.webp`,
   }));
-  return { list, total: matching.length, pageNo: query.pageNo, pageSize: query.pageSize };
+  return { list, total: matching.length, pageNo, pageSize };
 }
 
 function render(design: BackgroundDesign, size: number, format: 'webp' | 'png'): Promise<Buffer> {

@@ -4,6 +4,7 @@ import { App, Button, Card, Descriptions } from 'antd';
 import { Link } from 'react-router';
 import { paths } from '../../../config/paths';
 import { formatDate } from '../../../lib/format';
+import '../account.css';
 
 /** The account: masked phone, invite code, member since; change password and log out. */
 export function AccountCard({ info, onLogout }: { info: AccountInfo; onLogout: () => void }) {
@@ -32,7 +33,7 @@ export function AccountCard({ info, onLogout }: { info: AccountInfo; onLogout: (
       <Descriptions column={1} size="small">
         <Descriptions.Item label="手机号">{info.nickname}</Descriptions.Item>
         <Descriptions.Item label="邀请码">
-          <span className="invite-code">{info.inviteCode}</span>
+          <span className="code-text">{info.inviteCode}</span>
           <Button
             type="link"
             size="small"

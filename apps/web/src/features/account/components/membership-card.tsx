@@ -4,6 +4,7 @@ import { Button, Card } from 'antd';
 import { Link } from 'react-router';
 import { paths } from '../../../config/paths';
 import { formatDate } from '../../../lib/format';
+import '../account.css';
 
 const DAY_MS = 86_400_000;
 

@@ -1,5 +1,6 @@
 import type { AccountInfo } from '@chuhai/contract';
 import { Card, Progress } from 'antd';
+import '../account.css';
 
 /** Today's uses of each metered feature against its limit; resets at 00:00 China time. */
 export function UsageCard({ info }: { info: AccountInfo }) {

@@ -2,11 +2,12 @@ import { STORAGE_PREFIX, smsCodeSignature } from '@chuhai/contract';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { useCodeCountdownStore } from '../../../entities/sms-code/code-countdown-store';
 import { configureApiClient } from '../../../lib/api-client';
 import { useAuthStore } from '../../../stores/auth-store';
+import { cheapChallenge } from '../../../test/captcha';
 import { fakeApi, ok, renderWithApp } from '../../../test/render';
 import { LoginForm } from '../components/login-form';
-import { useCodeCountdownStore } from '../stores/code-countdown-store';
 import { safeRedirect } from '../use-sign-in';
 
 const session = { token: 'tok-1', expiresAt: 0, user: { username: '13812345678', phone: '13812345678' } };
@@ -51,6 +52,7 @@ describe('login form', () => {
 
   it('sends a signed login code, counts down 60 s, then logs in with the code', async () => {
     const calls = fakeApi({
+      ...(await cheapChallenge()),
       '/api/v1/code/': () => ok({ resendAfter: 60, expiresIn: 300 }),
       '/api/v1/login/': () => ok(session),
     });
@@ -60,19 +62,24 @@ describe('login form', () => {
     await user.type(screen.getByLabelText('手机号'), '13812345678');
     await user.click(screen.getByRole('button', { name: '获取验证码' }));
     expect(await screen.findByRole('button', { name: /60 秒后重新获取/ })).toBeDisabled();
-    const sent = calls[0]?.body as { phone: string; type: number; ts: number; sign: string };
+    expect(calls[0]?.url).toBe('/api/v1/captcha');
+    const sent = calls[1]?.body as { phone: string; type: number; ts: number; sign: string; captcha: string };
     expect(sent.type).toBe(2);
+    // The solved challenge travels with the request: the server checks the work before sending.
+    const proof = JSON.parse(atob(sent.captcha));
+    expect(proof.solution.counter).toBe(3);
     expect(sent.sign).toBe(smsCodeSignature('13812345678', sent.ts));
     expect(Math.abs(sent.ts - Date.now() / 1000)).toBeLessThan(5);
 
     await user.type(screen.getByLabelText('短信验证码'), '123456');
     await user.click(screen.getByRole('button', { name: /登\s*录/ }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/'));
-    expect(calls[1]?.body).toEqual({ phone: '13812345678', code: '123456' });
+    expect(calls[2]?.body).toEqual({ phone: '13812345678', code: '123456' });
   });
 
   it('counts down the server’s wait when it answers 429, and shows its message', async () => {
     fakeApi({
+      ...(await cheapChallenge()),
       '/api/v1/code/': () => ({
         status: 429,
         body: { code: 429, msg: '验证码已发送，请 40 秒后再重新获取', data: { retryAfter: 40 } },

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import '../auth.css';
 
 /** The centred card of the login, register and password screens. */
 export function AuthCard(props: {

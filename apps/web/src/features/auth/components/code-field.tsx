@@ -1,8 +1,8 @@
 import { SafetyOutlined } from '@ant-design/icons';
 import type { SmsCodeType } from '@chuhai/contract';
 import { Form, Input, Space } from 'antd';
+import { SendCodeButton } from '../../../entities/sms-code/send-code-button';
 import { smsCodeRules } from '../form-rules';
-import { SendCodeButton } from './send-code-button';
 
 /** The SMS code input with its send button; errors of the code show under the pair. */
 export function CodeField(props: { type: SmsCodeType; getPhone: () => Promise<string | null> }) {

@@ -6,8 +6,10 @@ import { useLogin } from '../api/login';
 import { phoneRules } from '../form-rules';
 import { useSignIn } from '../use-sign-in';
 import { useValidPhone } from '../use-valid-phone';
+import { AuthForm } from './auth-form';
 import { CodeField } from './code-field';
 import { PhoneInput } from './phone-input';
+import '../auth.css';
 
 type Method = 'password' | 'code';
 
@@ -39,14 +41,7 @@ export function LoginForm(props: { initialPhone?: string }) {
   }
 
   return (
-    <Form
-      form={form}
-      layout="vertical"
-      size="large"
-      onFinish={onFinish}
-      initialValues={{ phone: props.initialPhone ?? '' }}
-      requiredMark={false}
-    >
+    <AuthForm form={form} onFinish={onFinish} initialValues={{ phone: props.initialPhone ?? '' }}>
       <Segmented<Method>
         block
         className="login-method"
@@ -70,6 +65,6 @@ export function LoginForm(props: { initialPhone?: string }) {
       <Button type="primary" htmlType="submit" block loading={login.isPending}>
         登录
       </Button>
-    </Form>
+    </AuthForm>
   );
 }

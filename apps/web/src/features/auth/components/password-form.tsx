@@ -1,11 +1,11 @@
-import { LockOutlined } from '@ant-design/icons';
 import { SMS_CODE_TYPE } from '@chuhai/contract';
-import { App, Button, Form, Input } from 'antd';
+import { App, Button, Form } from 'antd';
 import { useNavigate } from 'react-router';
 import { paths } from '../../../config/paths';
 import { useEditPassword } from '../api/edit-password';
-import { confirmRules, PASSWORD_HINT, passwordRules, phoneRules } from '../form-rules';
+import { phoneRules } from '../form-rules';
 import { useValidPhone } from '../use-valid-phone';
+import { AuthForm, NewPasswordFields } from './auth-form';
 import { CodeField } from './code-field';
 import { PhoneInput } from './phone-input';
 
@@ -43,7 +43,7 @@ export function PasswordForm(props: { signedInPhone: string | null }) {
         navigate(paths.profile.getHref());
       } else {
         message.success('密码已重设，请用新密码登录');
-        navigate(`${paths.login.getHref()}?phone=${phone}`, { replace: true });
+        navigate(paths.login.getHref({ phone }), { replace: true });
       }
     } catch {
       // The API client has shown the message.
@@ -51,32 +51,15 @@ export function PasswordForm(props: { signedInPhone: string | null }) {
   }
 
   return (
-    <Form
-      form={form}
-      layout="vertical"
-      size="large"
-      onFinish={onFinish}
-      requiredMark={false}
-      initialValues={{ phone: props.signedInPhone ?? '' }}
-    >
+    <AuthForm form={form} onFinish={onFinish} initialValues={{ phone: props.signedInPhone ?? '' }}>
       <Form.Item name="phone" label="手机号" rules={phoneRules}>
         <PhoneInput disabled={props.signedInPhone !== null} />
       </Form.Item>
       <CodeField type={SMS_CODE_TYPE.resetPassword} getPhone={validPhone} />
-      <Form.Item name="password" label="新密码" rules={passwordRules} extra={PASSWORD_HINT}>
-        <Input.Password prefix={<LockOutlined />} placeholder="新密码" autoComplete="new-password" />
-      </Form.Item>
-      <Form.Item
-        name="confirmPassword"
-        label="确认新密码"
-        dependencies={['password']}
-        rules={confirmRules('password')}
-      >
-        <Input.Password prefix={<LockOutlined />} placeholder="再次输入新密码" autoComplete="new-password" />
-      </Form.Item>
+      <NewPasswordFields label="新密码" confirmLabel="确认新密码" confirmPlaceholder="再次输入新密码" />
       <Button type="primary" htmlType="submit" block loading={edit.isPending}>
         {props.signedInPhone ? '修改密码' : '重设密码'}
       </Button>
-    </Form>
+    </AuthForm>
   );
 }

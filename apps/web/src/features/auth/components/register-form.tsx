@@ -1,11 +1,12 @@
-import { GiftOutlined, LockOutlined } from '@ant-design/icons';
+import { GiftOutlined } from '@ant-design/icons';
 import { normaliseInviteCode, SMS_CODE_TYPE } from '@chuhai/contract';
 import { App, Button, Checkbox, Form, Input } from 'antd';
 import { paths } from '../../../config/paths';
 import { useRegister } from '../api/register';
-import { confirmRules, PASSWORD_HINT, passwordRules, phoneRules } from '../form-rules';
+import { phoneRules } from '../form-rules';
 import { useSignIn } from '../use-sign-in';
 import { useValidPhone } from '../use-valid-phone';
+import { AuthForm, NewPasswordFields } from './auth-form';
 import { CodeField } from './code-field';
 import { PhoneInput } from './phone-input';
 
@@ -42,29 +43,16 @@ export function RegisterForm(props: { inviteCode?: string }) {
   }
 
   return (
-    <Form
+    <AuthForm
       form={form}
-      layout="vertical"
-      size="large"
       onFinish={onFinish}
-      requiredMark={false}
       initialValues={{ inviteCode: props.inviteCode ?? '', agreed: false }}
     >
       <Form.Item name="phone" label="手机号" rules={phoneRules}>
         <PhoneInput />
       </Form.Item>
       <CodeField type={SMS_CODE_TYPE.register} getPhone={validPhone} />
-      <Form.Item name="password" label="设置密码" rules={passwordRules} extra={PASSWORD_HINT}>
-        <Input.Password prefix={<LockOutlined />} placeholder="设置密码" autoComplete="new-password" />
-      </Form.Item>
-      <Form.Item
-        name="confirmPassword"
-        label="确认密码"
-        dependencies={['password']}
-        rules={confirmRules('password')}
-      >
-        <Input.Password prefix={<LockOutlined />} placeholder="再次输入密码" autoComplete="new-password" />
-      </Form.Item>
+      <NewPasswordFields label="设置密码" confirmLabel="确认密码" confirmPlaceholder="再次输入密码" />
       <Form.Item name="inviteCode" label="邀请码（选填）">
         <Input prefix={<GiftOutlined />} placeholder="好友的 8 位邀请码" maxLength={8} autoComplete="off" />
       </Form.Item>
@@ -88,6 +76,6 @@ export function RegisterForm(props: { inviteCode?: string }) {
       <Button type="primary" htmlType="submit" block loading={registration.isPending}>
         注册
       </Button>
-    </Form>
+    </AuthForm>
   );
 }

@@ -38,7 +38,7 @@ export async function sendMsg(body: SendMsgBody, handlers: SendHandlers): Promis
         data: null,
       }))) as Envelope<unknown>;
       // Applies the error catalogue (auth failures, caller-handled codes); always throws here.
-      handleEnvelope(envelope, { url: URL });
+      handleEnvelope(envelope, { url: URL, silent: true });
       return { type: 'error', code: 500, msg: '服务器返回了无法识别的内容', data: null, refunded: true, id };
     }
     await readSse(response.body, ({ event, data }) => {

@@ -14,6 +14,7 @@ import { Composer } from './composer';
 import { ConversationView } from './conversation-view';
 import { QuotaDialog } from './quota-dialog';
 import { TagPanel } from './tag-panel';
+import '../chat.css';
 
 /** AI 问答: the conversation and composer, with the prompt panel beside it (a drawer on phones). */
 export function ChatScreen() {

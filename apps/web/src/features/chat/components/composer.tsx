@@ -8,11 +8,11 @@ import {
 import { CHAT_LIMITS, questionProblem } from '@chuhai/contract';
 import { Button, Input, Segmented, Tag, Tooltip } from 'antd';
 import type { KeyboardEvent } from 'react';
-import { Link, useLocation } from 'react-router';
-import { paths } from '../../../config/paths';
+import { SignInButton } from '../../../components/ui/sign-in-prompt';
+import { useAccountInfo } from '../../../entities/account/get-account-info';
 import { useAuthStore } from '../../../stores/auth-store';
-import { useAccountInfo } from '../../auth/api/get-account-info';
 import { useChatStore } from '../stores/chat-store';
+import '../chat.css';
 
 /** Today's chat uses left, from the account info the nav popover also reads. */
 function RemainingUses() {
@@ -34,7 +34,6 @@ function RemainingUses() {
  */
 export function Composer(props: { onSend: (question: string) => void; advancedAvailable: boolean }) {
   const token = useAuthStore((s) => s.token);
-  const location = useLocation();
   const draft = useChatStore((s) => s.draft);
   const chatType = useChatStore((s) => s.chatType);
   const tag = useChatStore((s) => s.tag);
@@ -108,9 +107,7 @@ export function Composer(props: { onSend: (question: string) => void; advancedAv
             </span>
           ) : null}
           {!token ? (
-            <Link to={`${paths.login.getHref()}?redirect=${encodeURIComponent(location.pathname)}`}>
-              <Button type="primary">登录后提问</Button>
-            </Link>
+            <SignInButton label="登录后提问" />
           ) : busy ? (
             // Keys keep the two buttons apart: reusing one would fade the red of 停止 into 发送.
             <Button key="stop" danger icon={<PauseCircleOutlined />} onClick={stop}>

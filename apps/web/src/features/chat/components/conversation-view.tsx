@@ -7,6 +7,7 @@ import { useChatStore } from '../stores/chat-store';
 import { EmptyChat } from './empty-chat';
 import { MessageItem } from './message-item';
 import { PendingAnswer } from './pending-answer';
+import '../chat.css';
 
 /** The finished exchanges. Memoised on the list itself, so streaming text never re-renders history. */
 const MessageList = memo(function MessageList(props: {

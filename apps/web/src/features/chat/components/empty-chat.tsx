@@ -1,4 +1,5 @@
 import { BulbOutlined } from '@ant-design/icons';
+import '../chat.css';
 
 const EXAMPLES = [
   '帮我写一个蓝牙耳机的亚马逊英文标题，突出降噪和 40 小时续航',
@@ -15,7 +16,7 @@ export function EmptyChat({ onExample }: { onExample: (question: string) => void
       <p>写 Listing、回复买家、查合规、做营销，都可以直接问。右侧提示词库里有 30 多个现成的卖家模板。</p>
       <div className="chat-empty__examples">
         {EXAMPLES.map((example) => (
-          <button key={example} type="button" className="chat-example" onClick={() => onExample(example)}>
+          <button key={example} type="button" className="example-chip" onClick={() => onExample(example)}>
             <BulbOutlined /> {example}
           </button>
         ))}

@@ -5,12 +5,14 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { MarkdownView } from '../../../components/markdown/markdown-view';
 import { PageFrame } from '../../../components/ui/page-frame';
+import { serverPaging } from '../../../components/ui/table-paging';
 import { paths } from '../../../config/paths';
 import { formatDateTime } from '../../../lib/format';
 import { useDeleteMsg } from '../api/delete-msg';
 import { useMsgHistoryList } from '../api/get-msg-history-list';
 import { useMsgClear } from '../api/msg-clear';
 import { AnswerMeta } from './message-item';
+import '../chat.css';
 
 /** First characters of an answer, Markdown marks removed, for the table. */
 function preview(text: string): string {
@@ -54,7 +56,7 @@ export function HistoryScreen() {
       title: '回答',
       dataIndex: 'answer',
       responsive: ['md'],
-      render: (answer: string) => <span className="chat-muted">{preview(answer) || '（没有生成内容）'}</span>,
+      render: (answer: string) => <span className="muted">{preview(answer) || '（没有生成内容）'}</span>,
     },
     {
       title: '时间',
@@ -154,19 +156,16 @@ export function HistoryScreen() {
         locale={{
           emptyText: <Empty description={keyword ? `没有包含「${keyword}」的问答` : '还没有问答记录'} />,
         }}
-        pagination={{
-          current: pageNo,
-          pageSize: PAGE_SIZE.messages,
-          total: history.data?.total ?? 0,
-          onChange: setPageNo,
-          showSizeChanger: false,
-          showTotal: (total) => `共 ${total} 条`,
-        }}
+        pagination={serverPaging(
+          'messages',
+          { pageNo, onPage: setPageNo, total: history.data?.total },
+          { showTotal: (total) => `共 ${total} 条` },
+        )}
       />
       <Modal open={open !== null} onCancel={() => setOpen(null)} footer={null} width={760} title="问答详情">
         {open ? (
           <div className="history-detail">
-            <p className="chat-muted">{formatDateTime(open.createdAt)}</p>
+            <p className="muted">{formatDateTime(open.createdAt)}</p>
             <div className="chat-question chat-question--block">{open.content}</div>
             <MarkdownView source={open.answer || '（没有生成内容）'} />
             <AnswerMeta

@@ -1,8 +1,9 @@
 import { CopyOutlined, CrownOutlined, RedoOutlined, RobotOutlined, TagOutlined } from '@ant-design/icons';
 import { CHAT_TYPE, type ChatMessage } from '@chuhai/contract';
 import { App, Button, Tag, Tooltip } from 'antd';
-import { memo } from 'react';
+import { memo, type ReactNode } from 'react';
 import { MarkdownView } from '../../../components/markdown/markdown-view';
+import '../chat.css';
 
 /** The question as the user typed it: plain text, line breaks kept. */
 export function QuestionBubble({ text }: { text: string }) {
@@ -10,6 +11,33 @@ export function QuestionBubble({ text }: { text: string }) {
     <div className="chat-row chat-row--question">
       <div className="chat-question">{text}</div>
     </div>
+  );
+}
+
+/** One exchange: the question on the right, the assistant's answer (the children) on the left. */
+export function ExchangeFrame(props: {
+  label: string;
+  question: string;
+  /** While an answer streams in, screen readers hear it as it grows. */
+  live?: { busy: boolean };
+  children: ReactNode;
+}) {
+  return (
+    <article className="chat-exchange" aria-label={props.label}>
+      <QuestionBubble text={props.question} />
+      <div className="chat-row chat-row--answer">
+        <span className="chat-avatar" aria-hidden>
+          <RobotOutlined />
+        </span>
+        <div
+          className="chat-answer"
+          aria-live={props.live ? 'polite' : undefined}
+          aria-busy={props.live ? props.live.busy : undefined}
+        >
+          {props.children}
+        </div>
+      </div>
+    </article>
   );
 }
 
@@ -50,48 +78,34 @@ export const MessageItem = memo(function MessageItem(props: {
     );
 
   return (
-    <article className="chat-exchange" aria-label="问答">
-      <QuestionBubble text={message.content} />
-      <div className="chat-row chat-row--answer">
-        <span className="chat-avatar" aria-hidden>
-          <RobotOutlined />
+    <ExchangeFrame label="问答" question={message.content}>
+      {message.answer ? (
+        <MarkdownView source={message.answer} />
+      ) : (
+        <p className="chat-answer__empty">（没有生成内容）</p>
+      )}
+      <footer className="chat-answer__footer">
+        <AnswerMeta
+          chatType={message.chatType}
+          tagTitle={message.tagTitle}
+          stopped={message.status === 'stopped'}
+        />
+        <span className="chat-answer__actions">
+          <Tooltip title="复制回答">
+            <Button size="small" type="text" icon={<CopyOutlined />} onClick={copy} aria-label="复制回答" />
+          </Tooltip>
+          {props.onRegenerate ? (
+            <Button
+              size="small"
+              type="text"
+              icon={<RedoOutlined />}
+              onClick={() => props.onRegenerate?.(message)}
+            >
+              重新生成
+            </Button>
+          ) : null}
         </span>
-        <div className="chat-answer">
-          {message.answer ? (
-            <MarkdownView source={message.answer} />
-          ) : (
-            <p className="chat-answer__empty">（没有生成内容）</p>
-          )}
-          <footer className="chat-answer__footer">
-            <AnswerMeta
-              chatType={message.chatType}
-              tagTitle={message.tagTitle}
-              stopped={message.status === 'stopped'}
-            />
-            <span className="chat-answer__actions">
-              <Tooltip title="复制回答">
-                <Button
-                  size="small"
-                  type="text"
-                  icon={<CopyOutlined />}
-                  onClick={copy}
-                  aria-label="复制回答"
-                />
-              </Tooltip>
-              {props.onRegenerate ? (
-                <Button
-                  size="small"
-                  type="text"
-                  icon={<RedoOutlined />}
-                  onClick={() => props.onRegenerate?.(message)}
-                >
-                  重新生成
-                </Button>
-              ) : null}
-            </span>
-          </footer>
-        </div>
-      </div>
-    </article>
+      </footer>
+    </ExchangeFrame>
   );
 });

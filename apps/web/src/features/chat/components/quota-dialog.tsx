@@ -25,7 +25,7 @@ export function QuotaDialog() {
       centered
     >
       <p>{notice?.msg}</p>
-      {vipOnly ? <p className="chat-muted">也可以切换回「标准模型」继续提问。</p> : null}
+      {vipOnly ? <p className="muted">也可以切换回「标准模型」继续提问。</p> : null}
     </Modal>
   );
 }

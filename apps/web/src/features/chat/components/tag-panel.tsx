@@ -6,6 +6,7 @@ import { useAuthStore } from '../../../stores/auth-store';
 import { usePromptLibrary } from '../api/get-msg-tag-category-list';
 import { useDeleteMsgTag, useMsgTags, useSaveMsgTag } from '../api/msg-tags';
 import { type ChosenTag, useChatStore } from '../stores/chat-store';
+import '../chat.css';
 
 // The Markdown editor is large; it loads only when someone opens the tag editor.
 const TagEditor = lazy(() => import('./tag-editor'));

@@ -1,28 +1,23 @@
-import type {
-  CreateImageBody,
-  DeletedResult,
-  DrawConfig,
-  DrawnImage,
-  DrawnImagePage,
+import {
+  type CreateImageBody,
+  type DeletedResult,
+  type DrawnImage,
+  type DrawnImagePage,
+  PAGE_SIZE,
 } from '@chuhai/contract';
-import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { accountInfoKey } from '../../../entities/account/get-account-info';
 import { api } from '../../../lib/api-client';
 import { useAuthStore } from '../../../stores/auth-store';
-import { accountInfoKey } from '../../auth/api/get-account-info';
 
 export const drawKeys = {
-  config: ['draw', 'config'] as const,
   gallery: (pageNo?: number) =>
     pageNo ? (['draw', 'gallery', pageNo] as const) : (['draw', 'gallery'] as const),
 };
 
-/** `GET /api/v1/getDrawConfig`: whether a text-to-image provider is configured. */
-export const getDrawConfig = () => api.get<DrawConfig>('/api/v1/getDrawConfig');
-export const useDrawConfig = () =>
-  useQuery(queryOptions({ queryKey: drawKeys.config, queryFn: getDrawConfig, staleTime: 300_000 }));
-
 /** `POST /api/v1/createImage/` {prompt, imageSize}: no timeout, no toast (the screen shows the error). */
-export const createImage = (body: CreateImageBody) => api.post<DrawnImage>('/api/v1/createImage/', body);
+export const createImage = (body: CreateImageBody) =>
+  api.post<DrawnImage>('/api/v1/createImage/', body, { silent: true });
 
 export function useCreateImage() {
   const client = useQueryClient();
@@ -35,10 +30,9 @@ export function useCreateImage() {
   });
 }
 
-/** `GET /api/v1/getImageList`: the user's drawings, 12 a page. */
-export const GALLERY_PAGE_SIZE = 12;
+/** `GET /api/v1/getImageList`: the user's drawings, newest first. */
 export const getImageList = (pageNo: number) =>
-  api.get<DrawnImagePage>('/api/v1/getImageList', { pageNo, pageSize: GALLERY_PAGE_SIZE });
+  api.get<DrawnImagePage>('/api/v1/getImageList', { pageNo, pageSize: PAGE_SIZE.drawings });
 
 export function useImageList(pageNo: number) {
   const token = useAuthStore((s) => s.token);

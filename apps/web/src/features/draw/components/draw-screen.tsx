@@ -11,13 +11,16 @@ import {
 } from '@chuhai/contract';
 import { Alert, App, Button, Input, Result, Segmented, Skeleton, Spin } from 'antd';
 import { useEffect, useState } from 'react';
-import { Link, useLocation, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
+import { SignInButton } from '../../../components/ui/sign-in-prompt';
 import { paths } from '../../../config/paths';
+import { useAccountInfo } from '../../../entities/account/get-account-info';
+import { useDrawConfig } from '../../../entities/draw-config/get-draw-config';
 import { ApiError } from '../../../lib/api-client';
 import { useAuthStore } from '../../../stores/auth-store';
-import { useAccountInfo } from '../../auth/api/get-account-info';
-import { useCreateImage, useDrawConfig } from '../api/drawing';
+import { useCreateImage } from '../api/drawing';
 import { Gallery } from './gallery';
+import '../draw.css';
 
 const EXAMPLES = [
   '一瓶护肤精华放在白色大理石台面上，柔和的自然光，产品摄影，高清',
@@ -52,7 +55,6 @@ export function DrawScreen() {
   const elapsed = useElapsed(create.isPending);
   const { modal } = App.useApp();
   const navigate = useNavigate();
-  const location = useLocation();
   const usage = info.data?.usage.find((u) => u.feature === 'draw');
   const problem = drawPromptProblem(prompt);
 
@@ -78,10 +80,10 @@ export function DrawScreen() {
     }
   };
 
-  if (config.isPending) return <Skeleton active className="draw-page" />;
+  if (config.isPending) return <Skeleton active className="tool-page" />;
   if (config.data && !config.data.configured) {
     return (
-      <div className="draw-page">
+      <div className="tool-page">
         <Result
           icon={<PictureOutlined />}
           status="warning"
@@ -93,10 +95,10 @@ export function DrawScreen() {
   }
 
   return (
-    <div className="draw-page">
-      <section className="draw-form" aria-label="生成图片">
+    <div className="tool-page">
+      <section className="tool-panel draw-form" aria-label="生成图片">
         <h1>AI 绘画</h1>
-        <p className="chat-muted">描述你想要的商品场景、海报背景或配图，AI 帮你画出来。</p>
+        <p className="muted">描述你想要的商品场景、海报背景或配图，AI 帮你画出来。</p>
         <Input.TextArea
           value={prompt}
           onChange={(e) => setPrompt(e.target.value)}
@@ -108,7 +110,7 @@ export function DrawScreen() {
         />
         <div className="draw-examples">
           {EXAMPLES.map((example) => (
-            <button key={example} type="button" className="chat-example" onClick={() => setPrompt(example)}>
+            <button key={example} type="button" className="example-chip" onClick={() => setPrompt(example)}>
               {example}
             </button>
           ))}
@@ -134,14 +136,10 @@ export function DrawScreen() {
             {create.isPending ? `正在生成… ${elapsed} 秒` : '生成图片'}
           </Button>
         ) : (
-          <Link to={`${paths.login.getHref()}?redirect=${encodeURIComponent(location.pathname)}`}>
-            <Button type="primary" size="large" block>
-              登录后生成
-            </Button>
-          </Link>
+          <SignInButton label="登录后生成" size="large" block />
         )}
         {usage ? (
-          <p className="chat-muted draw-quota">
+          <p className="muted draw-quota">
             今日剩余 {Math.max(0, usage.limit - usage.used)}/{usage.limit} 张
           </p>
         ) : null}
@@ -158,7 +156,7 @@ export function DrawScreen() {
         ) : latest ? (
           <figure className="draw-latest">
             <img src={latest.url} alt={latest.prompt} />
-            <figcaption className="chat-muted">{latest.prompt}</figcaption>
+            <figcaption className="muted">{latest.prompt}</figcaption>
           </figure>
         ) : null}
         {signedIn ? (

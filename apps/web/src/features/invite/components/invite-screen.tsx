@@ -1,13 +1,15 @@
 import { CopyOutlined, GiftOutlined } from '@ant-design/icons';
-import { INVITE_REWARDS, type InviteActivity, PAGE_SIZE } from '@chuhai/contract';
-import { App, Button, Card, Empty, Input, QRCode, Result, Skeleton, Statistic, Table, Tag } from 'antd';
+import { INVITE_REWARDS, type InviteActivity } from '@chuhai/contract';
+import { App, Button, Card, Empty, Input, QRCode, Skeleton, Statistic, Table, Tag } from 'antd';
 import { useState } from 'react';
-import { Link } from 'react-router';
 import { PageFrame } from '../../../components/ui/page-frame';
+import { SignedOutNotice } from '../../../components/ui/sign-in-prompt';
+import { serverPaging } from '../../../components/ui/table-paging';
 import { paths } from '../../../config/paths';
 import { formatDateTime } from '../../../lib/format';
 import { useAuthStore } from '../../../stores/auth-store';
 import { useInviteHistory } from '../api/get-invite-history';
+import '../invite.css';
 
 /** The link an invitee opens: the register screen with the code filled in. */
 export function inviteLink(code: string, origin = window.location.origin): string {
@@ -35,8 +37,8 @@ function ShareCard({ code }: { code: string }) {
         <h2>
           <GiftOutlined /> 我的邀请链接
         </h2>
-        <p className="chat-muted">
-          邀请码 <strong className="invite-code">{code}</strong>
+        <p className="muted">
+          邀请码 <strong className="code-text">{code}</strong>
         </p>
         <div className="invite-share__link">
           <Input value={link} readOnly aria-label="邀请链接" />
@@ -52,7 +54,7 @@ function ShareCard({ code }: { code: string }) {
       </div>
       <div className="invite-share__qr">
         <QRCode value={link} size={148} bgColor="#ffffff" color="#111111" />
-        <span className="chat-muted">微信扫码注册</span>
+        <span className="muted">微信扫码注册</span>
       </div>
     </Card>
   );
@@ -67,15 +69,7 @@ export function InviteScreen() {
   if (!signedIn) {
     return (
       <PageFrame title="邀请有礼" lead="邀请卖家朋友注册，双方都得 VIP 天数。">
-        <Result
-          icon={<GiftOutlined />}
-          title="登录后获取你的专属邀请链接"
-          extra={
-            <Link to={`${paths.login.getHref()}?redirect=${encodeURIComponent(paths.invitat.path)}`}>
-              <Button type="primary">去登录</Button>
-            </Link>
-          }
-        />
+        <SignedOutNotice icon={<GiftOutlined />} title="登录后获取你的专属邀请链接" />
       </PageFrame>
     );
   }
@@ -104,14 +98,11 @@ export function InviteScreen() {
           loading={history.isFetching}
           dataSource={history.data?.list ?? []}
           locale={{ emptyText: <Empty description="还没有邀请记录，把链接发给卖家朋友吧" /> }}
-          pagination={{
-            current: pageNo,
-            pageSize: PAGE_SIZE.inviteHistory,
-            total: history.data?.total ?? 0,
-            onChange: setPageNo,
-            showSizeChanger: false,
-            hideOnSinglePage: true,
-          }}
+          pagination={serverPaging('inviteHistory', {
+            pageNo,
+            onPage: setPageNo,
+            total: history.data?.total,
+          })}
           columns={[
             { title: '好友', dataIndex: 'phone' },
             { title: '事件', dataIndex: 'eventName' },

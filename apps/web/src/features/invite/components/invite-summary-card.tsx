@@ -3,6 +3,7 @@ import { Button, Card, Statistic } from 'antd';
 import { Link } from 'react-router';
 import { paths } from '../../../config/paths';
 import { useInviteHistory } from '../api/get-invite-history';
+import '../invite.css';
 
 /** 邀请有礼 in the personal centre: how many friends joined, the days earned, and the way to invite more. */
 export function InviteSummaryCard() {

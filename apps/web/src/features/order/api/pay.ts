@@ -15,7 +15,8 @@ export const createOrder = (body: PayBody) => api.post<PayResult>('/api/v1/pay/'
 export const useCreateOrder = () => useMutation({ mutationFn: createOrder });
 
 /** `GET /api/v1/callback/order/`: the order's state (the server asks the provider while pending). Errors stay silent. */
-export const checkOrder = (orderNo: string) => api.get<OrderView>('/api/v1/callback/order/', { orderNo });
+export const checkOrder = (orderNo: string) =>
+  api.get<OrderView>('/api/v1/callback/order/', { orderNo }, { silent: true });
 
 /** `GET /api/v1/orderList` (15 a page). */
 export const getOrderList = (pageNo: number) =>

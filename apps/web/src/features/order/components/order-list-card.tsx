@@ -2,20 +2,22 @@ import {
   ORDER_STATUS_NAMES,
   type OrderStatus,
   type OrderView,
-  PAGE_SIZE,
   PAY_CHANNEL_NAMES,
   type PayChannel,
 } from '@chuhai/contract';
 import { Card, Empty, Table, Tag } from 'antd';
 import { useState } from 'react';
+import { serverPaging } from '../../../components/ui/table-paging';
 import { formatDateTime } from '../../../lib/format';
 import { formatYuan } from '../../../lib/money';
 import { useOrderList } from '../api/pay';
+import '../order.css';
 
 const STATUS_COLORS: Record<OrderStatus, string> = {
   pending: 'blue',
   paid: 'green',
   closed: 'default',
+  refunding: 'gold',
   refunded: 'orange',
 };
 
@@ -31,14 +33,7 @@ export function OrderListCard() {
         loading={orders.isFetching}
         dataSource={orders.data?.list ?? []}
         locale={{ emptyText: <Empty description="还没有订单" /> }}
-        pagination={{
-          current: pageNo,
-          pageSize: PAGE_SIZE.orders,
-          total: orders.data?.total ?? 0,
-          onChange: setPageNo,
-          hideOnSinglePage: true,
-          showSizeChanger: false,
-        }}
+        pagination={serverPaging('orders', { pageNo, onPage: setPageNo, total: orders.data?.total })}
         columns={[
           { title: '套餐', dataIndex: 'productName' },
           { title: '金额', dataIndex: 'amount', render: (fen: number) => `¥${formatYuan(fen)}` },

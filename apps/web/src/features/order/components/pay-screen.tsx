@@ -5,12 +5,14 @@ import { Alert, Button, Card, QRCode, Radio, Result, Skeleton, Tag } from 'antd'
 import { type ReactNode, useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { PageFrame } from '../../../components/ui/page-frame';
+import { SignedOutNotice } from '../../../components/ui/sign-in-prompt';
 import { paths } from '../../../config/paths';
+import { accountInfoKey } from '../../../entities/account/get-account-info';
+import { useProducts } from '../../../entities/plans/get-products';
 import { formatYuan } from '../../../lib/money';
 import { useAuthStore } from '../../../stores/auth-store';
-import { accountInfoKey } from '../../auth/api/get-account-info';
-import { useProducts } from '../../catalog/api/get-products';
 import { checkOrder, useCreateOrder, usePayChannels } from '../api/pay';
+import '../order.css';
 
 const CHANNEL_ICONS: Record<string, ReactNode> = {
   alipay: <AlipayCircleOutlined style={{ color: '#1677ff' }} />,
@@ -75,7 +77,7 @@ function Waiting({ pay }: { pay: PayResult }) {
       <Result
         status="warning"
         title="订单已关闭"
-        subTitle="超过 15 分钟未支付，或已在收银台取消。没有扣款，可以重新下单。"
+        subTitle={`超过 ${ORDER_LIMITS.payWithinMinutes} 分钟未支付，或已在收银台取消。没有扣款，可以重新下单。`}
         extra={
           <Link to={paths.price.getHref()}>
             <Button type="primary">重新选择套餐</Button>
@@ -141,18 +143,7 @@ export function PayScreen() {
   if (!signedIn) {
     return (
       <PageFrame title="支付">
-        <Alert
-          type="info"
-          showIcon
-          title="登录后才能购买"
-          action={
-            <Link
-              to={`${paths.login.getHref()}?redirect=${encodeURIComponent(paths.pay.getHref(productId))}`}
-            >
-              <Button type="primary">去登录</Button>
-            </Link>
-          }
-        />
+        <SignedOutNotice title="登录后才能购买" />
       </PageFrame>
     );
   }

@@ -4,10 +4,11 @@ import { Alert, Button, Card, Skeleton, Table, Tag } from 'antd';
 import { useNavigate } from 'react-router';
 import { PageFrame } from '../../../components/ui/page-frame';
 import { paths } from '../../../config/paths';
+import { useAccountInfo } from '../../../entities/account/get-account-info';
+import { type Plan, useProducts } from '../../../entities/plans/get-products';
 import { formatYuan } from '../../../lib/money';
 import { useAuthStore } from '../../../stores/auth-store';
-import { useAccountInfo } from '../../auth/api/get-account-info';
-import { type Plan, useProducts } from '../../catalog/api/get-products';
+import '../order.css';
 
 const COMPARISON = [
   ...FEATURES.map((feature) => ({
@@ -60,7 +61,7 @@ export function PriceScreen() {
 
   const buy = (plan: Plan) => {
     const target = paths.pay.getHref(plan.id);
-    navigate(signedIn ? target : `${paths.login.getHref()}?redirect=${encodeURIComponent(target)}`);
+    navigate(signedIn ? target : paths.login.getHref({ redirect: target }));
   };
 
   return (

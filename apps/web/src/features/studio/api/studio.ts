@@ -1,17 +1,18 @@
-import type {
-  BackgroundCategory,
-  BackgroundPage,
-  CutoutResult,
-  DeletedResult,
-  MarketplacePreset,
-  ReplaceResult,
-  StudioImageKind,
-  StudioImagePage,
+import {
+  type BackgroundCategory,
+  type BackgroundPage,
+  type CutoutResult,
+  type DeletedResult,
+  type MarketplacePreset,
+  PAGE_SIZE,
+  type ReplaceResult,
+  type StudioImageKind,
+  type StudioImagePage,
 } from '@chuhai/contract';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { accountInfoKey } from '../../../entities/account/get-account-info';
 import { api } from '../../../lib/api-client';
 import { uploadForm } from '../../../lib/upload';
-import { accountInfoKey } from '../../auth/api/get-account-info';
 
 type Progress = (sentShare: number) => void;
 
@@ -20,7 +21,7 @@ export function removeBackground(file: File, preset: MarketplacePreset | null, o
   const form = new FormData();
   form.append('upload[]', file, file.name);
   if (preset) form.append('preset', preset);
-  return uploadForm<CutoutResult>('/api/v1/remove/remove', form, { onProgress });
+  return uploadForm<CutoutResult>('/api/v1/remove/remove', form, { onProgress, silent: true });
 }
 
 /** The one-click fix: a compliant main image from the stored cut-out, without uploading again. */
@@ -28,7 +29,7 @@ export function fixMainImage(cutoutId: number, preset: MarketplacePreset) {
   const form = new FormData();
   form.append('cutoutId', String(cutoutId));
   form.append('preset', preset);
-  return uploadForm<CutoutResult>('/api/v1/remove/remove', form);
+  return uploadForm<CutoutResult>('/api/v1/remove/remove', form, { silent: true });
 }
 
 export interface ReplaceRequest {
@@ -49,7 +50,7 @@ export function replaceBackground(request: ReplaceRequest, onProgress?: Progress
   form.append('x', String(request.x));
   form.append('y', String(request.y));
   form.append('shadow', request.shadow ? '1' : '0');
-  return uploadForm<ReplaceResult>('/api/mokker/replace', form, { onProgress });
+  return uploadForm<ReplaceResult>('/api/mokker/replace', form, { onProgress, silent: true });
 }
 
 export function useBackgroundCategories() {
@@ -60,8 +61,6 @@ export function useBackgroundCategories() {
   });
 }
 
-export const BACKGROUND_PAGE_SIZE = 12;
-
 export function useBackgrounds(categoryId: string, pageNo: number) {
   return useQuery({
     queryKey: ['studio', 'backgrounds', categoryId, pageNo],
@@ -69,7 +68,7 @@ export function useBackgrounds(categoryId: string, pageNo: number) {
       api.get<BackgroundPage>('/api/mokker/backgrounds', {
         categoryId,
         pageNo,
-        pageSize: BACKGROUND_PAGE_SIZE,
+        pageSize: PAGE_SIZE.backgrounds,
       }),
     enabled: categoryId !== '',
     placeholderData: keepPreviousData,
@@ -78,7 +77,6 @@ export function useBackgrounds(categoryId: string, pageNo: number) {
 }
 
 const recentKey = ['studio', 'recent'] as const;
-export const RECENT_PAGE_SIZE = 12;
 
 /** `GET /api/v1/studio/images`: the user's results of the last days (最近作品). */
 export function useRecentImages(kinds: readonly StudioImageKind[], pageNo: number, enabled: boolean) {
@@ -88,7 +86,7 @@ export function useRecentImages(kinds: readonly StudioImageKind[], pageNo: numbe
       api.get<StudioImagePage>('/api/v1/studio/images', {
         kinds: kinds.join(','),
         pageNo,
-        pageSize: RECENT_PAGE_SIZE,
+        pageSize: PAGE_SIZE.recentImages,
       }),
     enabled,
     placeholderData: keepPreviousData,

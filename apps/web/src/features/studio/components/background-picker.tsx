@@ -1,6 +1,8 @@
+import { PAGE_SIZE } from '@chuhai/contract';
 import { Pagination, Segmented, Skeleton } from 'antd';
 import { useState } from 'react';
-import { BACKGROUND_PAGE_SIZE, useBackgroundCategories, useBackgrounds } from '../api/studio';
+import { useBackgroundCategories, useBackgrounds } from '../api/studio';
+import '../studio.css';
 
 /** The background library: category tabs over a grid of thumbnails, by page. */
 export function BackgroundPicker(props: { value: string | null; onChange: (id: string) => void }) {
@@ -38,11 +40,11 @@ export function BackgroundPicker(props: { value: string | null; onChange: (id: s
           </button>
         ))}
       </div>
-      {(backgrounds.data?.total ?? 0) > BACKGROUND_PAGE_SIZE ? (
+      {(backgrounds.data?.total ?? 0) > PAGE_SIZE.backgrounds ? (
         <Pagination
           size="small"
           current={pageNo}
-          pageSize={BACKGROUND_PAGE_SIZE}
+          pageSize={PAGE_SIZE.backgrounds}
           total={backgrounds.data?.total ?? 0}
           onChange={setPageNo}
           showSizeChanger={false}

@@ -1,16 +1,16 @@
 import { CloseOutlined, DownloadOutlined } from '@ant-design/icons';
 import { PLACEMENT_LIMITS, type ReplaceResult, UPLOAD_LIMITS } from '@chuhai/contract';
-import { Alert, Button, ColorPicker, Input, Progress, Segmented, Slider, Switch } from 'antd';
+import { Alert, Button, ColorPicker, Input, Segmented, Slider, Switch } from 'antd';
 import { useRef, useState } from 'react';
+import { useDrawConfig } from '../../../entities/draw-config/get-draw-config';
 import { useAuthStore } from '../../../stores/auth-store';
-import { useAccountInfo } from '../../auth/api/get-account-info';
-import { useDrawConfig } from '../../draw/api/drawing';
 import { type ReplaceRequest, replaceBackground, useRefreshAfterRun } from '../api/studio';
 import { BackgroundPicker } from './background-picker';
 import { ImageDrop } from './image-drop';
 import { RecentWork } from './recent-work';
-import { revealIfBelowFold, SignInToUse, UsageLine } from './studio-bits';
+import { RunControls, revealIfBelowFold, WorkProgress } from './studio-bits';
 import { useStudioFailure } from './use-studio-failure';
+import '../studio.css';
 
 type Source = 'library' | 'color' | 'prompt';
 const COLOURS = ['#FFFFFF', '#F5F5F5', '#FDEBD3', '#DCEBFA', '#E3F4E8', '#FBE3EA', '#222222'];
@@ -20,7 +20,6 @@ const RECENT_KINDS = ['replace'] as const;
 /** 智能做图 · 换背景: products, a background (library, colour or prompt), placement, results. */
 export function BackgroundScreen() {
   const signedIn = useAuthStore((s) => s.token !== null);
-  const info = useAccountInfo({ noError: true, enabled: signedIn });
   const drawConfig = useDrawConfig();
   const refreshAfterRun = useRefreshAfterRun();
   const explain = useStudioFailure('换背景');
@@ -73,10 +72,10 @@ export function BackgroundScreen() {
 
   return (
     <>
-      <div className="studio-page">
-        <section className="studio-panel" aria-label="上传与设置">
+      <div className="tool-page">
+        <section className="tool-panel" aria-label="上传与设置">
           <h1>智能做图 · 换背景</h1>
-          <p className="chat-muted">自动抠出商品，放到新的背景上，带自然的接触阴影。</p>
+          <p className="muted">自动抠出商品，放到新的背景上，带自然的接触阴影。</p>
           <ImageDrop
             multiple
             disabled={busy}
@@ -135,15 +134,18 @@ export function BackgroundScreen() {
           ) : null}
           {source === 'prompt' ? (
             promptReady ? (
-              <Input.TextArea
-                value={prompt}
-                onChange={(e) => setPrompt(e.target.value)}
-                placeholder="例如：清晨窗边的木质桌面，柔和自然光"
-                maxLength={PLACEMENT_LIMITS.promptMaxLength}
-                showCount
-                autoSize={{ minRows: 2, maxRows: 4 }}
-                aria-label="场景描述"
-              />
+              <>
+                <Input.TextArea
+                  value={prompt}
+                  onChange={(e) => setPrompt(e.target.value)}
+                  placeholder="例如：清晨窗边的木质桌面，柔和自然光"
+                  maxLength={PLACEMENT_LIMITS.promptMaxLength}
+                  showCount
+                  autoSize={{ minRows: 2, maxRows: 4 }}
+                  aria-label="场景描述"
+                />
+                <p className="muted studio-quota">生成一次场景计 1 次 AI 绘画，失败不计次数</p>
+              </>
             ) : (
               <Alert
                 type="info"
@@ -198,41 +200,42 @@ export function BackgroundScreen() {
             </div>
           </fieldset>
 
-          {signedIn ? (
-            <Button
-              type="primary"
-              size="large"
-              block
-              disabled={files.length === 0 || !chosen}
-              loading={busy}
-              onClick={run}
-            >
-              {busy
-                ? progress < 1
-                  ? `正在上传 ${Math.round(progress * 100)}%`
-                  : '正在抠图并合成…'
-                : files.length
-                  ? `生成 ${files.length} 张`
-                  : '生成'}
-            </Button>
-          ) : (
-            <SignInToUse action="换背景" />
-          )}
-          <UsageLine usage={info.data?.usage.find((u) => u.feature === 'replace')} unit="张" />
-          {error ? (
-            <Alert type="error" showIcon title={error} closable={{ onClose: () => setError(null) }} />
-          ) : null}
+          <RunControls
+            signedIn={signedIn}
+            feature="replace"
+            action="换背景"
+            button={
+              <Button
+                type="primary"
+                size="large"
+                block
+                disabled={files.length === 0 || !chosen}
+                loading={busy}
+                onClick={run}
+              >
+                {busy
+                  ? progress < 1
+                    ? `正在上传 ${Math.round(progress * 100)}%`
+                    : '正在抠图并合成…'
+                  : files.length
+                    ? `生成 ${files.length} 张`
+                    : '生成'}
+              </Button>
+            }
+            error={error}
+            onDismissError={() => setError(null)}
+          />
         </section>
 
         <section ref={resultRef} className="studio-result" aria-label="换背景结果">
           {busy ? (
-            <div className="studio-progress">
-              <Progress type="circle" percent={Math.round(progress * 100)} status="active" />
-              <p>{progress < 1 ? '正在上传图片…' : `正在处理 ${files.length} 张图片，每张通常需要几秒钟`}</p>
-            </div>
+            <WorkProgress
+              percent={Math.round(progress * 100)}
+              text={progress < 1 ? '正在上传图片…' : `正在处理 ${files.length} 张图片，每张通常需要几秒钟`}
+            />
           ) : null}
           {!busy && !result ? (
-            <div className="studio-empty chat-muted">上传商品图、选好背景后点「生成」，结果会显示在这里</div>
+            <div className="studio-empty muted">上传商品图、选好背景后点「生成」，结果会显示在这里</div>
           ) : null}
           {result ? (
             <div className="studio-results">

@@ -1,5 +1,6 @@
 import { CheckCircleFilled, CloseCircleFilled } from '@ant-design/icons';
 import type { MainImageReport } from '@chuhai/contract';
+import '../studio.css';
 
 /** The main-image check: each Amazon rule, passed or not, with what was measured and what to do. */
 export function CheckReport(props: { report: MainImageReport; title: string }) {

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import '../studio.css';
 
 /**
  * Before and after, one over the other: the handle reveals the original on the left and the

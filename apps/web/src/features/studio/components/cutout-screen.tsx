@@ -5,17 +5,17 @@ import {
   type MarketplacePreset,
   PRESET_NAMES,
 } from '@chuhai/contract';
-import { Alert, Button, Checkbox, Progress, Select } from 'antd';
+import { Button, Checkbox, Select } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { useAuthStore } from '../../../stores/auth-store';
-import { useAccountInfo } from '../../auth/api/get-account-info';
 import { fixMainImage, removeBackground, useRefreshAfterRun } from '../api/studio';
 import { CheckReport } from './check-report';
 import { CompareSlider } from './compare-slider';
 import { ImageDrop } from './image-drop';
 import { RecentWork } from './recent-work';
-import { revealIfBelowFold, SignInToUse, UsageLine } from './studio-bits';
+import { RunControls, revealIfBelowFold, WorkProgress } from './studio-bits';
 import { useStudioFailure } from './use-studio-failure';
+import '../studio.css';
 
 type Phase =
   | { name: 'idle' }
@@ -47,7 +47,6 @@ const RECENT_KINDS = ['cutout', 'main'] as const;
 /** 智能做图 · 抠图: upload, cut out, compare, check as a main image, fix, download. */
 export function CutoutScreen() {
   const signedIn = useAuthStore((s) => s.token !== null);
-  const info = useAccountInfo({ noError: true, enabled: signedIn });
   const refreshAfterRun = useRefreshAfterRun();
   const explain = useStudioFailure('抠图');
   const [file, setFile] = useState<File | null>(null);
@@ -102,10 +101,10 @@ export function CutoutScreen() {
 
   return (
     <>
-      <div className="studio-page">
-        <section className="studio-panel" aria-label="上传与设置">
+      <div className="tool-page">
+        <section className="tool-panel" aria-label="上传与设置">
           <h1>智能做图 · 抠图</h1>
-          <p className="chat-muted">抠出透明底产品图，检查并生成符合平台要求的白底主图。</p>
+          <p className="muted">抠出透明底产品图，检查并生成符合平台要求的白底主图。</p>
           <ImageDrop disabled={busy} onFiles={choose} onRefused={(reasons) => setError(reasons.join('；'))} />
           {file ? <p className="studio-file">已选择：{file.name}</p> : null}
           <div className="studio-field">
@@ -120,41 +119,36 @@ export function CutoutScreen() {
           <Checkbox checked={makeMain} onChange={(e) => setMakeMain(e.target.checked)}>
             同时生成白底主图
           </Checkbox>
-          {signedIn ? (
-            <Button type="primary" size="large" block disabled={!file} loading={busy} onClick={run}>
-              {phase.name === 'uploading'
-                ? `正在上传 ${Math.round(phase.share * 100)}%`
-                : phase.name === 'matting'
-                  ? '正在抠图…'
-                  : '开始抠图'}
-            </Button>
-          ) : (
-            <SignInToUse action="抠图" />
-          )}
-          <UsageLine usage={info.data?.usage.find((u) => u.feature === 'cutout')} unit="张" />
-          {error ? (
-            <Alert type="error" showIcon title={error} closable={{ onClose: () => setError(null) }} />
-          ) : null}
+          <RunControls
+            signedIn={signedIn}
+            feature="cutout"
+            action="抠图"
+            button={
+              <Button type="primary" size="large" block disabled={!file} loading={busy} onClick={run}>
+                {phase.name === 'uploading'
+                  ? `正在上传 ${Math.round(phase.share * 100)}%`
+                  : phase.name === 'matting'
+                    ? '正在抠图…'
+                    : '开始抠图'}
+              </Button>
+            }
+            error={error}
+            onDismissError={() => setError(null)}
+          />
         </section>
 
         <section ref={resultRef} className="studio-result" aria-label="抠图结果">
           {phase.name === 'uploading' || phase.name === 'matting' ? (
-            <div className="studio-progress">
-              <Progress
-                type="circle"
-                percent={phase.name === 'uploading' ? Math.round(phase.share * 100) : 100}
-                status="active"
-              />
-              <p>{phase.name === 'uploading' ? '正在上传图片…' : '正在识别商品并抠图，通常需要几秒钟'}</p>
-            </div>
+            <WorkProgress
+              percent={phase.name === 'uploading' ? Math.round(phase.share * 100) : 100}
+              text={phase.name === 'uploading' ? '正在上传图片…' : '正在识别商品并抠图，通常需要几秒钟'}
+            />
           ) : null}
           {!result && !busy && preview ? (
             <img className="studio-preview" src={preview} alt="待处理的图片" />
           ) : null}
           {!result && !busy && !preview ? (
-            <div className="studio-empty chat-muted">
-              上传一张产品照片，这里会显示抠图前后对比和主图检查结果
-            </div>
+            <div className="studio-empty muted">上传一张产品照片，这里会显示抠图前后对比和主图检查结果</div>
           ) : null}
           {result?.cutout && preview ? (
             <>
@@ -190,7 +184,7 @@ export function CutoutScreen() {
             <div className="studio-main">
               <figure>
                 <img src={result.main.image.url} alt="白底主图" />
-                <figcaption className="chat-muted">
+                <figcaption className="muted">
                   {MARKETPLACE_PRESETS[result.main.preset as MarketplacePreset]?.label ?? result.main.preset}{' '}
                   白底主图 · {result.main.image.width}×{result.main.image.height}
                 </figcaption>

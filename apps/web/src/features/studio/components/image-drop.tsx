@@ -1,6 +1,7 @@
 import { InboxOutlined } from '@ant-design/icons';
 import { UPLOAD_LIMITS } from '@chuhai/contract';
 import { useEffect, useId, useRef, useState } from 'react';
+import '../studio.css';
 
 const ACCEPT = 'image/jpeg,image/png,image/webp';
 const MB = 1024 * 1024;
@@ -71,7 +72,7 @@ export function ImageDrop(props: {
     >
       <InboxOutlined className="studio-drop__icon" />
       <strong>拖入图片、粘贴（Ctrl+V）或点击选择</strong>
-      <span className="chat-muted">
+      <span className="muted">
         {props.hint ?? `JPG、PNG、WebP，单张不超过 ${UPLOAD_LIMITS.maxBytes / MB} MB`}
       </span>
       <input

@@ -1,0 +1,109 @@
+import type { Catalogue } from '@chuhai/contract';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Kysely } from 'kysely';
+import type { Config } from './config.ts';
+import type { Database } from './db/database.ts';
+import type { Clock } from './lib/clock.ts';
+import { loadCatalogue } from './modules/order/catalogue.ts';
+import type { ImageGenerator } from './providers/image/image-generator.ts';
+import { createImageGenerator } from './providers/image/index.ts';
+import type { ChatModel } from './providers/llm/chat-model.ts';
+import { openAiCompatibleModel } from './providers/llm/openai-compatible.ts';
+import { createMattingEngine } from './providers/matting/index.ts';
+import type { MattingEngine } from './providers/matting/matting-engine.ts';
+import { alipayChannel } from './providers/payment/alipay-channel.ts';
+import type { PaymentChannel } from './providers/payment/payment-channel.ts';
+import { sandboxChannel } from './providers/payment/sandbox-channel.ts';
+import { wechatChannel } from './providers/payment/wechat-channel.ts';
+import { createSmsSender } from './providers/sms/index.ts';
+import type { SmsSender } from './providers/sms/sms-sender.ts';
+import type { FileStore } from './providers/storage/file-store.ts';
+import { localFileStore } from './providers/storage/local-file-store.ts';
+import { s3FileStore } from './providers/storage/s3-file-store.ts';
+
+/**
+ * Everything a module's services may use, built once in `app.ts` and handed to every module as
+ * `{ deps }`. A service names the part it needs with `Pick<AppDeps, …>`, so its tests build only that.
+ */
+export interface AppDeps {
+  config: Config;
+  db: Kysely<Database>;
+  clock: Clock;
+  log: FastifyBaseLogger;
+  /** Stored files (drawings, cut-outs…): local disk or an S3-compatible bucket. */
+  files: FileStore;
+  /** Signs the `/files/…` links handed to a file's owner. */
+  fileUrlSecret: string;
+  smsSender: SmsSender;
+  /** Null when no chat provider is configured. */
+  chatModel: ChatModel | null;
+  chatModels: { standard: string; advanced: string | null } | null;
+  /** How long the chat provider may stay silent mid-answer before the answer is given up. */
+  chatIdleTimeoutMs: number;
+  /** Text-to-image provider for AI 绘画 and AI scenes; null when none is configured. */
+  imageGenerator: ImageGenerator | null;
+  /** A drawing that takes longer than this is given up (and refunded). */
+  drawTimeoutMs: number;
+  matting: MattingEngine;
+  /** Products of one replace request matted at a time: the number of matting workers. */
+  mattingLanes: number;
+  catalogue: Catalogue;
+  /** The payment channels this server offers, by name; the first real one is preselected. */
+  payChannels: Map<string, PaymentChannel>;
+}
+
+/** What tests (and only tests) swap: the clock and the external systems. */
+export interface DepsOverrides {
+  clock?: Clock;
+  smsSender?: SmsSender;
+  chatModel?: ChatModel;
+  /** Extra payment channels (tests add real adapters pointed at fake providers). */
+  paymentChannels?: PaymentChannel[];
+  /** Tests shorten DashScope's poll interval. */
+  imagePollMs?: number;
+  imageGenerator?: ImageGenerator | null;
+  /** A matting double; by default the configured engine (closed with the app). */
+  matting?: MattingEngine;
+}
+
+function payChannels(config: Config, clock: Clock, extra: PaymentChannel[] = []) {
+  const channels = new Map<string, PaymentChannel>();
+  // Real channels first: the pay screen preselects the first one.
+  if (config.payment.alipay) channels.set('alipay', alipayChannel(config.payment.alipay));
+  if (config.payment.wechat)
+    channels.set(
+      'wechat',
+      wechatChannel(config.payment.wechat, () => clock.now()),
+    );
+  for (const channel of extra) channels.set(channel.name, channel);
+  if (config.payment.sandbox) channels.set('sandbox', sandboxChannel(config.payment.sandboxSecret));
+  return channels;
+}
+
+/** Builds the providers the config names, with the test overrides in their place. */
+export function buildDeps(
+  config: Config,
+  base: { db: Kysely<Database>; clock: Clock; log: FastifyBaseLogger },
+  overrides: DepsOverrides = {},
+): AppDeps {
+  const llm = config.llm;
+  return {
+    config,
+    ...base,
+    files: config.storage.kind === 's3' ? s3FileStore(config.storage) : localFileStore(config.storage.dir),
+    fileUrlSecret: config.fileUrlSecret,
+    smsSender: overrides.smsSender ?? createSmsSender(config.sms, base.log),
+    chatModel: overrides.chatModel ?? (llm ? openAiCompatibleModel(llm) : null),
+    chatModels: llm ? { standard: llm.modelStandard, advanced: llm.modelAdvanced } : null,
+    chatIdleTimeoutMs: config.chat.idleTimeoutMs,
+    imageGenerator:
+      overrides.imageGenerator !== undefined
+        ? overrides.imageGenerator
+        : createImageGenerator(config.image, { pollMs: overrides.imagePollMs }),
+    drawTimeoutMs: 300_000,
+    matting: overrides.matting ?? createMattingEngine(config.matting),
+    mattingLanes: config.matting.workers,
+    catalogue: loadCatalogue(config.payment.productFile),
+    payChannels: payChannels(config, base.clock, overrides.paymentChannels),
+  };
+}

@@ -1,0 +1,193 @@
+import { randomUUID } from 'node:crypto';
+import {
+  type AdminUserDetail,
+  type AdminUserPage,
+  type AdminUserRow,
+  INVITE_EVENTS,
+  maskPhone,
+  ResultCode,
+  type UserRole,
+} from '@chuhai/contract';
+import { AppError } from '../../http/app-error.ts';
+import type { StaffUser } from '../../http/auth.ts';
+import type { PageParams } from '../../lib/paging.ts';
+import { paginate } from '../../lib/paging.ts';
+import { deviceLabel, maskIp } from '../account/device-label.ts';
+import * as accounts from '../account/repository.ts';
+import { recordAudit } from '../audit/repository.ts';
+import { recentLedger } from '../entitlement/repository.ts';
+import { currentVip, grantVip, takeBackVip, usageToday } from '../entitlement/service.ts';
+import * as invites from '../invite/repository.ts';
+import * as orders from '../order/repository.ts';
+import { toView as orderView } from '../order/service.ts';
+import { type OperatorDeps, requireAdmin, requireMoneyAuth } from './operators.ts';
+
+/** 运营后台 · 用户: find accounts, look at one, adjust VIP, disable, change roles. */
+type UserRow = Awaited<ReturnType<typeof accounts.usersPage>>[number];
+
+function toRow(
+  row: Pick<UserRow, 'id' | 'phone' | 'invite_code' | 'role' | 'disabled_at' | 'created_at'>,
+): AdminUserRow {
+  return {
+    id: Number(row.id),
+    phone: row.phone,
+    inviteCode: row.invite_code,
+    role: row.role as UserRole,
+    disabled: row.disabled_at !== null,
+    createdAt: Number(row.created_at),
+  };
+}
+
+export function searchUsers(
+  deps: OperatorDeps,
+  query: PageParams & { keyword?: string },
+): Promise<AdminUserPage> {
+  const keyword = query.keyword?.trim() ?? '';
+  return paginate(
+    query,
+    'adminUsers',
+    {
+      rows: (window) => accounts.usersPage(deps.db, keyword, window),
+      total: () => accounts.countUsers(deps.db, keyword),
+    },
+    toRow,
+  );
+}
+
+async function userOr404(deps: OperatorDeps, userId: number) {
+  const user = await accounts.findUserById(deps.db, userId);
+  if (!user || user.phone.startsWith('deleted-'))
+    throw new AppError(ResultCode.notFound, '用户不存在或已注销');
+  return user;
+}
+
+export async function userDetail(deps: OperatorDeps, userId: number): Promise<AdminUserDetail> {
+  const user = await userOr404(deps, userId);
+  const now = deps.clock.now();
+  const vip = await currentVip(deps.db, userId, now);
+  const [usage, orderRows, totals, sessions, ledger, invitations] = await Promise.all([
+    usageToday(deps.db, userId, vip.length > 0, now),
+    orders.allOrders(deps.db, userId),
+    invites.totals(deps.db, userId),
+    accounts.liveSessions(deps.db, userId, now),
+    recentLedger(deps.db, userId, 50),
+    invites.historyPage(deps.db, userId, { offset: 0, limit: 20 }),
+  ]);
+  return {
+    user: toRow(user),
+    vip,
+    usage: usage.map((u) => ({ feature: u.feature, name: u.name, used: u.used, limit: u.limit })),
+    orders: orderRows.reverse().map(orderView),
+    invitedCount: totals.invited,
+    invitations: invitations.map((row) => ({
+      phone: /^\d{11}$/.test(row.phone) ? maskPhone(row.phone) : '已注销用户',
+      eventName: row.event === INVITE_EVENTS.firstOrder ? '好友首次购买' : '好友注册',
+      rewardDays: Number(row.inviter_days),
+      createdAt: Number(row.created_at),
+    })),
+    ledger: ledger.map((row) => ({
+      feature: row.feature,
+      day: row.day,
+      delta: Number(row.delta),
+      createdAt: Number(row.created_at),
+    })),
+    sessions: sessions.map((s) => ({
+      id: Number(s.id),
+      device: deviceLabel(s.user_agent ?? ''),
+      ip: maskIp(s.ip ?? ''),
+      signedInAt: Number(s.created_at),
+      lastSeenAt: Number(s.last_seen_at),
+      current: false,
+    })),
+  };
+}
+
+/** Grants (days > 0) or takes back (days < 0) VIP days; two-factor; the reason goes to the ledger. */
+export async function adjustVip(
+  deps: OperatorDeps,
+  staff: StaffUser,
+  userId: number,
+  change: { days: number; reason: string; totp: string },
+  ip: string,
+) {
+  if (change.days === 0) throw new AppError(ResultCode.badRequest, '天数不能为 0');
+  await requireMoneyAuth(deps, staff, change.totp);
+  await userOr404(deps, userId);
+  const now = deps.clock.now();
+  return deps.db.transaction().execute(async (trx) => {
+    const before = (await currentVip(trx, userId, now))[0]?.levelEndAt ?? null;
+    const levelEndAt =
+      change.days > 0
+        ? (
+            await grantVip(
+              trx,
+              { userId, days: change.days, source: 'admin', sourceRef: `admin:${randomUUID()}` },
+              now,
+            )
+          ).levelEndAt
+        : (await takeBackVip(trx, userId, -change.days, now)).levelEndAt;
+    await recordAudit(trx, {
+      actorId: staff.userId,
+      action: change.days > 0 ? 'vip.grant' : 'vip.take',
+      target: `user:${userId}`,
+      before: { vipEndAt: before },
+      after: { vipEndAt: levelEndAt, days: change.days, reason: change.reason },
+      ip,
+      now,
+    });
+    return { vipEndAt: levelEndAt };
+  });
+}
+
+/** Disables (every session ends, login refused) or enables an account. Admin only; audited. */
+export async function setDisabled(
+  deps: OperatorDeps,
+  staff: StaffUser,
+  userId: number,
+  change: { disabled: boolean; reason: string },
+  ip: string,
+): Promise<void> {
+  requireAdmin(staff);
+  if (userId === staff.userId) throw new AppError(ResultCode.badRequest, '不能停用自己的账号');
+  const user = await userOr404(deps, userId);
+  const now = deps.clock.now();
+  await deps.db.transaction().execute(async (trx) => {
+    await accounts.setDisabled(trx, userId, change.disabled ? now : null);
+    if (change.disabled) await accounts.revokeOtherSessions(trx, userId, null, now);
+    await recordAudit(trx, {
+      actorId: staff.userId,
+      action: change.disabled ? 'user.disable' : 'user.enable',
+      target: `user:${userId}`,
+      before: { disabled: user.disabled_at !== null },
+      after: { disabled: change.disabled, reason: change.reason },
+      ip,
+      now,
+    });
+  });
+}
+
+/** Grants or takes a role; two-factor, since an admin can move money. */
+export async function setRole(
+  deps: OperatorDeps,
+  staff: StaffUser,
+  userId: number,
+  change: { role: UserRole; totp: string },
+  ip: string,
+): Promise<void> {
+  await requireMoneyAuth(deps, staff, change.totp);
+  if (userId === staff.userId) throw new AppError(ResultCode.badRequest, '不能修改自己的角色');
+  const user = await userOr404(deps, userId);
+  const now = deps.clock.now();
+  await deps.db.transaction().execute(async (trx) => {
+    await accounts.setRole(trx, userId, change.role);
+    await recordAudit(trx, {
+      actorId: staff.userId,
+      action: 'role.change',
+      target: `user:${userId}`,
+      before: { role: user.role },
+      after: { role: change.role },
+      ip,
+      now,
+    });
+  });
+}

@@ -1,0 +1,129 @@
+import { randomUUID } from 'node:crypto';
+import type { StoredImage } from '@chuhai/contract';
+import type { AppDeps } from '../../deps.ts';
+import { signedFileUrl } from '../../lib/file-links.ts';
+import { parseIdList } from '../../lib/id-list.ts';
+import { CONTENT_TYPES, EXTENSIONS, type ImageInfo } from '../../lib/image-size.ts';
+import { type PageOf, type PageParams, paginate } from '../../lib/paging.ts';
+import * as images from './repository.ts';
+import type { StoredImageKind } from './table.ts';
+
+/**
+ * Every image the product keeps for a user goes through here: the file into the file store under
+ * `u/<user>/<kind>/`, a row that says whose it is and until when it is kept, links signed for its
+ * owner only, deletes that remove row and file, and one sweep for everything past its keeping.
+ */
+export type ImagesDeps = Pick<AppDeps, 'db' | 'clock' | 'log' | 'files' | 'fileUrlSecret'>;
+
+/** Rows removed per statement by the sweep, so one sweep never holds a long write lock. */
+const PURGE_BATCH = 200;
+
+export interface NewImage {
+  kind: StoredImageKind;
+  bytes: Buffer;
+  format: ImageInfo['format'];
+  width: number;
+  height: number;
+  /** How long it is kept; absent keeps it until its owner deletes it. */
+  keepMs?: number;
+  prompt?: string;
+  imageSize?: string;
+  provider?: string;
+}
+
+/** A fresh link to a stored file, for its owner. */
+export function fileLink(deps: Pick<ImagesDeps, 'clock' | 'fileUrlSecret'>, fileKey: string): string {
+  return signedFileUrl(fileKey, deps.fileUrlSecret, deps.clock.now());
+}
+
+/** Stores the file, then its row (a file without a row is never shown); returns the row and the link. */
+export async function storeImage(deps: ImagesDeps, userId: number, image: NewImage) {
+  const fileKey = `u/${userId}/${image.kind}/${randomUUID()}.${EXTENSIONS[image.format]}`;
+  await deps.files.put(fileKey, image.bytes, CONTENT_TYPES[image.format]);
+  const now = deps.clock.now();
+  const values = {
+    user_id: userId,
+    kind: image.kind,
+    file_key: fileKey,
+    width: image.width,
+    height: image.height,
+    prompt: image.prompt ?? null,
+    image_size: image.imageSize ?? null,
+    provider: image.provider ?? null,
+    created_at: now,
+    keep_until: image.keepMs === undefined ? null : now + image.keepMs,
+  };
+  const row: images.StoredImageRow = { id: await images.insertImage(deps.db, values), ...values };
+  return row;
+}
+
+/** What every image answer carries: id, a signed link and the pixel size. */
+export function toStoredImage(
+  deps: Pick<ImagesDeps, 'clock' | 'fileUrlSecret'>,
+  row: images.StoredImageRow,
+): StoredImage {
+  return {
+    id: Number(row.id),
+    url: fileLink(deps, row.file_key),
+    width: Number(row.width),
+    height: Number(row.height),
+  };
+}
+
+/** A page of the user's kept images of these kinds, newest first, mapped by the calling feature. */
+export function listImages<Item>(
+  deps: ImagesDeps,
+  userId: number,
+  kinds: readonly StoredImageKind[],
+  params: PageParams,
+  toItem: (row: images.StoredImageRow) => Item,
+): Promise<PageOf<Item>> {
+  const filter = { kinds, now: deps.clock.now() };
+  return paginate(
+    params,
+    kinds.includes('draw') ? 'drawings' : 'recentImages',
+    {
+      rows: (window) => images.imagesPage(deps.db, userId, filter, window),
+      total: () => images.countImages(deps.db, userId, filter),
+    },
+    toItem,
+  );
+}
+
+/** The user's own image of this kind with its file's bytes, or null when either is gone. */
+export async function loadOwnImage(deps: ImagesDeps, userId: number, id: number, kind: StoredImageKind) {
+  const row = await images.findOwnImage(deps.db, userId, id, kind);
+  const file = row ? await deps.files.get(row.file_key) : null;
+  return row && file ? { row, bytes: file.bytes } : null;
+}
+
+async function removeFiles(deps: ImagesDeps, keys: readonly string[]) {
+  for (const key of keys)
+    await deps.files.delete(key).catch((err) => deps.log.warn({ err, key }, 'stored file delete failed'));
+}
+
+/** Deletes the caller's images of these kinds among `rawIds` (a comma list), rows first, then files. */
+export async function deleteImages(
+  deps: ImagesDeps,
+  userId: number,
+  kinds: readonly StoredImageKind[],
+  rawIds: string,
+) {
+  const keys = await images.deleteOwnImages(deps.db, userId, kinds, parseIdList(rawIds));
+  await removeFiles(deps, keys);
+  return { deleted: keys.length };
+}
+
+/**
+ * Removes every image whose keeping has ended. Any node may run it at the same time as another: a
+ * row is deleted once, and only the node that deleted it removes the file.
+ */
+export async function purgeExpiredImages(deps: ImagesDeps): Promise<number> {
+  let removed = 0;
+  for (;;) {
+    const keys = await images.deleteExpiredImages(deps.db, deps.clock.now(), PURGE_BATCH);
+    await removeFiles(deps, keys);
+    removed += keys.length;
+    if (keys.length < PURGE_BATCH) return removed;
+  }
+}

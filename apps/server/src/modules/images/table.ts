@@ -1,0 +1,27 @@
+import type { Generated } from 'kysely';
+
+/** What a kept image is: an AI drawing, or a 智能做图 result. */
+export type StoredImageKind = 'draw' | 'cutout' | 'main' | 'replace';
+
+/** One image the product keeps for a user; the file lives in the file store under `file_key`. */
+export interface StoredImageTable {
+  id: Generated<number>;
+  user_id: number;
+  kind: StoredImageKind;
+  file_key: string;
+  width: number;
+  height: number;
+  /** What it was drawn from (drawings; AI scenes later). */
+  prompt: string | null;
+  /** The size asked for (1024x1024…); width and height are what was delivered. */
+  image_size: string | null;
+  /** Who made it: the drawing provider's name. */
+  provider: string | null;
+  created_at: number;
+  /** When the sweep removes the row and its file; null keeps it until its owner deletes it. */
+  keep_until: number | null;
+}
+
+export interface StoredImageTables {
+  stored_images: StoredImageTable;
+}

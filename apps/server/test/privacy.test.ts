@@ -1,0 +1,119 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import sharp from 'sharp';
+import type { ImageGenerator } from '../src/providers/image/image-generator.ts';
+import { auth, buildAccountApp, get, PASSWORD, post, registerUser, requestCode } from './account-helpers.ts';
+import { orderPlan } from './order-helpers.ts';
+
+type Ctx = Awaited<ReturnType<typeof buildAccountApp>>;
+
+const drawer: ImageGenerator = {
+  name: 'sdwebui',
+  generate: () =>
+    sharp({ create: { width: 64, height: 64, channels: 3, background: '#3366cc' } })
+      .png()
+      .toBuffer(),
+};
+
+describe('导出我的数据 and 注销账号', () => {
+  let ctx: Ctx;
+  const phone = '13400001001';
+  let inviter: string;
+  let token: string;
+  let drawingUrl: string;
+  before(async () => {
+    ctx = await buildAccountApp({}, { imageGenerator: drawer });
+    inviter = await registerUser(ctx, '13400001000', { ip: '10.40.0.1' });
+    const inviteCode = (await get(ctx.app, '/api/v1/info', auth(inviter))).json().data.inviteCode;
+    token = await registerUser(ctx, phone, { ip: '10.40.0.2', inviteCode });
+    await post(
+      ctx.app,
+      '/api/v1/creatMsgTag',
+      { msgTagTitleName: '亚马逊标题', prompt: '写标题' },
+      auth(token),
+    );
+    drawingUrl = (await post(ctx.app, '/api/v1/createImage/', { prompt: '白底耳机' }, auth(token))).json()
+      .data.url;
+    await orderPlan(ctx.app, token);
+  });
+  after(() => ctx.close());
+
+  it('exports everything held about the caller as one JSON', async () => {
+    const response = await get(ctx.app, '/api/v1/account/export', auth(token));
+    assert.equal(response.statusCode, 200);
+    assert.equal(response.headers['cache-control'], 'no-store');
+    const data = response.json().data;
+    assert.equal(data.account.phone, phone);
+    assert.deepEqual(
+      data.tags.map((t: { title: string }) => t.title),
+      ['亚马逊标题'],
+    );
+    assert.equal(data.images.length, 1);
+    assert.equal(data.images[0].prompt, '白底耳机');
+    assert.equal((await ctx.app.inject({ method: 'GET', url: data.images[0].url })).statusCode, 200);
+    assert.equal(data.orders.length, 1);
+    assert.equal(data.orders[0].status, 'pending');
+    assert.equal(data.vip[0].source, 'invited-register', 'the invitee’s registration day');
+    assert.equal(data.sessions.length, 1);
+    assert.equal((await get(ctx.app, '/api/v1/account/export')).statusCode, 401);
+  });
+
+  it('deletes the account with an SMS code: its data and files go, orders stay without the phone', async () => {
+    assert.equal((await requestCode(ctx.app, ctx.clock, phone, 4, '10.40.0.2')).statusCode, 200);
+    const code = ctx.sms.lastCodeFor(phone);
+    const wrong = await post(
+      ctx.app,
+      '/api/v1/account/delete',
+      { code: code === '000000' ? '111111' : '000000' },
+      auth(token),
+    );
+    assert.equal(wrong.statusCode, 400);
+    assert.equal(
+      (await get(ctx.app, '/api/v1/info', auth(token))).statusCode,
+      200,
+      'a wrong code deletes nothing',
+    );
+
+    const deleted = await post(ctx.app, '/api/v1/account/delete', { code }, auth(token));
+    assert.equal(deleted.statusCode, 200, deleted.body);
+    assert.equal(
+      (await get(ctx.app, '/api/v1/info', auth(token))).json().code,
+      400002,
+      'signed out everywhere',
+    );
+    assert.equal(
+      (await ctx.app.inject({ method: 'GET', url: drawingUrl })).statusCode,
+      404,
+      'the file is gone',
+    );
+    const db = ctx.app.db;
+    const user = await db
+      .selectFrom('users')
+      .selectAll()
+      .where('phone', 'like', 'deleted-%')
+      .executeTakeFirstOrThrow();
+    assert.equal(user.password_hash, null);
+    assert.equal(
+      (await db.selectFrom('msg_tags').select('id').where('user_id', '=', user.id).execute()).length,
+      0,
+    );
+    assert.equal(
+      (await db.selectFrom('stored_images').select('id').where('user_id', '=', user.id).execute()).length,
+      0,
+    );
+    assert.equal(
+      (await db.selectFrom('sms_codes').select('id').where('phone', '=', phone).execute()).length,
+      0,
+    );
+    assert.equal(
+      (await db.selectFrom('orders').select('id').where('user_id', '=', user.id).execute()).length,
+      1,
+    );
+
+    // The number is free again, and the inviter sees a deleted friend, not a phone.
+    assert.equal((await post(ctx.app, '/api/v1/login/', { phone, password: PASSWORD })).statusCode, 400);
+    await registerUser(ctx, phone, { ip: '10.40.0.3' });
+    const history = (await get(ctx.app, '/api/v1/inviteActivityHistory', auth(inviter))).json().data.list;
+    assert.equal(history[0].phone, '已注销用户');
+  });
+});

@@ -1,0 +1,69 @@
+import type { AuditRow } from '@chuhai/contract';
+import { Button, Input, Space, Table } from 'antd';
+import { useState } from 'react';
+import { serverPaging } from '../../../components/ui/table-paging';
+import { formatDateTime } from '../../../lib/format';
+import { useAudit } from '../api/admin';
+import { downloadCsv } from '../csv';
+
+/** 操作日志: every operator action, who, when, from where, before and after. */
+export function AuditSection() {
+  const [target, setTarget] = useState('');
+  const [pageNo, setPageNo] = useState(1);
+  const log = useAudit({ target: target || undefined, pageNo });
+  const list = log.data?.list ?? [];
+
+  return (
+    <div className="admin-section">
+      <div className="admin-section__head">
+        <h2>操作日志</h2>
+        <Space wrap>
+          <Input.Search
+            placeholder="对象，例如 user:42 或 order:CH…"
+            allowClear
+            onSearch={(value) => {
+              setTarget(value.trim());
+              setPageNo(1);
+            }}
+            aria-label="按对象筛选"
+          />
+          <Button
+            onClick={() =>
+              downloadCsv(
+                '操作日志.csv',
+                ['时间', '操作人', '操作', '对象', '之前', '之后', 'IP'],
+                list.map((r) => [
+                  formatDateTime(r.createdAt),
+                  r.actorPhone,
+                  r.action,
+                  r.target,
+                  r.before,
+                  r.after,
+                  r.ip,
+                ]),
+              )
+            }
+          >
+            导出 CSV
+          </Button>
+        </Space>
+      </div>
+      <Table<AuditRow>
+        rowKey="id"
+        size="small"
+        loading={log.isFetching}
+        dataSource={list}
+        scroll={{ x: 900 }}
+        pagination={serverPaging('audit', { pageNo, onPage: setPageNo, total: log.data?.total })}
+        columns={[
+          { title: '时间', dataIndex: 'createdAt', render: (at: number) => formatDateTime(at), width: 150 },
+          { title: '操作人', dataIndex: 'actorPhone', width: 120 },
+          { title: '操作', dataIndex: 'action', width: 110 },
+          { title: '对象', dataIndex: 'target', width: 160 },
+          { title: '之后', dataIndex: 'after', ellipsis: true },
+          { title: 'IP', dataIndex: 'ip', width: 120 },
+        ]}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,108 @@
+import { ORDER_STATUS_NAMES } from '@chuhai/contract';
+import { App, Button, Descriptions, Drawer, Form, Input, InputNumber, Skeleton, Table } from 'antd';
+import { useState } from 'react';
+import { formatDateTime } from '../../../lib/format';
+import { formatYuan } from '../../../lib/money';
+import { useAdminOrder, useRefund } from '../api/admin';
+import { TotpInput } from './totp-input';
+
+/** One order with its payment events and refunds, and 退款 (two-factor). */
+export function OrderDrawer(props: { orderNo: string | null; onClose: () => void }) {
+  const detail = useAdminOrder(props.orderNo);
+  const refund = useRefund(props.orderNo ?? '');
+  const [refunding, setRefunding] = useState(false);
+  const { message } = App.useApp();
+  const data = detail.data;
+  const refundable = data ? data.order.amount - data.order.refundedAmount : 0;
+
+  return (
+    <Drawer
+      open={props.orderNo !== null}
+      onClose={props.onClose}
+      width={600}
+      title="订单详情"
+      destroyOnHidden
+    >
+      {!data ? (
+        <Skeleton active />
+      ) : (
+        <>
+          <Descriptions column={1} size="small" bordered>
+            <Descriptions.Item label="订单号">{data.order.orderNo}</Descriptions.Item>
+            <Descriptions.Item label="用户">{data.order.phone}</Descriptions.Item>
+            <Descriptions.Item label="套餐">
+              {data.order.productName}（{data.order.days} 天）
+            </Descriptions.Item>
+            <Descriptions.Item label="金额">
+              ¥{formatYuan(data.order.amount)}
+              {data.order.refundedAmount > 0 ? `，已退 ¥${formatYuan(data.order.refundedAmount)}` : ''}
+            </Descriptions.Item>
+            <Descriptions.Item label="状态">{ORDER_STATUS_NAMES[data.order.status]}</Descriptions.Item>
+          </Descriptions>
+          {data.order.status === 'paid' && refundable > 0 ? (
+            <Button danger className="admin-actions" onClick={() => setRefunding(true)}>
+              退款
+            </Button>
+          ) : null}
+          {refunding ? (
+            <Form
+              layout="vertical"
+              onFinish={async (values: { yuan?: number; reason: string; totp: string }) => {
+                const result = await refund.mutateAsync({
+                  amount: values.yuan ? Math.round(values.yuan * 100) : undefined,
+                  reason: values.reason,
+                  totp: values.totp,
+                });
+                message.success(result.status === 'succeeded' ? '退款成功' : '退款已提交，渠道处理中');
+                setRefunding(false);
+              }}
+            >
+              <Form.Item name="yuan" label={`退款金额（元，留空退全部 ¥${formatYuan(refundable)}）`}>
+                <InputNumber min={0.01} max={refundable / 100} precision={2} style={{ width: '100%' }} />
+              </Form.Item>
+              <Form.Item
+                name="reason"
+                label="原因"
+                rules={[{ required: true, min: 2, message: '请写明退款原因' }]}
+              >
+                <Input maxLength={200} />
+              </Form.Item>
+              <TotpInput />
+              <Button type="primary" danger htmlType="submit" loading={refund.isPending}>
+                确认退款
+              </Button>
+            </Form>
+          ) : null}
+          <h3>退款记录</h3>
+          <Table
+            size="small"
+            rowKey="refundNo"
+            pagination={false}
+            dataSource={data.refunds}
+            locale={{ emptyText: '没有退款' }}
+            columns={[
+              { title: '退款号', dataIndex: 'refundNo' },
+              { title: '金额', dataIndex: 'amount', render: (fen: number) => `¥${formatYuan(fen)}` },
+              { title: '状态', dataIndex: 'status' },
+              { title: '收回天数', dataIndex: 'vipDaysTaken' },
+              { title: '原因', dataIndex: 'reason' },
+            ]}
+          />
+          <h3>支付事件</h3>
+          <Table
+            size="small"
+            rowKey={(row) => `${row.createdAt}-${row.outcome}`}
+            pagination={false}
+            dataSource={data.events}
+            columns={[
+              { title: '时间', dataIndex: 'createdAt', render: (at: number) => formatDateTime(at) },
+              { title: '来源', dataIndex: 'kind' },
+              { title: '结果', dataIndex: 'outcome' },
+              { title: '说明', dataIndex: 'detail' },
+            ]}
+          />
+        </>
+      )}
+    </Drawer>
+  );
+}

@@ -1,0 +1,181 @@
+import {
+  App,
+  Button,
+  Descriptions,
+  Drawer,
+  Form,
+  Input,
+  InputNumber,
+  List,
+  Select,
+  Skeleton,
+  Space,
+  Tag,
+} from 'antd';
+import { useState } from 'react';
+import { formatDateTime } from '../../../lib/format';
+import { formatYuan } from '../../../lib/money';
+import { useAdjustVip, useAdminUser, useSetDisabled, useSetRole } from '../api/admin';
+import { TotpInput } from './totp-input';
+import { ROLE_NAMES } from './users-section';
+
+/** One account: VIP, today's usage, orders, devices; adjust VIP, disable, change the role. */
+export function UserDrawer(props: { userId: number | null; onClose: () => void }) {
+  const detail = useAdminUser(props.userId);
+  const id = props.userId ?? 0;
+  const adjust = useAdjustVip(id);
+  const disable = useSetDisabled(id);
+  const role = useSetRole(id);
+  const [action, setAction] = useState<'vip' | 'disable' | 'role' | null>(null);
+  const { message } = App.useApp();
+  const data = detail.data;
+
+  return (
+    <Drawer open={props.userId !== null} onClose={props.onClose} width={560} title="用户详情" destroyOnHidden>
+      {!data ? (
+        <Skeleton active />
+      ) : (
+        <>
+          <Descriptions column={1} size="small" bordered>
+            <Descriptions.Item label="手机号">{data.user.phone}</Descriptions.Item>
+            <Descriptions.Item label="角色">{ROLE_NAMES[data.user.role]}</Descriptions.Item>
+            <Descriptions.Item label="状态">
+              {data.user.disabled ? <Tag color="red">已停用</Tag> : '正常'}
+            </Descriptions.Item>
+            <Descriptions.Item label="VIP 到期">
+              {data.vip[0] ? formatDateTime(data.vip[0].levelEndAt) : '不是 VIP'}
+            </Descriptions.Item>
+            <Descriptions.Item label="今日用量">
+              {data.usage.map((u) => `${u.name} ${u.used}/${u.limit}`).join('，')}
+            </Descriptions.Item>
+            <Descriptions.Item label="邀请人数">{data.invitedCount}</Descriptions.Item>
+          </Descriptions>
+          <Space wrap className="admin-actions">
+            <Button onClick={() => setAction('vip')}>调整会员</Button>
+            <Button danger={!data.user.disabled} onClick={() => setAction('disable')}>
+              {data.user.disabled ? '启用账号' : '停用账号'}
+            </Button>
+            <Button onClick={() => setAction('role')}>修改角色</Button>
+          </Space>
+          {action === 'vip' ? (
+            <Form
+              layout="vertical"
+              onFinish={async (values: { days: number; reason: string; totp: string }) => {
+                await adjust.mutateAsync(values);
+                message.success('会员已调整');
+                setAction(null);
+              }}
+            >
+              <Form.Item
+                name="days"
+                label="天数（负数为扣减）"
+                rules={[{ required: true, message: '请输入天数' }]}
+              >
+                <InputNumber min={-3660} max={3660} precision={0} style={{ width: '100%' }} />
+              </Form.Item>
+              <Form.Item
+                name="reason"
+                label="原因"
+                rules={[{ required: true, min: 2, message: '请写明原因' }]}
+              >
+                <Input maxLength={200} />
+              </Form.Item>
+              <TotpInput />
+              <Button type="primary" htmlType="submit" loading={adjust.isPending}>
+                确认调整
+              </Button>
+            </Form>
+          ) : null}
+          {action === 'disable' ? (
+            <Form
+              layout="vertical"
+              onFinish={async ({ reason }: { reason: string }) => {
+                await disable.mutateAsync({ disabled: !data.user.disabled, reason });
+                message.success(data.user.disabled ? '账号已启用' : '账号已停用');
+                setAction(null);
+              }}
+            >
+              <Form.Item
+                name="reason"
+                label="原因"
+                rules={[{ required: true, min: 2, message: '请写明原因' }]}
+              >
+                <Input maxLength={200} />
+              </Form.Item>
+              <Button
+                type="primary"
+                danger={!data.user.disabled}
+                htmlType="submit"
+                loading={disable.isPending}
+              >
+                {data.user.disabled ? '确认启用' : '确认停用（所有设备立即退出）'}
+              </Button>
+            </Form>
+          ) : null}
+          {action === 'role' ? (
+            <Form
+              layout="vertical"
+              initialValues={{ role: data.user.role }}
+              onFinish={async (values: { role: 'user' | 'support' | 'admin'; totp: string }) => {
+                await role.mutateAsync(values);
+                message.success('角色已修改');
+                setAction(null);
+              }}
+            >
+              <Form.Item name="role" label="角色">
+                <Select options={Object.entries(ROLE_NAMES).map(([value, label]) => ({ value, label }))} />
+              </Form.Item>
+              <TotpInput />
+              <Button type="primary" htmlType="submit" loading={role.isPending}>
+                确认修改
+              </Button>
+            </Form>
+          ) : null}
+          <DetailList
+            title="订单"
+            empty="没有订单"
+            lines={data.orders.map(
+              (o) =>
+                `${o.productName} · ¥${formatYuan(o.amount)} · ${o.status} · ${formatDateTime(o.createdAt)}`,
+            )}
+          />
+          <DetailList
+            title="邀请记录"
+            empty="没有邀请记录"
+            lines={data.invitations.map(
+              (i) => `${i.phone} · ${i.eventName} · 奖励 ${i.rewardDays} 天 · ${formatDateTime(i.createdAt)}`,
+            )}
+          />
+          <DetailList
+            title="用量明细（最近 50 条）"
+            empty="没有用量记录"
+            lines={data.ledger.map(
+              (e) =>
+                `${e.day} · ${e.feature} · ${e.delta > 0 ? '使用' : '失败退回'} ${Math.abs(e.delta)} 次 · ${formatDateTime(e.createdAt)}`,
+            )}
+          />
+          <DetailList
+            title="登录设备"
+            empty="没有登录中的设备"
+            lines={data.sessions.map((d) => `${d.device} · ${d.ip} · 最近 ${formatDateTime(d.lastSeenAt)}`)}
+          />
+        </>
+      )}
+    </Drawer>
+  );
+}
+
+/** A titled list of one-line facts about the user. */
+function DetailList(props: { title: string; empty: string; lines: string[] }) {
+  return (
+    <>
+      <h3>{props.title}</h3>
+      <List
+        size="small"
+        dataSource={props.lines}
+        locale={{ emptyText: props.empty }}
+        renderItem={(line) => <List.Item>{line}</List.Item>}
+      />
+    </>
+  );
+}

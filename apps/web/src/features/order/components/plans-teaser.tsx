@@ -1,0 +1,34 @@
+import { Button, Card, Skeleton, Tag } from 'antd';
+import { Link } from 'react-router';
+import { paths } from '../../../config/paths';
+import { useProducts } from '../../../entities/plans/get-products';
+import { formatYuan } from '../../../lib/money';
+
+/** Three plan cards on the home page, leading to the price screen. */
+export function PlansTeaser() {
+  const { data, isPending, isError } = useProducts();
+  if (isPending) return <Skeleton active />;
+  if (isError) return <p className="muted">套餐信息暂时加载失败，请前往购买页查看。</p>;
+  return (
+    <div className="plan-grid">
+      {data.plans.map((plan) => (
+        <Card key={plan.id} className="plan-card">
+          <div className="plan-card__head">
+            <h3 className="plan-card__name">{plan.name}</h3>
+            {plan.badge ? <Tag color="orange">{plan.badge}</Tag> : null}
+          </div>
+          <p className="plan-card__price">
+            <span className="plan-card__amount">¥{formatYuan(plan.price)}</span>
+            <del className="plan-card__original">¥{formatYuan(plan.originalPrice)}</del>
+          </p>
+          <p className="muted">{plan.days} 天会员</p>
+          <Link to={paths.price.getHref()}>
+            <Button type="primary" block>
+              查看详情
+            </Button>
+          </Link>
+        </Card>
+      ))}
+    </div>
+  );
+}
