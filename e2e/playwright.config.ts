@@ -66,6 +66,10 @@ export default defineConfig({
         DATA_DIR: dataDir,
         LOG_LEVEL: 'info',
         SMS_PROVIDER: 'console',
+        // Loopback stands in for nginx: each test names its own client address (support/test.ts).
+        TRUST_PROXY: '127.0.0.1',
+        // The operator console's first admin (admin.spec.ts).
+        ADMIN_PHONES: '13912345990',
         SITE_ICP_NUMBER: E2E_SITE.icpNumber,
         SITE_CONTACT_EMAIL: E2E_SITE.contactEmail,
         LLM_BASE_URL: `http://127.0.0.1:${LLM_PORT}/v1`,

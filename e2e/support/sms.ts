@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { expect } from '@playwright/test';
 import { SERVER_LOG } from '../playwright.config.ts';
 
-const PURPOSES = { 1: '注册', 2: '登录', 3: '重设密码' } as const;
+const PURPOSES = { 1: '注册', 2: '登录', 3: '重设密码', 4: '注销账号' } as const;
 
 /**
  * Reads the newest code for a phone and purpose from the server log, the way an operator running

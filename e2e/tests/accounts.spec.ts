@@ -1,5 +1,5 @@
-import { expect, type Page, test } from '@playwright/test';
 import { form, PASSWORD, register, requestCode } from '../support/account.ts';
+import { expect, type Page, test } from '../support/test.ts';
 
 const NEW_PASSWORD = 'Shopee2027ok';
 

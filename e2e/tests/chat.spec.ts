@@ -1,5 +1,5 @@
-import { expect, type Page, test } from '@playwright/test';
 import { register } from '../support/account.ts';
+import { expect, type Page, test } from '../support/test.ts';
 
 /**
  * AI 问答 in Chromium against the real server and the fake OpenAI-compatible API, which answers by

@@ -1,5 +1,5 @@
-import { expect, test } from '@playwright/test';
 import { register } from '../support/account.ts';
+import { expect, test } from '../support/test.ts';
 
 test('draw with the fake provider: example prompt, portrait size, result, gallery, reuse, download, delete', async ({
   page,
@@ -20,7 +20,7 @@ test('draw with the fake provider: example prompt, portrait size, result, galler
     .toBe(true);
   await expect(page.getByText('今日剩余 1/2 张')).toBeVisible();
 
-  const card = page.locator('.draw-card').first();
+  const card = page.getByRole('region', { name: '我的作品' }).getByRole('figure').first();
   await expect(card).toContainText('护肤精华');
   const download = card.getByRole('link', { name: '下载原图' });
   expect(await download.getAttribute('href')).toMatch(

@@ -1,5 +1,5 @@
-import { type BrowserContext, expect, type Page, test } from '@playwright/test';
 import { register } from '../support/account.ts';
+import { type BrowserContext, expect, type Page, test } from '../support/test.ts';
 
 function inDays(days: number): string {
   const d = new Date(Date.now() + days * 86_400_000);

@@ -1,5 +1,5 @@
-import { expect, test } from '@playwright/test';
 import { E2E_SITE } from '../playwright.config.ts';
+import { expect, test } from '../support/test.ts';
 
 /** Every route of spec section 2 with the heading its screen shows. */
 const SCREENS: Array<{ path: string; heading: string; title: string }> = [

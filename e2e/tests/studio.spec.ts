@@ -1,6 +1,6 @@
-import { expect, test } from '@playwright/test';
 import { register } from '../support/account.ts';
 import { mugPhoto } from '../support/product-photo.ts';
+import { expect, test } from '../support/test.ts';
 
 /**
  * 智能做图 in Chromium against the real server and the real bundled matting model (no double):
