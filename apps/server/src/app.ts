@@ -17,14 +17,17 @@ import { jobsPlugin } from './jobs.ts';
 import { systemClock } from './lib/clock.ts';
 import { accountModule } from './modules/account/routes.ts';
 import { adminModule } from './modules/admin/routes.ts';
+import { announcementModule } from './modules/announcement/routes.ts';
 import { chatModule } from './modules/chat/routes.ts';
 import { drawingModule } from './modules/drawing/routes.ts';
 import { healthModule } from './modules/health/routes.ts';
 import { imagesModule } from './modules/images/routes.ts';
 import { inviteModule } from './modules/invite/routes.ts';
 import { orderModule } from './modules/order/routes.ts';
+import { pricingModule } from './modules/pricing/routes.ts';
 import { privacyModule } from './modules/privacy/routes.ts';
 import { promptModule } from './modules/prompt/routes.ts';
+import { redeemModule } from './modules/redeem/routes.ts';
 import { smsModule } from './modules/sms/routes.ts';
 import { studioModule } from './modules/studio/routes.ts';
 import { readBuildTime, staticWebPlugin } from './web/static-web.ts';
@@ -47,13 +50,16 @@ const MODULES: AppModule[] = [
   smsModule,
   accountModule,
   promptModule,
+  pricingModule,
   inviteModule,
   chatModule,
   orderModule,
+  redeemModule,
   imagesModule,
   drawingModule,
   studioModule,
   privacyModule,
+  announcementModule,
   adminModule,
 ];
 

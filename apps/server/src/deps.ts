@@ -1,10 +1,8 @@
-import type { Catalogue } from '@chuhai/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Config } from './config.ts';
 import type { Database } from './db/database.ts';
 import type { Clock } from './lib/clock.ts';
-import { loadCatalogue } from './modules/order/catalogue.ts';
 import type { ImageGenerator } from './providers/image/image-generator.ts';
 import { createImageGenerator } from './providers/image/index.ts';
 import type { ChatModel } from './providers/llm/chat-model.ts';
@@ -47,7 +45,6 @@ export interface AppDeps {
   matting: MattingEngine;
   /** Products of one replace request matted at a time: the number of matting workers. */
   mattingLanes: number;
-  catalogue: Catalogue;
   /** The payment channels this server offers, by name; the first real one is preselected. */
   payChannels: Map<string, PaymentChannel>;
 }
@@ -103,7 +100,6 @@ export function buildDeps(
     drawTimeoutMs: 300_000,
     matting: overrides.matting ?? createMattingEngine(config.matting),
     mattingLanes: config.matting.workers,
-    catalogue: loadCatalogue(config.payment.productFile),
     payChannels: payChannels(config, base.clock, overrides.paymentChannels),
   };
 }

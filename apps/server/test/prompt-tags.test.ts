@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { CHAT_LIMITS, ResultCode } from '@chuhai/contract';
-import { parseLibrary, promptLibrary } from '../src/modules/prompt/library.ts';
+import { parseLibrary, shippedLibrary } from '../src/modules/prompt/library.ts';
 import { auth, get, post, registerUser } from './account-helpers.ts';
 import { askStreaming, buildChatApp } from './chat-helpers.ts';
 
@@ -103,7 +103,7 @@ describe('prompt tags', () => {
 
 describe('the built-in prompt library', () => {
   it('has at least 30 prompts in at least 6 categories, each with a title, summary and prompt', () => {
-    const library = promptLibrary();
+    const library = shippedLibrary();
     assert.ok(library.length >= 6);
     const prompts = library.flatMap((c) => c.prompts);
     assert.ok(prompts.length >= 30, `${prompts.length} prompts`);
@@ -119,7 +119,7 @@ describe('the built-in prompt library', () => {
       const all = (await get(ctx.app, '/api/v1/getMsgTagCategoryList')).json().data;
       assert.deepEqual(
         all.map((c: { name: string }) => c.name),
-        promptLibrary().map((c) => c.name),
+        shippedLibrary().map((c) => c.name),
       );
       const one = (await get(ctx.app, '/api/v1/getMsgTagCategoryList?categoryId=compliance')).json().data;
       assert.equal(one.length, 1);

@@ -10,6 +10,7 @@ export * from './limits.ts';
 export * from './schemas/account.ts';
 export * from './schemas/admin.ts';
 export * from './schemas/chat.ts';
+export * from './schemas/console.ts';
 export * from './schemas/health.ts';
 export * from './schemas/image.ts';
 export * from './schemas/invite.ts';

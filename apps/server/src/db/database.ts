@@ -1,11 +1,14 @@
 import type { AccountTables } from '../modules/account/table.ts';
+import type { AnnouncementTables } from '../modules/announcement/table.ts';
 import type { AuditTables } from '../modules/audit/table.ts';
 import type { ChatTables } from '../modules/chat/table.ts';
 import type { EntitlementTables } from '../modules/entitlement/table.ts';
 import type { StoredImageTables } from '../modules/images/table.ts';
 import type { InviteTables } from '../modules/invite/table.ts';
 import type { OrderTables } from '../modules/order/table.ts';
+import type { PricingTables } from '../modules/pricing/table.ts';
 import type { PromptTables } from '../modules/prompt/table.ts';
+import type { RedeemTables } from '../modules/redeem/table.ts';
 import type { SmsTables } from '../modules/sms/table.ts';
 import type { ThrottleTables } from '../modules/throttle/table.ts';
 
@@ -19,5 +22,8 @@ export interface Database
     PromptTables,
     InviteTables,
     OrderTables,
+    PricingTables,
+    RedeemTables,
     StoredImageTables,
-    AuditTables {}
+    AuditTables,
+    AnnouncementTables {}

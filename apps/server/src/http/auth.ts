@@ -103,3 +103,14 @@ export function staffScope(routes: Routes[]): Routes {
     for (const plugin of routes) await scope.register(plugin, options);
   };
 }
+
+/** The operator of a request inside `staffScope`, where it is never null. */
+export function staffOf(request: FastifyRequest): StaffUser {
+  if (!request.staff) throw new Error('request.staff read outside the operator scope');
+  return request.staff;
+}
+
+/** Who did it and from where: what an audited change records. */
+export function actorOf(request: FastifyRequest): { userId: number; ip: string } {
+  return { userId: staffOf(request).userId, ip: request.ip };
+}

@@ -17,6 +17,7 @@ export const PAGE_SIZE = {
   adminUsers: 20,
   adminOrders: 20,
   audit: 30,
+  redeemBatches: 20,
   /** 背景库 designs in the picker. */
   backgrounds: 12,
 } as const;

@@ -11,6 +11,9 @@ import {
   DashboardQuery,
   DisableBody,
   EnvelopeSchema,
+  ProviderKind,
+  ProviderStatus,
+  ProviderTestResult,
   RefundBody,
   RoleBody,
   StaffMe,
@@ -20,19 +23,19 @@ import {
 } from '@chuhai/contract';
 import { Type } from 'typebox';
 import type { AppModule, Routes } from '../../app-module.ts';
-import type { StaffUser } from '../../http/auth.ts';
+import { staffOf } from '../../http/auth.ts';
 import { ok } from '../../http/envelope.ts';
 import { promoteToAdmin } from '../account/repository.ts';
 import { refundOrder } from '../order/refunds.ts';
 import { auditLog } from './audit.ts';
 import { dashboard } from './dashboard.ts';
-import { confirmTotp, me, requireMoneyAuth, setupTotp } from './operators.ts';
+import { confirmTotp, me, requireAdmin, requireMoneyAuth, setupTotp } from './operators.ts';
 import { orderDetail, searchOrders } from './orders.ts';
+import { providerStatuses, testProvider } from './providers.ts';
 import * as users from './users.ts';
 
 const UserIdParams = Type.Object({ id: Type.Integer({ minimum: 1 }) });
 const OrderNoParams = Type.Object({ orderNo: Type.String({ minLength: 1, maxLength: 40 }) });
-const staffOf = (request: { staff: StaffUser | null }) => request.staff as StaffUser;
 
 /** 运营后台: the operator, two-factor, users and the audit log. Orders and refunds: `orders-routes.ts`. */
 const staffRoutes: Routes = async (app, { deps }) => {
@@ -143,6 +146,27 @@ const staffRoutes: Routes = async (app, { deps }) => {
         },
       );
       return ok(result, result.status === 'succeeded' ? '退款成功' : '退款已提交，渠道处理中');
+    },
+  );
+
+  app.get(
+    '/api/admin/providers',
+    { schema: { response: { 200: EnvelopeSchema(Type.Array(ProviderStatus)) } } },
+    async () => ok(providerStatuses(deps)),
+  );
+
+  app.post(
+    '/api/admin/providers/:kind/test',
+    {
+      schema: {
+        params: Type.Object({ kind: ProviderKind }),
+        response: { 200: EnvelopeSchema(ProviderTestResult) },
+      },
+    },
+    async (request) => {
+      // A test can cost money (a drawing, a text message): admins only.
+      requireAdmin(staffOf(request));
+      return ok(await testProvider(deps, staffOf(request), request.params.kind));
     },
   );
 

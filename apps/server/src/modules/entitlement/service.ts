@@ -1,7 +1,6 @@
 import {
   type ConsumerLevelItem,
   chinaDay,
-  DAILY_QUOTAS,
   DAY_IN_MS,
   FEATURE_LABELS,
   FEATURES,
@@ -14,6 +13,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../db/database.ts';
 import type { AppDeps } from '../../deps.ts';
 import { AppError } from '../../http/app-error.ts';
+import { dailyLimits } from '../pricing/service.ts';
 import * as entitlements from './repository.ts';
 
 /**
@@ -106,7 +106,7 @@ export async function usageToday(
   now: number,
 ): Promise<FeatureUsage[]> {
   const used = await entitlements.usageByFeature(db, userId, chinaDay(now));
-  const limits = DAILY_QUOTAS[isVip ? 'vip' : 'free'];
+  const limits = (await dailyLimits(db))[isVip ? 'vip' : 'free'];
   return FEATURES.map((feature) => ({
     feature,
     name: FEATURE_LABELS[feature],
@@ -137,12 +137,14 @@ export async function takeUse(
         options.vipOnlyMessage ?? '该功能仅对 VIP 开放，开通 VIP 后即可使用',
       );
     }
-    const limit = DAILY_QUOTAS[isVip ? 'vip' : 'free'][feature];
+    // Read in the transaction: a limit the console just changed applies to the very next use.
+    const limits = await dailyLimits(trx);
+    const limit = limits[isVip ? 'vip' : 'free'][feature];
     const used = (await entitlements.usageByFeature(trx, userId, day)).get(feature) ?? 0;
     if (used >= limit) {
       const message = isVip
         ? `今日${FEATURE_LABELS[feature]}次数（${limit} 次）已用完，明天 00:00 恢复`
-        : `今日免费${FEATURE_LABELS[feature]}次数（${limit} 次）已用完，开通 VIP 每天可用 ${DAILY_QUOTAS.vip[feature]} 次`;
+        : `今日免费${FEATURE_LABELS[feature]}次数（${limit} 次）已用完，开通 VIP 每天可用 ${limits.vip[feature]} 次`;
       throw new AppError(ResultCode.quotaExceeded, message, {
         feature,
         limit,

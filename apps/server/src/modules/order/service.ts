@@ -27,10 +27,10 @@ import { PaymentRejected } from '../../providers/payment/payment-channel.ts';
 import { findUserById } from '../account/repository.ts';
 import { grantVip } from '../entitlement/service.ts';
 import { rewardFirstOrder } from '../invite/service.ts';
-import { findPlan } from './catalogue.ts';
+import { planOnSale } from '../pricing/service.ts';
 import * as orders from './repository.ts';
 
-export type OrderDeps = Pick<AppDeps, 'config' | 'db' | 'clock' | 'log' | 'catalogue' | 'payChannels'>;
+export type OrderDeps = Pick<AppDeps, 'config' | 'db' | 'clock' | 'log' | 'payChannels'>;
 
 export function toView(row: orders.OrderRow): OrderView {
   return {
@@ -85,14 +85,14 @@ export async function channelList(deps: OrderDeps, userId: number | null) {
   }));
 }
 
-/** `POST /api/v1/pay/`: prices the plan from the catalogue (never from the client) and asks the channel for a QR code. */
+/** `POST /api/v1/pay/`: prices the plan from the plans on sale (never from the client) and asks the channel for a QR code. */
 export async function createOrder(
   deps: OrderDeps,
   userId: number,
   body: PayBody,
   baseUrl: string,
 ): Promise<PayResult> {
-  const plan = findPlan(deps.catalogue, body.productId);
+  const plan = await planOnSale(deps.db, body.productId);
   if (!plan) throw new AppError(ResultCode.badRequest, '所选套餐不存在，请刷新页面后重新选择');
   const open = await channelsFor(deps, userId);
   const channel = open.find((c) => c.name === body.channel);

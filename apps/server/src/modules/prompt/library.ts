@@ -2,8 +2,9 @@ import { readFileSync } from 'node:fs';
 import type { LibraryPrompt, PromptCategory } from '@chuhai/contract';
 
 /**
- * The built-in prompt library, kept as data in `library.json` so it can be edited without touching
- * code. Read and checked once at start: a broken file stops the server with the reason.
+ * The built-in prompt library as shipped in `library.json`: the seed of the `library_*` tables on
+ * the first start, after which the console edits the tables. Checked when read: a broken file stops
+ * that first start with the reason.
  */
 
 interface LibraryFile {
@@ -37,19 +38,7 @@ export function parseLibrary(text: string): PromptCategory[] {
   });
 }
 
-let library: PromptCategory[] | null = null;
-
-/** The library, read on first use. */
-export function promptLibrary(): PromptCategory[] {
-  library ??= parseLibrary(readFileSync(new URL('./library.json', import.meta.url), 'utf8'));
-  return library;
-}
-
-/** One library prompt by id, or undefined. */
-export function findLibraryPrompt(id: string): LibraryPrompt | undefined {
-  for (const category of promptLibrary()) {
-    const found = category.prompts.find((p) => p.id === id);
-    if (found) return found;
-  }
-  return undefined;
+/** The shipped library file, parsed and checked. */
+export function shippedLibrary(): PromptCategory[] {
+  return parseLibrary(readFileSync(new URL('./library.json', import.meta.url), 'utf8'));
 }

@@ -1,9 +1,12 @@
 import {
+  AdminLibraryCategory,
   CreateMsgTagBody,
   DeletedResult,
   EditMsgTagBody,
   EnvelopeSchema,
   IdsQuery,
+  LibraryCategoryBody,
+  LibraryPromptBody,
   MsgTag,
   MsgTagPage,
   PageQuery,
@@ -12,11 +15,14 @@ import {
 } from '@chuhai/contract';
 import { Type } from 'typebox';
 import type { AppModule, Routes } from '../../app-module.ts';
+import { actorOf, staffOf } from '../../http/auth.ts';
 import { ok } from '../../http/envelope.ts';
+import { requireAdmin } from '../admin/operators.ts';
+import * as library from './library-service.ts';
 import * as service from './service.ts';
 
 /** The built-in prompt library: the same for everyone, so signed-out visitors may browse it. */
-const publicRoutes: Routes = async (app) => {
+const publicRoutes: Routes = async (app, { deps }) => {
   app.get(
     '/api/v1/getMsgTagCategoryList',
     {
@@ -26,8 +32,9 @@ const publicRoutes: Routes = async (app) => {
       },
     },
     async (request, reply) => {
-      reply.header('cache-control', 'public, max-age=300');
-      return ok(service.libraryCategories(request.query));
+      // Short: an operator's edit should reach browsers within the minute.
+      reply.header('cache-control', 'public, max-age=60');
+      return ok(await library.shownLibrary(deps, request.query));
     },
   );
 };
@@ -60,4 +67,75 @@ const userRoutes: Routes = async (app, { deps }) => {
   );
 };
 
-export const promptModule: AppModule = { name: 'prompt', publicRoutes, userRoutes };
+const CategoryParams = Type.Object({ id: Type.String({ pattern: '^[a-z0-9-]{1,40}$' }) });
+const PromptParams = Type.Object({ id: Type.String({ pattern: '^lib-[a-z0-9-]{1,60}$' }) });
+const SavedId = EnvelopeSchema(Type.Object({ id: Type.String() }));
+
+/** 运营后台 · 提示词库. */
+const staffRoutes: Routes = async (app, { deps }) => {
+  app.get(
+    '/api/admin/library',
+    { schema: { response: { 200: EnvelopeSchema(Type.Array(AdminLibraryCategory)) } } },
+    async () => ok(await library.adminLibrary(deps)),
+  );
+
+  app.post(
+    '/api/admin/library/categories',
+    { schema: { body: LibraryCategoryBody, response: { 200: SavedId } } },
+    async (request) => {
+      requireAdmin(staffOf(request));
+      return ok({ id: await library.saveCategory(deps, actorOf(request), null, request.body) }, '分类已添加');
+    },
+  );
+
+  app.post(
+    '/api/admin/library/categories/:id',
+    { schema: { params: CategoryParams, body: LibraryCategoryBody, response: { 200: SavedId } } },
+    async (request) => {
+      requireAdmin(staffOf(request));
+      return ok(
+        { id: await library.saveCategory(deps, actorOf(request), request.params.id, request.body) },
+        '分类已保存',
+      );
+    },
+  );
+
+  app.post(
+    '/api/admin/library/prompts',
+    { schema: { body: LibraryPromptBody, response: { 200: SavedId } } },
+    async (request) => {
+      requireAdmin(staffOf(request));
+      return ok({ id: await library.savePrompt(deps, actorOf(request), null, request.body) }, '提示词已添加');
+    },
+  );
+
+  app.post(
+    '/api/admin/library/prompts/:id',
+    { schema: { params: PromptParams, body: LibraryPromptBody, response: { 200: SavedId } } },
+    async (request) => {
+      requireAdmin(staffOf(request));
+      return ok(
+        { id: await library.savePrompt(deps, actorOf(request), request.params.id, request.body) },
+        '提示词已保存',
+      );
+    },
+  );
+
+  app.post(
+    '/api/admin/library/prompts/:id/delete',
+    { schema: { params: PromptParams, response: { 200: EnvelopeSchema(Type.Null()) } } },
+    async (request) => {
+      requireAdmin(staffOf(request));
+      await library.deletePrompt(deps, actorOf(request), request.params.id);
+      return ok(null, '提示词已删除');
+    },
+  );
+};
+
+export const promptModule: AppModule = {
+  name: 'prompt',
+  publicRoutes,
+  userRoutes,
+  staffRoutes,
+  onReady: (deps) => library.seedLibrary(deps),
+};

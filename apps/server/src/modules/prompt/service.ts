@@ -4,7 +4,6 @@ import {
   type EditMsgTagBody,
   type MsgTag,
   type MsgTagPage,
-  type PromptCategory,
   ResultCode,
   tagPromptProblem,
   tagTitleProblem,
@@ -16,7 +15,7 @@ import type { AppDeps } from '../../deps.ts';
 import { AppError } from '../../http/app-error.ts';
 import { parseIdList } from '../../lib/id-list.ts';
 import { type PageParams, paginate } from '../../lib/paging.ts';
-import { findLibraryPrompt, promptLibrary } from './library.ts';
+import { findShownPrompt } from './library-service.ts';
 import * as tags from './repository.ts';
 
 /** Prompt tags: each user's own, plus the built-in library. */
@@ -89,20 +88,6 @@ export async function deleteTags(
   return { deleted: await tags.deleteTags(deps.db, userId, parseIdList(rawIds)) };
 }
 
-/** The library, optionally one category or prompts matching a keyword. */
-export function libraryCategories(filter: { categoryId?: string; keyword?: string }): PromptCategory[] {
-  const keyword = filter.keyword?.trim().toLowerCase();
-  return promptLibrary()
-    .filter((c) => !filter.categoryId || c.id === filter.categoryId)
-    .map((c) => ({
-      ...c,
-      prompts: keyword
-        ? c.prompts.filter((p) => `${p.msgTagTitleName} ${p.summary}`.toLowerCase().includes(keyword))
-        : c.prompts,
-    }))
-    .filter((c) => c.prompts.length > 0 || !keyword);
-}
-
 /** The system prompt a tag reference stands for: the user's own tag or a library prompt. 404 if neither. */
 export async function resolveTag(
   db: Kysely<Database>,
@@ -110,8 +95,8 @@ export async function resolveTag(
   ref: number | string,
 ): Promise<{ ref: string; title: string; prompt: string }> {
   if (typeof ref === 'string' && ref.startsWith('lib-')) {
-    const prompt = findLibraryPrompt(ref);
-    if (prompt) return { ref, title: prompt.msgTagTitleName, prompt: prompt.prompt };
+    const prompt = await findShownPrompt({ db }, ref);
+    if (prompt) return { ref, title: prompt.title, prompt: prompt.prompt };
   } else {
     const row = await tags.findTag(db, userId, Number(ref));
     if (row) return { ref: String(row.id), title: row.title, prompt: row.prompt };

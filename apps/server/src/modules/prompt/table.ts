@@ -11,6 +11,29 @@ export interface MsgTagTable {
   updated_at: number;
 }
 
+/** A category of the built-in prompt library (seeded from library.json, edited in the console). */
+export interface LibraryCategoryTable {
+  id: string;
+  name: string;
+  /** 1 shown, 0 hidden (with its prompts). */
+  enabled: number;
+  sort_order: number;
+}
+
+/** A prompt of the library; its id (`lib-…`) is what a chat request names as `tagId`. */
+export interface LibraryPromptTable {
+  id: string;
+  category_id: string;
+  title: string;
+  summary: string;
+  prompt: string;
+  enabled: number;
+  sort_order: number;
+  updated_at: number;
+}
+
 export interface PromptTables {
   msg_tags: MsgTagTable;
+  library_categories: LibraryCategoryTable;
+  library_prompts: LibraryPromptTable;
 }

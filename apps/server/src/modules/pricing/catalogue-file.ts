@@ -1,10 +1,10 @@
 import { readFileSync } from 'node:fs';
-import { Catalogue, type Plan } from '@chuhai/contract';
+import { Catalogue } from '@chuhai/contract';
 import { Value } from 'typebox/value';
 
 /**
- * The plans, from the same `product.json` the web app serves. Read once at start and checked: a
- * broken file stops the server, since every order amount is computed from it.
+ * The plans of `product.json` (PRODUCT_FILE), read and checked when the database has none yet: a
+ * broken file stops the first start rather than seeding nonsense. After that the console owns them.
  */
 export function loadCatalogue(file: string): Catalogue {
   let parsed: unknown;
@@ -23,8 +23,4 @@ export function loadCatalogue(file: string): Catalogue {
     ids.add(plan.id);
   }
   return parsed;
-}
-
-export function findPlan(catalogue: Catalogue, id: string): Plan | undefined {
-  return catalogue.plans.find((p) => p.id === id);
 }

@@ -1,0 +1,194 @@
+import type { ProviderKind, ProviderStatus, ProviderTestResult } from '@chuhai/contract';
+import sharp from 'sharp';
+import type { AppDeps } from '../../deps.ts';
+import type { StaffUser } from '../../http/auth.ts';
+
+/**
+ * 服务状态: which external systems are set up, and a 测试 that makes one small real call to each and
+ * times it. Only operators see this; sellers only ever see 「该功能暂未开放…」 when one is off.
+ */
+export type ProviderDeps = Pick<
+  AppDeps,
+  | 'config'
+  | 'chatModel'
+  | 'chatModels'
+  | 'imageGenerator'
+  | 'matting'
+  | 'smsSender'
+  | 'payChannels'
+  | 'files'
+  | 'clock'
+>;
+
+const NAMES: Record<ProviderKind, string> = {
+  chat: 'AI 问答（大模型）',
+  drawing: 'AI 绘画（文生图）',
+  matting: '抠图模型',
+  sms: '短信',
+  payment: '支付',
+  storage: '文件存储',
+};
+
+export function providerStatuses(deps: ProviderDeps): ProviderStatus[] {
+  const { config } = deps;
+  const status = (
+    kind: ProviderKind,
+    configured: boolean,
+    detail: string,
+    howTo: string,
+  ): ProviderStatus => ({
+    kind,
+    name: NAMES[kind],
+    configured,
+    detail,
+    howTo,
+  });
+  const realChannels = [...deps.payChannels.values()].filter((c) => !c.sandbox).map((c) => c.name);
+  return [
+    status(
+      'chat',
+      deps.chatModel !== null,
+      config.llm
+        ? `${config.llm.baseUrl} · ${deps.chatModels?.standard}${deps.chatModels?.advanced ? ` / ${deps.chatModels.advanced}` : ''}`
+        : '未配置',
+      '设置 LLM_BASE_URL、LLM_API_KEY、LLM_MODEL_STANDARD（可选 LLM_MODEL_ADVANCED），见 README「AI 问答」',
+    ),
+    status(
+      'drawing',
+      deps.imageGenerator !== null,
+      config.image ? `${config.image.provider} · ${config.image.baseUrl} · ${config.image.model}` : '未配置',
+      '设置 IMAGE_PROVIDER（openai、dashscope 或 sdwebui）、IMAGE_BASE_URL、IMAGE_API_KEY、IMAGE_MODEL，见 README「AI 绘画」',
+    ),
+    status(
+      'matting',
+      true,
+      config.matting.url
+        ? `外部服务 ${config.matting.url}`
+        : `内置模型（${config.matting.model}），${config.matting.workers} 个工作线程`,
+      '默认使用内置模型；MATTING_URL 可指向兼容 rembg 的抠图服务，MATTING_WORKERS 设置并行数，见 README「智能做图」',
+    ),
+    status(
+      'sms',
+      config.sms.provider !== 'console',
+      config.sms.provider === 'console'
+        ? '控制台（验证码只写进服务器日志）'
+        : config.sms.provider === 'aliyun'
+          ? '阿里云短信'
+          : '腾讯云短信',
+      '设置 SMS_PROVIDER=aliyun 或 tencent 及其密钥、签名和模板，见 README「短信」',
+    ),
+    status(
+      'payment',
+      realChannels.length > 0,
+      [...deps.payChannels.values()]
+        .map((c) => (c.sandbox ? '沙箱' : c.name === 'alipay' ? '支付宝' : '微信支付'))
+        .join('、') || '无',
+      '支付宝设置 ALIPAY_*，微信支付设置 WECHAT_PAY_*，见 README「支付」',
+    ),
+    status(
+      'storage',
+      true,
+      config.storage.kind === 's3'
+        ? `S3 兼容存储 ${config.storage.endpoint} · ${config.storage.bucket}`
+        : `本机磁盘 ${config.storage.dir}`,
+      '默认存本机磁盘；多台服务器时设置 STORAGE=s3 与 S3_*，见 README「文件存储」',
+    ),
+  ];
+}
+
+/** Makes one small real call to a provider and says how it went and how long it took. */
+export async function testProvider(
+  deps: ProviderDeps,
+  staff: StaffUser,
+  kind: ProviderKind,
+): Promise<ProviderTestResult> {
+  const started = performance.now();
+  const result = (ok: boolean, message: string): ProviderTestResult => ({
+    ok,
+    message,
+    tookMs: Math.round(performance.now() - started),
+  });
+  try {
+    return result(true, await probe(deps, staff, kind));
+  } catch (error) {
+    return result(false, `调用失败：${(error as Error).message}`);
+  }
+}
+
+async function probe(deps: ProviderDeps, staff: StaffUser, kind: ProviderKind): Promise<string> {
+  switch (kind) {
+    case 'chat': {
+      if (!deps.chatModel || !deps.chatModels) throw new Error('未配置');
+      const answer = await deps.chatModel.complete({
+        model: deps.chatModels.standard,
+        messages: [{ role: 'user', content: '请只回复“好”。' }],
+        signal: AbortSignal.timeout(30_000),
+      });
+      return `模型回复：${answer.text.slice(0, 40)}`;
+    }
+    case 'drawing': {
+      if (!deps.imageGenerator) throw new Error('未配置');
+      const image = await deps.imageGenerator.generate({
+        prompt: 'a plain white ceramic mug on a white background, product photo',
+        size: '1024x1024',
+        signal: AbortSignal.timeout(180_000),
+      });
+      const meta = await sharp(image).metadata();
+      return `生成了一张 ${meta.width}×${meta.height} 的图片（${Math.round(image.length / 1024)} KB）`;
+    }
+    case 'matting': {
+      const photo = await sharp({
+        create: { width: 96, height: 96, channels: 3, background: { r: 240, g: 240, b: 240 } },
+      })
+        .composite([
+          {
+            input: Buffer.from(
+              '<svg width="96" height="96"><circle cx="48" cy="48" r="28" fill="#c0392b"/></svg>',
+            ),
+          },
+        ])
+        .png()
+        .toBuffer();
+      const mask = await deps.matting.matte(photo);
+      return `抠图完成，蒙版 ${mask.width}×${mask.height}`;
+    }
+    case 'sms': {
+      await deps.smsSender.send({
+        phone: staff.phone,
+        code: String(Date.now() % 1_000_000).padStart(6, '0'),
+        type: 2,
+        validMinutes: 5,
+      });
+      return deps.smsSender.name === 'console'
+        ? '控制台网关：验证码已写进服务器日志（没有真的发短信）'
+        : `已向 ${staff.phone} 发送一条测试验证码短信`;
+    }
+    case 'payment': {
+      const lines: string[] = [];
+      for (const channel of deps.payChannels.values()) {
+        // Asking about an order that does not exist proves the keys, the signature and the network.
+        const orderNo = `CHPROBE${deps.clock.now()}`;
+        const paid = await channel.query({
+          orderNo,
+          amount: 1,
+          productName: '连通测试',
+          expiresAt: deps.clock.now(),
+        });
+        lines.push(`${channel.sandbox ? '沙箱' : channel.name}：已应答${paid ? '（意外：报告已支付）' : ''}`);
+      }
+      if (lines.length === 0) throw new Error('没有可用的支付渠道');
+      return lines.join('；');
+    }
+    case 'storage': {
+      const key = `probe/${deps.clock.now()}.png`;
+      const bytes = await sharp({ create: { width: 1, height: 1, channels: 3, background: '#ffffff' } })
+        .png()
+        .toBuffer();
+      await deps.files.put(key, bytes, 'image/png');
+      const back = await deps.files.get(key);
+      await deps.files.delete(key);
+      if (!back?.bytes.equals(bytes)) throw new Error('写入后读回的内容不一致');
+      return '写入、读回、删除都成功';
+    }
+  }
+}

@@ -1,0 +1,70 @@
+import {
+  EnvelopeSchema,
+  NewRedeemBatch,
+  RedeemBatch,
+  RedeemBatchBody,
+  RedeemBatchPage,
+  RedeemBatchQuery,
+  RedeemBody,
+  RedeemResult,
+} from '@chuhai/contract';
+import { Type } from 'typebox';
+import type { AppModule, Routes } from '../../app-module.ts';
+import { actorOf, staffOf } from '../../http/auth.ts';
+import { ok } from '../../http/envelope.ts';
+import { requireAdmin, requireMoneyAuth } from '../admin/operators.ts';
+import * as service from './service.ts';
+
+const userRoutes: Routes = async (app, { deps }) => {
+  app.post(
+    '/api/v1/redeem',
+    { schema: { body: RedeemBody, response: { 200: EnvelopeSchema(RedeemResult) } } },
+    async (request) => {
+      const result = await service.redeemCode(deps, request.user.userId, request.ip, request.body.code);
+      return ok(result, `兑换成功，获得 ${result.days} 天 VIP`);
+    },
+  );
+};
+
+const BatchParams = Type.Object({ id: Type.Integer({ minimum: 1 }) });
+
+/** 运营后台 · 兑换码: making a batch hands out VIP, so it needs two-factor like any money action. */
+const staffRoutes: Routes = async (app, { deps }) => {
+  app.get(
+    '/api/admin/redeem-batches',
+    { schema: { querystring: RedeemBatchQuery, response: { 200: EnvelopeSchema(RedeemBatchPage) } } },
+    async (request) => ok(await service.listBatches(deps, request.query)),
+  );
+
+  app.post(
+    '/api/admin/redeem-batches',
+    { schema: { body: RedeemBatchBody, response: { 200: EnvelopeSchema(NewRedeemBatch) } } },
+    async (request) => {
+      await requireMoneyAuth(deps, staffOf(request), request.body.totp);
+      return ok(await service.createBatch(deps, actorOf(request), request.body), '兑换码已生成');
+    },
+  );
+
+  app.post(
+    '/api/admin/redeem-batches/:id/disable',
+    {
+      schema: {
+        params: BatchParams,
+        body: Type.Object({ disabled: Type.Boolean() }),
+        response: { 200: EnvelopeSchema(RedeemBatch) },
+      },
+    },
+    async (request) => {
+      requireAdmin(staffOf(request));
+      const batch = await service.setBatchDisabled(
+        deps,
+        actorOf(request),
+        request.params.id,
+        request.body.disabled,
+      );
+      return ok(batch, batch.disabled ? '这批兑换码已停用' : '这批兑换码已恢复');
+    },
+  );
+};
+
+export const redeemModule: AppModule = { name: 'redeem', userRoutes, staffRoutes };
