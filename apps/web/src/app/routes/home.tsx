@@ -10,6 +10,7 @@ import { Button, Card, Tag } from 'antd';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { paths } from '../../config/paths';
+import { AnnouncementCards } from '../../entities/announcements/announcement-bar';
 import { PlansTeaser } from '../../features/order/components/plans-teaser';
 
 interface Tool {
@@ -63,6 +64,7 @@ const PLATFORMS = ['Amazon', 'Shopee', 'TikTok Shop', 'Temu', 'Lazada', '独立�
 export default function HomeScreen() {
   return (
     <div className="home">
+      <AnnouncementCards />
       <section className="home-hero">
         <h1 className="home-hero__title">跨境卖家的 AI 工具站</h1>
         <p className="home-hero__lead">写文案、做主图、换背景、查合规，一个网站搞定上新的每一步。</p>

@@ -10,6 +10,7 @@ import { MyDataCard } from '../../features/account/components/my-data-card';
 import { UsageCard } from '../../features/account/components/usage-card';
 import { InviteSummaryCard } from '../../features/invite/components/invite-summary-card';
 import { OrderListCard } from '../../features/order/components/order-list-card';
+import { RedeemCard } from '../../features/redeem/components/redeem-card';
 import { useAuthStore } from '../../stores/auth-store';
 
 /** 个人中心: account, VIP status, today's usage per feature, devices, change password, log out. */
@@ -32,6 +33,7 @@ export default function ProfileScreen() {
         <div className="profile-grid">
           <AccountCard info={info.data} onLogout={() => void logout()} />
           <MembershipCard info={info.data} />
+          <RedeemCard className="profile-card" />
           <UsageCard info={info.data} />
           <DevicesCard />
           <InviteSummaryCard />

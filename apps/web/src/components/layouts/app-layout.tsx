@@ -2,6 +2,7 @@ import { PRODUCT_NAME } from '@chuhai/contract';
 import { useEffect } from 'react';
 import { Outlet, useLocation, useMatches, useNavigation } from 'react-router';
 import { FOOTERLESS_PATHS } from '../../config/paths';
+import { AnnouncementBar } from '../../entities/announcements/announcement-bar';
 import { NavBar } from './nav-bar';
 import { SiteFooter } from './site-footer';
 
@@ -37,6 +38,7 @@ export function AppLayout() {
     <div className="app-layout">
       {navigation.state === 'loading' ? <div className="route-progress" aria-hidden="true" /> : null}
       <NavBar />
+      <AnnouncementBar />
       <main className="app-layout__main">
         <Outlet />
       </main>

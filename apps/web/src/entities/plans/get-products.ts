@@ -3,7 +3,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 
 export type { Catalogue, Plan };
 
-/** `GET /product.json`: the static plan list (spec section 7), the same file the server prices from. */
+/** `GET /product.json` (spec section 7): the plans on sale, as the console left them; the server prices from the same rows. */
 export async function getProducts(): Promise<Catalogue> {
   const response = await fetch('/product.json', { headers: { Accept: 'application/json' } });
   if (!response.ok) throw new Error(`套餐列表加载失败（${response.status}）`);
@@ -11,6 +11,6 @@ export async function getProducts(): Promise<Catalogue> {
 }
 
 export const productsQueryOptions = () =>
-  queryOptions({ queryKey: ['products'], queryFn: getProducts, staleTime: 300_000 });
+  queryOptions({ queryKey: ['products'], queryFn: getProducts, staleTime: 60_000 });
 
 export const useProducts = () => useQuery(productsQueryOptions());

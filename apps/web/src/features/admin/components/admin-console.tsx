@@ -4,9 +4,14 @@ import { SignedOutNotice } from '../../../components/ui/sign-in-prompt';
 import { paths } from '../../../config/paths';
 import { useAuthStore } from '../../../stores/auth-store';
 import { useStaffMe } from '../api/admin';
+import { AnnouncementsSection } from './announcements-section';
 import { AuditSection } from './audit-section';
 import { DashboardSection } from './dashboard-section';
+import { LibrarySection } from './library-section';
 import { OrdersSection } from './orders-section';
+import { PlansSection } from './plans-section';
+import { ProvidersSection } from './providers-section';
+import { RedeemSection } from './redeem-section';
 import { SecuritySection } from './security-section';
 import { UsersSection } from './users-section';
 import '../admin.css';
@@ -15,6 +20,11 @@ const SECTIONS = {
   '': { label: '概览', render: () => <DashboardSection /> },
   users: { label: '用户', render: () => <UsersSection /> },
   orders: { label: '订单', render: () => <OrdersSection /> },
+  plans: { label: '套餐与额度', render: () => <PlansSection /> },
+  redeem: { label: '兑换码', render: () => <RedeemSection /> },
+  library: { label: '提示词库', render: () => <LibrarySection /> },
+  announcements: { label: '公告', render: () => <AnnouncementsSection /> },
+  providers: { label: '服务状态', render: () => <ProvidersSection /> },
   audit: { label: '操作日志', render: () => <AuditSection /> },
   security: { label: '两步验证', render: () => <SecuritySection /> },
 } as const;

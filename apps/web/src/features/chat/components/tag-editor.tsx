@@ -1,28 +1,8 @@
 import { CHAT_LIMITS, tagPromptProblem, tagTitleProblem } from '@chuhai/contract';
 import { Form, Input, Modal } from 'antd';
-import { MdEditor, type ToolbarNames } from 'md-editor-rt';
-import 'md-editor-rt/lib/style.css';
 import { useState } from 'react';
-import { useThemeStore } from '../../../stores/theme-store';
+import { MarkdownEditor } from '../../../components/markdown/markdown-editor';
 import type { EditingTag } from './tag-panel';
-
-// Only tools that work offline: no CDN-loaded prettier, mermaid, katex, echarts, highlighting or screenfull (the CSP would block them anyway).
-const TOOLBARS: ToolbarNames[] = [
-  'bold',
-  'italic',
-  'title',
-  'quote',
-  'unorderedList',
-  'orderedList',
-  'table',
-  'code',
-  '-',
-  'revoke',
-  'next',
-  '=',
-  'preview',
-  'pageFullscreen',
-];
 
 /** Create or edit a prompt tag: a title and a Markdown prompt, checked with the server's rules. */
 export default function TagEditor(props: {
@@ -34,7 +14,6 @@ export default function TagEditor(props: {
   const [title, setTitle] = useState(props.tag.msgTagTitleName);
   const [prompt, setPrompt] = useState(props.tag.prompt);
   const [touched, setTouched] = useState(false);
-  const theme = useThemeStore((s) => s.themeName);
   const titleError = touched ? tagTitleProblem(title) : null;
   const promptError = touched ? tagPromptProblem(prompt) : null;
 
@@ -87,22 +66,10 @@ export default function TagEditor(props: {
           help={promptError ?? `${prompt.length}/${CHAT_LIMITS.tagPromptMaxLength}`}
           required
         >
-          <MdEditor
+          <MarkdownEditor
             value={prompt}
             onChange={setPrompt}
-            language="zh-CN"
-            theme={theme === 'dark' ? 'dark' : 'light'}
-            toolbars={TOOLBARS}
-            footers={[]}
-            preview={false}
-            noPrettier
-            noMermaid
-            noKatex
-            noEcharts
-            noHighlight
-            noUploadImg
             placeholder="描述 AI 的角色、任务、要求和输出格式…"
-            style={{ height: 320 }}
           />
         </Form.Item>
       </Form>

@@ -1,24 +1,29 @@
 import { CheckOutlined, CloseOutlined, CrownOutlined } from '@ant-design/icons';
-import { DAILY_QUOTAS, FEATURE_LABELS, FEATURES, formatDate } from '@chuhai/contract';
+import { type DailyLimits, FEATURE_LABELS, FEATURES, formatDate } from '@chuhai/contract';
 import { Alert, Button, Card, Skeleton, Table, Tag } from 'antd';
+import type { ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import { PageFrame } from '../../../components/ui/page-frame';
 import { paths } from '../../../config/paths';
 import { useAccountInfo } from '../../../entities/account/get-account-info';
+import { useDailyLimits } from '../../../entities/plans/get-limits';
 import { type Plan, useProducts } from '../../../entities/plans/get-products';
 import { formatYuan } from '../../../lib/money';
 import { useAuthStore } from '../../../stores/auth-store';
 import '../order.css';
 
-const COMPARISON = [
-  ...FEATURES.map((feature) => ({
-    key: feature,
-    name: `${FEATURE_LABELS[feature]}（每日）`,
-    free: `${DAILY_QUOTAS.free[feature]} 次`,
-    vip: `${DAILY_QUOTAS.vip[feature]} 次`,
-  })),
-  { key: 'advanced', name: '高级问答模型', free: false, vip: true },
-];
+/** Free against VIP, from the limits the server enforces now. */
+function comparison(limits: DailyLimits | undefined) {
+  return [
+    ...FEATURES.map((feature) => ({
+      key: feature,
+      name: `${FEATURE_LABELS[feature]}（每日）`,
+      free: limits ? `${limits.free[feature]} 次` : '…',
+      vip: limits ? `${limits.vip[feature]} 次` : '…',
+    })),
+    { key: 'advanced', name: '高级问答模型', free: false, vip: true },
+  ];
+}
 
 function PlanCard({ plan, onBuy }: { plan: Plan; onBuy: () => void }) {
   const perDay = plan.price / plan.days / 100;
@@ -51,9 +56,10 @@ function PlanCard({ plan, onBuy }: { plan: Plan; onBuy: () => void }) {
   );
 }
 
-/** 购买 VIP: the plans of product.json and the free-versus-VIP limits the server enforces. */
-export function PriceScreen() {
+/** 购买 VIP: the plans on sale and the free-versus-VIP limits the server enforces; `redeem` sits below. */
+export function PriceScreen({ redeem }: { redeem?: ReactNode }) {
   const products = useProducts();
+  const limits = useDailyLimits();
   const signedIn = useAuthStore((s) => s.token !== null);
   const info = useAccountInfo({ noError: true, enabled: signedIn });
   const navigate = useNavigate();
@@ -90,7 +96,7 @@ export function PriceScreen() {
         <Table
           rowKey="key"
           pagination={false}
-          dataSource={COMPARISON}
+          dataSource={comparison(limits.data)}
           columns={[
             { title: '权益', dataIndex: 'name' },
             {
@@ -108,6 +114,7 @@ export function PriceScreen() {
         />
         <p className="muted">每日次数在北京时间 00:00 重置；失败的生成不计次数。</p>
       </Card>
+      {redeem}
     </PageFrame>
   );
 }

@@ -1,0 +1,140 @@
+import type { Announcement } from '@chuhai/contract';
+import { App, Button, DatePicker, Form, Input, Modal, Popconfirm, Radio, Table, Tag } from 'antd';
+import dayjs, { type Dayjs } from 'dayjs';
+import { useEffect, useState } from 'react';
+import { formatDateTime } from '../../../lib/format';
+import { useAdminAnnouncements, useDeleteAnnouncement, useSaveAnnouncement } from '../api/console-settings';
+
+interface AnnouncementForm {
+  title: string;
+  body: string;
+  place: 'bar' | 'card';
+  span: [Dayjs, Dayjs];
+}
+
+const PLACES = { bar: '顶部通知条', card: '首页卡片' } as const;
+
+/** 公告: a bar on every page or a card on the home page, between a start and an end. */
+export function AnnouncementsSection() {
+  const list = useAdminAnnouncements();
+  const remove = useDeleteAnnouncement();
+  const [editing, setEditing] = useState<Announcement | 'new' | null>(null);
+  const now = Date.now();
+  return (
+    <div className="admin-section">
+      <div className="admin-section__head">
+        <h2>公告</h2>
+        <Button type="primary" onClick={() => setEditing('new')}>
+          发布公告
+        </Button>
+      </div>
+      <Table<Announcement>
+        rowKey="id"
+        size="small"
+        loading={list.isFetching}
+        dataSource={list.data ?? []}
+        pagination={false}
+        columns={[
+          { title: '标题', dataIndex: 'title' },
+          { title: '位置', dataIndex: 'place', render: (p: Announcement['place']) => PLACES[p] },
+          {
+            title: '时间',
+            key: 'span',
+            render: (_: unknown, a) => `${formatDateTime(a.startsAt)} — ${formatDateTime(a.endsAt)}`,
+          },
+          {
+            title: '状态',
+            key: 'state',
+            render: (_: unknown, a) =>
+              a.endsAt <= now ? (
+                <Tag>已结束</Tag>
+              ) : a.startsAt > now ? (
+                <Tag color="blue">未开始</Tag>
+              ) : (
+                <Tag color="green">展示中</Tag>
+              ),
+          },
+          {
+            title: '',
+            key: 'actions',
+            render: (_: unknown, a) => (
+              <>
+                <Button size="small" type="link" onClick={() => setEditing(a)}>
+                  编辑
+                </Button>
+                <Popconfirm title="删除这条公告？" onConfirm={() => remove.mutate(a.id)}>
+                  <Button size="small" type="link" danger>
+                    删除
+                  </Button>
+                </Popconfirm>
+              </>
+            ),
+          },
+        ]}
+      />
+      <AnnouncementModal announcement={editing} onClose={() => setEditing(null)} />
+    </div>
+  );
+}
+
+function AnnouncementModal(props: { announcement: Announcement | 'new' | null; onClose: () => void }) {
+  const [form] = Form.useForm<AnnouncementForm>();
+  const save = useSaveAnnouncement();
+  const { message } = App.useApp();
+  const { announcement } = props;
+  useEffect(() => {
+    if (!announcement) return;
+    form.resetFields();
+    if (announcement !== 'new')
+      form.setFieldsValue({
+        ...announcement,
+        span: [dayjs(announcement.startsAt), dayjs(announcement.endsAt)],
+      });
+  }, [announcement, form]);
+
+  const submit = ({ span, ...values }: AnnouncementForm) =>
+    save.mutate(
+      {
+        id: announcement && announcement !== 'new' ? announcement.id : null,
+        body: { ...values, body: values.body ?? '', startsAt: span[0].valueOf(), endsAt: span[1].valueOf() },
+      },
+      {
+        onSuccess: () => {
+          void message.success('公告已保存');
+          props.onClose();
+        },
+      },
+    );
+
+  return (
+    <Modal
+      open={announcement !== null}
+      title={announcement === 'new' ? '发布公告' : '编辑公告'}
+      onCancel={props.onClose}
+      onOk={() => form.submit()}
+      okText="保存"
+      confirmLoading={save.isPending}
+      destroyOnHidden
+    >
+      <Form<AnnouncementForm>
+        form={form}
+        layout="vertical"
+        onFinish={submit}
+        initialValues={{ place: 'bar', span: [dayjs(), dayjs().add(7, 'day')] }}
+      >
+        <Form.Item name="title" label="标题" rules={[{ required: true, max: 40 }]}>
+          <Input />
+        </Form.Item>
+        <Form.Item name="body" label="内容（支持 Markdown）" rules={[{ max: 2000 }]}>
+          <Input.TextArea autoSize={{ minRows: 3, maxRows: 10 }} />
+        </Form.Item>
+        <Form.Item name="place" label="位置">
+          <Radio.Group options={Object.entries(PLACES).map(([value, label]) => ({ value, label }))} />
+        </Form.Item>
+        <Form.Item name="span" label="展示时间" rules={[{ required: true, message: '请选择开始和结束时间' }]}>
+          <DatePicker.RangePicker showTime={{ format: 'HH:mm' }} format="YYYY-MM-DD HH:mm" />
+        </Form.Item>
+      </Form>
+    </Modal>
+  );
+}

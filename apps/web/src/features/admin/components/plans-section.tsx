@@ -1,0 +1,234 @@
+import {
+  type AdminPlan,
+  type DailyLimits,
+  FEATURE_LABELS,
+  FEATURES,
+  type PlanEditBody,
+} from '@chuhai/contract';
+import { App, Button, Card, Form, Input, InputNumber, Modal, Switch, Table, Tag } from 'antd';
+import { useEffect, useState } from 'react';
+import { useDailyLimits } from '../../../entities/plans/get-limits';
+import { formatYuan } from '../../../lib/money';
+import { useAdminPlans, useSaveLimits, useSavePlan } from '../api/console-settings';
+
+interface PlanForm {
+  id: string;
+  name: string;
+  days: number;
+  priceYuan: number;
+  originalYuan: number;
+  badge: string;
+  benefits: string;
+  enabled: boolean;
+  sortOrder: number;
+}
+
+const toFen = (yuan: number) => Math.round(yuan * 100);
+
+/** 套餐与额度: plans on sale and the daily limits; both reach sellers on their next page load. */
+export function PlansSection() {
+  const plans = useAdminPlans();
+  const [editing, setEditing] = useState<AdminPlan | 'new' | null>(null);
+  return (
+    <div className="admin-section">
+      <div className="admin-section__head">
+        <h2>套餐</h2>
+        <Button type="primary" onClick={() => setEditing('new')}>
+          新增套餐
+        </Button>
+      </div>
+      <Table<AdminPlan>
+        rowKey="id"
+        size="small"
+        loading={plans.isFetching}
+        dataSource={plans.data ?? []}
+        pagination={false}
+        columns={[
+          { title: '排序', dataIndex: 'sortOrder', width: 64 },
+          { title: '编号', dataIndex: 'id' },
+          { title: '名称', dataIndex: 'name' },
+          { title: '天数', dataIndex: 'days' },
+          { title: '售价', dataIndex: 'price', render: (fen: number) => `¥${formatYuan(fen)}` },
+          {
+            title: '原价',
+            dataIndex: 'originalPrice',
+            render: (fen: number) => (fen ? `¥${formatYuan(fen)}` : '—'),
+          },
+          {
+            title: '状态',
+            dataIndex: 'enabled',
+            render: (on: boolean) => (on ? <Tag color="green">在售</Tag> : <Tag>已下架</Tag>),
+          },
+          {
+            title: '',
+            key: 'edit',
+            render: (_: unknown, plan) => (
+              <Button size="small" onClick={() => setEditing(plan)} aria-label={`编辑${plan.name}`}>
+                编辑
+              </Button>
+            ),
+          },
+        ]}
+      />
+      <PlanModal plan={editing} onClose={() => setEditing(null)} />
+      <LimitsCard />
+    </div>
+  );
+}
+
+function PlanModal({ plan, onClose }: { plan: AdminPlan | 'new' | null; onClose: () => void }) {
+  const [form] = Form.useForm<PlanForm>();
+  const save = useSavePlan();
+  const { message } = App.useApp();
+  const isNew = plan === 'new';
+  useEffect(() => {
+    if (!plan) return;
+    form.resetFields();
+    if (plan !== 'new')
+      form.setFieldsValue({
+        ...plan,
+        priceYuan: plan.price / 100,
+        originalYuan: plan.originalPrice / 100,
+        benefits: plan.benefits.join('\n'),
+      });
+  }, [plan, form]);
+
+  const submit = (values: PlanForm) => {
+    const body: PlanEditBody = {
+      name: values.name.trim(),
+      days: values.days,
+      price: toFen(values.priceYuan),
+      originalPrice: toFen(values.originalYuan ?? 0),
+      badge: (values.badge ?? '').trim(),
+      benefits: (values.benefits ?? '')
+        .split('\n')
+        .map((line) => line.trim())
+        .filter(Boolean),
+      enabled: values.enabled,
+      sortOrder: values.sortOrder,
+    };
+    save.mutate(
+      { id: isNew ? values.id : (plan as AdminPlan).id, body, isNew },
+      {
+        onSuccess: () => {
+          void message.success('套餐已保存，用户刷新页面即可看到');
+          onClose();
+        },
+      },
+    );
+  };
+
+  return (
+    <Modal
+      open={plan !== null}
+      title={isNew ? '新增套餐' : '编辑套餐'}
+      onCancel={onClose}
+      onOk={() => form.submit()}
+      okText="保存"
+      confirmLoading={save.isPending}
+      destroyOnHidden
+    >
+      <Form<PlanForm>
+        form={form}
+        layout="vertical"
+        onFinish={submit}
+        initialValues={{ enabled: true, sortOrder: 40, days: 31, originalYuan: 0, badge: '' }}
+      >
+        {isNew ? (
+          <Form.Item
+            name="id"
+            label="编号（英文小写、数字和短横线，创建后不能改）"
+            rules={[{ required: true, pattern: /^[a-z0-9-]{1,40}$/, message: '例如 vip-week' }]}
+          >
+            <Input />
+          </Form.Item>
+        ) : null}
+        <Form.Item name="name" label="名称" rules={[{ required: true, max: 20 }]}>
+          <Input />
+        </Form.Item>
+        <div className="admin-form-row">
+          <Form.Item name="days" label="天数" rules={[{ required: true }]}>
+            <InputNumber min={1} max={3660} precision={0} />
+          </Form.Item>
+          <Form.Item name="priceYuan" label="售价（元）" rules={[{ required: true }]}>
+            <InputNumber min={0.01} max={100000} precision={2} aria-label="售价（元）" />
+          </Form.Item>
+          <Form.Item name="originalYuan" label="原价（元，0 为不显示）">
+            <InputNumber min={0} max={100000} precision={2} />
+          </Form.Item>
+        </div>
+        <Form.Item name="badge" label="角标（可空）" rules={[{ max: 10 }]}>
+          <Input placeholder="最受欢迎" />
+        </Form.Item>
+        <Form.Item name="benefits" label="权益（每行一条，最多 8 条）">
+          <Input.TextArea autoSize={{ minRows: 3, maxRows: 8 }} />
+        </Form.Item>
+        <div className="admin-form-row">
+          <Form.Item name="sortOrder" label="排序（小的在前）">
+            <InputNumber min={0} max={999} precision={0} />
+          </Form.Item>
+          <Form.Item name="enabled" label="在售" valuePropName="checked">
+            <Switch />
+          </Form.Item>
+        </div>
+      </Form>
+    </Modal>
+  );
+}
+
+function LimitsCard() {
+  const limits = useDailyLimits();
+  const save = useSaveLimits();
+  const { message } = App.useApp();
+  const [draft, setDraft] = useState<DailyLimits | null>(null);
+  useEffect(() => {
+    if (limits.data) setDraft(limits.data);
+  }, [limits.data]);
+  if (!draft) return null;
+  const set = (tier: 'free' | 'vip', feature: (typeof FEATURES)[number], value: number | null) =>
+    setDraft({ ...draft, [tier]: { ...draft[tier], [feature]: value ?? 0 } });
+
+  return (
+    <Card title="每日次数" className="admin-card">
+      <Table
+        rowKey="feature"
+        size="small"
+        pagination={false}
+        dataSource={FEATURES.map((feature) => ({ feature }))}
+        columns={[
+          {
+            title: '功能',
+            dataIndex: 'feature',
+            render: (f: (typeof FEATURES)[number]) => FEATURE_LABELS[f],
+          },
+          ...(['free', 'vip'] as const).map((tier) => ({
+            title: tier === 'free' ? '免费用户' : 'VIP',
+            key: tier,
+            render: (_: unknown, row: { feature: (typeof FEATURES)[number] }) => (
+              <InputNumber
+                min={0}
+                max={100000}
+                precision={0}
+                value={draft[tier][row.feature]}
+                onChange={(value) => set(tier, row.feature, value)}
+                aria-label={`${tier === 'free' ? '免费' : 'VIP'}${FEATURE_LABELS[row.feature]}每日次数`}
+              />
+            ),
+          })),
+        ]}
+      />
+      <Button
+        type="primary"
+        className="admin-card__save"
+        loading={save.isPending}
+        onClick={() =>
+          save.mutate(draft, {
+            onSuccess: () => void message.success('每日次数已保存，下一次使用即按新次数计算'),
+          })
+        }
+      >
+        保存每日次数
+      </Button>
+    </Card>
+  );
+}

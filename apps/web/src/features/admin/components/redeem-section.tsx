@@ -1,0 +1,160 @@
+import type { RedeemBatch } from '@chuhai/contract';
+import { App, Button, DatePicker, Form, Input, InputNumber, Modal, Select, Table, Tag } from 'antd';
+import type { Dayjs } from 'dayjs';
+import { useState } from 'react';
+import { serverPaging } from '../../../components/ui/table-paging';
+import { formatDateTime } from '../../../lib/format';
+import { useAdminPlans, useCreateBatch, useDisableBatch, useRedeemBatches } from '../api/console-settings';
+import { downloadCsv } from '../csv';
+import { TotpInput } from './totp-input';
+
+interface BatchForm {
+  name: string;
+  worth: string;
+  days?: number;
+  count: number;
+  expiresAt: Dayjs;
+  perUserLimit: number;
+  totp: string;
+}
+
+/** 兑换码: batches worth a plan or some VIP days; the codes are shown (and saved as CSV) only once. */
+export function RedeemSection() {
+  const [pageNo, setPageNo] = useState(1);
+  const batches = useRedeemBatches(pageNo);
+  const disable = useDisableBatch();
+  const [creating, setCreating] = useState(false);
+  return (
+    <div className="admin-section">
+      <div className="admin-section__head">
+        <h2>兑换码</h2>
+        <Button type="primary" onClick={() => setCreating(true)}>
+          生成兑换码
+        </Button>
+      </div>
+      <p className="muted">兑换码只保存摘要：生成时会立即下载 CSV，请妥善保管，之后无法再次查看明文。</p>
+      <Table<RedeemBatch>
+        rowKey="id"
+        size="small"
+        loading={batches.isFetching}
+        dataSource={batches.data?.list ?? []}
+        pagination={serverPaging('redeemBatches', { pageNo, onPage: setPageNo, total: batches.data?.total })}
+        columns={[
+          { title: '名称', dataIndex: 'name' },
+          {
+            title: '价值',
+            dataIndex: 'days',
+            render: (days: number, b) => `${days} 天${b.planId ? `（${b.planId}）` : ''}`,
+          },
+          { title: '已兑换', key: 'used', render: (_: unknown, b) => `${b.redeemed} / ${b.count}` },
+          { title: '每人限兑', dataIndex: 'perUserLimit' },
+          { title: '有效期至', dataIndex: 'expiresAt', render: (at: number) => formatDateTime(at) },
+          {
+            title: '状态',
+            key: 'state',
+            render: (_: unknown, b) =>
+              b.disabled ? (
+                <Tag>已停用</Tag>
+              ) : b.expiresAt < Date.now() ? (
+                <Tag>已过期</Tag>
+              ) : (
+                <Tag color="green">可兑换</Tag>
+              ),
+          },
+          {
+            title: '',
+            key: 'action',
+            render: (_: unknown, b) => (
+              <Button size="small" onClick={() => disable.mutate({ id: b.id, disabled: !b.disabled })}>
+                {b.disabled ? '恢复' : '停用'}
+              </Button>
+            ),
+          },
+        ]}
+      />
+      <CreateBatchModal open={creating} onClose={() => setCreating(false)} />
+    </div>
+  );
+}
+
+function CreateBatchModal({ open, onClose }: { open: boolean; onClose: () => void }) {
+  const [form] = Form.useForm<BatchForm>();
+  const plans = useAdminPlans();
+  const create = useCreateBatch();
+  const { message } = App.useApp();
+  const worth = Form.useWatch('worth', form);
+
+  const submit = (values: BatchForm) => {
+    create.mutate(
+      {
+        name: values.name.trim(),
+        ...(values.worth === 'days' ? { days: values.days } : { planId: values.worth }),
+        count: values.count,
+        expiresAt: values.expiresAt.endOf('day').valueOf(),
+        perUserLimit: values.perUserLimit,
+        totp: values.totp,
+      },
+      {
+        onSuccess: ({ batch, codes }) => {
+          downloadCsv(
+            `兑换码-${batch.name}-${batch.id}.csv`,
+            ['兑换码', 'VIP 天数', '有效期至'],
+            codes.map((code) => [code, batch.days, formatDateTime(batch.expiresAt)]),
+          );
+          void message.success(`已生成 ${codes.length} 个兑换码，CSV 已下载`);
+          form.resetFields();
+          onClose();
+        },
+      },
+    );
+  };
+
+  return (
+    <Modal
+      open={open}
+      title="生成兑换码"
+      onCancel={onClose}
+      onOk={() => form.submit()}
+      okText="生成并下载 CSV"
+      confirmLoading={create.isPending}
+      destroyOnHidden
+    >
+      <Form<BatchForm>
+        form={form}
+        layout="vertical"
+        onFinish={submit}
+        initialValues={{ worth: 'days', days: 7, count: 10, perUserLimit: 1 }}
+      >
+        <Form.Item name="name" label="批次名称" rules={[{ required: true, max: 40 }]}>
+          <Input placeholder="例如：双十一直播间" />
+        </Form.Item>
+        <Form.Item name="worth" label="每个兑换码的价值">
+          <Select
+            aria-label="每个兑换码的价值"
+            options={[
+              { value: 'days', label: '自定义 VIP 天数' },
+              ...(plans.data ?? []).map((p) => ({ value: p.id, label: `${p.name}（${p.days} 天）` })),
+            ]}
+          />
+        </Form.Item>
+        {worth === 'days' ? (
+          <Form.Item name="days" label="VIP 天数" rules={[{ required: true }]}>
+            <InputNumber min={1} max={3660} precision={0} />
+          </Form.Item>
+        ) : null}
+        <div className="admin-form-row">
+          <Form.Item name="count" label="数量" rules={[{ required: true }]}>
+            <InputNumber min={1} max={1000} precision={0} />
+          </Form.Item>
+          <Form.Item name="perUserLimit" label="每个账号最多兑换" rules={[{ required: true }]}>
+            <InputNumber min={1} max={100} precision={0} />
+          </Form.Item>
+        </div>
+        <Form.Item name="expiresAt" label="有效期至" rules={[{ required: true, message: '请选择有效期' }]}>
+          <DatePicker disabledDate={(day) => day.isBefore(new Date(), 'day')} />
+        </Form.Item>
+        <TotpInput />
+      </Form>
+    </Modal>
+  );
+}
