@@ -18,6 +18,7 @@ const PLACES = { bar: '顶部通知条', card: '首页卡片' } as const;
 export function AnnouncementsSection() {
   const list = useAdminAnnouncements();
   const remove = useDeleteAnnouncement();
+  const { message } = App.useApp();
   const [editing, setEditing] = useState<Announcement | 'new' | null>(null);
   const now = Date.now();
   return (
@@ -62,7 +63,12 @@ export function AnnouncementsSection() {
                 <Button size="small" type="link" onClick={() => setEditing(a)}>
                   编辑
                 </Button>
-                <Popconfirm title="删除这条公告？" onConfirm={() => remove.mutate(a.id)}>
+                <Popconfirm
+                  title="删除这条公告？"
+                  onConfirm={() =>
+                    remove.mutate(a.id, { onSuccess: () => void message.success('公告已删除') })
+                  }
+                >
                   <Button size="small" type="link" danger>
                     删除
                   </Button>

@@ -24,6 +24,7 @@ const MarkdownEditor = lazy(() =>
 export function LibrarySection() {
   const library = useAdminLibrary();
   const remove = useDeletePrompt();
+  const { message } = App.useApp();
   const [editing, setEditing] = useState<AdminLibraryPrompt | 'new' | null>(null);
   const categories = library.data ?? [];
   return (
@@ -72,7 +73,12 @@ export function LibrarySection() {
                       >
                         编辑
                       </Button>
-                      <Popconfirm title="删除这条提示词？" onConfirm={() => remove.mutate(p.id)}>
+                      <Popconfirm
+                        title="删除这条提示词？"
+                        onConfirm={() =>
+                          remove.mutate(p.id, { onSuccess: () => void message.success('提示词已删除') })
+                        }
+                      >
                         <Button size="small" type="link" danger>
                           删除
                         </Button>

@@ -23,6 +23,7 @@ export function RedeemSection() {
   const [pageNo, setPageNo] = useState(1);
   const batches = useRedeemBatches(pageNo);
   const disable = useDisableBatch();
+  const { message } = App.useApp();
   const [creating, setCreating] = useState(false);
   return (
     <div className="admin-section">
@@ -65,7 +66,18 @@ export function RedeemSection() {
             title: '',
             key: 'action',
             render: (_: unknown, b) => (
-              <Button size="small" onClick={() => disable.mutate({ id: b.id, disabled: !b.disabled })}>
+              <Button
+                size="small"
+                onClick={() =>
+                  disable.mutate(
+                    { id: b.id, disabled: !b.disabled },
+                    {
+                      onSuccess: () =>
+                        void message.success(b.disabled ? '这批兑换码已恢复' : '这批兑换码已停用'),
+                    },
+                  )
+                }
+              >
                 {b.disabled ? '恢复' : '停用'}
               </Button>
             ),

@@ -38,16 +38,21 @@ beforeEach(() => useAuthStore.getState().signIn('t', { username: '13900000000', 
 afterEach(() => vi.unstubAllGlobals());
 
 describe('购买与支付', () => {
-  it('the price screen compares free and VIP limits from the shared quotas', async () => {
+  it('the price screen compares free and VIP limits as the server reports them', async () => {
     fakeApi({
       '/product.json': () => ({ body: CATALOGUE }),
       '/api/v1/info': () => ok({ ConsumerLevel: [], usage: [] }),
+      '/api/v1/limits': () =>
+        ok({
+          free: { chat: 7, draw: 2, cutout: 10, replace: 5 },
+          vip: { chat: 250, draw: 50, cutout: 300, replace: 200 },
+        }),
     });
     renderWithApp(<PriceScreen />);
     expect(await screen.findByText('¥29.90')).toBeInTheDocument();
     const chatRow = screen.getByRole('row', { name: /AI 问答（每日）/ });
-    expect(chatRow).toHaveTextContent('20 次');
-    expect(chatRow).toHaveTextContent('300 次');
+    await waitFor(() => expect(chatRow).toHaveTextContent('7 次'));
+    expect(chatRow).toHaveTextContent('250 次');
     expect(screen.getByRole('row', { name: /高级问答模型/ })).toBeInTheDocument();
   });
 
