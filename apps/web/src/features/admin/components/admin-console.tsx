@@ -70,7 +70,7 @@ export default function AdminConsole() {
           <Result
             status="info"
             title="请先绑定两步验证"
-            subTitle="退款、调整会员和修改角色都需要验证器上的动态码。"
+            subTitle="退款、调整会员、修改角色和生成兑换码都需要验证器上的动态码。"
             extra={<Link to={paths.admin.getHref('security')}>去绑定</Link>}
             className="admin-console__notice"
           />

@@ -42,6 +42,7 @@ export function PlansSection() {
         size="small"
         loading={plans.isFetching}
         dataSource={plans.data ?? []}
+        scroll={{ x: 720 }}
         pagination={false}
         columns={[
           { title: '排序', dataIndex: 'sortOrder', width: 64 },

@@ -39,6 +39,7 @@ export function RedeemSection() {
         size="small"
         loading={batches.isFetching}
         dataSource={batches.data?.list ?? []}
+        scroll={{ x: 720 }}
         pagination={serverPaging('redeemBatches', { pageNo, onPage: setPageNo, total: batches.data?.total })}
         columns={[
           { title: '名称', dataIndex: 'name' },
