@@ -2,6 +2,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { defineConfig } from '@playwright/test';
+import { BROWSER_TIME_ZONE } from './support/dates.ts';
 
 /**
  * End-to-end tests: Debian's Chromium against the real server serving the real built app, on a
@@ -38,7 +39,7 @@ export default defineConfig({
   use: {
     baseURL: BASE_URL,
     locale: 'zh-CN',
-    timezoneId: 'Asia/Shanghai',
+    timezoneId: BROWSER_TIME_ZONE,
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
       // Nothing but this machine is reachable: any other host name fails at once instead of leaking out.

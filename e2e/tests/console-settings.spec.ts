@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { register } from '../support/account.ts';
 import { bindTotp } from '../support/admin.ts';
+import { browserDateIn } from '../support/dates.ts';
 import { expect, test } from '../support/test.ts';
 
 const OPERATOR = '13912345980';
@@ -46,7 +47,7 @@ test('an operator changes the monthly price and a limit, makes redeem codes and 
   await admin.getByRole('button', { name: '生成兑换码' }).click();
   const modal = admin.getByRole('dialog', { name: '生成兑换码' });
   await modal.getByLabel('批次名称').fill('直播间福利');
-  await modal.getByLabel('有效期至').fill(new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 10));
+  await modal.getByLabel('有效期至').fill(browserDateIn(30));
   await modal.getByLabel('有效期至').press('Enter');
   await modal.getByLabel('两步验证码').fill(totp.nextCode());
   const [download] = await Promise.all([

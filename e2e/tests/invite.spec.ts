@@ -1,11 +1,6 @@
 import { register } from '../support/account.ts';
+import { browserDateIn } from '../support/dates.ts';
 import { expect, test } from '../support/test.ts';
-
-function inDays(days: number): string {
-  const d = new Date(Date.now() + days * 86_400_000);
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
-}
 
 test('A invites B through the link: B gets 1 VIP day, A gets 3 and sees B in the history', async ({
   page,
@@ -24,7 +19,7 @@ test('A invites B through the link: B gets 1 VIP day, A gets 3 and sees B in the
   await expect(friend.getByRole('region').getByLabel('邀请码')).toHaveValue(code);
   await register(friend, '13912348802', link);
   await friend.locator('.nav-bar__actions .user-block').hover();
-  await expect(friend.locator('.user-popover')).toContainText(`VIP于${inDays(1)}到期`);
+  await expect(friend.locator('.user-popover')).toContainText(`VIP于${browserDateIn(1)}到期`);
 
   await page.reload();
   const row = page.getByRole('row', { name: /139\*\*\*\*8802/ });
@@ -32,5 +27,5 @@ test('A invites B through the link: B gets 1 VIP day, A gets 3 and sees B in the
   await expect(row).toContainText('+3 天 VIP');
   await expect(page.locator('.invite-stats')).toContainText('1人');
   await page.locator('.nav-bar__actions .user-block').hover();
-  await expect(page.locator('.user-popover')).toContainText(`VIP于${inDays(3)}到期`);
+  await expect(page.locator('.user-popover')).toContainText(`VIP于${browserDateIn(3)}到期`);
 });

@@ -1,11 +1,6 @@
 import { register } from '../support/account.ts';
+import { browserDateIn } from '../support/dates.ts';
 import { type BrowserContext, expect, type Page, test } from '../support/test.ts';
-
-function inDays(days: number): string {
-  const d = new Date(Date.now() + days * 86_400_000);
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
-}
 
 /** Buys a plan with the sandbox channel: /price → /pay → the cashier in a new window → 确认支付. */
 async function buy(page: Page, context: BrowserContext, planName: string) {
@@ -45,12 +40,12 @@ test('buy a monthly plan, see VIP 31 days out, buy again and see it extended fro
 }) => {
   await register(page, '13912349901');
   await buy(page, context, '月度 VIP');
-  await expect(page.getByText(`VIP 于 ${inDays(31)} 到期`)).toBeVisible();
-  await expectPopover(page, `VIP于${inDays(31)}到期`);
+  await expect(page.getByText(`VIP 于 ${browserDateIn(31)} 到期`)).toBeVisible();
+  await expectPopover(page, `VIP于${browserDateIn(31)}到期`);
 
   await buy(page, context, '月度 VIP');
-  await expect(page.getByText(`VIP 于 ${inDays(62)} 到期`)).toBeVisible();
-  await expectPopover(page, `VIP于${inDays(62)}到期`);
+  await expect(page.getByText(`VIP 于 ${browserDateIn(62)} 到期`)).toBeVisible();
+  await expectPopover(page, `VIP于${browserDateIn(62)}到期`);
 
   await page.goto('/#/profile');
   const orders = page.locator('.profile-orders');
@@ -67,10 +62,10 @@ test('A invites B; B’s first purchase gives A a second reward of 7 days', asyn
   await register(friend, '13912349912', link);
   await buy(friend, friendContext, '月度 VIP');
   // B: 1 day for registering, then 31 more from that end.
-  await expect(friend.getByText(`VIP 于 ${inDays(32)} 到期`)).toBeVisible();
+  await expect(friend.getByText(`VIP 于 ${browserDateIn(32)} 到期`)).toBeVisible();
 
   await page.reload();
   await expect(page.getByRole('row', { name: /139\*\*\*\*9912.*好友首次购买.*\+7 天 VIP/ })).toBeVisible();
   await expect(page.getByRole('row', { name: /139\*\*\*\*9912.*好友注册.*\+3 天 VIP/ })).toBeVisible();
-  await expectPopover(page, `VIP于${inDays(10)}到期`);
+  await expectPopover(page, `VIP于${browserDateIn(10)}到期`);
 });
