@@ -10,6 +10,8 @@ import { BROWSER_TIME_ZONE } from './support/dates.ts';
  */
 const PORT = Number(process.env.E2E_PORT ?? 3211);
 const BASE_URL = `http://127.0.0.1:${PORT}`;
+/** A second server with no chat or drawing provider: what sellers see when a provider is off. */
+const BARE_PORT = PORT + 2;
 // Made once in the runner and handed to the workers through the environment they inherit.
 process.env.E2E_DATA_DIR ??= mkdtempSync(path.join(tmpdir(), 'chuhai-e2e-'));
 const dataDir = process.env.E2E_DATA_DIR;
@@ -31,10 +33,15 @@ export default defineConfig({
   timeout: 30_000,
   reporter: [['list']],
   projects: [
-    { name: 'main', testIgnore: /console-settings\.spec\.ts/ },
+    { name: 'main', testIgnore: /(console-settings|providers-off)\.spec\.ts/ },
     // Changes the price, a limit and announcements for the whole site, which the other specs
     // assert: it runs once they are done.
     { name: 'site-settings', testMatch: /console-settings\.spec\.ts/, dependencies: ['main'] },
+    {
+      name: 'providers-off',
+      testMatch: /providers-off\.spec\.ts/,
+      use: { baseURL: `http://127.0.0.1:${BARE_PORT}` },
+    },
   ],
   use: {
     baseURL: BASE_URL,
@@ -62,7 +69,8 @@ export default defineConfig({
       env: { FAKE_IMAGE_PORT: String(IMAGE_PORT) },
     },
     {
-      command: `node ../apps/server/src/server.ts > "${SERVER_LOG}" 2>&1`,
+      // Both servers append to one log, where the tests read the SMS codes.
+      command: `node ../apps/server/src/server.ts >> "${SERVER_LOG}" 2>&1`,
       url: `${BASE_URL}/api/users`,
       reuseExistingServer: false,
       timeout: 60_000,
@@ -86,6 +94,23 @@ export default defineConfig({
         IMAGE_PROVIDER: 'sdwebui',
         IMAGE_BASE_URL: `http://127.0.0.1:${IMAGE_PORT}`,
         // One matting worker (with both cores' threads) leaves room for the browser and the other tests.
+        MATTING_WORKERS: '1',
+      },
+    },
+    {
+      command: `node ../apps/server/src/server.ts >> "${SERVER_LOG}" 2>&1`,
+      url: `http://127.0.0.1:${BARE_PORT}/api/users`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+      env: {
+        NODE_ENV: 'test',
+        HOST: '127.0.0.1',
+        PORT: String(BARE_PORT),
+        DATA_DIR: path.join(dataDir, 'providers-off'),
+        LOG_LEVEL: 'info',
+        SMS_PROVIDER: 'console',
+        TRUST_PROXY: '127.0.0.1',
+        ADMIN_PHONES: '13912345970',
         MATTING_WORKERS: '1',
       },
     },
