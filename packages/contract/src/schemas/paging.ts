@@ -20,6 +20,8 @@ export const PAGE_SIZE = {
   redeemBatches: 20,
   /** 背景库 designs in the picker. */
   backgrounds: 12,
+  /** Listing 工作台 saved listings. */
+  listings: 10,
 } as const;
 export type PageSizeName = keyof typeof PAGE_SIZE;
 
