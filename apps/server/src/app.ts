@@ -23,6 +23,7 @@ import { drawingModule } from './modules/drawing/routes.ts';
 import { healthModule } from './modules/health/routes.ts';
 import { imagesModule } from './modules/images/routes.ts';
 import { inviteModule } from './modules/invite/routes.ts';
+import { listingModule } from './modules/listing/routes.ts';
 import { orderModule } from './modules/order/routes.ts';
 import { pricingModule } from './modules/pricing/routes.ts';
 import { privacyModule } from './modules/privacy/routes.ts';
@@ -60,6 +61,7 @@ const MODULES: AppModule[] = [
   studioModule,
   privacyModule,
   announcementModule,
+  listingModule,
   adminModule,
 ];
 

@@ -5,6 +5,7 @@ import type { ChatTables } from '../modules/chat/table.ts';
 import type { EntitlementTables } from '../modules/entitlement/table.ts';
 import type { StoredImageTables } from '../modules/images/table.ts';
 import type { InviteTables } from '../modules/invite/table.ts';
+import type { ListingTables } from '../modules/listing/table.ts';
 import type { OrderTables } from '../modules/order/table.ts';
 import type { PricingTables } from '../modules/pricing/table.ts';
 import type { PromptTables } from '../modules/prompt/table.ts';
@@ -26,4 +27,5 @@ export interface Database
     RedeemTables,
     StoredImageTables,
     AuditTables,
-    AnnouncementTables {}
+    AnnouncementTables,
+    ListingTables {}

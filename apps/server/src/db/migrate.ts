@@ -15,6 +15,7 @@ import * as usedCaptchas from './migrations/0012-used-captchas.ts';
 import * as sessionDevices from './migrations/0013-session-devices.ts';
 import * as operators from './migrations/0014-operators.ts';
 import * as operatorSettings from './migrations/0015-operator-settings.ts';
+import * as listings from './migrations/0016-listings.ts';
 
 /**
  * Every migration, in order. Listed in code rather than read from a folder so the set is fixed at
@@ -36,6 +37,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0013-session-devices': sessionDevices,
   '0014-operators': operators,
   '0015-operator-settings': operatorSettings,
+  '0016-listings': listings,
 };
 
 /** Applies every pending migration; throws with the failing migration's name. */

@@ -1,9 +1,9 @@
-import { type ChatStreamEventName, type ChatStreamEvents, HEADERS } from '@chuhai/contract';
+import { type ChatStreamEvents, HEADERS } from '@chuhai/contract';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 
 /** A Server-Sent-Events answer written straight to the socket. */
-export interface SseStream {
-  send<E extends ChatStreamEventName>(event: E, data: ChatStreamEvents[E]): void;
+export interface SseStream<Events = ChatStreamEvents> {
+  send<E extends keyof Events & string>(event: E, data: Events[E]): void;
   end(): void;
 }
 
@@ -13,7 +13,11 @@ export interface SseStream {
  * `heartbeatMs` so a quiet stream is not closed as idle. Headers already set on the reply
  * (request id, security headers) are kept.
  */
-export function openSse(request: FastifyRequest, reply: FastifyReply, heartbeatMs: number): SseStream {
+export function openSse<Events = ChatStreamEvents>(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  heartbeatMs: number,
+): SseStream<Events> {
   reply.hijack();
   const raw = reply.raw;
   raw.writeHead(200, {

@@ -1,5 +1,6 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { isListingRequest, listingReply } from './fake-listing-answers.ts';
 
 /**
  * A fake OpenAI-compatible chat API that speaks the real wire protocol: `POST /v1/chat/completions`,
@@ -14,6 +15,7 @@ import type { AddressInfo } from 'node:net';
  * - `[401]` `[429]` `[500]`  the provider's error answers
  * - `[html]`    an answer full of HTML and script-bearing Markdown
  * - `[code]`    an answer with a fenced code block
+ * - a listing request (fake-listing-answers.ts): JSON listings, malformed JSON, refusals
  * - anything else: an answer in Markdown that repeats the question, names the system prompt's first
  *   line and the number of earlier messages, with Chinese and emoji split mid-character.
  */
@@ -25,6 +27,7 @@ export interface RecordedRequest {
   authorization: string | undefined;
   streamOptions: unknown;
   maxTokens: unknown;
+  responseFormat: unknown;
 }
 
 export interface FakeOpenAi {
@@ -159,6 +162,7 @@ export async function startFakeOpenAi(options: FakeOpenAiOptions = {}): Promise<
       authorization: req.headers.authorization,
       streamOptions: body.stream_options,
       maxTokens: body.max_tokens,
+      responseFormat: body.response_format,
     });
     const question = messages.findLast((m) => m.role === 'user')?.content ?? '';
     let finished = false;
@@ -178,7 +182,14 @@ export async function startFakeOpenAi(options: FakeOpenAiOptions = {}): Promise<
       }
     }
 
-    const answer = fakeAnswer(messages);
+    const listing = isListingRequest(messages) ? listingReply(messages, body.response_format) : null;
+    if (listing?.kind === 'error') {
+      finished = true;
+      res.writeHead(listing.status, { 'content-type': 'application/json' });
+      res.end(JSON.stringify({ error: { message: listing.message, type: 'invalid_request_error' } }));
+      return;
+    }
+    const answer = listing?.kind === 'json' ? listing.text : listing ? '' : fakeAnswer(messages);
     const id = `chatcmpl-${state.requests.length}`;
     const usage = {
       prompt_tokens: 42,
@@ -207,7 +218,9 @@ export async function startFakeOpenAi(options: FakeOpenAiOptions = {}): Promise<
     if (question.includes('[silent]')) return;
     const send = (data: unknown) => writeSplit(res, `data: ${JSON.stringify(data)}\n\n`);
     await send(chunk(id, model, { role: 'assistant', content: '' }));
-    const all = pieces(answer);
+    if (listing?.kind === 'refusal')
+      for (const text of pieces(listing.text, 8)) await send(chunk(id, model, { refusal: text }));
+    const all = pieces(answer, listing ? 12 : 3);
     const delay = question.includes('[slow]') ? slowMs : pieceMs;
     for (const [index, text] of all.entries()) {
       if (res.destroyed) return;

@@ -1,5 +1,5 @@
 import { type Static, Type } from 'typebox';
-import { LISTING_LANGUAGES, MARKETPLACE_IDS } from '../listing/types.ts';
+import type { ListingLanguage, MarketplaceId } from '../listing/types.ts';
 import { Page, PageQuery } from './paging.ts';
 
 /** Listing 工作台: the calls of /listing. The rules themselves are in `listing/`. */
@@ -27,10 +27,27 @@ export const ListingFacts = Type.Object({
 });
 export type ListingFacts = Static<typeof ListingFacts>;
 
-export const MarketplaceIdSchema = Type.Union(MARKETPLACE_IDS.map((id) => Type.Literal(id)));
-export const ListingLanguageSchema = Type.Union(
-  (Object.keys(LISTING_LANGUAGES) as (keyof typeof LISTING_LANGUAGES)[]).map((id) => Type.Literal(id)),
-);
+export const MarketplaceIdSchema = Type.Union([
+  Type.Literal('amazon'),
+  Type.Literal('tiktok'),
+  Type.Literal('shopee'),
+  Type.Literal('temu'),
+  Type.Literal('ebay'),
+]);
+export const ListingLanguageSchema = Type.Union([
+  Type.Literal('en'),
+  Type.Literal('de'),
+  Type.Literal('fr'),
+  Type.Literal('it'),
+  Type.Literal('es'),
+  Type.Literal('ja'),
+]);
+// The unions above and the lists in listing/types.ts name the same values.
+type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : never) : never;
+const _marketplaces: Same<Static<typeof MarketplaceIdSchema>, MarketplaceId> = true;
+const _languages: Same<Static<typeof ListingLanguageSchema>, ListingLanguage> = true;
+void _marketplaces;
+void _languages;
 
 export const ListingTarget = Type.Object({
   marketplace: MarketplaceIdSchema,

@@ -185,7 +185,8 @@ export type ExchangeOutcome =
   | { kind: 'done'; status: MessageStatus; usage: TokenUsage | null }
   | { kind: 'failed'; error: AppError; refunded: boolean };
 
-function failureOf(error: unknown, log: FastifyBaseLogger): AppError {
+/** A chat provider's failure as the code and Chinese message a seller sees (also used by listings). */
+export function failureOf(error: unknown, log: FastifyBaseLogger): AppError {
   if (error instanceof AppError) return error;
   const kind = (error as { kind?: string }).kind;
   log.warn({ err: error }, 'chat provider failed');

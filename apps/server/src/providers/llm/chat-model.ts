@@ -7,13 +7,24 @@ export interface ModelMessage {
 }
 
 /** What a streaming answer yields: pieces of text, then (when the provider reports it) the usage. */
-export type AnswerPiece = { type: 'text'; text: string } | { type: 'usage'; usage: TokenUsage };
+export type AnswerPiece =
+  | { type: 'text'; text: string }
+  | { type: 'usage'; usage: TokenUsage }
+  /** The model declined (structured output's `refusal`): why, in its words. */
+  | { type: 'refusal'; text: string };
+
+/** Asks for JSON that matches a schema (the provider's structured output, where it has one). */
+export interface JsonAnswerFormat {
+  name: string;
+  schema: Record<string, unknown>;
+}
 
 export interface AnswerRequest {
   model: string;
   messages: ModelMessage[];
   /** Aborting it cancels the upstream HTTP request. */
   signal: AbortSignal;
+  json?: JsonAnswerFormat;
 }
 
 /** Why the provider failed, in terms the chat service maps to a code and a Chinese message. */

@@ -1,6 +1,12 @@
 import OpenAI, { APIConnectionError, APIError, APIUserAbortError } from 'openai';
 import type { LlmConfig } from '../../config.ts';
-import { type AnswerPiece, type AnswerRequest, type ChatModel, ChatModelError } from './chat-model.ts';
+import {
+  type AnswerPiece,
+  type AnswerRequest,
+  type ChatModel,
+  ChatModelError,
+  type JsonAnswerFormat,
+} from './chat-model.ts';
 
 /** Waiting for a whole non-streamed answer (no idle signal to go by): generous, but not forever. */
 const COMPLETE_TIMEOUT_MS = 300_000;
@@ -37,6 +43,14 @@ function translate(error: unknown): unknown {
   return error;
 }
 
+/** OpenAI's structured output: the answer is JSON that matches the schema, or a refusal. */
+function jsonSchemaFormat(json: JsonAnswerFormat) {
+  return {
+    type: 'json_schema' as const,
+    json_schema: { name: json.name, schema: json.schema, strict: true },
+  };
+}
+
 /**
  * Any OpenAI-compatible chat API (DeepSeek, 通义千问 compatible mode, Moonshot, 智谱, OpenAI, Ollama,
  * vLLM) through the official SDK. No retries: a retried stream would repeat text the user already saw.
@@ -45,7 +59,7 @@ export function openAiCompatibleModel(config: LlmConfig): ChatModel {
   const client = new OpenAI({ baseURL: config.baseUrl, apiKey: config.apiKey, maxRetries: 0 });
 
   return {
-    async *stream({ model, messages, signal }: AnswerRequest): AsyncIterable<AnswerPiece> {
+    async *stream({ model, messages, signal, json }: AnswerRequest): AsyncIterable<AnswerPiece> {
       try {
         const stream = await client.chat.completions.create(
           {
@@ -54,14 +68,16 @@ export function openAiCompatibleModel(config: LlmConfig): ChatModel {
             stream: true,
             stream_options: { include_usage: true },
             max_tokens: config.maxTokens,
+            ...(json ? { response_format: jsonSchemaFormat(json) } : {}),
           },
           { signal, timeout: CONNECT_TIMEOUT_MS },
         );
         let finished = false;
         for await (const chunk of stream) {
           if (chunk.choices[0]?.finish_reason) finished = true;
-          const text = chunk.choices[0]?.delta?.content;
-          if (text) yield { type: 'text', text };
+          const delta = chunk.choices[0]?.delta;
+          if (delta?.content) yield { type: 'text', text: delta.content };
+          if (delta?.refusal) yield { type: 'refusal', text: delta.refusal };
           if (chunk.usage) {
             yield {
               type: 'usage',

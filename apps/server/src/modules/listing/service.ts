@@ -1,0 +1,244 @@
+import {
+  checkListing,
+  FEATURE_OFF_TEXT,
+  findSite,
+  LISTING_LIMITS,
+  type Listing,
+  type ListingFacts,
+  type ListingIssue,
+  type ListingListQuery,
+  type ListingTarget,
+  type ListingText,
+  listingFields,
+  MARKETPLACES,
+  type MarketplaceId,
+  ResultCode,
+} from '@chuhai/contract';
+import type { AppDeps } from '../../deps.ts';
+import { AppError } from '../../http/app-error.ts';
+import { findBlockedWord } from '../../lib/content-safety/word-check.ts';
+import { paginate } from '../../lib/paging.ts';
+import { failureOf } from '../chat/service.ts';
+import { currentVip, refundUse, takeUse } from '../entitlement/service.ts';
+import { acquireWorkSlot } from '../throttle/service.ts';
+import { fieldsOf, fixMessages, generateMessages, type WrittenListing } from './prompt.ts';
+import * as listings from './repository.ts';
+import { writeListing } from './writer.ts';
+
+export type ListingDeps = Pick<
+  AppDeps,
+  'db' | 'clock' | 'log' | 'chatModel' | 'chatModels' | 'chatIdleTimeoutMs'
+>;
+
+/** What the route hears while the model writes. */
+export interface WriteProgress {
+  progress(chars: number, stage: 'writing' | 'repairing'): void;
+}
+
+/** A model's answer may take a minute; a node that died holding a slot frees it after this. */
+const STALE_WRITE_MS = 5 * 60_000;
+
+const EMPTY_TEXT: ListingText = { title: '', bullets: [], description: '', searchTerms: '' };
+
+function parseText(json: string): ListingText {
+  return { ...EMPTY_TEXT, ...(JSON.parse(json) as Partial<ListingText>) };
+}
+
+/** Only the fields the marketplace has: no bullets on eBay, no search terms on Shopee. */
+function fitToMarketplace(text: ListingText, marketplace: MarketplaceId): ListingText {
+  const rules = MARKETPLACES[marketplace];
+  return {
+    title: text.title,
+    bullets: rules.bullets > 0 ? text.bullets : [],
+    description: text.description,
+    searchTerms: rules.searchTerms ? text.searchTerms : '',
+  };
+}
+
+function issuesOf(row: listings.ListingRow, text: ListingText): ListingIssue[] {
+  const facts = JSON.parse(row.facts) as ListingFacts;
+  return checkListing(text, row.marketplace as MarketplaceId, {
+    brand: facts.brand,
+    language: row.language as ListingTarget['language'],
+  });
+}
+
+function toListing(row: listings.ListingRow): Listing {
+  const text = parseText(row.content);
+  return {
+    id: Number(row.id),
+    marketplace: row.marketplace as MarketplaceId,
+    site: row.site,
+    language: row.language as ListingTarget['language'],
+    facts: JSON.parse(row.facts) as ListingFacts,
+    text,
+    zh: parseText(row.back_translation),
+    issues: issuesOf(row, text),
+    createdAt: Number(row.created_at),
+    updatedAt: Number(row.updated_at),
+  };
+}
+
+function checkTarget(target: ListingTarget): void {
+  if (!findSite(target.marketplace, target.site))
+    throw new AppError(
+      ResultCode.badRequest,
+      `${MARKETPLACES[target.marketplace].name}没有这个站点：${target.site}`,
+    );
+}
+
+function checkFacts(facts: ListingFacts): void {
+  if (!facts.productName.trim()) throw new AppError(ResultCode.badRequest, '请填写商品名称');
+  if (Object.values(facts).some((value) => findBlockedWord(value)))
+    throw new AppError(ResultCode.contentRejected, '商品信息中含有违规内容，请修改后重试');
+}
+
+/**
+ * One paid write: a slot (free accounts write one site at a time, VIP several), one chat use, the
+ * model's answer. A failure gives the use back and says why in Chinese; the slot is always freed.
+ */
+async function paidWrite(
+  deps: ListingDeps,
+  userId: number,
+  write: () => Promise<WrittenListing>,
+): Promise<WrittenListing> {
+  if (!deps.chatModel || !deps.chatModels)
+    throw new AppError(ResultCode.providerUnavailable, FEATURE_OFF_TEXT);
+  const now = deps.clock.now();
+  const vip = (await currentVip(deps.db, userId, now)).length > 0;
+  const limit = vip ? LISTING_LIMITS.concurrentVip : LISTING_LIMITS.concurrentFree;
+  const slot = await acquireWorkSlot(
+    deps.db,
+    {
+      userId,
+      kind: 'listing',
+      limit,
+      staleMs: STALE_WRITE_MS,
+      message: vip
+        ? `最多同时撰写 ${limit} 个站点的 listing，请等当前的完成`
+        : '免费账号一次撰写一个站点，请等当前的完成；开通 VIP 可同时撰写多个站点',
+    },
+    now,
+    10,
+  );
+  try {
+    const ticket = await takeUse(deps, userId, 'chat');
+    try {
+      return await write();
+    } catch (error) {
+      await refundUse(deps, ticket);
+      throw failureOf(error, deps.log);
+    }
+  } finally {
+    await slot.release();
+  }
+}
+
+export async function generateListing(
+  deps: ListingDeps,
+  userId: number,
+  body: { facts: ListingFacts; target: ListingTarget },
+  progress: WriteProgress,
+  signal: AbortSignal,
+): Promise<Listing> {
+  const { facts, target } = body;
+  checkTarget(target);
+  checkFacts(facts);
+  const written = await paidWrite(deps, userId, () =>
+    writeListing(deps, {
+      messages: generateMessages(facts, target),
+      fields: listingFields(target.marketplace),
+      progress,
+      signal,
+    }),
+  );
+  const row = await listings.insertListing(deps.db, {
+    userId,
+    marketplace: target.marketplace,
+    site: target.site,
+    language: target.language,
+    facts: JSON.stringify(facts),
+    content: JSON.stringify(fitToMarketplace(written.text, target.marketplace)),
+    backTranslation: JSON.stringify(fitToMarketplace(written.zh, target.marketplace)),
+    now: deps.clock.now(),
+  });
+  return toListing(row);
+}
+
+async function ownListing(deps: ListingDeps, userId: number, id: number): Promise<listings.ListingRow> {
+  const row = await listings.findListing(deps.db, userId, id);
+  if (!row) throw new AppError(ResultCode.notFound, '这条 listing 不存在或已删除');
+  return row;
+}
+
+/** 一键修正: the model rewrites only the fields that break a rule; the others stay as they are. */
+export async function fixListing(
+  deps: ListingDeps,
+  userId: number,
+  id: number,
+  progress: WriteProgress,
+  signal: AbortSignal,
+): Promise<Listing> {
+  const row = await ownListing(deps, userId, id);
+  const text = parseText(row.content);
+  const issues = issuesOf(row, text);
+  if (issues.length === 0) throw new AppError(ResultCode.badRequest, '这条 listing 已符合全部规则，无需修正');
+  const facts = JSON.parse(row.facts) as ListingFacts;
+  const target = { marketplace: row.marketplace, site: row.site, language: row.language } as ListingTarget;
+  const fields = fieldsOf(issues);
+  const written = await paidWrite(deps, userId, () =>
+    writeListing(deps, { messages: fixMessages(facts, target, text, issues), fields, progress, signal }),
+  );
+  const zh = parseText(row.back_translation);
+  const fixed = { ...text };
+  const fixedZh = { ...zh };
+  for (const field of fields) {
+    Object.assign(fixed, { [field]: written.text[field] });
+    Object.assign(fixedZh, { [field]: written.zh[field] ?? EMPTY_TEXT[field] });
+  }
+  const updated = await listings.updateListing(deps.db, userId, id, {
+    content: JSON.stringify(fitToMarketplace(fixed, target.marketplace)),
+    backTranslation: JSON.stringify(fitToMarketplace(fixedZh, target.marketplace)),
+    now: deps.clock.now(),
+  });
+  if (!updated) throw new AppError(ResultCode.notFound, '这条 listing 在修正时被删除了');
+  return toListing(updated);
+}
+
+/** The seller's own edits; the checks run again on what they typed. */
+export async function saveListing(
+  deps: ListingDeps,
+  userId: number,
+  id: number,
+  text: ListingText,
+): Promise<Listing> {
+  const row = await ownListing(deps, userId, id);
+  const trimmed = { ...text, bullets: text.bullets.map((b) => b.trim()).filter(Boolean) };
+  const updated = await listings.updateListing(deps.db, userId, id, {
+    content: JSON.stringify(fitToMarketplace(trimmed, row.marketplace as MarketplaceId)),
+    now: deps.clock.now(),
+  });
+  if (!updated) throw new AppError(ResultCode.notFound, '这条 listing 不存在或已删除');
+  return toListing(updated);
+}
+
+export async function getListing(deps: ListingDeps, userId: number, id: number): Promise<Listing> {
+  return toListing(await ownListing(deps, userId, id));
+}
+
+export function listingPage(deps: ListingDeps, userId: number, query: ListingListQuery) {
+  return paginate(
+    query,
+    'listings',
+    {
+      rows: (window) => listings.listingRows(deps.db, userId, window),
+      total: () => listings.listingCount(deps.db, userId),
+    },
+    toListing,
+  );
+}
+
+export async function deleteListing(deps: ListingDeps, userId: number, id: number): Promise<void> {
+  if (!(await listings.deleteListing(deps.db, userId, id)))
+    throw new AppError(ResultCode.notFound, '这条 listing 不存在或已删除');
+}

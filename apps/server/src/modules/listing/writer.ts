@@ -1,0 +1,109 @@
+import { type ListingField, ResultCode } from '@chuhai/contract';
+import { AppError } from '../../http/app-error.ts';
+import { type ChatModel, ChatModelError, type ModelMessage } from '../../providers/llm/chat-model.ts';
+import { listingFormat, parseWrittenListing, repairMessages, type WrittenListing } from './prompt.ts';
+import type { ListingDeps, WriteProgress } from './service.ts';
+
+/**
+ * Providers that answer 400 to OpenAI's `json_schema` response format (DeepSeek, older vLLM): after
+ * the first refusal their answers are read with the tolerant parser alone, without asking again.
+ */
+const noStructuredOutput = new WeakSet<ChatModel>();
+
+interface Answer {
+  text: string;
+  refusal: string;
+}
+
+/** Streams one answer, reporting its length; a silence longer than the chat's idle limit fails it. */
+async function streamAnswer(
+  deps: ListingDeps,
+  request: { messages: ModelMessage[]; fields: ListingField[]; signal: AbortSignal },
+  report: (chars: number) => void,
+): Promise<Answer> {
+  const model = deps.chatModel as ChatModel;
+  const idle = new AbortController();
+  const signal = AbortSignal.any([request.signal, idle.signal]);
+  let watchdog: NodeJS.Timeout | undefined;
+  const wake = () => {
+    clearTimeout(watchdog);
+    watchdog = setTimeout(() => idle.abort(), deps.chatIdleTimeoutMs);
+  };
+  const answer: Answer = { text: '', refusal: '' };
+  wake();
+  try {
+    const json = noStructuredOutput.has(model) ? undefined : listingFormat(request.fields);
+    const name = deps.chatModels?.standard as string;
+    for await (const piece of model.stream({ model: name, messages: request.messages, signal, json })) {
+      wake();
+      if (piece.type === 'text') {
+        answer.text += piece.text;
+        report(answer.text.length);
+      } else if (piece.type === 'refusal') answer.refusal += piece.text;
+    }
+  } finally {
+    clearTimeout(watchdog);
+  }
+  if (idle.signal.aborted)
+    throw new ChatModelError('idle', 'the chat API went silent while writing a listing');
+  if (request.signal.aborted) throw new AppError(ResultCode.badRequest, '已取消');
+  return answer;
+}
+
+async function answerOnce(
+  deps: ListingDeps,
+  request: { messages: ModelMessage[]; fields: ListingField[]; signal: AbortSignal },
+  report: (chars: number) => void,
+): Promise<Answer> {
+  const model = deps.chatModel as ChatModel;
+  try {
+    return await streamAnswer(deps, request, report);
+  } catch (error) {
+    if (!(error instanceof ChatModelError) || error.kind !== 'bad-request' || noStructuredOutput.has(model))
+      throw error;
+    deps.log.warn(
+      { err: error },
+      'the chat API refused json_schema output; listings fall back to plain JSON',
+    );
+    noStructuredOutput.add(model);
+    return streamAnswer(deps, request, report);
+  }
+}
+
+/**
+ * Has the model write a listing as JSON and reads it back. A malformed answer gets one repair
+ * request; a refusal or a second malformed answer fails (and the caller refunds the use).
+ */
+export async function writeListing(
+  deps: ListingDeps,
+  request: { messages: ModelMessage[]; fields: ListingField[]; progress: WriteProgress; signal: AbortSignal },
+): Promise<WrittenListing> {
+  const { messages, fields, progress, signal } = request;
+  const first = await answerOnce(deps, { messages, fields, signal }, (n) => progress.progress(n, 'writing'));
+  refuseIfRefused(first);
+  const parsed = parseWrittenListing(first.text, fields);
+  if (parsed?.text) return { text: parsed.text, zh: parsed.zh ?? parsed.text };
+
+  deps.log.warn(
+    { answer: first.text.slice(0, 500) },
+    'listing answer was not the JSON asked for; asking once more',
+  );
+  progress.progress(0, 'repairing');
+  const second = await answerOnce(
+    deps,
+    { messages: repairMessages(messages, first.text), fields, signal },
+    (n) => progress.progress(n, 'repairing'),
+  );
+  refuseIfRefused(second);
+  const repaired = parseWrittenListing(second.text, fields);
+  if (repaired?.text) return { text: repaired.text, zh: repaired.zh ?? repaired.text };
+  throw new AppError(ResultCode.providerFailed, 'AI 两次都没有按格式返回 listing，本次不扣次数，请稍后重试');
+}
+
+function refuseIfRefused(answer: Answer): void {
+  if (answer.refusal && !answer.text.includes('{'))
+    throw new AppError(
+      ResultCode.contentRejected,
+      `AI 拒绝撰写这个商品的 listing：${answer.refusal.slice(0, 200)}。本次不扣次数，请检查商品信息`,
+    );
+}

@@ -1,0 +1,95 @@
+/**
+ * How the fake OpenAI API writes listings (a request whose system prompt is the listing writer's).
+ * The product name steers it, so tests and a person in a browser pick the case by what they type:
+ *
+ * - `[long-title]`  a 230-character title and a repeated word (breaks Amazon's title rules); the fix
+ *                   request gets a short title back
+ * - `[malformed]`   broken JSON first; the repair request gets valid JSON
+ * - `[garbage]`     broken JSON every time
+ * - `[refuse]`      a structured-output refusal
+ * - `[no-schema]`   a 400 for `response_format: json_schema` (as DeepSeek answers), then JSON in a
+ *                   Markdown fence with words around it
+ * - anything else:  a listing that passes every rule, naming the product
+ */
+
+export type ListingReply =
+  | { kind: 'json'; text: string }
+  | { kind: 'refusal'; text: string }
+  | { kind: 'error'; status: number; message: string };
+
+interface Message {
+  role: string;
+  content: string;
+}
+
+export function isListingRequest(messages: Message[]): boolean {
+  return messages.some((m) => m.role === 'system' && m.content.includes('listing 文案专家'));
+}
+
+const SHORT_TITLE = 'Insulated Stainless Steel Water Bottle 750 ml, Leak-Proof Lid';
+const BULLETS = [
+  'Keeps Drinks Cold for 24 Hours: double-wall vacuum insulation',
+  'Leak-Proof Lid: carry it in any bag without worry',
+  'Food-Grade Stainless Steel: no metallic taste or smell',
+  'Fits Car Cup Holders: slim 7.5 cm base',
+  'What You Get: one 750 ml bottle and a cleaning brush',
+];
+const DESCRIPTION =
+  'This insulated water bottle keeps drinks cold for a full day and hot for twelve hours. The double wall of food grade stainless steel does not sweat, the lid seals tight, and the slim body fits car cup holders and backpack pockets alike.';
+const ZH = {
+  title: '保温不锈钢水瓶 750 毫升，防漏盖',
+  bullets: ['24 小时保冷', '防漏盖', '食品级不锈钢', '适配车载杯架', '包装内含水瓶和清洁刷'],
+  description: '这款保温水瓶保冷一整天、保热十二小时。',
+  searchTerms: '水瓶 保温杯 运动水壶',
+};
+
+function productName(messages: Message[]): string {
+  const facts = messages.find((m) => m.role === 'user')?.content ?? '';
+  return /商品名称：(.*)/.exec(facts)?.[1] ?? '';
+}
+
+/** Only the fields the request's schema (or, without one, the prompt) asks for. */
+function pick(listing: Record<string, unknown>, fields: string[]): Record<string, unknown> {
+  const zh = ZH as Record<string, unknown>;
+  return {
+    ...Object.fromEntries(fields.map((f) => [f, listing[f]])),
+    zh: Object.fromEntries(fields.map((f) => [f, zh[f]])),
+  };
+}
+
+function askedFields(responseFormat: unknown, messages: Message[]): string[] {
+  const schema = (responseFormat as { json_schema?: { schema?: { required?: string[] } } } | undefined)
+    ?.json_schema?.schema;
+  if (schema?.required) return schema.required.filter((f) => f !== 'zh');
+  const system = messages.find((m) => m.role === 'system')?.content ?? '';
+  return ['title', 'bullets', 'description', 'searchTerms'].filter(
+    (f) => f === 'title' || f === 'description' || system.includes(`- ${f}：`),
+  );
+}
+
+export function listingReply(messages: Message[], responseFormat: unknown): ListingReply {
+  const name = productName(messages);
+  const last = messages.findLast((m) => m.role === 'user')?.content ?? '';
+  const fixing = last.includes('违反了这些规则');
+  const repairing = last.includes('这不是有效的 JSON');
+  const fields = askedFields(responseFormat, messages);
+
+  if (name.includes('[refuse]'))
+    return { kind: 'refusal', text: "I'm sorry, but I can't help with listing this product." };
+  if (name.includes('[no-schema]') && responseFormat)
+    return { kind: 'error', status: 400, message: 'This response_format type is unavailable now' };
+  if (name.includes('[garbage]') || (name.includes('[malformed]') && !repairing))
+    return { kind: 'json', text: '{"title": "Water Bottle", "bullets": ["unterminated' };
+
+  const longTitle = `${SHORT_TITLE}, Water Bottle for Kids, Water Bottle for Gym, ${'Extra Durable Design '.repeat(7)}`;
+  const listing = {
+    title: name.includes('[long-title]') && !fixing ? longTitle.trim() : SHORT_TITLE,
+    bullets: BULLETS,
+    description: DESCRIPTION,
+    searchTerms: 'insulated bottle thermos flask hydration gym travel',
+  };
+  const json = JSON.stringify(pick(listing, fields));
+  if (name.includes('[no-schema]'))
+    return { kind: 'json', text: `Here is the listing:\n\`\`\`json\n${json}\n\`\`\`` };
+  return { kind: 'json', text: json };
+}
