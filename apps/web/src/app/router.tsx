@@ -25,6 +25,7 @@ export const router = createHashRouter([
       screen(paths.register.path, paths.register.title, () => import('./routes/register')),
       screen(paths.draw.path, paths.draw.title, () => import('./routes/draw')),
       screen(paths.question.path, paths.question.title, () => import('./routes/question')),
+      screen(paths.listing.path, paths.listing.title, () => import('./routes/listing')),
       screen(
         paths.questionHistory.path,
         paths.questionHistory.title,

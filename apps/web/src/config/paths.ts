@@ -23,6 +23,7 @@ export const paths = {
   },
   draw: route('/draw', 'AI 绘画'),
   question: route('/question', 'AI 问答'),
+  listing: route('/listing', 'Listing 工作台'),
   questionHistory: route('/question/history', '问答历史'),
   price: route('/price', '购买 VIP'),
   profile: route('/profile', '个人中心'),
@@ -55,6 +56,7 @@ export const FOOTERLESS_PATHS: readonly string[] = [paths.question.path, paths.d
 export const NAV_LINKS = [
   { key: 'home', label: '首页', to: paths.home.path, match: [paths.home.path] },
   { key: 'question', label: 'AI问答', to: paths.question.path, match: [paths.question.path] },
+  { key: 'listing', label: 'Listing', to: paths.listing.path, match: [paths.listing.path] },
   { key: 'draw', label: 'AI绘画', to: paths.draw.path, match: [paths.draw.path] },
   { key: 'image', label: '智能做图', to: paths.image.path, match: [paths.image.path, paths.background.path] },
   { key: 'price', label: '购买', to: paths.price.path, match: [paths.price.path, paths.pay.path] },

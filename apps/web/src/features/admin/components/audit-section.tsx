@@ -2,9 +2,9 @@ import type { AuditRow } from '@chuhai/contract';
 import { Button, Input, Space, Table } from 'antd';
 import { useState } from 'react';
 import { serverPaging } from '../../../components/ui/table-paging';
+import { downloadCsv } from '../../../lib/csv';
 import { formatDateTime } from '../../../lib/format';
 import { useAudit } from '../api/admin';
-import { downloadCsv } from '../csv';
 
 /** 操作日志: every operator action, who, when, from where, before and after. */
 export function AuditSection() {

@@ -3,10 +3,10 @@ import { Button, DatePicker, Input, Select, Space, Table } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { serverPaging } from '../../../components/ui/table-paging';
+import { downloadCsv } from '../../../lib/csv';
 import { formatDateTime } from '../../../lib/format';
 import { formatYuan } from '../../../lib/money';
 import { useAdminOrders } from '../api/admin';
-import { downloadCsv } from '../csv';
 import { OrderDrawer } from './order-drawer';
 
 /** 订单: filter by status, channel, dates and phone; open one to see its events and refund it. */

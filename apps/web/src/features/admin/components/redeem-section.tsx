@@ -3,9 +3,9 @@ import { App, Button, DatePicker, Form, Input, InputNumber, Modal, Select, Table
 import type { Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { serverPaging } from '../../../components/ui/table-paging';
+import { downloadCsv } from '../../../lib/csv';
 import { formatDateTime } from '../../../lib/format';
 import { useAdminPlans, useCreateBatch, useDisableBatch, useRedeemBatches } from '../api/console-settings';
-import { downloadCsv } from '../csv';
 import { TotpInput } from './totp-input';
 
 interface BatchForm {

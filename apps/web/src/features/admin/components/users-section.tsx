@@ -2,9 +2,9 @@ import type { AdminUserRow } from '@chuhai/contract';
 import { Button, Input, Space, Table, Tag } from 'antd';
 import { useState } from 'react';
 import { serverPaging } from '../../../components/ui/table-paging';
+import { downloadCsv } from '../../../lib/csv';
 import { formatDateTime } from '../../../lib/format';
 import { useAdminUsers } from '../api/admin';
-import { downloadCsv } from '../csv';
 import { UserDrawer } from './user-drawer';
 
 export const ROLE_NAMES = { user: '用户', support: '客服', admin: '管理员' } as const;

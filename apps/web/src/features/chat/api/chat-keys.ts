@@ -1,7 +1,6 @@
 /** Query keys of the chat feature, in one place so mutations invalidate the right lists. */
 export const chatKeys = {
   all: ['chat'] as const,
-  config: () => [...chatKeys.all, 'config'] as const,
   conversation: () => [...chatKeys.all, 'conversation'] as const,
   history: (query?: { pageNo: number; keyword: string }) =>
     query ? ([...chatKeys.all, 'history', query] as const) : ([...chatKeys.all, 'history'] as const),
