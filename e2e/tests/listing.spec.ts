@@ -1,0 +1,83 @@
+import { readFileSync } from 'node:fs';
+import { register } from '../support/account.ts';
+import { expect, type Page, test } from '../support/test.ts';
+
+/**
+ * Picks an option of an antd Select. Under load a click can land while the list is still sliding
+ * in and be lost, so the pick is checked and, if need be, made again.
+ */
+async function choose(page: Page, label: string, option: string) {
+  const target = page.locator('.listing-target').first();
+  await expect(async () => {
+    await page.getByLabel(label).click();
+    await page.locator(`.ant-select-item-option[title="${option}"]`).click({ timeout: 2000 });
+    await expect(target.locator(`.ant-select-content[title="${option}"]`)).toBeVisible({ timeout: 1000 });
+  }).toPass({ timeout: 15_000 });
+}
+
+test('write an Amazon US listing, see the too-long title flagged with its count, fix it in one click, export the CSV', async ({
+  page,
+}) => {
+  await register(page, '13912347701');
+  await page.goto('/#/listing');
+  await page.getByLabel('商品名称').fill('[long-title] 304 不锈钢保温水杯');
+  await page.getByLabel('品牌').fill('AquaPeak');
+  await page.getByLabel('卖点').fill('24 小时保冷\n防漏杯盖');
+  await page.getByRole('button', { name: '开始撰写' }).click();
+  await expect(page.getByRole('status')).toContainText('亚马逊 · 美国站：正在撰写');
+
+  const editor = page.getByRole('article', { name: '亚马逊 · 美国站' });
+  await expect(editor.getByText(/^必须标题 2\d\d 个字符，上限 200$/)).toBeVisible();
+  await expect(editor.locator('.listing-counter--over')).toHaveText(/^2\d\d \/ 200 字符$/);
+  await expect(editor.getByText('2 项必须修改，1 项建议')).toBeVisible();
+  await expect(editor.getByLabel('第 5 条五点描述')).toHaveValue(/What You Get/);
+  await editor.getByText('中文回译').first().click();
+  await expect(editor.getByText('保温不锈钢水瓶 750 毫升，防漏盖')).toBeVisible();
+
+  // The checks follow the seller's typing before anything is saved.
+  const title = editor.getByRole('textbox', { name: '标题', exact: true });
+  await title.fill('Insulated Water Bottle!');
+  await expect(editor.getByText('必须标题含不允许的字符 !')).toBeVisible();
+  await expect(editor.getByText('23 / 200 字符')).toBeVisible();
+  await title.fill('Insulated Water Bottle, '.repeat(10));
+
+  await editor.getByRole('button', { name: '一键修正' }).click();
+  await expect(editor.getByText('符合全部规则')).toBeVisible();
+  await expect(title).toHaveValue('Insulated Stainless Steel Water Bottle 750 ml, Leak-Proof Lid');
+  await expect(editor.locator('.listing-counter--over')).toHaveCount(0);
+
+  const history = page.getByRole('region', { name: '我的 listing' });
+  const row = history.getByRole('row', { name: /亚马逊 · 美国站/ });
+  await expect(row).toContainText('通过');
+  await row.getByRole('checkbox').check();
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    history.getByRole('button', { name: /导出 CSV（1 条）/ }).click(),
+  ]);
+  expect(download.suggestedFilename()).toMatch(/^listings-\d{8}\.csv$/);
+  const csv = readFileSync((await download.path()) as string, 'utf8');
+  const [header, line] = csv.replace(/^\uFEFF/, '').split('\r\n');
+  expect(header).toBe(
+    '平台,站点,语言,标题,五点描述 1,五点描述 2,五点描述 3,五点描述 4,五点描述 5,商品描述,搜索关键词,规则检查,更新日期',
+  );
+  expect(line).toMatch(
+    /^亚马逊,美国站,英语,"Insulated Stainless Steel Water Bottle 750 ml, Leak-Proof Lid",Keeps Drinks Cold/,
+  );
+  expect(line).toContain(',通过,');
+});
+
+test('a marketplace without bullets shows only its own fields', async ({ page }) => {
+  await register(page, '13912347702');
+  await page.goto('/#/listing');
+  await page.getByLabel('商品名称').fill('保温水杯');
+  await choose(page, '平台', 'eBay');
+  await choose(page, '站点', '德国站');
+  // The site's language comes with it.
+  await expect(page.locator('.listing-target').getByText('德语', { exact: true })).toBeVisible();
+  await page.getByRole('button', { name: '开始撰写' }).click();
+  const editor = page.getByRole('article', { name: 'eBay · 德国站' });
+  await expect(editor.getByText('符合全部规则')).toBeVisible();
+  await expect(editor.getByText('五点描述')).toHaveCount(0);
+  await expect(editor.getByText('搜索关键词')).toHaveCount(0);
+  await expect(editor.getByText(/\/ 80 字符/)).toBeVisible();
+});
