@@ -1,4 +1,5 @@
 import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
 import { describe, it } from 'node:test';
 import {
   checkListing,
@@ -9,6 +10,7 @@ import {
   listingFields,
   MARKETPLACES,
 } from '../src/index.ts';
+import { listingRulesMarkdown } from '../src/listing/rules-doc.ts';
 
 const EMPTY: ListingText = { title: '', bullets: [], description: '', searchTerms: '' };
 const GOOD_BULLETS = [
@@ -158,5 +160,12 @@ describe('other marketplaces', () => {
     assert.deepEqual(fieldLimit('amazon', 'searchTerms'), { unit: 'bytes', limit: 250 });
     assert.deepEqual(fieldLimit('shopee', 'title'), { unit: 'chars', limit: 120 });
     assert.equal(fieldLimit('temu', 'description'), null);
+  });
+});
+
+describe('docs/listing-rules.md', () => {
+  it('says what the rule files say (rewrite it with scripts/write-listing-rules-doc.ts)', () => {
+    const doc = readFileSync(new URL('../../../docs/listing-rules.md', import.meta.url), 'utf8');
+    assert.equal(doc, listingRulesMarkdown());
   });
 });

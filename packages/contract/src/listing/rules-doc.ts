@@ -1,0 +1,62 @@
+import { LISTING_FIELD_NAMES, MARKETPLACES } from './rules.ts';
+import type { ListingRule } from './types.ts';
+
+function limitOf(rule: ListingRule): string {
+  switch (rule.kind) {
+    case 'maxChars':
+      return `≤ ${rule.limit} 字符`;
+    case 'minChars':
+      return `≥ ${rule.limit} 字符`;
+    case 'maxBytes':
+      return `≤ ${rule.limit} 字节（UTF-8）`;
+    case 'minWords':
+      return `≥ ${rule.limit} 词`;
+    case 'maxItems':
+      return `≤ ${rule.limit} 条`;
+    case 'minItems':
+      return `≥ ${rule.limit} 条`;
+    case 'maxWordRepeats':
+      return `每词 ≤ ${rule.limit} 次`;
+    case 'forbiddenChars':
+      return `禁用 ${[...rule.chars].join(' ')}`;
+    case 'bannedPhrases':
+      return `禁用 ${rule.phrases.length} 个短语`;
+    case 'noEmoji':
+      return '无表情符号';
+    case 'noContact':
+      return '无网址 / 邮箱';
+  }
+}
+
+/**
+ * docs/listing-rules.md, made from the rule files themselves so the two cannot disagree (a contract
+ * test compares them; `node packages/contract/scripts/write-listing-rules-doc.ts` rewrites it).
+ */
+export function listingRulesMarkdown(): string {
+  const parts = [
+    '# Listing 规则',
+    '',
+    '<!-- 由 packages/contract/src/listing/marketplaces/*.ts 生成：node packages/contract/scripts/write-listing-rules-doc.ts -->',
+    '',
+    'Listing 工作台按这些规则逐字段检查（服务端与页面用同一份代码）。「必须」是平台写明会导致 listing 被屏蔽、拒绝或被平台改写的要求；「建议」只影响曝光和转化，检查里显示为黄色。字符数按 Unicode 字符计（一个表情或汉字算 1），字节数按 UTF-8 计（德语 ü 算 2，日文每字 3）。',
+    '',
+  ];
+  for (const marketplace of Object.values(MARKETPLACES)) {
+    parts.push(`## ${marketplace.name}`, '');
+    parts.push(`站点：${marketplace.sites.map((s) => `${s.name}（${s.id}）`).join('、')}。`, '');
+    parts.push('| 字段 | 级别 | 规则 | 限制 | 出处 |', '|---|---|---|---|---|');
+    for (const rule of marketplace.rules) {
+      const cells = [
+        LISTING_FIELD_NAMES[rule.field],
+        rule.level === 'required' ? '必须' : '建议',
+        rule.text,
+        limitOf(rule),
+        rule.source,
+      ];
+      // A rule about the | character must not end its table cell.
+      parts.push(`| ${cells.map((c) => c.replaceAll('|', '\\|')).join(' | ')} |`);
+    }
+    parts.push('');
+  }
+  return parts.join('\n');
+}
