@@ -85,3 +85,38 @@ describe('the Amazon main-image check', () => {
     assert.deepEqual(verdicts(full).background, [false, '画面里没有背景']);
   });
 });
+
+describe("every marketplace's main-image rules", () => {
+  const levels = (report: MainImageReport) =>
+    Object.fromEntries(report.rules.map((rule) => [rule.key, [rule.level, rule.pass]]));
+
+  it('Walmart requires pure white, 1:1 and 1500 px; a good 1200 px Amazon image fails it on size alone', () => {
+    const image = scene(1200, 1200, { left: 90, top: 90, width: 1020, height: 1020 }, [255, 255, 255]);
+    assert.equal(checkMainImage(image, 'amazon').pass, true);
+    const walmart = checkMainImage(image, 'walmart');
+    assert.equal(walmart.pass, false);
+    assert.deepEqual(levels(walmart), {
+      background: ['required', true],
+      fill: ['recommended', true],
+      size: ['required', false],
+      square: ['required', true],
+    });
+  });
+
+  it('TikTok Shop only recommends a white background: a grey 800 px photo passes with advice', () => {
+    const report = checkMainImage(
+      scene(800, 800, { left: 100, top: 100, width: 600, height: 600 }, [200, 200, 200]),
+      'tiktok',
+    );
+    assert.equal(report.pass, true);
+    assert.deepEqual(levels(report).background, ['recommended', false]);
+    assert.deepEqual(levels(report).size, ['required', true]);
+  });
+
+  it('a shop of your own has no rule but size, and eBay has no fill or square rule', () => {
+    const wide = scene(1600, 900, { left: 100, top: 100, width: 400, height: 300 }, [120, 30, 30]);
+    assert.deepEqual(Object.keys(levels(checkMainImage(wide, 'shopify'))), ['size']);
+    assert.deepEqual(Object.keys(levels(checkMainImage(wide, 'ebay'))), ['background', 'size']);
+    assert.equal(checkMainImage(wide, 'ebay').pass, true, 'eBay only recommends white');
+  });
+});

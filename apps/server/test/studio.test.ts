@@ -137,7 +137,7 @@ describe('智能做图 · 抠图 (/api/v1/remove/remove)', () => {
       assert.match(response.json().msg, message, name);
     }
     assert.equal((await postForm(ctx.app, '/api/v1/remove/remove', token, {})).statusCode, 400, 'no file');
-    const badPreset = await postForm(ctx.app, '/api/v1/remove/remove', token, { preset: 'ebay' }, [
+    const badPreset = await postForm(ctx.app, '/api/v1/remove/remove', token, { preset: 'etsy' }, [
       { name: 'a.png', bytes: photo },
     ]);
     assert.equal(badPreset.statusCode, 400);

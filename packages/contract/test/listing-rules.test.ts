@@ -11,6 +11,7 @@ import {
   MARKETPLACES,
 } from '../src/index.ts';
 import { listingRulesMarkdown } from '../src/listing/rules-doc.ts';
+import { mainImageRulesMarkdown } from '../src/main-image/rules-doc.ts';
 
 const EMPTY: ListingText = { title: '', bullets: [], description: '', searchTerms: '' };
 const GOOD_BULLETS = [
@@ -167,5 +168,12 @@ describe('docs/listing-rules.md', () => {
   it('says what the rule files say (rewrite it with scripts/write-listing-rules-doc.ts)', () => {
     const doc = readFileSync(new URL('../../../docs/listing-rules.md', import.meta.url), 'utf8');
     assert.equal(doc, listingRulesMarkdown());
+  });
+});
+
+describe('docs/main-image-rules.md', () => {
+  it('says what main-image/rules.ts says', () => {
+    const doc = readFileSync(new URL('../../../docs/main-image-rules.md', import.meta.url), 'utf8');
+    assert.equal(doc, mainImageRulesMarkdown());
   });
 });

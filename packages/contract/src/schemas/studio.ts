@@ -1,4 +1,10 @@
 import { type Static, Type } from 'typebox';
+import {
+  IMAGE_MARKETPLACE_IDS,
+  type ImageMarketplaceId,
+  isImageMarketplace,
+  MAIN_IMAGE_RULE_SETS,
+} from '../main-image/rules.ts';
 import { Page } from './paging.ts';
 
 /**
@@ -6,21 +12,21 @@ import { Page } from './paging.ts';
  * (`/api/mokker/*`). PRODUCT.md "Images" fixes the rules.
  */
 
-/** Marketplace main-image sizes (square, in pixels). */
-export const MARKETPLACE_PRESETS = {
-  amazon: { label: '亚马逊 Amazon', size: 2000 },
-  shopee: { label: 'Shopee / Lazada', size: 1024 },
-  tiktok: { label: 'TikTok Shop', size: 1200 },
-  temu: { label: 'Temu', size: 1600 },
-  shopify: { label: '独立站 Shopify', size: 2048 },
-} as const;
-export type MarketplacePreset = keyof typeof MARKETPLACE_PRESETS;
-export const PRESET_NAMES = Object.keys(MARKETPLACE_PRESETS) as MarketplacePreset[];
-export function isMarketplacePreset(value: unknown): value is MarketplacePreset {
-  return typeof value === 'string' && Object.hasOwn(MARKETPLACE_PRESETS, value);
-}
+/** Marketplace main-image sizes (square, in pixels), from each marketplace's rules (main-image/rules.ts). */
+export const MARKETPLACE_PRESETS = Object.fromEntries(
+  IMAGE_MARKETPLACE_IDS.map((id) => [
+    id,
+    { label: MAIN_IMAGE_RULE_SETS[id].name, size: MAIN_IMAGE_RULE_SETS[id].size },
+  ]),
+) as Record<ImageMarketplaceId, { label: string; size: number }>;
+export type MarketplacePreset = ImageMarketplaceId;
+export const PRESET_NAMES: MarketplacePreset[] = [...IMAGE_MARKETPLACE_IDS];
+export const isMarketplacePreset = isImageMarketplace;
 
-/** Amazon's main-image rules as the check measures them. */
+/**
+ * How the main-image check measures (the same for every marketplace; each marketplace's rule set
+ * says which measures count and how strictly). The fill band and sides here are Amazon's.
+ */
 export const MAIN_IMAGE_RULES = {
   /** A background pixel counts as pure white at this value or above in every channel (JPEG rounding). */
   whiteLevel: 253,
@@ -44,6 +50,8 @@ export const MainImageRuleKey = Type.Union([
 export const MainImageRule = Type.Object({
   key: MainImageRuleKey,
   label: Type.String(),
+  /** A requirement fails the image; a recommendation only warns. */
+  level: Type.Union([Type.Literal('required'), Type.Literal('recommended')]),
   pass: Type.Boolean(),
   /** What was measured, in words: 「背景 99.8% 为纯白」. */
   measured: Type.String(),
@@ -53,6 +61,9 @@ export const MainImageRule = Type.Object({
 export type MainImageRule = Static<typeof MainImageRule>;
 
 export const MainImageReport = Type.Object({
+  /** Which marketplace's rules the image was checked against. */
+  marketplace: Type.String(),
+  /** Every requirement passes (recommendations may not). */
   pass: Type.Boolean(),
   rules: Type.Array(MainImageRule),
 });

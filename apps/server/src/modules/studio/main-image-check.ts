@@ -1,4 +1,12 @@
-import { type MainImageReport, type MainImageRule, MAIN_IMAGE_RULES as RULES } from '@chuhai/contract';
+import {
+  type ImageMarketplaceId,
+  MAIN_IMAGE_RULE_SETS,
+  type MainImageReport,
+  type MainImageRule,
+  type MainImageRuleSet,
+  MAIN_IMAGE_RULES as MEASURE,
+  type RuleLevel,
+} from '@chuhai/contract';
 import { productBox } from './product-box.ts';
 
 /** Raw pixels, three bytes (RGB) each, with the product's mask at the same size. */
@@ -14,16 +22,18 @@ const BACKGROUND_BELOW = 16;
 
 const percent = (share: number) => `${(share * 100).toFixed(1).replace(/\.0$/, '')}%`;
 
-function backgroundRule({ rgb, mask, width, height }: MaskedPixels): MainImageRule {
+type Measured = Omit<MainImageRule, 'level'>;
+
+function backgroundRule({ rgb, mask, width, height }: MaskedPixels): Measured {
   let background = 0;
   let white = 0;
   for (let p = 0, i = 0; p < width * height; p += 1, i += 3) {
     if ((mask[p] as number) >= BACKGROUND_BELOW) continue;
     background += 1;
     if (
-      (rgb[i] as number) >= RULES.whiteLevel &&
-      (rgb[i + 1] as number) >= RULES.whiteLevel &&
-      (rgb[i + 2] as number) >= RULES.whiteLevel
+      (rgb[i] as number) >= MEASURE.whiteLevel &&
+      (rgb[i + 1] as number) >= MEASURE.whiteLevel &&
+      (rgb[i + 2] as number) >= MEASURE.whiteLevel
     )
       white += 1;
   }
@@ -37,7 +47,7 @@ function backgroundRule({ rgb, mask, width, height }: MaskedPixels): MainImageRu
       advice: '缩小产品，四周留出白底',
     };
   const share = white / background;
-  const pass = share >= RULES.whiteShare;
+  const pass = share >= MEASURE.whiteShare;
   return {
     key: 'background',
     label,
@@ -47,36 +57,36 @@ function backgroundRule({ rgb, mask, width, height }: MaskedPixels): MainImageRu
   };
 }
 
-function fillRule({ mask, width, height }: MaskedPixels): MainImageRule {
-  const label = `产品占画面约 ${Math.round(RULES.fillTarget * 100)}%`;
+function fillRule({ mask, width, height }: MaskedPixels, band: { min: number; max: number }): Measured {
+  const label = `产品占画面 ${Math.round(band.min * 100)}%–${Math.round(band.max * 100)}%`;
   const box = productBox(mask, width, height);
   if (!box)
     return { key: 'fill', label, pass: false, measured: '没有找到产品', advice: '换一张产品清晰的照片' };
   const fill = Math.max(box.width / width, box.height / height);
-  const pass = fill >= RULES.fillMin && fill <= RULES.fillMax;
+  const pass = fill >= band.min && fill <= band.max;
   const advice =
-    fill < RULES.fillMin
-      ? '产品太小，放大到画面的 85% 左右'
-      : fill > RULES.fillMax
+    fill < band.min
+      ? `产品太小，放大到画面的 ${Math.round(MEASURE.fillTarget * 100)}% 左右`
+      : fill > band.max
         ? '产品贴边，四周留出一点白边'
         : '';
   return { key: 'fill', label, pass, measured: `产品占 ${percent(fill)}`, advice };
 }
 
-function sizeRule({ width, height }: MaskedPixels): MainImageRule {
+function sizeRule({ width, height }: MaskedPixels, minSide: number, fixSize: number): Measured {
   const side = Math.min(width, height);
-  const pass = side >= RULES.minSide;
-  const note = pass && side < RULES.recommendedSide ? `（推荐 ${RULES.recommendedSide} px）` : '';
+  const pass = side >= minSide;
+  const note = pass && side < fixSize ? `（推荐 ${fixSize} px）` : '';
   return {
     key: 'size',
-    label: `最短边至少 ${RULES.minSide} px（可放大查看）`,
+    label: `最短边至少 ${minSide} px`,
     pass,
     measured: `${width}×${height} px${note}`,
-    advice: pass ? '' : `放大到至少 ${RULES.minSide} px，推荐 ${RULES.recommendedSide} px`,
+    advice: pass ? '' : `放大到至少 ${minSide} px，推荐 ${fixSize} px`,
   };
 }
 
-function squareRule({ width, height }: MaskedPixels): MainImageRule {
+function squareRule({ width, height }: MaskedPixels): Measured {
   const ratio = Math.max(width, height) / Math.min(width, height);
   const pass = ratio <= 1.01;
   return {
@@ -88,8 +98,22 @@ function squareRule({ width, height }: MaskedPixels): MainImageRule {
   };
 }
 
-/** Judges an image against Amazon's main-image rules, each with what was measured. */
-export function checkMainImage(pixels: MaskedPixels): MainImageReport {
-  const rules = [backgroundRule(pixels), fillRule(pixels), sizeRule(pixels), squareRule(pixels)];
-  return { pass: rules.every((rule) => rule.pass), rules };
+/**
+ * Judges an image against one marketplace's main-image rules, each with what was measured and
+ * whether it is a requirement. The image passes when every requirement does.
+ */
+export function checkMainImage(
+  pixels: MaskedPixels,
+  marketplace: ImageMarketplaceId = 'amazon',
+): MainImageReport {
+  const set: MainImageRuleSet = MAIN_IMAGE_RULE_SETS[marketplace];
+  const rules: MainImageRule[] = [];
+  const add = (level: RuleLevel | null, measure: () => Measured) => {
+    if (level) rules.push({ ...measure(), level });
+  };
+  add(set.white, () => backgroundRule(pixels));
+  add(set.fill?.level ?? null, () => fillRule(pixels, set.fill as { min: number; max: number }));
+  add(set.minSide.level, () => sizeRule(pixels, set.minSide.px, set.size));
+  add(set.square, () => squareRule(pixels));
+  return { marketplace, pass: rules.every((r) => r.pass || r.level === 'recommended'), rules };
 }

@@ -2,6 +2,7 @@ import {
   type CutoutResult,
   isMarketplacePreset,
   MARKETPLACE_PRESETS,
+  type MarketplacePreset,
   PRESET_NAMES,
   ResultCode,
   type StoredImage,
@@ -97,7 +98,7 @@ async function makeMain(deps: StudioDeps, userId: number, image: Buffer, matte: 
   const size = MARKETPLACE_PRESETS[preset as keyof typeof MARKETPLACE_PRESETS].size;
   const made = await whiteMainImage(image, matte, size);
   const stored = await storeImage(deps, userId, 'main', { ...made, format: 'jpeg' });
-  return { image: stored, preset, check: checkMainImage(made.pixels) };
+  return { image: stored, preset, check: checkMainImage(made.pixels, preset as MarketplacePreset) };
 }
 
 export interface RemoveInput {
@@ -132,7 +133,7 @@ export async function removeBackground(
     const matte = await deps.matting.matte(checked.bytes);
     if (!productBox(matte.mask, matte.width, matte.height)) throw new NoProductError();
     const png = await cutoutPng(checked.bytes, matte);
-    const check = checkMainImage(await maskedPixels(checked.bytes, matte));
+    const check = checkMainImage(await maskedPixels(checked.bytes, matte), preset ?? 'amazon');
     const result: CutoutResult = {
       cutout: await storeImage(deps, userId, 'cutout', {
         bytes: png,

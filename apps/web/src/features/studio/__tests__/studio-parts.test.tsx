@@ -42,22 +42,41 @@ describe('智能做图 parts', () => {
       <CheckReport
         title="原图主图检查"
         report={{
+          marketplace: 'amazon',
           pass: false,
           rules: [
             {
               key: 'background',
               label: '纯白背景（RGB 255）',
+              level: 'required',
               pass: false,
               measured: '背景 12% 为纯白',
               advice: '把背景换成纯白',
             },
-            { key: 'square', label: '正方形 1:1', pass: true, measured: '1:1', advice: '' },
+            {
+              key: 'square',
+              label: '正方形 1:1',
+              level: 'recommended',
+              pass: true,
+              measured: '1:1',
+              advice: '',
+            },
+            {
+              key: 'size',
+              label: '最短边至少 1000 px',
+              level: 'recommended',
+              pass: false,
+              measured: '800×800 px',
+              advice: '放大到至少 1000 px',
+            },
           ],
         }}
       />,
     );
     const region = screen.getByRole('region', { name: '原图主图检查' });
+    // Only the requirement counts as 不符合; the recommendation is marked 建议.
     expect(region).toHaveTextContent('1 项不符合');
+    expect(screen.getByLabelText('建议')).toBeInTheDocument();
     expect(region).toHaveTextContent('背景 12% 为纯白');
     expect(region).toHaveTextContent('把背景换成纯白');
     expect(screen.getByLabelText('不符合')).toBeInTheDocument();

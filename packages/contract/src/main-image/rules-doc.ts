@@ -1,0 +1,31 @@
+import type { RuleLevel } from '../listing/types.ts';
+import { IMAGE_MARKETPLACE_IDS, MAIN_IMAGE_RULE_SETS } from './rules.ts';
+
+const level = (l: RuleLevel | null | undefined) =>
+  l === 'required' ? '必须' : l === 'recommended' ? '建议' : '—';
+
+/**
+ * docs/main-image-rules.md, made from `main-image/rules.ts` so the two cannot disagree (a contract
+ * test compares them; `node packages/contract/scripts/write-listing-rules-doc.ts` rewrites it).
+ */
+export function mainImageRulesMarkdown(): string {
+  const rows = IMAGE_MARKETPLACE_IDS.map((id) => {
+    const set = MAIN_IMAGE_RULE_SETS[id];
+    const fill = set.fill
+      ? `${level(set.fill.level)} ${Math.round(set.fill.min * 100)}%–${Math.round(set.fill.max * 100)}%`
+      : '—';
+    return `| ${set.name} | ${level(set.white)} | ${fill} | ${level(set.minSide.level)} ≥ ${set.minSide.px} px | ${level(set.square)} | ${set.size}×${set.size} | ${set.source} |`;
+  });
+  return [
+    '# 主图规则',
+    '',
+    '<!-- 由 packages/contract/src/main-image/rules.ts 生成：node packages/contract/scripts/write-listing-rules-doc.ts -->',
+    '',
+    '单张抠图（`/image`）和批量处理（`/batch`）都按这张表检查主图。「必须」不满足时主图判为不合格；「建议」不满足只提示。「一键修正」按最后一列的尺寸生成纯白背景、产品占画面 85% 的正方形 JPEG，满足该平台的全部规则。纯白按每个通道 ≥ 253 计（JPEG 压缩的误差），背景中 99% 以上为纯白才算通过；产品占比按产品外框的长边与画面之比。',
+    '',
+    '| 平台 | 纯白背景 | 产品占比 | 最短边 | 1:1 | 一键修正尺寸 | 出处 |',
+    '|---|---|---|---|---|---|---|',
+    ...rows,
+    '',
+  ].join('\n');
+}

@@ -1,0 +1,115 @@
+import { type Static, Type } from 'typebox';
+import type { ImageMarketplaceId } from '../main-image/rules.ts';
+
+/**
+ * 批量处理: a whole catalogue in one durable job. The seller uploads images (or ZIPs of them), picks
+ * the steps, and downloads one ZIP of results with report.csv.
+ */
+export const BATCH_LIMITS = {
+  maxImages: 500,
+  maxBytes: 500 * 1024 * 1024,
+  /** One image inside a ZIP, unpacked (a bomb stops here). */
+  maxEntryBytes: 25 * 1024 * 1024,
+  /** Jobs and their results are listed this long. */
+  keepDays: 7,
+  /** Images of one job in the matting pool at once, so a batch never starves the single-image tools. */
+  parallelPerJob: 1,
+} as const;
+
+export const ImageMarketplaceSchema = Type.Union([
+  Type.Literal('amazon'),
+  Type.Literal('tiktok'),
+  Type.Literal('temu'),
+  Type.Literal('shopee'),
+  Type.Literal('ebay'),
+  Type.Literal('walmart'),
+  Type.Literal('shopify'),
+]);
+type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : never) : never;
+const _same: Same<Static<typeof ImageMarketplaceSchema>, ImageMarketplaceId> = true;
+void _same;
+
+/** What to make from every image. At least one of them. */
+export const BatchSteps = Type.Object({
+  /** A transparent PNG of the product. */
+  cutout: Type.Boolean(),
+  /** A white main image per marketplace, checked against its rules. */
+  marketplaces: Type.Array(ImageMarketplaceSchema, { maxItems: 7, uniqueItems: true }),
+  /** The product on a plain colour (#rrggbb), square 2000 px. */
+  backgroundColor: Type.Union([Type.Null(), Type.String({ pattern: '^#[0-9a-fA-F]{6}$' })]),
+});
+export type BatchSteps = Static<typeof BatchSteps>;
+
+export const BATCH_JOB_STATUSES = ['running', 'paused', 'done', 'cancelled'] as const;
+export type BatchJobStatus = (typeof BATCH_JOB_STATUSES)[number];
+export const BATCH_ITEM_STATUSES = [
+  'waiting',
+  'processing',
+  'done',
+  'failed',
+  'paused',
+  'cancelled',
+] as const;
+export type BatchItemStatus = (typeof BATCH_ITEM_STATUSES)[number];
+
+export const BATCH_ITEM_STATUS_NAMES: Record<BatchItemStatus, string> = {
+  waiting: '等待',
+  processing: '处理中',
+  done: '完成',
+  failed: '失败',
+  paused: '已暂停',
+  cancelled: '已取消',
+};
+
+const Counts = Type.Object({
+  waiting: Type.Integer(),
+  processing: Type.Integer(),
+  done: Type.Integer(),
+  failed: Type.Integer(),
+  paused: Type.Integer(),
+  cancelled: Type.Integer(),
+});
+
+export const BatchJob = Type.Object({
+  id: Type.Integer(),
+  status: Type.Union([
+    Type.Literal('running'),
+    Type.Literal('paused'),
+    Type.Literal('done'),
+    Type.Literal('cancelled'),
+  ]),
+  steps: BatchSteps,
+  total: Type.Integer(),
+  counts: Counts,
+  /** Files refused at upload (not images, too large), with the reason; nothing was charged for them. */
+  refused: Type.Array(Type.Object({ name: Type.String(), reason: Type.String() })),
+  createdAt: Type.Integer(),
+  endedAt: Type.Union([Type.Null(), Type.Integer()]),
+  expiresAt: Type.Integer(),
+});
+export type BatchJob = Static<typeof BatchJob>;
+
+/** One marketplace's verdict on an image's main image. */
+export const BatchCheck = Type.Object({ marketplace: Type.String(), pass: Type.Boolean() });
+
+export const BatchItem = Type.Object({
+  id: Type.Integer(),
+  name: Type.String(),
+  status: Type.Union([
+    Type.Literal('waiting'),
+    Type.Literal('processing'),
+    Type.Literal('done'),
+    Type.Literal('failed'),
+    Type.Literal('paused'),
+    Type.Literal('cancelled'),
+  ]),
+  /** Why it failed or is paused, in Chinese; empty otherwise. */
+  reason: Type.String(),
+  checks: Type.Array(BatchCheck),
+});
+export type BatchItem = Static<typeof BatchItem>;
+
+export const BatchJobDetail = Type.Object({ job: BatchJob, items: Type.Array(BatchItem) });
+export type BatchJobDetail = Static<typeof BatchJobDetail>;
+
+export const BatchIdParams = Type.Object({ id: Type.Integer({ minimum: 1 }) });
