@@ -18,14 +18,22 @@ export interface PeriodicJob {
 /**
  * What a module adds to the app. `publicRoutes` are open to anyone; `userRoutes` sit in the
  * signed-in scope, where every route has `request.user`; `staffRoutes` sit in the operator scope
- * (`/api/admin/*`, 客服 or admin, `request.staff`); `jobs` run on the jobs plugin's timers;
+ * (`/api/admin/*`, 客服 or admin, `request.staff`); `jobs` run on the jobs plugin's timers; `workers`
+ * take messages from the job queue;
  * `onReady` runs once when the app has started.
  */
+/** A queue a module takes work from (see queue/job-queue.ts); the node's BATCH_WORKERS sets how many at once. */
+export interface ModuleWorker {
+  queue: string;
+  handle(deps: AppDeps, data: Record<string, unknown>): Promise<void>;
+}
+
 export interface AppModule {
   name: string;
   publicRoutes?: Routes;
   userRoutes?: Routes;
   staffRoutes?: Routes;
   jobs?: PeriodicJob[];
+  workers?: ModuleWorker[];
   onReady?: (deps: AppDeps) => Promise<void>;
 }

@@ -18,6 +18,7 @@ import { systemClock } from './lib/clock.ts';
 import { accountModule } from './modules/account/routes.ts';
 import { adminModule } from './modules/admin/routes.ts';
 import { announcementModule } from './modules/announcement/routes.ts';
+import { batchModule } from './modules/batch/routes.ts';
 import { chatModule } from './modules/chat/routes.ts';
 import { drawingModule } from './modules/drawing/routes.ts';
 import { healthModule } from './modules/health/routes.ts';
@@ -62,6 +63,7 @@ const MODULES: AppModule[] = [
   privacyModule,
   announcementModule,
   listingModule,
+  batchModule,
   adminModule,
 ];
 
@@ -144,7 +146,15 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}) {
   await app.register(staffScope(staffRoutes), { deps });
   app.addHook('onReady', async () => {
     for (const module of MODULES) await module.onReady?.(deps);
+    // Queue workers: BATCH_WORKERS at once on this node (0: this node only serves requests).
+    if (config.batchWorkers > 0)
+      for (const worker of MODULES.flatMap((module) => module.workers ?? []))
+        await deps.queue.work(worker.queue, { concurrency: config.batchWorkers }, (data) =>
+          worker.handle(deps, data),
+        );
   });
+  // Before the database closes: running images finish (or are handed out again after their lease).
+  app.addHook('preClose', () => deps.queue.stop());
   await app.register(jobsPlugin, { jobs: MODULES.flatMap((module) => module.jobs ?? []), deps });
 
   await app.register(staticWebPlugin, { webDistDir: config.webDistDir, site: config.site });

@@ -32,6 +32,8 @@ export interface Config {
   /** Off only for debugging with curl: the check is a speed bump, not security. */
   requireRequestSignature: boolean;
   shutdownTimeoutMs: number;
+  /** Images of 批量处理 this node works on at once; 0 makes it a node that only serves requests. */
+  batchWorkers: number;
   site: SiteConfig;
   sms: SmsConfig;
   /** Registered accounts made admins at start (ADMIN_PHONES); admins then grant roles in the console. */
@@ -532,6 +534,7 @@ export function loadConfig(env: Env = process.env): Config {
     trustProxy: readTrustProxy(env),
     requireRequestSignature: readBool(env, 'REQUIRE_REQUEST_SIGNATURE', true),
     shutdownTimeoutMs: readInt(env, 'SHUTDOWN_TIMEOUT_MS', 10_000, 100, 600_000),
+    batchWorkers: readInt(env, 'BATCH_WORKERS', 1, 0, 16),
     site: {
       companyName,
       copyright: env.SITE_COPYRIGHT || `© ${year} ${companyName} 版权所有`,

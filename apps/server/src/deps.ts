@@ -18,6 +18,8 @@ import type { SmsSender } from './providers/sms/sms-sender.ts';
 import type { FileStore } from './providers/storage/file-store.ts';
 import { localFileStore } from './providers/storage/local-file-store.ts';
 import { s3FileStore } from './providers/storage/s3-file-store.ts';
+import { createJobQueue } from './queue/index.ts';
+import type { JobQueue } from './queue/job-queue.ts';
 
 /**
  * Everything a module's services may use, built once in `app.ts` and handed to every module as
@@ -43,6 +45,8 @@ export interface AppDeps {
   /** A drawing that takes longer than this is given up (and refunded). */
   drawTimeoutMs: number;
   matting: MattingEngine;
+  /** Work handed between nodes (批量处理's images): pg-boss on PostgreSQL, a table on SQLite. */
+  queue: JobQueue;
   /** Products of one replace request matted at a time: the number of matting workers. */
   mattingLanes: number;
   /** The payment channels this server offers, by name; the first real one is preselected. */
@@ -100,6 +104,7 @@ export function buildDeps(
     drawTimeoutMs: 300_000,
     matting: overrides.matting ?? createMattingEngine(config.matting),
     mattingLanes: config.matting.workers,
+    queue: createJobQueue(config.databaseUrl, base.db, base.log),
     payChannels: payChannels(config, base.clock, overrides.paymentChannels),
   };
 }

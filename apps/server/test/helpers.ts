@@ -33,7 +33,14 @@ export async function buildTestApp(env: Record<string, string> = {}, options: Bu
   const data = tempDir('data');
   const web = tempDir('web');
   writeFakeWebBuild(web.dir);
-  const config: Config = loadConfig({ NODE_ENV: 'test', DATA_DIR: data.dir, WEB_DIST_DIR: web.dir, ...env });
+  // Queue workers only where a test asks for them (BATCH_WORKERS=1): pg-boss would start in every PostgreSQL app.
+  const config: Config = loadConfig({
+    NODE_ENV: 'test',
+    DATA_DIR: data.dir,
+    WEB_DIST_DIR: web.dir,
+    BATCH_WORKERS: '0',
+    ...env,
+  });
   const app = await buildApp(config, { logger: false, ...options });
   const close = async () => {
     await app.close();

@@ -72,9 +72,12 @@ export class CornerColourMatting implements MattingEngine {
   readonly name = 'corner-colour';
   calls = 0;
   next: 'ok' | 'fail' | 'busy' = 'ok';
+  /** Each call takes this long, as a real model does (batch tests cancel meanwhile). */
+  delayMs = 0;
 
   async matte(image: Buffer): Promise<AlphaMask> {
     this.calls += 1;
+    if (this.delayMs > 0) await new Promise((resolve) => setTimeout(resolve, this.delayMs));
     const mode = this.next;
     this.next = 'ok';
     if (mode === 'fail') throw new Error('the matting model crashed');

@@ -1,6 +1,7 @@
 import type { AccountTables } from '../modules/account/table.ts';
 import type { AnnouncementTables } from '../modules/announcement/table.ts';
 import type { AuditTables } from '../modules/audit/table.ts';
+import type { BatchTables } from '../modules/batch/table.ts';
 import type { ChatTables } from '../modules/chat/table.ts';
 import type { EntitlementTables } from '../modules/entitlement/table.ts';
 import type { StoredImageTables } from '../modules/images/table.ts';
@@ -12,6 +13,7 @@ import type { PromptTables } from '../modules/prompt/table.ts';
 import type { RedeemTables } from '../modules/redeem/table.ts';
 import type { SmsTables } from '../modules/sms/table.ts';
 import type { ThrottleTables } from '../modules/throttle/table.ts';
+import type { QueueTables } from '../queue/table.ts';
 
 /** The whole schema, assembled from each module's `table.ts`. */
 export interface Database
@@ -28,4 +30,6 @@ export interface Database
     StoredImageTables,
     AuditTables,
     AnnouncementTables,
-    ListingTables {}
+    ListingTables,
+    BatchTables,
+    QueueTables {}

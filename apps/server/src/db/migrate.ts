@@ -16,6 +16,7 @@ import * as sessionDevices from './migrations/0013-session-devices.ts';
 import * as operators from './migrations/0014-operators.ts';
 import * as operatorSettings from './migrations/0015-operator-settings.ts';
 import * as listings from './migrations/0016-listings.ts';
+import * as batch from './migrations/0017-batch.ts';
 
 /**
  * Every migration, in order. Listed in code rather than read from a folder so the set is fixed at
@@ -38,6 +39,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0014-operators': operators,
   '0015-operator-settings': operatorSettings,
   '0016-listings': listings,
+  '0017-batch': batch,
 };
 
 /** Applies every pending migration; throws with the failing migration's name. */

@@ -89,8 +89,12 @@ export const BatchJob = Type.Object({
 });
 export type BatchJob = Static<typeof BatchJob>;
 
-/** One marketplace's verdict on an image's main image. */
-export const BatchCheck = Type.Object({ marketplace: Type.String(), pass: Type.Boolean() });
+/** One marketplace's verdicts: on the uploaded photo as it was, and on the main image made from it. */
+export const BatchCheck = Type.Object({
+  marketplace: Type.String(),
+  originalPass: Type.Boolean(),
+  pass: Type.Boolean(),
+});
 
 export const BatchItem = Type.Object({
   id: Type.Integer(),

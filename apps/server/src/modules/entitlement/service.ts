@@ -127,21 +127,41 @@ export async function takeUse(
   options: { vipOnly?: boolean; vipOnlyMessage?: string } = {},
 ): Promise<UseTicket> {
   const now = deps.clock.now();
-  const day = chinaDay(now);
   return deps.db.transaction().execute(async (trx) => {
-    await entitlements.lockUser(trx, userId);
-    const isVip = (await entitlements.findActiveGrants(trx, userId, now)).length > 0;
-    if (options.vipOnly && !isVip) {
-      throw new AppError(
-        ResultCode.vipRequired,
-        options.vipOnlyMessage ?? '该功能仅对 VIP 开放，开通 VIP 后即可使用',
-      );
-    }
-    // Read in the transaction: a limit the console just changed applies to the very next use.
-    const limits = await dailyLimits(trx);
+    const [id] = await takeUsesIn(trx, userId, { [feature]: 1 }, now, options);
+    return { id: id as number, userId, feature, day: chinaDay(now) };
+  });
+}
+
+/**
+ * Takes `count` uses of each feature inside the caller's transaction, all or none: the caller writes
+ * what the uses paid for in the same transaction, so a crash can neither charge without the result
+ * nor keep the result without the charge (批量处理 charges each finished image this way).
+ */
+export async function takeUsesIn(
+  trx: Kysely<Database>,
+  userId: number,
+  counts: Partial<Record<Feature, number>>,
+  now: number,
+  options: { vipOnly?: boolean; vipOnlyMessage?: string } = {},
+): Promise<number[]> {
+  const day = chinaDay(now);
+  await entitlements.lockUser(trx, userId);
+  const isVip = (await entitlements.findActiveGrants(trx, userId, now)).length > 0;
+  if (options.vipOnly && !isVip) {
+    throw new AppError(
+      ResultCode.vipRequired,
+      options.vipOnlyMessage ?? '该功能仅对 VIP 开放，开通 VIP 后即可使用',
+    );
+  }
+  // Read in the transaction: a limit the console just changed applies to the very next use.
+  const limits = await dailyLimits(trx);
+  const usage = await entitlements.usageByFeature(trx, userId, day);
+  const ids: number[] = [];
+  for (const [feature, count] of Object.entries(counts) as [Feature, number][]) {
     const limit = limits[isVip ? 'vip' : 'free'][feature];
-    const used = (await entitlements.usageByFeature(trx, userId, day)).get(feature) ?? 0;
-    if (used >= limit) {
+    const used = usage.get(feature) ?? 0;
+    if (used + count > limit) {
       const message = isVip
         ? `今日${FEATURE_LABELS[feature]}次数（${limit} 次）已用完，明天 00:00 恢复`
         : `今日免费${FEATURE_LABELS[feature]}次数（${limit} 次）已用完，开通 VIP 每天可用 ${limits.vip[feature]} 次`;
@@ -151,9 +171,10 @@ export async function takeUse(
         resetAt: nextChinaMidnight(now),
       });
     }
-    const id = await entitlements.insertUse(trx, { userId, feature, day, now });
-    return { id, userId, feature, day };
-  });
+    for (let i = 0; i < count; i += 1)
+      ids.push(await entitlements.insertUse(trx, { userId, feature, day, now }));
+  }
+  return ids;
 }
 
 /**

@@ -1,0 +1,108 @@
+import { type ImageMarketplaceId, MAIN_IMAGE_RULE_SETS, type MainImageReport } from '@chuhai/contract';
+import { Zip, ZipPassThrough } from 'fflate';
+import type { BatchVerdict } from './process-image.ts';
+import * as batches from './repository.ts';
+import type { BatchDeps } from './service.ts';
+
+const FOLDERS = { cutout: '抠图', background: '换背景' } as const;
+
+function csvCell(value: string): string {
+  const text = /^[=+\-@]/.test(value) ? `'${value}` : value;
+  return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
+}
+
+/** report.csv: a row per image, marketplace, image (the photo as uploaded, the main image made) and rule. */
+export function reportCsv(
+  items: { name: string; status: string; reason: string; verdicts: BatchVerdict[] }[],
+): string {
+  const rows: string[][] = [['文件', '平台', '图片', '规则', '级别', '实测', '结果', '建议']];
+  const add = (name: string, marketplace: ImageMarketplaceId, which: string, report: MainImageReport) => {
+    for (const rule of report.rules)
+      rows.push([
+        name,
+        MAIN_IMAGE_RULE_SETS[marketplace].name,
+        which,
+        rule.label,
+        rule.level === 'required' ? '必须' : '建议',
+        rule.measured,
+        rule.pass ? '通过' : '不通过',
+        rule.advice,
+      ]);
+  };
+  for (const item of items) {
+    if (item.status !== 'done') {
+      rows.push([item.name, '', '', '', '', '', item.status === 'failed' ? '失败' : '未处理', item.reason]);
+      continue;
+    }
+    for (const verdict of item.verdicts) {
+      add(item.name, verdict.marketplace, '原图', verdict.original);
+      add(item.name, verdict.marketplace, '主图', verdict.main);
+    }
+  }
+  return `\uFEFF${rows.map((row) => row.map(csvCell).join(',')).join('\r\n')}\r\n`;
+}
+
+/** `shoes__red.jpg` made for Amazon → `亚马逊 Amazon/shoes__red.jpg`; two images of one name keep both. */
+function entryName(folder: string, name: string, extension: string, taken: Set<string>): string {
+  const stem = name.replace(/\.[^.]+$/, '');
+  let candidate = `${folder}/${stem}.${extension}`;
+  for (let n = 2; taken.has(candidate); n += 1) candidate = `${folder}/${stem} (${n}).${extension}`;
+  taken.add(candidate);
+  return candidate;
+}
+
+/**
+ * The job's results as one ZIP, written as it is read from the file store: a folder per
+ * marketplace, 抠图 and 换背景, and report.csv. Images are stored as they are (already compressed).
+ */
+export async function writeResultsZip(
+  deps: Pick<BatchDeps, 'db' | 'files' | 'log'>,
+  jobId: number,
+  write: (chunk: Uint8Array) => void,
+): Promise<void> {
+  const items = await batches.jobItems(deps.db, jobId);
+  let failure: Error | null = null;
+  const zip = new Zip((error, chunk) => {
+    if (error) failure = error;
+    else write(chunk);
+  });
+  const taken = new Set<string>();
+  const add = (name: string, bytes: Uint8Array) => {
+    const entry = new ZipPassThrough(name);
+    zip.add(entry);
+    entry.push(bytes, true);
+  };
+  for (const item of items) {
+    for (const result of JSON.parse(item.results) as {
+      kind: 'cutout' | 'main' | 'background';
+      marketplace?: ImageMarketplaceId;
+      key: string;
+    }[]) {
+      const file = await deps.files.get(result.key);
+      if (!file) {
+        deps.log.warn({ key: result.key }, 'batch result missing from the file store');
+        continue;
+      }
+      const folder =
+        result.kind === 'main'
+          ? MAIN_IMAGE_RULE_SETS[result.marketplace as ImageMarketplaceId].name
+          : FOLDERS[result.kind];
+      add(entryName(folder, item.name, result.key.split('.').pop() as string, taken), file.bytes);
+    }
+  }
+  add(
+    'report.csv',
+    new TextEncoder().encode(
+      reportCsv(
+        items.map((i) => ({
+          name: i.name,
+          status: i.status,
+          reason: i.reason,
+          verdicts: JSON.parse(i.checks) as BatchVerdict[],
+        })),
+      ),
+    ),
+  );
+  zip.end();
+  if (failure) throw failure;
+}

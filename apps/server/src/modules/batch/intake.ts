@@ -1,0 +1,185 @@
+import { BATCH_LIMITS, type BatchSteps, ResultCode } from '@chuhai/contract';
+import type { FastifyRequest } from 'fastify';
+import { Unzip, type UnzipFile, UnzipInflate } from 'fflate';
+import { AppError } from '../../http/app-error.ts';
+import { checkImageUpload } from '../../lib/image-upload.ts';
+
+/** An image accepted into a job: checked, upright, without metadata. */
+export interface AcceptedImage {
+  name: string;
+  bytes: Buffer;
+  extension: string;
+  contentType: string;
+}
+
+export interface Refused {
+  name: string;
+  reason: string;
+}
+
+const MB = 1024 * 1024;
+
+/** `shoes/red/1.jpg` → `shoes__red__1.jpg`: folders flattened, the path kept in the name. */
+export function flatName(path: string): string {
+  const parts = path.split(/[\\/]+/).filter((p) => p && p !== '.' && p !== '..');
+  return parts.join('__').slice(-200) || 'image';
+}
+
+/** Files a ZIP carries that nobody meant to upload: folders, macOS resource forks, hidden files. */
+function isNoise(path: string): boolean {
+  return (
+    path.endsWith('/') ||
+    path.includes('__MACOSX/') ||
+    /(^|\/)\./.test(path) ||
+    /(^|\/)Thumbs\.db$/i.test(path)
+  );
+}
+
+const isZip = (name: string, head: Uint8Array) =>
+  /\.zip$/i.test(name) || (head[0] === 0x50 && head[1] === 0x4b && head[2] === 0x03 && head[3] === 0x04);
+
+/**
+ * Reads a 批量处理 upload as it streams: the `steps` field first, then any number of images and
+ * ZIPs of images. Every file is judged by its content; a refused one is named with the reason and
+ * costs nothing. A ZIP is unpacked entry by entry, each stopped at 10 MB unpacked (a bomb goes no
+ * further), and at most 500 images or 500 MB are taken in all.
+ */
+export async function readBatchUpload(
+  request: FastifyRequest,
+  readSteps: (raw: string) => BatchSteps,
+  accept: (image: AcceptedImage) => Promise<void>,
+): Promise<{ steps: BatchSteps; accepted: number; refused: Refused[] }> {
+  if (!request.isMultipart())
+    throw new AppError(ResultCode.badRequest, '请用 multipart/form-data 上传图片或 ZIP');
+  let steps: BatchSteps | null = null;
+  const refused: Refused[] = [];
+  let accepted = 0;
+  let acceptedBytes = 0;
+
+  const take = async (name: string, bytes: Buffer) => {
+    if (accepted >= BATCH_LIMITS.maxImages) {
+      refused.push({ name, reason: `超过一次 ${BATCH_LIMITS.maxImages} 张的上限，请分批上传` });
+      return;
+    }
+    if (acceptedBytes + bytes.length > BATCH_LIMITS.maxBytes) {
+      refused.push({ name, reason: `超过一次 ${BATCH_LIMITS.maxBytes / MB} MB 的上限，请分批上传` });
+      return;
+    }
+    try {
+      const checked = await checkImageUpload(bytes, '文件');
+      await accept({
+        name,
+        bytes: checked.bytes,
+        extension: checked.format === 'jpeg' ? 'jpg' : checked.format,
+        contentType: checked.contentType,
+      });
+      accepted += 1;
+      acceptedBytes += bytes.length;
+    } catch (error) {
+      if (!(error instanceof AppError)) throw error;
+      refused.push({ name, reason: error.message.replace(/^文件[：，]?/, '') });
+    }
+  };
+
+  const parts = request.parts({
+    limits: { fileSize: BATCH_LIMITS.maxBytes, files: BATCH_LIMITS.maxImages, fields: 5, fieldSize: 4096 },
+  });
+  for await (const part of parts) {
+    if (part.type === 'field') {
+      if (part.fieldname === 'steps') steps = readSteps(String(part.value ?? ''));
+      continue;
+    }
+    if (!steps) throw new AppError(ResultCode.badRequest, 'steps 字段要放在文件之前');
+    const name = flatName(part.filename || `图片${accepted + refused.length + 1}`);
+    const reader = part.file[Symbol.asyncIterator]();
+    const first = await reader.next();
+    const head: Uint8Array = first.done ? new Uint8Array() : first.value;
+    if (isZip(name, head)) {
+      await unzipInto(name, head, reader, take, refused);
+      continue;
+    }
+    const chunks: Buffer[] = first.done ? [] : [first.value as Buffer];
+    let size = head.length;
+    for (let next = await reader.next(); !next.done; next = await reader.next()) {
+      size += next.value.length;
+      if (size > 10 * MB) {
+        // Drain the rest without keeping it: the file is refused whatever follows.
+        chunks.length = 0;
+        continue;
+      }
+      chunks.push(next.value as Buffer);
+    }
+    if (size > 10 * MB)
+      refused.push({ name, reason: `有 ${(size / MB).toFixed(1)} MB，超过 10 MB 的上限，请压缩后再上传` });
+    else await take(name, Buffer.concat(chunks));
+  }
+  if (!steps) throw new AppError(ResultCode.badRequest, '缺少 steps 字段');
+  return { steps, accepted, refused };
+}
+
+async function unzipInto(
+  zipName: string,
+  head: Uint8Array,
+  reader: AsyncIterator<Buffer>,
+  take: (name: string, bytes: Buffer) => Promise<void>,
+  refused: Refused[],
+) {
+  const entries: { name: string; bytes: Buffer }[] = [];
+  let broken = false;
+  const unzip = new Unzip((file: UnzipFile) => {
+    if (isNoise(file.name)) return;
+    const name = flatName(file.name);
+    if (/\.zip$/i.test(file.name)) {
+      refused.push({ name, reason: '压缩包里的压缩包不处理，请解开后再上传' });
+      return;
+    }
+    const chunks: Uint8Array[] = [];
+    let size = 0;
+    file.ondata = (error, chunk, final) => {
+      if (error) {
+        refused.push({ name, reason: '压缩包里的这个文件已损坏' });
+        return;
+      }
+      size += chunk.length;
+      if (size > 10 * MB) {
+        file.terminate();
+        refused.push({ name, reason: '解压后超过 10 MB，已跳过' });
+        return;
+      }
+      chunks.push(chunk);
+      if (final) entries.push({ name, bytes: Buffer.concat(chunks) });
+    };
+    try {
+      file.start();
+    } catch {
+      refused.push({ name, reason: '压缩方式不支持（只支持常见的 ZIP 压缩）' });
+    }
+  });
+  unzip.register(UnzipInflate);
+  const push = (chunk: Uint8Array, final: boolean) => {
+    try {
+      unzip.push(chunk, final);
+    } catch {
+      broken = true;
+    }
+  };
+  // Each chunk's finished entries are checked before the next chunk is read, so at most one
+  // chunk's worth of images waits in memory.
+  const drain = async () => {
+    while (entries.length > 0) {
+      const entry = entries.shift() as { name: string; bytes: Buffer };
+      await take(entry.name, entry.bytes);
+    }
+  };
+  push(head, false);
+  await drain();
+  // A broken ZIP is still read to its end: the form's other parts come after it.
+  for (let next = await reader.next(); !next.done; next = await reader.next()) {
+    if (broken) continue;
+    push(next.value, false);
+    await drain();
+  }
+  if (!broken) push(new Uint8Array(), true);
+  await drain();
+  if (broken) refused.push({ name: zipName, reason: 'ZIP 文件已损坏，已处理能读出的部分' });
+}

@@ -1,0 +1,84 @@
+import {
+  type BatchSteps,
+  type Feature,
+  type ImageMarketplaceId,
+  MAIN_IMAGE_RULE_SETS,
+  type MainImageReport,
+  PLACEMENT_LIMITS,
+} from '@chuhai/contract';
+import sharp from 'sharp';
+import type { AlphaMask } from '../../providers/matting/matting-engine.ts';
+import {
+  cutoutPng,
+  maskedPixels,
+  NoProductError,
+  placeOnBackground,
+  whiteMainImage,
+} from '../studio/compose.ts';
+import { checkMainImage } from '../studio/main-image-check.ts';
+import { productBox } from '../studio/product-box.ts';
+
+/** One output file of an image. */
+export interface BatchOutput {
+  kind: 'cutout' | 'main' | 'background';
+  marketplace?: ImageMarketplaceId;
+  bytes: Buffer;
+  extension: 'png' | 'jpg';
+}
+
+/** A marketplace's verdicts on the photo as uploaded and on the main image made from it. */
+export interface BatchVerdict {
+  marketplace: ImageMarketplaceId;
+  original: MainImageReport;
+  main: MainImageReport;
+}
+
+/** What the steps cost per image: each output is one use of its feature. */
+export function usesPerImage(steps: BatchSteps): Partial<Record<Feature, number>> {
+  const cutout = (steps.cutout ? 1 : 0) + steps.marketplaces.length;
+  return {
+    ...(cutout > 0 ? { cutout } : {}),
+    ...(steps.backgroundColor ? { replace: 1 } : {}),
+  };
+}
+
+/**
+ * Every output of one image from its matte: the cut-out, a white main image per marketplace
+ * (checked against that marketplace's rules, as is the photo as it came), the product on a colour.
+ */
+export async function makeOutputs(
+  image: Buffer,
+  matte: AlphaMask,
+  steps: BatchSteps,
+): Promise<{ outputs: BatchOutput[]; verdicts: BatchVerdict[] }> {
+  if (!productBox(matte.mask, matte.width, matte.height)) throw new NoProductError();
+  const outputs: BatchOutput[] = [];
+  const verdicts: BatchVerdict[] = [];
+  if (steps.cutout) outputs.push({ kind: 'cutout', bytes: await cutoutPng(image, matte), extension: 'png' });
+  const photo = steps.marketplaces.length > 0 ? await maskedPixels(image, matte) : null;
+  for (const marketplace of steps.marketplaces) {
+    const made = await whiteMainImage(image, matte, MAIN_IMAGE_RULE_SETS[marketplace].size);
+    outputs.push({ kind: 'main', marketplace, bytes: made.bytes, extension: 'jpg' });
+    verdicts.push({
+      marketplace,
+      original: checkMainImage(photo as NonNullable<typeof photo>, marketplace),
+      main: checkMainImage(made.pixels, marketplace),
+    });
+  }
+  if (steps.backgroundColor) {
+    const size = PLACEMENT_LIMITS.outputSize;
+    const background = await sharp({
+      create: { width: size, height: size, channels: 3, background: steps.backgroundColor },
+    })
+      .png()
+      .toBuffer();
+    const placed = await placeOnBackground(image, matte, background, {
+      scale: 0.8,
+      x: 0.5,
+      y: 0.9,
+      shadow: true,
+    });
+    outputs.push({ kind: 'background', bytes: placed.bytes, extension: 'jpg' });
+  }
+  return { outputs, verdicts };
+}

@@ -1,0 +1,219 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/database.ts';
+
+type Db = Kysely<Database>;
+
+export type BatchJobRow = NonNullable<Awaited<ReturnType<typeof findJob>>>;
+export type BatchItemRow = NonNullable<Awaited<ReturnType<typeof findItem>>>;
+
+export async function insertJob(
+  db: Db,
+  values: { userId: number; steps: string; now: number; expiresAt: number },
+): Promise<number> {
+  const row = await db
+    .insertInto('batch_jobs')
+    .values({
+      user_id: values.userId,
+      status: 'running',
+      steps: values.steps,
+      total: 0,
+      refused: '[]',
+      created_at: values.now,
+      ended_at: null,
+      expires_at: values.expiresAt,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return Number(row.id);
+}
+
+export async function finishIntake(db: Db, jobId: number, total: number, refused: string): Promise<void> {
+  await db.updateTable('batch_jobs').set({ total, refused }).where('id', '=', jobId).execute();
+}
+
+export function findJob(db: Db, userId: number, jobId: number) {
+  return db
+    .selectFrom('batch_jobs')
+    .selectAll()
+    .where('id', '=', jobId)
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+}
+
+export function jobById(db: Db, jobId: number) {
+  return db.selectFrom('batch_jobs').selectAll().where('id', '=', jobId).executeTakeFirst();
+}
+
+/** The seller's jobs still kept, newest first. */
+export function listJobs(db: Db, userId: number, now: number) {
+  return db
+    .selectFrom('batch_jobs')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .where('expires_at', '>', now)
+    .orderBy('id', 'desc')
+    .limit(50)
+    .execute();
+}
+
+export async function setJobStatus(
+  db: Db,
+  jobId: number,
+  status: string,
+  endedAt: number | null,
+): Promise<void> {
+  await db.updateTable('batch_jobs').set({ status, ended_at: endedAt }).where('id', '=', jobId).execute();
+}
+
+export async function deleteJob(db: Db, jobId: number): Promise<void> {
+  await db.deleteFrom('batch_jobs').where('id', '=', jobId).execute();
+}
+
+export async function expiredJobs(db: Db, now: number, limit: number) {
+  return db
+    .selectFrom('batch_jobs')
+    .select(['id', 'user_id'])
+    .where('expires_at', '<=', now)
+    .limit(limit)
+    .execute();
+}
+
+export async function insertItem(
+  db: Db,
+  values: { jobId: number; userId: number; name: string; originalKey: string; now: number },
+): Promise<number> {
+  const row = await db
+    .insertInto('batch_items')
+    .values({
+      job_id: values.jobId,
+      user_id: values.userId,
+      name: values.name,
+      original_key: values.originalKey,
+      status: 'waiting',
+      reason: '',
+      checks: '[]',
+      results: '[]',
+      claimed_at: null,
+      updated_at: values.now,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return Number(row.id);
+}
+
+export function findItem(db: Db, itemId: number) {
+  return db.selectFrom('batch_items').selectAll().where('id', '=', itemId).executeTakeFirst();
+}
+
+export function jobItems(db: Db, jobId: number) {
+  return db.selectFrom('batch_items').selectAll().where('job_id', '=', jobId).orderBy('id').execute();
+}
+
+/** How many images of the job are in each state. */
+export async function statusCounts(db: Db, jobId: number): Promise<Map<string, number>> {
+  const rows = await db
+    .selectFrom('batch_items')
+    .select(['status', (eb) => eb.fn.countAll<number | string>().as('n')])
+    .where('job_id', '=', jobId)
+    .groupBy('status')
+    .execute();
+  return new Map(rows.map((r) => [r.status, Number(r.n)]));
+}
+
+/**
+ * Takes a waiting image for this worker: a conditional update, so of two workers that got the same
+ * message (a redelivery after a crash) exactly one goes on.
+ */
+export async function claimItem(db: Db, itemId: number, now: number): Promise<boolean> {
+  const result = await db
+    .updateTable('batch_items')
+    .set({ status: 'processing', claimed_at: now, updated_at: now })
+    .where('id', '=', itemId)
+    .where('status', '=', 'waiting')
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
+/** Ends an image in `processing`; false when it was no longer this worker's (cancelled, taken back). */
+export async function settleItem(
+  db: Db,
+  itemId: number,
+  values: {
+    status: string;
+    reason: string;
+    checks?: string;
+    results?: string;
+    now: number;
+    keepOriginal: boolean;
+  },
+): Promise<boolean> {
+  const result = await db
+    .updateTable('batch_items')
+    .set({
+      status: values.status,
+      reason: values.reason,
+      ...(values.checks === undefined ? {} : { checks: values.checks }),
+      ...(values.results === undefined ? {} : { results: values.results }),
+      ...(values.keepOriginal ? {} : { original_key: null }),
+      claimed_at: null,
+      updated_at: values.now,
+    })
+    .where('id', '=', itemId)
+    .where('status', '=', 'processing')
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
+/** Moves every image of the job in one of `from` to `to`; returns the ids moved. */
+export async function moveItems(
+  db: Db,
+  jobId: number,
+  from: string[],
+  to: { status: string; reason: string; now: number },
+): Promise<{ id: number; original_key: string | null }[]> {
+  const rows = await db
+    .updateTable('batch_items')
+    .set({ status: to.status, reason: to.reason, updated_at: to.now })
+    .where('job_id', '=', jobId)
+    .where('status', 'in', from)
+    .returning(['id', 'original_key'])
+    .execute();
+  return rows.map((r) => ({ id: Number(r.id), original_key: r.original_key }));
+}
+
+export async function clearOriginals(db: Db, ids: number[]): Promise<void> {
+  if (ids.length > 0)
+    await db.updateTable('batch_items').set({ original_key: null }).where('id', 'in', ids).execute();
+}
+
+/**
+ * Images a dead worker left `processing`, and `waiting` ones whose message may have been lost with
+ * a node, both untouched since `before`: handed out again (and touched, so the next sweep skips them).
+ */
+export async function staleItems(db: Db, before: number, now: number, limit: number): Promise<number[]> {
+  const rows = await db
+    .selectFrom('batch_items')
+    .select('id')
+    .where('status', 'in', ['processing', 'waiting'])
+    .where('updated_at', '<', before)
+    .orderBy('id')
+    .limit(limit)
+    .execute();
+  const ids = rows.map((r) => Number(r.id));
+  if (ids.length > 0)
+    await db
+      .updateTable('batch_items')
+      .set({ status: 'waiting', claimed_at: null, updated_at: now })
+      .where('id', 'in', ids)
+      .where('status', 'in', ['processing', 'waiting'])
+      .execute();
+  return ids;
+}
+
+export function filesOfJob(db: Db, jobId: number) {
+  return db
+    .selectFrom('batch_items')
+    .select(['original_key', 'results'])
+    .where('job_id', '=', jobId)
+    .execute();
+}

@@ -1,0 +1,256 @@
+import {
+  BATCH_LIMITS,
+  type BatchItem,
+  type BatchItemStatus,
+  type BatchJob,
+  type BatchJobDetail,
+  type BatchJobStatus,
+  BatchSteps,
+  DAY_IN_MS,
+  ResultCode,
+} from '@chuhai/contract';
+import type { FastifyRequest } from 'fastify';
+import { Value } from 'typebox/value';
+import type { AppDeps } from '../../deps.ts';
+import { AppError } from '../../http/app-error.ts';
+import { type Refused, readBatchUpload } from './intake.ts';
+import * as batches from './repository.ts';
+
+export type BatchDeps = Pick<
+  AppDeps,
+  'db' | 'clock' | 'log' | 'files' | 'matting' | 'queue' | 'fileUrlSecret'
+>;
+
+/** The queue each image of a job travels on. */
+export const BATCH_QUEUE = 'batch.image';
+
+export function readSteps(raw: string): BatchSteps {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(raw);
+  } catch {
+    throw new AppError(ResultCode.badRequest, 'steps 应为 JSON');
+  }
+  if (!Value.Check(BatchSteps, parsed))
+    throw new AppError(
+      ResultCode.badRequest,
+      'steps 不正确：cutout 为是否抠图，marketplaces 为平台列表，backgroundColor 为 #rrggbb 或 null',
+    );
+  if (!parsed.cutout && parsed.marketplaces.length === 0 && !parsed.backgroundColor)
+    throw new AppError(ResultCode.badRequest, '请至少选择一项处理：抠图、平台主图或换背景');
+  return parsed;
+}
+
+/** `u/<user>/batch/<job>/…`: everything of a job under one prefix of the seller's own. */
+export const jobPrefix = (userId: number, jobId: number) => `u/${userId}/batch/${jobId}`;
+
+/**
+ * Takes an upload into a new job: each accepted image stored and queued, each refused file named
+ * with its reason. Nothing is charged here; every image is charged when its outputs are made.
+ */
+export async function createJob(deps: BatchDeps, userId: number, request: FastifyRequest): Promise<BatchJob> {
+  const now = deps.clock.now();
+  const jobId = await batches.insertJob(deps.db, {
+    userId,
+    steps: '{}',
+    now,
+    expiresAt: now + BATCH_LIMITS.keepDays * DAY_IN_MS,
+  });
+  const itemIds: number[] = [];
+  let intake: Awaited<ReturnType<typeof readBatchUpload>>;
+  try {
+    intake = await readBatchUpload(request, readSteps, async (image) => {
+      const key = `${jobPrefix(userId, jobId)}/in/${itemIds.length + 1}.${image.extension}`;
+      await deps.files.put(key, image.bytes, image.contentType);
+      itemIds.push(
+        await batches.insertItem(deps.db, {
+          jobId,
+          userId,
+          name: image.name,
+          originalKey: key,
+          now: deps.clock.now(),
+        }),
+      );
+    });
+  } catch (error) {
+    await dropJob(deps, jobId);
+    throw error;
+  }
+  if (itemIds.length === 0) {
+    await dropJob(deps, jobId);
+    const why = intake.refused
+      .slice(0, 3)
+      .map((r) => `「${r.name}」${r.reason}`)
+      .join('；');
+    throw new AppError(
+      ResultCode.badRequest,
+      why ? `没有可处理的图片：${why}` : '没有收到图片',
+      intake.refused,
+    );
+  }
+  await deps.db
+    .updateTable('batch_jobs')
+    .set({ steps: JSON.stringify(intake.steps) })
+    .where('id', '=', jobId)
+    .execute();
+  await batches.finishIntake(deps.db, jobId, itemIds.length, JSON.stringify(intake.refused));
+  for (const itemId of itemIds) await deps.queue.send(BATCH_QUEUE, { itemId });
+  return jobView(deps, (await batches.jobById(deps.db, jobId)) as batches.BatchJobRow);
+}
+
+/** A job and its files, gone. */
+export async function dropJob(deps: Pick<BatchDeps, 'db' | 'files' | 'log'>, jobId: number): Promise<void> {
+  const files = await batches.filesOfJob(deps.db, jobId);
+  const keys = files.flatMap((f) => [
+    ...(f.original_key ? [f.original_key] : []),
+    ...(JSON.parse(f.results) as { key: string }[]).map((r) => r.key),
+  ]);
+  for (const key of keys)
+    await deps.files.delete(key).catch((err) => deps.log.warn({ err, key }, 'batch file not deleted'));
+  await batches.deleteJob(deps.db, jobId);
+}
+
+const EMPTY_COUNTS: Record<BatchItemStatus, number> = {
+  waiting: 0,
+  processing: 0,
+  done: 0,
+  failed: 0,
+  paused: 0,
+  cancelled: 0,
+};
+
+async function jobView(deps: Pick<BatchDeps, 'db'>, row: batches.BatchJobRow): Promise<BatchJob> {
+  const counts = {
+    ...EMPTY_COUNTS,
+    ...Object.fromEntries(await batches.statusCounts(deps.db, Number(row.id))),
+  };
+  return {
+    id: Number(row.id),
+    status: row.status as BatchJobStatus,
+    steps: JSON.parse(row.steps) as BatchSteps,
+    total: Number(row.total),
+    counts,
+    refused: JSON.parse(row.refused) as Refused[],
+    createdAt: Number(row.created_at),
+    endedAt: row.ended_at === null ? null : Number(row.ended_at),
+    expiresAt: Number(row.expires_at),
+  };
+}
+
+function itemView(row: batches.BatchItemRow): BatchItem {
+  const checks = JSON.parse(row.checks) as {
+    marketplace: string;
+    original: { pass: boolean };
+    main: { pass: boolean };
+  }[];
+  return {
+    id: Number(row.id),
+    name: row.name,
+    status: row.status as BatchItemStatus,
+    reason: row.reason,
+    checks: checks.map((c) => ({
+      marketplace: c.marketplace,
+      originalPass: c.original.pass,
+      pass: c.main.pass,
+    })),
+  };
+}
+
+async function ownJob(deps: Pick<BatchDeps, 'db'>, userId: number, jobId: number) {
+  const row = await batches.findJob(deps.db, userId, jobId);
+  if (!row) throw new AppError(ResultCode.notFound, '这个批量任务不存在或已过期');
+  return row;
+}
+
+export async function listJobs(deps: Pick<BatchDeps, 'db' | 'clock'>, userId: number): Promise<BatchJob[]> {
+  const rows = await batches.listJobs(deps.db, userId, deps.clock.now());
+  return Promise.all(rows.map((row) => jobView(deps, row)));
+}
+
+export async function jobDetail(
+  deps: Pick<BatchDeps, 'db'>,
+  userId: number,
+  jobId: number,
+): Promise<BatchJobDetail> {
+  const row = await ownJob(deps, userId, jobId);
+  const items = await batches.jobItems(deps.db, jobId);
+  return { job: await jobView(deps, row), items: items.map(itemView) };
+}
+
+/**
+ * 取消: images not started are cancelled and their originals deleted; one being processed finishes
+ * (its charge and result are kept). Finished results stay downloadable.
+ */
+export async function cancelJob(deps: BatchDeps, userId: number, jobId: number): Promise<BatchJob> {
+  const row = await ownJob(deps, userId, jobId);
+  if (row.status === 'done' || row.status === 'cancelled')
+    throw new AppError(ResultCode.badRequest, '任务已经结束，无需取消');
+  const now = deps.clock.now();
+  const moved = await batches.moveItems(deps.db, jobId, ['waiting', 'paused'], {
+    status: 'cancelled',
+    reason: '已取消',
+    now,
+  });
+  await deleteOriginals(deps, moved);
+  await batches.setJobStatus(deps.db, jobId, 'cancelled', now);
+  return jobView(deps, (await batches.jobById(deps.db, jobId)) as batches.BatchJobRow);
+}
+
+/** 继续处理: paused images (daily limit reached) are queued again, after a VIP purchase or the next day. */
+export async function resumeJob(deps: BatchDeps, userId: number, jobId: number): Promise<BatchJob> {
+  const row = await ownJob(deps, userId, jobId);
+  if (row.status === 'cancelled') throw new AppError(ResultCode.badRequest, '任务已取消');
+  const moved = await batches.moveItems(deps.db, jobId, ['paused'], {
+    status: 'waiting',
+    reason: '',
+    now: deps.clock.now(),
+  });
+  if (moved.length === 0) throw new AppError(ResultCode.badRequest, '没有暂停的图片');
+  await batches.setJobStatus(deps.db, jobId, 'running', null);
+  for (const item of moved) await deps.queue.send(BATCH_QUEUE, { itemId: item.id });
+  return jobView(deps, (await batches.jobById(deps.db, jobId)) as batches.BatchJobRow);
+}
+
+export async function deleteOriginals(
+  deps: Pick<BatchDeps, 'db' | 'files' | 'log'>,
+  items: { id: number; original_key: string | null }[],
+): Promise<void> {
+  for (const item of items)
+    if (item.original_key)
+      await deps.files
+        .delete(item.original_key)
+        .catch((err) => deps.log.warn({ err }, 'batch original not deleted'));
+  await batches.clearOriginals(
+    deps.db,
+    items.map((i) => i.id),
+  );
+}
+
+/** After an image settles: the job is done when none is left to process, paused when only paused ones are. */
+export async function updateJobStatus(deps: Pick<BatchDeps, 'db' | 'clock'>, jobId: number): Promise<void> {
+  const job = await batches.jobById(deps.db, jobId);
+  if (!job || job.status === 'cancelled') return;
+  const counts = await batches.statusCounts(deps.db, jobId);
+  const open = (counts.get('waiting') ?? 0) + (counts.get('processing') ?? 0);
+  if (open > 0) return;
+  if ((counts.get('paused') ?? 0) > 0) await batches.setJobStatus(deps.db, jobId, 'paused', null);
+  else await batches.setJobStatus(deps.db, jobId, 'done', deps.clock.now());
+}
+
+/** How long an image may stay `processing` before its worker is taken to be dead. */
+export const ITEM_LEASE_MS = 5 * 60_000;
+
+/** Hands out again what dead workers left behind (periodic, every node; safe to race). */
+export async function requeueStale(deps: BatchDeps): Promise<number> {
+  const now = deps.clock.now();
+  const ids = await batches.staleItems(deps.db, now - ITEM_LEASE_MS, now, 200);
+  for (const itemId of ids) await deps.queue.send(BATCH_QUEUE, { itemId });
+  return ids.length;
+}
+
+/** Jobs past their 7 days, with every file. */
+export async function purgeExpiredJobs(deps: BatchDeps): Promise<number> {
+  const jobs = await batches.expiredJobs(deps.db, deps.clock.now(), 20);
+  for (const job of jobs) await dropJob(deps, Number(job.id));
+  return jobs.length;
+}

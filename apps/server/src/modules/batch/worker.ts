@@ -1,0 +1,139 @@
+import type { BatchSteps } from '@chuhai/contract';
+import { AppError } from '../../http/app-error.ts';
+import { MattingBusyError } from '../../providers/matting/matting-engine.ts';
+import { takeUsesIn } from '../entitlement/service.ts';
+import { studioFailure } from '../studio/service.ts';
+import { type BatchOutput, makeOutputs, usesPerImage } from './process-image.ts';
+import * as batches from './repository.ts';
+import { type BatchDeps, jobPrefix, updateJobStatus } from './service.ts';
+
+/** Thrown inside the charging transaction to roll it back. */
+class Rollback extends Error {}
+
+/**
+ * Whether today's quota still covers one more image of these steps: the charge itself, tried in a
+ * transaction that is then rolled back. Null when it does, else the reason in Chinese.
+ */
+async function quotaShortfall(deps: BatchDeps, userId: number, steps: BatchSteps): Promise<string | null> {
+  try {
+    await deps.db.transaction().execute(async (trx) => {
+      await takeUsesIn(trx, userId, usesPerImage(steps), deps.clock.now());
+      throw new Rollback();
+    });
+  } catch (error) {
+    if (error instanceof Rollback) return null;
+    if (error instanceof AppError) return `${error.message}；开通 VIP 或明天点「继续处理」`;
+    throw error;
+  }
+  return null;
+}
+
+/**
+ * One image of a job, from its queue message to done, failed or paused. Exactly once whatever
+ * happens: the image is claimed with a conditional update (a redelivered message finds it taken),
+ * and its uses are taken in the same transaction that marks it done, so a worker killed at any
+ * point leaves it either uncharged and handed out again, or charged and finished.
+ */
+export async function processImage(deps: BatchDeps, itemId: number): Promise<void> {
+  if (!(await batches.claimItem(deps.db, itemId, deps.clock.now()))) return;
+  const item = (await batches.findItem(deps.db, itemId)) as batches.BatchItemRow;
+  const jobId = Number(item.job_id);
+  const userId = Number(item.user_id);
+  const job = await batches.jobById(deps.db, jobId);
+  const settle = (status: string, reason: string, extra: { checks?: string; results?: string } = {}) =>
+    batches.settleItem(deps.db, itemId, {
+      status,
+      reason,
+      ...extra,
+      now: deps.clock.now(),
+      keepOriginal: status === 'paused' || status === 'waiting',
+    });
+  if (!job || job.status === 'cancelled') {
+    await settle('cancelled', '已取消');
+    return;
+  }
+  const steps = JSON.parse(job.steps) as BatchSteps;
+
+  const shortfall = await quotaShortfall(deps, userId, steps);
+  if (shortfall) {
+    await settle('paused', shortfall);
+    await updateJobStatus(deps, jobId);
+    return;
+  }
+
+  const original = item.original_key ? await deps.files.get(item.original_key) : null;
+  if (!original) {
+    await settle('failed', '原图已丢失，请重新上传');
+    await updateJobStatus(deps, jobId);
+    return;
+  }
+
+  let made: Awaited<ReturnType<typeof makeOutputs>>;
+  try {
+    made = await makeOutputs(original.bytes, await deps.matting.matte(original.bytes), steps);
+  } catch (error) {
+    if (error instanceof MattingBusyError) {
+      // The interactive tools have the pool: this image waits its turn (the queue retries the message).
+      await settle('waiting', '');
+      throw error;
+    }
+    await settle('failed', studioFailure(error, deps.log).message.replace('，本次不扣次数', ''));
+    await deleteFiles(deps, item.original_key ? [item.original_key] : []);
+    await updateJobStatus(deps, jobId);
+    return;
+  }
+
+  const results = await storeOutputs(deps, userId, jobId, itemId, made.outputs);
+  const keys = results.map((r) => r.key);
+  try {
+    await deps.db.transaction().execute(async (trx) => {
+      await takeUsesIn(trx, userId, usesPerImage(steps), deps.clock.now());
+      const settled = await batches.settleItem(trx, itemId, {
+        status: 'done',
+        reason: '',
+        checks: JSON.stringify(made.verdicts),
+        results: JSON.stringify(results),
+        now: deps.clock.now(),
+        keepOriginal: false,
+      });
+      // Taken back by the sweep meanwhile (this worker looked dead): the other run owns it now.
+      if (!settled) throw new Rollback();
+    });
+  } catch (error) {
+    await deleteFiles(deps, keys);
+    if (error instanceof Rollback) return;
+    if (error instanceof AppError) {
+      await settle('paused', `${error.message}；开通 VIP 或明天点「继续处理」`);
+      await updateJobStatus(deps, jobId);
+      return;
+    }
+    throw error;
+  }
+  await deleteFiles(deps, item.original_key ? [item.original_key] : []);
+  await updateJobStatus(deps, jobId);
+}
+
+async function storeOutputs(
+  deps: BatchDeps,
+  userId: number,
+  jobId: number,
+  itemId: number,
+  outputs: BatchOutput[],
+) {
+  const stored: { kind: BatchOutput['kind']; marketplace?: string; key: string }[] = [];
+  for (const output of outputs) {
+    const key = `${jobPrefix(userId, jobId)}/out/${itemId}-${output.marketplace ?? output.kind}.${output.extension}`;
+    await deps.files.put(key, output.bytes, output.extension === 'png' ? 'image/png' : 'image/jpeg');
+    stored.push({
+      kind: output.kind,
+      ...(output.marketplace ? { marketplace: output.marketplace } : {}),
+      key,
+    });
+  }
+  return stored;
+}
+
+async function deleteFiles(deps: BatchDeps, keys: string[]) {
+  for (const key of keys)
+    await deps.files.delete(key).catch((err) => deps.log.warn({ err, key }, 'batch file not deleted'));
+}

@@ -1,0 +1,27 @@
+/**
+ * Work handed from one node to whichever node has room: a message per unit of work, delivered at
+ * least once. PostgreSQL deployments use pg-boss (any number of nodes pull from it); the embedded
+ * SQLite default uses a table in the same database. Handlers must be idempotent: a message may be
+ * delivered again after a crash, and the modules claim their own rows before working.
+ */
+export interface JobQueue {
+  readonly kind: 'pg-boss' | 'table';
+  send(queue: string, data: Record<string, unknown>): Promise<void>;
+  /** Runs `handler` for each message, at most `concurrency` at once on this node. A throw retries it later. */
+  work(
+    queue: string,
+    options: { concurrency: number },
+    handler: (data: Record<string, unknown>) => Promise<void>,
+  ): Promise<void>;
+  /** Messages not yet handled (queued or running), for metrics and tests. */
+  depth(queue: string): Promise<number>;
+  /** Stops taking messages and waits for the running handlers. */
+  stop(): Promise<void>;
+}
+
+/** Queues a module works on: names are `module.what`, as for periodic jobs. */
+export interface QueueWorker {
+  queue: string;
+  concurrency: number;
+  handle: (data: Record<string, unknown>) => Promise<void>;
+}

@@ -1,0 +1,288 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import { ResultCode } from '@chuhai/contract';
+import { strToU8, unzipSync, zipSync } from 'fflate';
+import { claimItem, finishIntake, insertItem, insertJob } from '../src/modules/batch/repository.ts';
+import { jobPrefix } from '../src/modules/batch/service.ts';
+import { processImage } from '../src/modules/batch/worker.ts';
+import { auth, buildAccountApp, get, post, registerUser } from './account-helpers.ts';
+import { startTestPostgres } from './postgres.ts';
+import { CornerColourMatting, postForm, productPhoto } from './studio-helpers.ts';
+
+type Ctx = Awaited<ReturnType<typeof buildAccountApp>>;
+
+const photo = (product = '#dd2222') =>
+  productPhoto({ width: 1200, height: 900, box: { left: 300, top: 200, width: 600, height: 500 }, product });
+
+const steps = (overrides: object = {}) =>
+  JSON.stringify({ cutout: true, marketplaces: ['amazon', 'walmart'], backgroundColor: null, ...overrides });
+
+async function upload(
+  ctx: Ctx,
+  token: string,
+  files: { name: string; bytes: Buffer }[],
+  stepsJson = steps(),
+) {
+  return postForm(
+    ctx.app,
+    '/api/v1/batch/jobs',
+    token,
+    { steps: stepsJson },
+    files.map((f) => ({ ...f, field: 'files[]' })),
+  );
+}
+
+/** Polls the job until nothing is waiting or processing. */
+async function settled(ctx: Ctx, token: string, jobId: number) {
+  for (let i = 0; i < 200; i += 1) {
+    const detail = (await get(ctx.app, `/api/v1/batch/jobs/${jobId}`, auth(token))).json().data;
+    if (detail.job.counts.waiting + detail.job.counts.processing === 0) return detail;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error('the job did not settle');
+}
+
+async function used(ctx: Ctx, token: string, feature: string): Promise<number> {
+  const info = (await get(ctx.app, '/api/v1/info', auth(token))).json().data;
+  return info.usage.find((u: { feature: string }) => u.feature === feature).used;
+}
+
+function batchSuite(ctx: () => Ctx, matting: CornerColourMatting) {
+  let token: string;
+  let phone = 13800005000;
+  before(async () => {
+    token = await registerUser(ctx(), String(phone++), { ip: '10.90.0.1' });
+  });
+
+  it('takes a ZIP with good images and a nested folder; refuses a renamed text file, a bomb and a ZIP in the ZIP', async () => {
+    const zip = zipSync({
+      'red.jpg': new Uint8Array(await photo()),
+      'shoes/blue.png': new Uint8Array(await photo('#2222dd')),
+      'notes.jpg': strToU8('this is a text file with an image name'),
+      'bomb.png': [new Uint8Array(30 * 1024 * 1024), { level: 9 }],
+      'inner.zip': zipSync({ 'x.jpg': new Uint8Array(await photo()) }),
+      '__MACOSX/._red.jpg': strToU8('resource fork'),
+    });
+    assert.ok(zip.length < 200_000, 'the bomb is small when packed');
+    const response = await upload(ctx(), token, [{ name: 'catalogue.zip', bytes: Buffer.from(zip) }]);
+    assert.equal(response.statusCode, 200, response.body);
+    const job = response.json().data;
+    assert.equal(job.total, 2);
+    assert.deepEqual(job.refused.map((r: { name: string; reason: string }) => r.name).sort(), [
+      'bomb.png',
+      'inner.zip',
+      'notes.jpg',
+    ]);
+    assert.match(job.refused.find((r: { name: string }) => r.name === 'notes.jpg').reason, /不是图片/);
+    assert.match(job.refused.find((r: { name: string }) => r.name === 'bomb.png').reason, /超过 10 MB/);
+
+    const detail = await settled(ctx(), token, job.id);
+    assert.equal(detail.job.status, 'done');
+    assert.deepEqual(detail.items.map((i: { name: string }) => i.name).sort(), [
+      'red.jpg',
+      'shoes__blue.png',
+    ]);
+    const red = detail.items.find((i: { name: string }) => i.name === 'red.jpg');
+    assert.deepEqual(red.checks, [
+      { marketplace: 'amazon', originalPass: false, pass: true },
+      { marketplace: 'walmart', originalPass: false, pass: true },
+    ]);
+
+    const { url } = (await get(ctx().app, `/api/v1/batch/jobs/${job.id}/download`, auth(token))).json().data;
+    const zipResponse = await ctx().app.inject({ method: 'GET', url });
+    assert.equal(zipResponse.statusCode, 200);
+    const files = unzipSync(new Uint8Array(zipResponse.rawPayload));
+    assert.deepEqual(Object.keys(files).sort(), [
+      'Walmart/red.jpg',
+      'Walmart/shoes__blue.jpg',
+      'report.csv',
+      '亚马逊 Amazon/red.jpg',
+      '亚马逊 Amazon/shoes__blue.jpg',
+      '抠图/red.png',
+      '抠图/shoes__blue.png',
+    ]);
+    const csv = files['report.csv'] as Uint8Array;
+    assert.deepEqual([...csv.subarray(0, 3)], [0xef, 0xbb, 0xbf], 'a BOM, so Excel reads UTF-8');
+    const report = new TextDecoder().decode(csv);
+    assert.match(report, /^文件,平台,图片,规则,级别,实测,结果,建议\r\n/);
+    assert.match(report, /red\.jpg,Walmart,原图,最短边至少 1500 px,必须,1200×900 px,不通过,/);
+    assert.match(report, /red\.jpg,Walmart,主图,最短边至少 1500 px,必须,2200×2200 px,通过,/);
+    assert.equal(
+      (await ctx().app.inject({ method: 'GET', url: url.replace(/sig=[^&]+/, 'sig=forged') })).statusCode,
+      403,
+    );
+  });
+
+  it('charges one use per output image only when it is made; originals are gone once done', async () => {
+    const before = await used(ctx(), token, 'cutout');
+    const job = (
+      await upload(
+        ctx(),
+        token,
+        [{ name: 'a.jpg', bytes: await photo() }],
+        steps({ marketplaces: ['amazon'] }),
+      )
+    ).json().data;
+    await settled(ctx(), token, job.id);
+    assert.equal(await used(ctx(), token, 'cutout'), before + 2, 'a cut-out and one main image');
+    const rows = await ctx()
+      .app.deps.db.selectFrom('batch_items')
+      .select('original_key')
+      .where('job_id', '=', job.id)
+      .execute();
+    assert.deepEqual(
+      rows.map((r) => r.original_key),
+      [null],
+    );
+  });
+
+  it('pauses what the daily limit does not cover, says why, and continues after the limit is raised', async () => {
+    const seller = await registerUser(ctx(), String(phone++), { ip: '10.90.0.2' });
+    await ctx()
+      .app.deps.db.updateTable('daily_limits')
+      .set({ daily_limit: 4 })
+      .where('tier', '=', 'free')
+      .where('feature', '=', 'cutout')
+      .execute();
+    const files = await Promise.all([1, 2, 3].map(async (n) => ({ name: `${n}.jpg`, bytes: await photo() })));
+    const job = (await upload(ctx(), seller, files, steps({ marketplaces: ['amazon'] }))).json().data;
+    const paused = await settled(ctx(), seller, job.id);
+    assert.equal(paused.job.status, 'paused');
+    assert.deepEqual([paused.job.counts.done, paused.job.counts.paused], [2, 1]);
+    assert.match(
+      paused.items.find((i: { status: string }) => i.status === 'paused').reason,
+      /今日免费抠图与主图次数（4 次）已用完/,
+    );
+    assert.equal(await used(ctx(), seller, 'cutout'), 4);
+
+    await ctx()
+      .app.deps.db.updateTable('daily_limits')
+      .set({ daily_limit: 10 })
+      .where('tier', '=', 'free')
+      .where('feature', '=', 'cutout')
+      .execute();
+    assert.equal(
+      (await post(ctx().app, `/api/v1/batch/jobs/${job.id}/resume`, {}, auth(seller))).statusCode,
+      200,
+    );
+    const done = await settled(ctx(), seller, job.id);
+    assert.equal(done.job.status, 'done');
+    assert.equal(await used(ctx(), seller, 'cutout'), 6);
+  });
+
+  it('cancel stops what has not started; nothing is charged for it', async () => {
+    const seller = await registerUser(ctx(), String(phone++), { ip: '10.90.0.3' });
+    matting.delayMs = 300;
+    const files = await Promise.all(
+      [1, 2, 3, 4].map(async (n) => ({ name: `${n}.jpg`, bytes: await photo() })),
+    );
+    const job = (
+      await upload(ctx(), seller, files, steps({ cutout: false, marketplaces: ['amazon'] }))
+    ).json().data;
+    const cancelled = (await post(ctx().app, `/api/v1/batch/jobs/${job.id}/cancel`, {}, auth(seller))).json()
+      .data;
+    matting.delayMs = 0;
+    assert.equal(cancelled.status, 'cancelled');
+    const detail = await settled(ctx(), seller, job.id);
+    const done = detail.job.counts.done;
+    assert.ok(detail.job.counts.cancelled >= 3 - done, JSON.stringify(detail.job.counts));
+    assert.equal(await used(ctx(), seller, 'cutout'), done);
+    assert.equal(
+      (await post(ctx().app, `/api/v1/batch/jobs/${job.id}/cancel`, {}, auth(seller))).json().code,
+      ResultCode.badRequest,
+    );
+  });
+
+  it('refuses an upload with no image or bad steps; another seller cannot see the job', async () => {
+    const none = await upload(ctx(), token, [{ name: 'a.txt', bytes: Buffer.from('hello') }]);
+    assert.equal(none.json().code, ResultCode.badRequest);
+    assert.match(none.json().msg, /没有可处理的图片：「a.txt」/);
+    const noStep = await upload(
+      ctx(),
+      token,
+      [{ name: 'a.jpg', bytes: await photo() }],
+      steps({ cutout: false, marketplaces: [] }),
+    );
+    assert.match(noStep.json().msg, /请至少选择一项处理/);
+    const badMarket = await upload(
+      ctx(),
+      token,
+      [{ name: 'a.jpg', bytes: await photo() }],
+      steps({ marketplaces: ['etsy'] }),
+    );
+    assert.match(badMarket.json().msg, /steps 不正确/);
+    const jobs = (await get(ctx().app, '/api/v1/batch/jobs', auth(token))).json().data;
+    const other = await registerUser(ctx(), String(phone++), { ip: '10.90.0.4' });
+    assert.equal(
+      (await get(ctx().app, `/api/v1/batch/jobs/${jobs[0].id}`, auth(other))).json().code,
+      ResultCode.notFound,
+    );
+  });
+
+  it('a worker that died mid-image: the image is handed out again after its lease and charged once; two workers never both take one', async () => {
+    const seller = await registerUser(ctx(), String(phone++), { ip: '10.90.0.5' });
+    const username = (await get(ctx().app, '/api/v1/info', auth(seller))).json().data.username;
+    const user = await ctx()
+      .app.deps.db.selectFrom('users')
+      .select('id')
+      .where('phone', '=', username)
+      .executeTakeFirstOrThrow();
+    const userId = Number(user.id);
+    const { db, files } = ctx().app.deps;
+    // Images put straight into a job, without a queue message: this test plays the workers.
+    const jobId = await insertJob(db, {
+      userId,
+      steps: steps({ cutout: false, marketplaces: ['amazon'] }),
+      now: ctx().clock.now(),
+      expiresAt: ctx().clock.now() + 86_400_000,
+    });
+    const image = async (n: number) => {
+      const key = `${jobPrefix(userId, jobId)}/in/${n}.jpg`;
+      await files.put(key, await photo(), 'image/png');
+      return insertItem(db, { jobId, userId, name: `${n}.jpg`, originalKey: key, now: ctx().clock.now() });
+    };
+    const dead = await image(1);
+    await finishIntake(db, jobId, 2, '[]');
+    // The dead worker claimed it and was killed before it finished; a redelivered message finds it taken.
+    assert.equal(await claimItem(db, dead, ctx().clock.now()), true);
+    await processImage(ctx().app.deps, dead);
+    assert.equal(await used(ctx(), seller, 'cutout'), 0);
+
+    ctx().clock.advance(6 * 60_000);
+    assert.equal(await ctx().app.jobs.run('batch.requeue-stale'), 1);
+    const calls = matting.calls;
+    const twice = await image(2);
+    await Promise.all([processImage(ctx().app.deps, twice), processImage(ctx().app.deps, twice)]);
+    const detail = await settled(ctx(), seller, jobId);
+    assert.equal(detail.job.status, 'done');
+    assert.equal(matting.calls, calls + 2, 'each image matted once, though image 2 had two workers at once');
+    assert.equal(await used(ctx(), seller, 'cutout'), 2, 'each image charged once');
+  });
+}
+
+describe('批量处理 (SQLite, table queue)', () => {
+  const matting = new CornerColourMatting();
+  let ctx: Ctx;
+  before(async () => {
+    ctx = await buildAccountApp({ BATCH_WORKERS: '1' }, { matting });
+    await ctx.app.ready();
+  });
+  after(() => ctx.close());
+  batchSuite(() => ctx, matting);
+});
+
+describe('批量处理 (PostgreSQL, pg-boss)', () => {
+  const matting = new CornerColourMatting();
+  let pg: Awaited<ReturnType<typeof startTestPostgres>>;
+  let ctx: Ctx;
+  before(async () => {
+    pg = await startTestPostgres();
+    ctx = await buildAccountApp({ BATCH_WORKERS: '1', DATABASE_URL: pg.url }, { matting });
+    await ctx.app.ready();
+  });
+  after(async () => {
+    await ctx?.close();
+    await pg?.stop();
+  });
+  batchSuite(() => ctx, matting);
+});
