@@ -42,6 +42,7 @@ export const router = createHashRouter([
       screen(paths.invitat.path, paths.invitat.title, () => import('./routes/invitat')),
       screen(paths.background.path, paths.background.title, () => import('./routes/background')),
       screen(paths.image.path, paths.image.title, () => import('./routes/image')),
+      screen(paths.batch.path, paths.batch.title, () => import('./routes/batch')),
       screen(paths.admin.path, paths.admin.title, () => import('./routes/admin')),
     ],
   },

@@ -40,6 +40,7 @@ export const paths = {
   invitat: route('/invitat', '邀请有礼'),
   background: route('/background', '智能做图 · 换背景'),
   image: route('/image', '智能做图 · 抠图'),
+  batch: route('/batch', '智能做图 · 批量'),
   privacy: route('/protocol/yszc', '隐私政策'),
   admin: {
     path: '/admin/*',
@@ -58,7 +59,12 @@ export const NAV_LINKS = [
   { key: 'question', label: 'AI问答', to: paths.question.path, match: [paths.question.path] },
   { key: 'listing', label: 'Listing', to: paths.listing.path, match: [paths.listing.path] },
   { key: 'draw', label: 'AI绘画', to: paths.draw.path, match: [paths.draw.path] },
-  { key: 'image', label: '智能做图', to: paths.image.path, match: [paths.image.path, paths.background.path] },
+  {
+    key: 'image',
+    label: '智能做图',
+    to: paths.image.path,
+    match: [paths.image.path, paths.background.path, paths.batch.path],
+  },
   { key: 'price', label: '购买', to: paths.price.path, match: [paths.price.path, paths.pay.path] },
 ] as const;
 

@@ -7,6 +7,8 @@ import {
 } from '@chuhai/contract';
 import { Button, Checkbox, Select } from 'antd';
 import { useEffect, useRef, useState } from 'react';
+import { Link } from 'react-router';
+import { paths } from '../../../config/paths';
 import { useAuthStore } from '../../../stores/auth-store';
 import { fixMainImage, removeBackground, useRefreshAfterRun } from '../api/studio';
 import { CheckReport } from './check-report';
@@ -104,7 +106,10 @@ export function CutoutScreen() {
       <div className="tool-page">
         <section className="tool-panel" aria-label="上传与设置">
           <h1>智能做图 · 抠图</h1>
-          <p className="muted">抠出透明底产品图，检查并生成符合平台要求的白底主图。</p>
+          <p className="muted">
+            抠出透明底产品图，检查并生成符合平台要求的白底主图。整个目录一起做：
+            <Link to={paths.batch.getHref()}>批量处理</Link>
+          </p>
           <ImageDrop disabled={busy} onFiles={choose} onRefused={(reasons) => setError(reasons.join('；'))} />
           {file ? <p className="studio-file">已选择：{file.name}</p> : null}
           <div className="studio-field">

@@ -1,0 +1,184 @@
+import { FolderOpenOutlined, InboxOutlined } from '@ant-design/icons';
+import {
+  BATCH_LIMITS,
+  type BatchJob,
+  type BatchSteps,
+  IMAGE_MARKETPLACE_IDS,
+  type ImageMarketplaceId,
+  MAIN_IMAGE_RULE_SETS,
+} from '@chuhai/contract';
+import { Alert, Button, Checkbox, ColorPicker, Progress } from 'antd';
+import { useRef, useState } from 'react';
+import { ApiError } from '../../../lib/api-client';
+import { createBatchJob, type PickedFile } from '../api/batch';
+import { filesOfDrop, filesOfInput, worthSending } from '../folder-files';
+
+const MB = 1024 * 1024;
+
+/** A new job: drop a folder, files or ZIPs, choose the steps, start. */
+export function BatchForm({ onStarted }: { onStarted: (job: BatchJob) => void }) {
+  const [files, setFiles] = useState<PickedFile[]>([]);
+  const [cutout, setCutout] = useState(true);
+  const [marketplaces, setMarketplaces] = useState<ImageMarketplaceId[]>(['amazon']);
+  const [color, setColor] = useState<string | null>(null);
+  const [over, setOver] = useState(false);
+  const [sent, setSent] = useState<number | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const abort = useRef<AbortController | null>(null);
+  const folderInput = useRef<HTMLInputElement>(null);
+  const fileInput = useRef<HTMLInputElement>(null);
+
+  const add = (picked: PickedFile[]) => {
+    const useful = worthSending(picked);
+    setFiles((current) => [...current, ...useful]);
+    setError(
+      useful.length < picked.length
+        ? `已跳过 ${picked.length - useful.length} 个不是图片或 ZIP 的文件`
+        : null,
+    );
+  };
+
+  const bytes = files.reduce((sum, f) => sum + f.file.size, 0);
+  const steps: BatchSteps = { cutout, marketplaces, backgroundColor: color };
+  const nothingChosen = !cutout && marketplaces.length === 0 && !color;
+  const tooBig = bytes > BATCH_LIMITS.maxBytes;
+
+  const start = async () => {
+    setError(null);
+    setSent(0);
+    abort.current = new AbortController();
+    try {
+      const job = await createBatchJob(steps, files, { onProgress: setSent, signal: abort.current.signal });
+      setFiles([]);
+      onStarted(job);
+    } catch (failure) {
+      setError(failure instanceof ApiError ? failure.msg : '上传失败，请重试');
+    } finally {
+      setSent(null);
+    }
+  };
+
+  return (
+    <section className="tool-panel batch-form" aria-label="新建批量任务">
+      <h1>批量处理</h1>
+      <p className="muted">
+        一次处理整个目录：最多 {BATCH_LIMITS.maxImages} 张、{BATCH_LIMITS.maxBytes / MB}{' '}
+        MB，可以直接拖入文件夹或 ZIP。
+      </p>
+      {/* biome-ignore lint/a11y/noStaticElementInteractions: the buttons inside are the keyboard way in */}
+      <div
+        className={over ? 'batch-drop batch-drop--over' : 'batch-drop'}
+        onDragOver={(e) => {
+          e.preventDefault();
+          setOver(true);
+        }}
+        onDragLeave={() => setOver(false)}
+        onDrop={async (e) => {
+          e.preventDefault();
+          setOver(false);
+          add(await filesOfDrop(e.dataTransfer));
+        }}
+      >
+        <InboxOutlined className="batch-drop__icon" />
+        <p>把文件夹、图片或 ZIP 拖到这里</p>
+        <div className="batch-drop__buttons">
+          <Button icon={<FolderOpenOutlined />} onClick={() => folderInput.current?.click()}>
+            选择文件夹
+          </Button>
+          <Button onClick={() => fileInput.current?.click()}>选择图片或 ZIP</Button>
+        </div>
+        <input
+          ref={folderInput}
+          type="file"
+          hidden
+          aria-label="选择文件夹"
+          {...{ webkitdirectory: '', directory: '' }}
+          onChange={(e) => {
+            add(filesOfInput(e.target.files));
+            e.target.value = '';
+          }}
+        />
+        <input
+          ref={fileInput}
+          type="file"
+          hidden
+          multiple
+          aria-label="选择图片或 ZIP"
+          accept="image/jpeg,image/png,image/webp,.zip,application/zip"
+          onChange={(e) => {
+            add(filesOfInput(e.target.files));
+            e.target.value = '';
+          }}
+        />
+      </div>
+      {files.length > 0 ? (
+        <p className="batch-chosen">
+          已选 {files.length} 个文件，共 {(bytes / MB).toFixed(1)} MB
+          <Button type="link" size="small" onClick={() => setFiles([])}>
+            清空
+          </Button>
+        </p>
+      ) : null}
+
+      <fieldset className="batch-steps">
+        <legend>处理步骤</legend>
+        <Checkbox checked={cutout} onChange={(e) => setCutout(e.target.checked)}>
+          抠图（透明底 PNG）
+        </Checkbox>
+        <fieldset className="batch-steps__group">
+          <legend>平台白底主图（按各平台规则检查）</legend>
+          <Checkbox.Group<ImageMarketplaceId>
+            value={marketplaces}
+            onChange={setMarketplaces}
+            options={IMAGE_MARKETPLACE_IDS.map((id) => ({
+              value: id,
+              label: `${MAIN_IMAGE_RULE_SETS[id].name} ${MAIN_IMAGE_RULE_SETS[id].size}²`,
+            }))}
+          />
+        </fieldset>
+        <div className="batch-steps__color">
+          <Checkbox checked={color !== null} onChange={(e) => setColor(e.target.checked ? '#f5f0e8' : null)}>
+            换纯色背景
+          </Checkbox>
+          {color ? (
+            <ColorPicker
+              value={color}
+              onChangeComplete={(c) => setColor(c.toHexString())}
+              showText
+              disabledAlpha
+            />
+          ) : null}
+        </div>
+        <p className="muted batch-steps__note">
+          结果 ZIP 里按平台分文件夹，并附 report.csv：每张图、每个平台、每条规则的实测值和是否通过。
+        </p>
+      </fieldset>
+
+      {sent !== null ? (
+        <div role="status" className="batch-uploading">
+          正在上传 {Math.round(sent * 100)}%
+          <Progress percent={Math.round(sent * 100)} size="small" showInfo={false} />
+          <Button size="small" onClick={() => abort.current?.abort()}>
+            取消上传
+          </Button>
+        </div>
+      ) : null}
+      {error ? <Alert type="error" showIcon title={error} /> : null}
+      {tooBig ? (
+        <Alert type="warning" showIcon title={`超过 ${BATCH_LIMITS.maxBytes / MB} MB，请分批处理`} />
+      ) : null}
+      <Button
+        type="primary"
+        size="large"
+        block
+        disabled={files.length === 0 || nothingChosen || tooBig || sent !== null}
+        onClick={() => void start()}
+      >
+        开始处理{files.length > 0 ? ` ${files.length} 个文件` : ''}
+      </Button>
+      <p className="muted batch-steps__note">
+        每生成一张图算一次（抠图、每个平台主图算「抠图与主图」，换背景算「换背景」），失败和被拒的文件不扣次数。
+      </p>
+    </section>
+  );
+}

@@ -1,0 +1,150 @@
+import { DownloadOutlined } from '@ant-design/icons';
+import {
+  BATCH_ITEM_STATUS_NAMES,
+  type BatchItem,
+  type BatchItemStatus,
+  formatDate,
+  type ImageMarketplaceId,
+  MAIN_IMAGE_RULE_SETS,
+} from '@chuhai/contract';
+import { Alert, App, Button, Collapse, Progress, Skeleton, Table, Tag } from 'antd';
+import { downloadLink, useBatchJob, useCancelJob, useResumeJob } from '../api/batch';
+
+const STATUS_COLORS: Record<BatchItemStatus, string> = {
+  waiting: 'default',
+  processing: 'processing',
+  done: 'success',
+  failed: 'error',
+  paused: 'warning',
+  cancelled: 'default',
+};
+
+const marketplaceName = (id: string) => MAIN_IMAGE_RULE_SETS[id as ImageMarketplaceId]?.name ?? id;
+
+/** One job: progress, each image's status and checks, cancel or continue, and the results ZIP. */
+export function BatchJobView({ id }: { id: number }) {
+  const detail = useBatchJob(id);
+  const cancel = useCancelJob();
+  const resume = useResumeJob();
+  const { message } = App.useApp();
+  if (detail.isPending) return <Skeleton active />;
+  if (!detail.data) return <Alert type="error" showIcon title="这个批量任务不存在或已过期" />;
+  const { job, items } = detail.data;
+  const finished = job.counts.done + job.counts.failed + job.counts.cancelled;
+  const percent = Math.round((finished / Math.max(1, job.total)) * 100);
+
+  const download = async () => {
+    const { url } = await downloadLink(job.id);
+    if (!url) {
+      void message.info('还没有处理完成的图片');
+      return;
+    }
+    window.location.assign(url);
+  };
+
+  return (
+    <section className="batch-job" aria-label={`批量任务 ${job.id}`}>
+      <header className="batch-job__head">
+        <div>
+          <h2>任务 #{job.id}</h2>
+          <span className="muted">
+            {formatDate(job.createdAt)} 创建 · 保留到 {formatDate(job.expiresAt)}
+          </span>
+        </div>
+        <div className="batch-job__actions">
+          {job.status === 'running' || job.status === 'paused' ? (
+            <Button danger loading={cancel.isPending} onClick={() => cancel.mutate(job.id)}>
+              取消
+            </Button>
+          ) : null}
+          {job.status === 'paused' ? (
+            <Button loading={resume.isPending} onClick={() => resume.mutate(job.id)}>
+              继续处理
+            </Button>
+          ) : null}
+          <Button
+            type="primary"
+            icon={<DownloadOutlined />}
+            disabled={job.counts.done === 0}
+            onClick={() => void download()}
+          >
+            下载结果 ZIP
+          </Button>
+        </div>
+      </header>
+      <Progress
+        percent={percent}
+        status={job.status === 'running' ? 'active' : job.counts.failed > 0 ? 'exception' : 'normal'}
+      />
+      <p className="batch-job__counts" role="status">
+        共 {job.total} 张：完成 {job.counts.done}，处理中 {job.counts.processing}，等待 {job.counts.waiting}
+        {job.counts.failed > 0 ? `，失败 ${job.counts.failed}` : ''}
+        {job.counts.paused > 0 ? `，已暂停 ${job.counts.paused}` : ''}
+        {job.counts.cancelled > 0 ? `，已取消 ${job.counts.cancelled}` : ''}
+        {job.status === 'done' ? ' · 已全部完成' : job.status === 'cancelled' ? ' · 已取消' : ''}
+      </p>
+      {job.status === 'paused' ? (
+        <Alert
+          type="warning"
+          showIcon
+          title="今日次数不够处理剩下的图片，已暂停"
+          description="开通 VIP 或等明天 00:00 后点「继续处理」。已完成的图片现在就可以下载。"
+        />
+      ) : null}
+      {job.refused.length > 0 ? (
+        <Collapse
+          size="small"
+          items={[
+            {
+              key: 'refused',
+              label: `${job.refused.length} 个文件没有处理（不扣次数）`,
+              children: (
+                <ul className="batch-refused">
+                  {job.refused.map((r) => (
+                    <li key={`${r.name}-${r.reason}`}>
+                      「{r.name}」{r.reason}
+                    </li>
+                  ))}
+                </ul>
+              ),
+            },
+          ]}
+        />
+      ) : null}
+      <Table<BatchItem>
+        rowKey="id"
+        size="small"
+        dataSource={items}
+        scroll={{ x: 560 }}
+        pagination={items.length > 50 ? { pageSize: 50, showSizeChanger: false } : false}
+        columns={[
+          { title: '文件', dataIndex: 'name', ellipsis: true },
+          {
+            title: '状态',
+            key: 'status',
+            width: 220,
+            render: (_, item) => (
+              <span className="batch-item-status">
+                <Tag color={STATUS_COLORS[item.status]}>{BATCH_ITEM_STATUS_NAMES[item.status]}</Tag>
+                {item.reason && item.status !== 'cancelled' ? (
+                  <span className="muted">{item.reason}</span>
+                ) : null}
+              </span>
+            ),
+          },
+          {
+            title: '平台主图检查（原图 → 主图）',
+            key: 'checks',
+            render: (_, item) =>
+              item.checks.map((c) => (
+                <Tag key={c.marketplace} color={c.pass ? 'success' : 'error'}>
+                  {marketplaceName(c.marketplace)}：{c.originalPass ? '通过' : '不通过'} →{' '}
+                  {c.pass ? '通过' : '不通过'}
+                </Tag>
+              )),
+          },
+        ]}
+      />
+    </section>
+  );
+}
