@@ -1,0 +1,62 @@
+import { readFileSync, writeFileSync } from 'node:fs';
+import { strToU8, unzipSync, zipSync } from 'fflate';
+import { register } from '../support/account.ts';
+import { mugPhoto } from '../support/product-photo.ts';
+import { expect, test } from '../support/test.ts';
+
+test('upload a ZIP of a catalogue, watch it finish, download the results with a folder per marketplace and report.csv', async ({
+  page,
+}, testInfo) => {
+  test.setTimeout(120_000);
+  const mug = new Uint8Array(await mugPhoto());
+  const zipPath = testInfo.outputPath('catalogue.zip');
+  writeFileSync(
+    zipPath,
+    zipSync({ 'cups/blue.jpg': mug, 'cups/blue-2.jpg': mug, 'notes.jpg': strToU8('not a photo') }),
+  );
+
+  await register(page, '13912341201');
+  await page.goto('/#/image');
+  await page.getByRole('link', { name: '批量处理' }).click();
+  await expect(page.getByRole('heading', { name: '批量处理', level: 1 })).toBeVisible();
+  await page.getByLabel('选择图片或 ZIP').setInputFiles(zipPath);
+  await expect(page.getByText(/已选 1 个文件/)).toBeVisible();
+  await page.getByRole('checkbox', { name: /TikTok Shop/ }).check();
+  await page.getByRole('button', { name: /开始处理/ }).click();
+
+  const job = page.getByRole('region', { name: /批量任务/ });
+  await expect(job.getByRole('status')).toContainText('共 2 张');
+  await expect(job.getByText('1 个文件没有处理（不扣次数）')).toBeVisible();
+  await expect(job.getByRole('status')).toContainText('已全部完成', { timeout: 90_000 });
+  await expect(
+    job.getByRole('row', { name: /cups__blue\.jpg.*完成.*亚马逊 Amazon：不通过 → 通过.*TikTok Shop/ }),
+  ).toBeVisible();
+  await job.getByText('1 个文件没有处理（不扣次数）').click();
+  await expect(job.getByText(/「notes\.jpg」.*不是图片/)).toBeVisible();
+  await expect(page.getByRole('region', { name: '最近 7 天的任务' }).getByText(/2 张/)).toBeVisible();
+
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    job.getByRole('button', { name: /下载结果 ZIP/ }).click(),
+  ]);
+  expect(download.suggestedFilename()).toMatch(/^batch-\d+\.zip$/);
+  const files = unzipSync(new Uint8Array(readFileSync((await download.path()) as string)));
+  expect(Object.keys(files).sort()).toEqual([
+    'TikTok Shop/cups__blue-2.jpg',
+    'TikTok Shop/cups__blue.jpg',
+    'report.csv',
+    '亚马逊 Amazon/cups__blue-2.jpg',
+    '亚马逊 Amazon/cups__blue.jpg',
+    '抠图/cups__blue-2.png',
+    '抠图/cups__blue.png',
+  ]);
+  const report = new TextDecoder().decode(files['report.csv']);
+  expect(report).toMatch(
+    /cups__blue\.jpg,亚马逊 Amazon,主图,纯白背景（RGB 255）,必须,背景 \d+(\.\d)?% 为纯白,通过,/,
+  );
+  expect(report).toMatch(/cups__blue\.jpg,TikTok Shop,原图,纯白背景（RGB 255）,建议,.*,不通过,/);
+
+  // Each finished output was one use: 2 images × (cut-out + 2 main images).
+  await page.goto('/#/profile');
+  await expect(page.getByText('已用 6 / 10 次，剩余 4 次')).toBeVisible();
+});
