@@ -204,6 +204,20 @@ function batchSuite(ctx: () => Ctx, matting: CornerColourMatting) {
       steps({ cutout: false, marketplaces: [] }),
     );
     assert.match(noStep.json().msg, /请至少选择一项处理/);
+    const bothBackgrounds = await upload(
+      ctx(),
+      token,
+      [{ name: 'a.jpg', bytes: await photo() }],
+      steps({ backgroundColor: '#ffffff', backgroundDesign: 'x' }),
+    );
+    assert.match(bothBackgrounds.json().msg, /换背景只能选一种/);
+    const noDesign = await upload(
+      ctx(),
+      token,
+      [{ name: 'a.jpg', bytes: await photo() }],
+      steps({ backgroundDesign: 'no-such-design' }),
+    );
+    assert.match(noDesign.json().msg, /背景不存在/);
     const badMarket = await upload(
       ctx(),
       token,

@@ -35,8 +35,10 @@ export const BatchSteps = Type.Object({
   cutout: Type.Boolean(),
   /** A white main image per marketplace, checked against its rules. */
   marketplaces: Type.Array(ImageMarketplaceSchema, { maxItems: 7, uniqueItems: true }),
-  /** The product on a plain colour (#rrggbb), square 2000 px. */
+  /** The product on a plain colour (#rrggbb)… */
   backgroundColor: Type.Union([Type.Null(), Type.String({ pattern: '^#[0-9a-fA-F]{6}$' })]),
+  /** …or on a design of the background library (its id); one of the two at most. */
+  backgroundDesign: Type.Optional(Type.Union([Type.Null(), Type.String({ maxLength: 40 })])),
 });
 export type BatchSteps = Static<typeof BatchSteps>;
 

@@ -8,6 +8,7 @@ import {
 } from '@chuhai/contract';
 import sharp from 'sharp';
 import type { AlphaMask } from '../../providers/matting/matting-engine.ts';
+import { findDesign, renderBackground } from '../studio/backgrounds/library.ts';
 import {
   cutoutPng,
   maskedPixels,
@@ -38,7 +39,7 @@ export function usesPerImage(steps: BatchSteps): Partial<Record<Feature, number>
   const cutout = (steps.cutout ? 1 : 0) + steps.marketplaces.length;
   return {
     ...(cutout > 0 ? { cutout } : {}),
-    ...(steps.backgroundColor ? { replace: 1 } : {}),
+    ...(steps.backgroundColor || steps.backgroundDesign ? { replace: 1 } : {}),
   };
 }
 
@@ -65,13 +66,16 @@ export async function makeOutputs(
       main: checkMainImage(made.pixels, marketplace),
     });
   }
-  if (steps.backgroundColor) {
+  const design = steps.backgroundDesign ? findDesign(steps.backgroundDesign) : undefined;
+  if (steps.backgroundColor || design) {
     const size = PLACEMENT_LIMITS.outputSize;
-    const background = await sharp({
-      create: { width: size, height: size, channels: 3, background: steps.backgroundColor },
-    })
-      .png()
-      .toBuffer();
+    const background = design
+      ? await renderBackground(design, size)
+      : await sharp({
+          create: { width: size, height: size, channels: 3, background: steps.backgroundColor as string },
+        })
+          .png()
+          .toBuffer();
     const placed = await placeOnBackground(image, matte, background, {
       scale: 0.8,
       x: 0.5,

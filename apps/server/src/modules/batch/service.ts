@@ -13,6 +13,7 @@ import type { FastifyRequest } from 'fastify';
 import { Value } from 'typebox/value';
 import type { AppDeps } from '../../deps.ts';
 import { AppError } from '../../http/app-error.ts';
+import { findDesign } from '../studio/backgrounds/library.ts';
 import { type Refused, readBatchUpload } from './intake.ts';
 import * as batches from './repository.ts';
 
@@ -34,9 +35,18 @@ export function readSteps(raw: string): BatchSteps {
   if (!Value.Check(BatchSteps, parsed))
     throw new AppError(
       ResultCode.badRequest,
-      'steps 不正确：cutout 为是否抠图，marketplaces 为平台列表，backgroundColor 为 #rrggbb 或 null',
+      'steps 不正确：cutout 为是否抠图，marketplaces 为平台列表，backgroundColor 为 #rrggbb 或 null，backgroundDesign 为背景库里的编号',
     );
-  if (!parsed.cutout && parsed.marketplaces.length === 0 && !parsed.backgroundColor)
+  if (parsed.backgroundColor && parsed.backgroundDesign)
+    throw new AppError(ResultCode.badRequest, '换背景只能选一种：纯色或背景库里的一张');
+  if (parsed.backgroundDesign && !findDesign(parsed.backgroundDesign))
+    throw new AppError(ResultCode.badRequest, '背景不存在，请重新选择');
+  if (
+    !parsed.cutout &&
+    parsed.marketplaces.length === 0 &&
+    !parsed.backgroundColor &&
+    !parsed.backgroundDesign
+  )
     throw new AppError(ResultCode.badRequest, '请至少选择一项处理：抠图、平台主图或换背景');
   return parsed;
 }

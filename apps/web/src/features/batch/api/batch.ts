@@ -1,4 +1,4 @@
-import type { BatchJob, BatchJobDetail, BatchSteps } from '@chuhai/contract';
+import type { BackgroundPage, BatchJob, BatchJobDetail, BatchSteps } from '@chuhai/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { accountInfoKey } from '../../../entities/account/get-account-info';
 import { api } from '../../../lib/api-client';
@@ -71,3 +71,13 @@ export const useResumeJob = () => useJobAction('resume');
 
 /** A signed link to the results ZIP, good for an hour. */
 export const downloadLink = (id: number) => api.get<{ url: string }>(`/api/v1/batch/jobs/${id}/download`);
+
+/** The background library's designs (the same for everyone), loaded when the seller picks 背景库. */
+export function useBackgroundDesigns(enabled: boolean) {
+  return useQuery({
+    queryKey: ['batch', 'designs'],
+    queryFn: () => api.get<BackgroundPage>('/api/mokker/backgrounds', { pageNo: 1, pageSize: 100 }),
+    enabled,
+    staleTime: Number.POSITIVE_INFINITY,
+  });
+}

@@ -7,10 +7,10 @@ import {
   type ImageMarketplaceId,
   MAIN_IMAGE_RULE_SETS,
 } from '@chuhai/contract';
-import { Alert, Button, Checkbox, ColorPicker, Progress } from 'antd';
+import { Alert, Button, Checkbox, ColorPicker, Progress, Radio, Select } from 'antd';
 import { useRef, useState } from 'react';
 import { ApiError } from '../../../lib/api-client';
-import { createBatchJob, type PickedFile } from '../api/batch';
+import { createBatchJob, type PickedFile, useBackgroundDesigns } from '../api/batch';
 import { filesOfDrop, filesOfInput, worthSending } from '../folder-files';
 
 const MB = 1024 * 1024;
@@ -20,7 +20,10 @@ export function BatchForm({ onStarted }: { onStarted: (job: BatchJob) => void })
   const [files, setFiles] = useState<PickedFile[]>([]);
   const [cutout, setCutout] = useState(true);
   const [marketplaces, setMarketplaces] = useState<ImageMarketplaceId[]>(['amazon']);
-  const [color, setColor] = useState<string | null>(null);
+  const [backgroundKind, setBackgroundKind] = useState<'none' | 'color' | 'design'>('none');
+  const [color, setColor] = useState('#f5f0e8');
+  const [design, setDesign] = useState<string | null>(null);
+  const designs = useBackgroundDesigns(backgroundKind === 'design');
   const [over, setOver] = useState(false);
   const [sent, setSent] = useState<number | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -39,8 +42,14 @@ export function BatchForm({ onStarted }: { onStarted: (job: BatchJob) => void })
   };
 
   const bytes = files.reduce((sum, f) => sum + f.file.size, 0);
-  const steps: BatchSteps = { cutout, marketplaces, backgroundColor: color };
-  const nothingChosen = !cutout && marketplaces.length === 0 && !color;
+  const steps: BatchSteps = {
+    cutout,
+    marketplaces,
+    backgroundColor: backgroundKind === 'color' ? color : null,
+    backgroundDesign: backgroundKind === 'design' ? design : null,
+  };
+  const nothingChosen = !cutout && marketplaces.length === 0 && backgroundKind === 'none';
+  const designMissing = backgroundKind === 'design' && !design;
   const tooBig = bytes > BATCH_LIMITS.maxBytes;
 
   const start = async () => {
@@ -136,11 +145,18 @@ export function BatchForm({ onStarted }: { onStarted: (job: BatchJob) => void })
             }))}
           />
         </fieldset>
-        <div className="batch-steps__color">
-          <Checkbox checked={color !== null} onChange={(e) => setColor(e.target.checked ? '#f5f0e8' : null)}>
-            换纯色背景
-          </Checkbox>
-          {color ? (
+        <fieldset className="batch-steps__group">
+          <legend>换背景</legend>
+          <Radio.Group
+            value={backgroundKind}
+            onChange={(e) => setBackgroundKind(e.target.value)}
+            options={[
+              { value: 'none', label: '不换' },
+              { value: 'color', label: '纯色' },
+              { value: 'design', label: '背景库' },
+            ]}
+          />
+          {backgroundKind === 'color' ? (
             <ColorPicker
               value={color}
               onChangeComplete={(c) => setColor(c.toHexString())}
@@ -148,7 +164,27 @@ export function BatchForm({ onStarted }: { onStarted: (job: BatchJob) => void })
               disabledAlpha
             />
           ) : null}
-        </div>
+          {backgroundKind === 'design' ? (
+            <Select
+              aria-label="背景库"
+              placeholder="选一张背景"
+              loading={designs.isPending}
+              value={design}
+              onChange={setDesign}
+              showSearch={{ optionFilterProp: 'title' }}
+              options={(designs.data?.list ?? []).map((d) => ({
+                value: d.id,
+                title: d.name,
+                label: (
+                  <span className="batch-design">
+                    <img src={d.thumbUrl} alt="" width={28} height={28} />
+                    {d.name}
+                  </span>
+                ),
+              }))}
+            />
+          ) : null}
+        </fieldset>
         <p className="muted batch-steps__note">
           结果 ZIP 里按平台分文件夹，并附 report.csv：每张图、每个平台、每条规则的实测值和是否通过。
         </p>
@@ -171,7 +207,7 @@ export function BatchForm({ onStarted }: { onStarted: (job: BatchJob) => void })
         type="primary"
         size="large"
         block
-        disabled={files.length === 0 || nothingChosen || tooBig || sent !== null}
+        disabled={files.length === 0 || nothingChosen || designMissing || tooBig || sent !== null}
         onClick={() => void start()}
       >
         开始处理{files.length > 0 ? ` ${files.length} 个文件` : ''}
