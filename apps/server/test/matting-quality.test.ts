@@ -1,11 +1,10 @@
 import assert from 'node:assert/strict';
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { after, before, describe, it } from 'node:test';
 import sharp from 'sharp';
 import { httpMatting } from '../src/providers/matting/http-matting.ts';
 import { MattingBusyError, type MattingEngine } from '../src/providers/matting/matting-engine.ts';
 import { onnxMatting } from '../src/providers/matting/onnx-matting.ts';
+import { type FakeRembg, startFakeRembg } from './fakes/fake-rembg.ts';
 
 /**
  * Matting quality with the real bundled model: products with a known outline on busy backgrounds
@@ -106,40 +105,13 @@ describe('matting quality with the bundled ISNet model', () => {
 });
 
 describe('the HTTP matting adapter (rembg protocol)', () => {
-  let server: http.Server;
+  let fake: FakeRembg;
   let url: string;
-  let mode: 'ok' | 'busy' | 'broken' = 'ok';
-  const seen: { field: string; type: string }[] = [];
   before(async () => {
-    // A fake rembg server: reads the multipart `file`, answers a PNG whose alpha is the non-white pixels.
-    server = http.createServer(async (request, response) => {
-      const chunks: Buffer[] = [];
-      for await (const chunk of request) chunks.push(chunk as Buffer);
-      const form = await new Request('http://fake/', {
-        method: 'POST',
-        headers: { 'content-type': request.headers['content-type'] ?? '' },
-        body: Buffer.concat(chunks),
-      }).formData();
-      const file = form.get('file');
-      seen.push({ field: file ? 'file' : 'none', type: request.url ?? '' });
-      if (mode === 'busy') return response.writeHead(503, { 'retry-after': '12' }).end();
-      if (mode === 'broken' || !(file instanceof Blob)) return response.writeHead(500).end();
-      const { data, info } = await sharp(Buffer.from(await file.arrayBuffer()))
-        .removeAlpha()
-        .raw()
-        .toBuffer({ resolveWithObject: true });
-      const alpha = Buffer.alloc(info.width * info.height);
-      for (let p = 0; p < alpha.length; p += 1) alpha[p] = (data[p * 3] as number) < 200 ? 255 : 0;
-      const png = await sharp(data, { raw: { width: info.width, height: info.height, channels: 3 } })
-        .joinChannel(alpha, { raw: { width: info.width, height: info.height, channels: 1 } })
-        .png()
-        .toBuffer();
-      response.writeHead(200, { 'content-type': 'image/png' }).end(png);
-    });
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/api/remove`;
+    fake = await startFakeRembg();
+    url = fake.url;
   });
-  after(() => new Promise<void>((resolve) => server.close(() => resolve())));
+  after(() => fake.close());
 
   it('sends the image as `file` and reads the mask from the PNG it gets back', async () => {
     const engine = httpMatting({ url, timeoutMs: 5000 });
@@ -157,7 +129,7 @@ describe('the HTTP matting adapter (rembg protocol)', () => {
     assert.deepEqual([result.width, result.height], [40, 20]);
     assert.equal(result.mask[5], 255, 'the dark product');
     assert.equal(result.mask[30], 0, 'the white background');
-    assert.deepEqual(seen.at(-1), { field: 'file', type: '/api/remove' });
+    assert.deepEqual(fake.seen.at(-1), { field: 'file', path: '/api/remove' });
   });
 
   it('turns a busy service into a retry wait, and a failure into an error', async () => {
@@ -165,14 +137,14 @@ describe('the HTTP matting adapter (rembg protocol)', () => {
     const image = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#000' } })
       .png()
       .toBuffer();
-    mode = 'busy';
+    fake.mode = 'busy';
     await assert.rejects(engine.matte(image), (error: unknown) => {
       assert.ok(error instanceof MattingBusyError);
       assert.equal(error.retryAfterSeconds, 12);
       return true;
     });
-    mode = 'broken';
+    fake.mode = 'broken';
     await assert.rejects(engine.matte(image), /HTTP 500/);
-    mode = 'ok';
+    fake.mode = 'ok';
   });
 });

@@ -190,11 +190,17 @@ export async function clearOriginals(db: Db, ids: number[]): Promise<void> {
  * Images a dead worker left `processing`, and `waiting` ones whose message may have been lost with
  * a node, both untouched since `before`: handed out again (and touched, so the next sweep skips them).
  */
-export async function staleItems(db: Db, before: number, now: number, limit: number): Promise<number[]> {
+export async function staleItems(
+  db: Db,
+  before: number,
+  now: number,
+  limit: number,
+  statuses: string[] = ['processing', 'waiting'],
+): Promise<number[]> {
   const rows = await db
     .selectFrom('batch_items')
     .select('id')
-    .where('status', 'in', ['processing', 'waiting'])
+    .where('status', 'in', statuses)
     .where('updated_at', '<', before)
     .orderBy('id')
     .limit(limit)

@@ -104,6 +104,11 @@ export const batchModule: AppModule = {
       handle: (deps, data) => processImage(deps, Number(data.itemId)),
     },
   ],
+  onReady: async (deps) => {
+    const requeued = await service.requeueAfterRestart(deps);
+    if (requeued > 0)
+      deps.log.info({ requeued }, 'batch images left processing before a restart are queued again');
+  },
   jobs: [
     { name: 'batch.requeue-stale', everyMs: 60_000, run: service.requeueStale },
     { name: 'batch.purge-expired', everyMs: 3_600_000, firstAfterMs: 60_000, run: service.purgeExpiredJobs },

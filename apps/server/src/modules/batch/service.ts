@@ -250,6 +250,19 @@ export async function updateJobStatus(deps: Pick<BatchDeps, 'db' | 'clock'>, job
 /** How long an image may stay `processing` before its worker is taken to be dead. */
 export const ITEM_LEASE_MS = 5 * 60_000;
 
+/**
+ * At start on SQLite: only one node ever uses an embedded database, so an image left `processing`
+ * was this node's own before it was killed. It goes back to the queue at once, and the job goes on
+ * from it instead of waiting out the lease.
+ */
+export async function requeueAfterRestart(deps: BatchDeps): Promise<number> {
+  if (deps.queue.kind !== 'table') return 0;
+  const now = deps.clock.now();
+  const ids = await batches.staleItems(deps.db, now + 1, now, 10_000, ['processing']);
+  for (const itemId of ids) await deps.queue.send(BATCH_QUEUE, { itemId });
+  return ids.length;
+}
+
 /** Hands out again what dead workers left behind (periodic, every node; safe to race). */
 export async function requeueStale(deps: BatchDeps): Promise<number> {
   const now = deps.clock.now();

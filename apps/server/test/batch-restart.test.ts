@@ -1,0 +1,147 @@
+import assert from 'node:assert/strict';
+import { type ChildProcess, spawn } from 'node:child_process';
+import path from 'node:path';
+import { after, describe, it } from 'node:test';
+import { buildApp } from '../src/app.ts';
+import { loadConfig } from '../src/config.ts';
+import { openDatabase } from '../src/db/index.ts';
+import { finishIntake, insertItem, insertJob } from '../src/modules/batch/repository.ts';
+import { BATCH_QUEUE, jobPrefix } from '../src/modules/batch/service.ts';
+import { startFakeRembg } from './fakes/fake-rembg.ts';
+import { tempDir, writeFakeWebBuild } from './helpers.ts';
+import { productPhoto } from './studio-helpers.ts';
+
+const WORKER = path.join(import.meta.dirname, '../src/worker.ts');
+const IMAGES = 3;
+
+async function until(check: () => Promise<boolean>, what: string, timeoutMs = 30_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+/**
+ * The real thing: `npm run worker` processes in their own right, one SIGKILLed while its image is
+ * with the matting service, a second started on the same database. Matting goes to a fake rembg
+ * service that takes its time, so the kill lands mid-image every run.
+ */
+describe('批量处理: a worker process killed mid-image', () => {
+  const data = tempDir('batch-kill');
+  const web = tempDir('batch-kill-web');
+  const children: ChildProcess[] = [];
+  after(() => {
+    for (const child of children) child.kill('SIGKILL');
+    data.remove();
+    web.remove();
+  });
+
+  it('a second worker goes on from the unfinished image; every image is done and charged once', async () => {
+    writeFakeWebBuild(web.dir);
+    const rembg = await startFakeRembg();
+    rembg.delayMs = 600;
+    const env = {
+      ...process.env,
+      NODE_ENV: 'test',
+      DATA_DIR: data.dir,
+      WEB_DIST_DIR: web.dir,
+      MATTING_URL: rembg.url,
+      BATCH_WORKERS: '1',
+      LOG_LEVEL: 'error',
+    };
+
+    // The upload, as the app node takes it: a job of three images with their queue messages.
+    const setup = await buildApp(loadConfig({ ...env, BATCH_WORKERS: '0' }), { logger: false });
+    await setup.ready();
+    const { db, files, queue, clock } = setup.deps;
+    const now = clock.now();
+    const user = await db
+      .insertInto('users')
+      .values({
+        phone: '13800007777',
+        password_hash: null,
+        invite_code: 'KILL01',
+        invited_by: null,
+        created_at: now,
+        updated_at: now,
+        disabled_at: null,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const userId = Number(user.id);
+    const jobId = await insertJob(db, {
+      userId,
+      steps: JSON.stringify({ cutout: false, marketplaces: ['amazon'], backgroundColor: null }),
+      now,
+      expiresAt: now + 86_400_000,
+    });
+    for (let n = 1; n <= IMAGES; n += 1) {
+      const key = `${jobPrefix(userId, jobId)}/in/${n}.png`;
+      await files.put(
+        key,
+        await productPhoto({
+          width: 800,
+          height: 600,
+          box: { left: 200, top: 150, width: 400, height: 300 },
+        }),
+        'image/png',
+      );
+      const itemId = await insertItem(db, { jobId, userId, name: `${n}.png`, originalKey: key, now });
+      await queue.send(BATCH_QUEUE, { itemId });
+    }
+    await finishIntake(db, jobId, IMAGES, '[]');
+    await setup.close();
+
+    const database = openDatabase({ dataDir: data.dir });
+    const statuses = async () =>
+      (
+        await database.db
+          .selectFrom('batch_items')
+          .select('status')
+          .where('job_id', '=', jobId)
+          .orderBy('id')
+          .execute()
+      ).map((r) => r.status);
+
+    const first = spawn(process.execPath, [WORKER], { env, stdio: 'ignore' });
+    children.push(first);
+    // Killed while its second image is with the matting service: one done, one processing.
+    await until(
+      async () => rembg.seen.length >= 2 && (await statuses()).includes('done'),
+      'the first worker to be mid-image',
+    );
+    first.kill('SIGKILL');
+    await new Promise((resolve) => first.once('exit', resolve));
+    const atKill = await statuses();
+    assert.deepEqual(atKill, ['done', 'processing', 'waiting'], 'killed mid-image');
+
+    const second = spawn(process.execPath, [WORKER], { env, stdio: 'ignore' });
+    children.push(second);
+    await until(
+      async () => (await statuses()).every((s) => s === 'done'),
+      'the second worker to finish the job',
+    );
+    second.kill('SIGTERM');
+
+    const uses = await database.db
+      .selectFrom('usage_ledger')
+      .select(['feature', 'delta'])
+      .where('user_id', '=', userId)
+      .execute();
+    assert.equal(
+      uses.reduce((sum, u) => sum + Number(u.delta), 0),
+      IMAGES,
+      'one main image each, charged once',
+    );
+    const job = await database.db
+      .selectFrom('batch_jobs')
+      .select('status')
+      .where('id', '=', jobId)
+      .executeTakeFirstOrThrow();
+    assert.equal(job.status, 'done');
+    assert.ok(rembg.seen.length >= IMAGES + 1, 'the killed image was matted again');
+    await database.close();
+    await rembg.close();
+  });
+});
