@@ -1,0 +1,92 @@
+import type { BatchJobDetail } from '@chuhai/contract';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { useAuthStore } from '../../../stores/auth-store';
+import { fakeApi, ok, renderWithApp } from '../../../test/render';
+import { BatchJobView } from '../components/batch-job';
+import { worthSending } from '../folder-files';
+
+const detail = (status: BatchJobDetail['job']['status']): BatchJobDetail => ({
+  job: {
+    id: 9,
+    status,
+    steps: { cutout: true, marketplaces: ['amazon'], backgroundColor: null },
+    total: 3,
+    counts: { waiting: 0, processing: 0, done: 2, failed: 0, paused: 1, cancelled: 0 },
+    refused: [{ name: 'notes.jpg', reason: '文件内容不是图片（可能只是改了扩展名）' }],
+    createdAt: Date.UTC(2026, 10, 23),
+    endedAt: null,
+    expiresAt: Date.UTC(2026, 10, 30),
+  },
+  items: [
+    {
+      id: 1,
+      name: 'a.jpg',
+      status: 'done',
+      reason: '',
+      checks: [{ marketplace: 'amazon', originalPass: false, pass: true }],
+    },
+    {
+      id: 2,
+      name: 'b.jpg',
+      status: 'done',
+      reason: '',
+      checks: [{ marketplace: 'amazon', originalPass: true, pass: true }],
+    },
+    { id: 3, name: 'c.jpg', status: 'paused', reason: '今日免费抠图与主图次数（10 次）已用完', checks: [] },
+  ],
+});
+
+describe('a batch job', () => {
+  beforeEach(() =>
+    useAuthStore.getState().signIn('tok-1', { username: '13800000000', phone: '13800000000' }),
+  );
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    useAuthStore.getState().clear();
+  });
+
+  it('shows the counts, why an image is paused, the refused files and 继续处理 for a paused job', async () => {
+    let current = detail('paused');
+    const calls = fakeApi({
+      '/api/v1/batch/jobs/9': () => ok(current),
+      '/api/v1/batch/jobs/9/resume': () => {
+        current = {
+          ...detail('running'),
+          job: { ...detail('running').job, counts: { ...current.job.counts, paused: 0, waiting: 1 } },
+        };
+        return ok(current.job);
+      },
+    });
+    renderWithApp(<BatchJobView id={9} />);
+    expect(await screen.findByText(/共 3 张：完成 2.*已暂停 1/)).toBeInTheDocument();
+    expect(screen.getByText('今日免费抠图与主图次数（10 次）已用完')).toBeInTheDocument();
+    expect(screen.getByText('亚马逊 Amazon：不通过 → 通过')).toBeInTheDocument();
+    fireEvent.click(screen.getByText('1 个文件没有处理（不扣次数）'));
+    expect(await screen.findByText(/「notes\.jpg」文件内容不是图片/)).toBeInTheDocument();
+    fireEvent.click(screen.getByRole('button', { name: '继续处理' }));
+    await waitFor(() => expect(calls.some((c) => c.url === '/api/v1/batch/jobs/9/resume')).toBe(true));
+    expect(await screen.findByText(/等待 1/)).toBeInTheDocument();
+  });
+
+  it('offers no cancel once a job is done', async () => {
+    fakeApi({ '/api/v1/batch/jobs/9': () => ok(detail('done')) });
+    renderWithApp(<BatchJobView id={9} />);
+    expect(await screen.findByText(/已全部完成/)).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /取\s*消/ })).toBeNull();
+    expect(screen.getByRole('button', { name: /下载结果 ZIP/ })).toBeEnabled();
+  });
+
+  it('sends images and ZIPs from a dropped folder, not hidden files or documents', () => {
+    const file = (name: string, type = '') => ({ file: new File(['x'], name, { type }), path: name });
+    const picked = [
+      file('shoes/red.jpg', 'image/jpeg'),
+      file('shoes/.DS_Store'),
+      file('__MACOSX/shoes/._red.jpg'),
+      file('catalogue.zip', 'application/zip'),
+      file('notes.docx'),
+      file('photo.heic', 'image/heic'),
+    ];
+    expect(worthSending(picked).map((p) => p.path)).toEqual(['shoes/red.jpg', 'catalogue.zip', 'photo.heic']);
+  });
+});
