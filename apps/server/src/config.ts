@@ -560,3 +560,16 @@ export function loadConfig(env: Env = process.env): Config {
     },
   };
 }
+
+/** For the entry points (server, worker): the config, or the bad variable in Chinese and exit 1. */
+export function loadConfigOrExit(env: Env = process.env): Config {
+  try {
+    return loadConfig(env);
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(`配置错误：${error.message}`);
+      process.exit(1);
+    }
+    throw error;
+  }
+}

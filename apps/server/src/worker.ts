@@ -1,5 +1,5 @@
 import { buildApp } from './app.ts';
-import { ConfigError, loadConfig } from './config.ts';
+import { loadConfigOrExit } from './config.ts';
 
 /**
  * A worker node: the same app without an HTTP port. It takes 批量处理 images from the queue
@@ -7,16 +7,7 @@ import { ConfigError, loadConfig } from './config.ts';
  * BATCH_WORKERS=0 and only serve requests. `npm run worker`.
  */
 async function main() {
-  let config: ReturnType<typeof loadConfig>;
-  try {
-    config = loadConfig({ ...process.env, BATCH_WORKERS: process.env.BATCH_WORKERS ?? '1' });
-  } catch (error) {
-    if (error instanceof ConfigError) {
-      console.error(`配置错误：${error.message}`);
-      process.exit(1);
-    }
-    throw error;
-  }
+  const config = loadConfigOrExit({ ...process.env, BATCH_WORKERS: process.env.BATCH_WORKERS ?? '1' });
   const app = await buildApp(config);
   await app.ready();
   app.log.info({ workers: config.batchWorkers }, '出海助手工作节点已启动');
