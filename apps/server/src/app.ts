@@ -15,10 +15,12 @@ import { requestSignaturePlugin } from './http/request-signature.ts';
 import { securityPlugin } from './http/security.ts';
 import { jobsPlugin } from './jobs.ts';
 import { systemClock } from './lib/clock.ts';
+import { createMetrics, instrumentProviders, type Metrics, serveMetrics } from './metrics/metrics.ts';
 import { accountModule } from './modules/account/routes.ts';
 import { adminModule } from './modules/admin/routes.ts';
 import { announcementModule } from './modules/announcement/routes.ts';
 import { batchModule } from './modules/batch/routes.ts';
+import { BATCH_QUEUE } from './modules/batch/service.ts';
 import { chatModule } from './modules/chat/routes.ts';
 import { drawingModule } from './modules/drawing/routes.ts';
 import { healthModule } from './modules/health/routes.ts';
@@ -43,6 +45,7 @@ declare module 'fastify' {
     buildTime: string;
     /** The one AppDeps every module was given (tests call services with it). */
     deps: AppDeps;
+    metrics: Metrics;
   }
 }
 
@@ -110,6 +113,8 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}) {
   });
   app.addHook('onSend', async (request, reply) => {
     reply.header(HEADERS.requestId, request.id);
+    // Which node answered, for an operator chasing one request through several (when NODE_NAME is set).
+    if (config.announceNode) reply.header('x-served-by', config.nodeName);
     if (shuttingDown) reply.header('connection', 'close');
   });
 
@@ -133,8 +138,28 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}) {
     },
   });
 
-  const deps = buildDeps(config, { db: database.db, clock, log: app.log }, options);
+  const built = buildDeps(config, { db: database.db, clock, log: app.log }, options);
+  const metrics = createMetrics(() => built.queue.depth(BATCH_QUEUE));
+  const deps = instrumentProviders(built, metrics);
   app.decorate('deps', deps);
+  app.decorate('metrics', metrics);
+  // By route pattern, not URL: a bounded set of series however many ids and queries clients send.
+  app.addHook('onResponse', async (request, reply) => {
+    const route = request.routeOptions.url ?? 'unmatched';
+    metrics.requests.inc({ method: request.method, route, status: String(reply.statusCode) });
+    metrics.latency.observe({ method: request.method, route }, reply.elapsedTime / 1000);
+  });
+  if (config.metricsPort !== null) {
+    const port = config.metricsPort;
+    let server: Awaited<ReturnType<typeof serveMetrics>> | null = null;
+    app.addHook('onReady', async () => {
+      server = await serveMetrics(metrics, config.host, port);
+    });
+    app.addHook(
+      'onClose',
+      () => new Promise<void>((resolve) => (server ? server.close(() => resolve()) : resolve())),
+    );
+  }
   if (!options.matting) app.addHook('onClose', () => deps.matting.close());
 
   for (const module of MODULES) {

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { isIP } from 'node:net';
-import { availableParallelism } from 'node:os';
+import { availableParallelism, hostname } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { SiteConfig } from '@chuhai/contract';
@@ -32,6 +32,12 @@ export interface Config {
   /** Off only for debugging with curl: the check is a speed bump, not security. */
   requireRequestSignature: boolean;
   shutdownTimeoutMs: number;
+  /** This node's name in logs, `x-served-by` and readiness (NODE_NAME; the host name by default). */
+  nodeName: string;
+  /** Whether answers carry `x-served-by` (only when NODE_NAME was set, so no host name leaks by default). */
+  announceNode: boolean;
+  /** Prometheus metrics on this port (METRICS_PORT), outside the proxied site; null: no metrics server. */
+  metricsPort: number | null;
   /** Images of 批量处理 this node works on at once; 0 makes it a node that only serves requests. */
   batchWorkers: number;
   site: SiteConfig;
@@ -535,6 +541,9 @@ export function loadConfig(env: Env = process.env): Config {
     requireRequestSignature: readBool(env, 'REQUIRE_REQUEST_SIGNATURE', true),
     shutdownTimeoutMs: readInt(env, 'SHUTDOWN_TIMEOUT_MS', 10_000, 100, 600_000),
     batchWorkers: readInt(env, 'BATCH_WORKERS', 1, 0, 16),
+    nodeName: (env.NODE_NAME?.trim() || hostname()).slice(0, 64),
+    announceNode: Boolean(env.NODE_NAME?.trim()),
+    metricsPort: env.METRICS_PORT ? readInt(env, 'METRICS_PORT', 9464, 1, 65535) : null,
     site: {
       companyName,
       copyright: env.SITE_COPYRIGHT || `© ${year} ${companyName} 版权所有`,

@@ -12,3 +12,18 @@ export const HealthData = Type.Object({
   uptimeSeconds: Type.Number(),
 });
 export type HealthData = Static<typeof HealthData>;
+
+/**
+ * `GET /api/ready`: whether this node can take traffic: its database, its file store and its job
+ * queue each answer. The load balancer's readiness probe; `/api/users` stays the liveness check.
+ */
+export const ReadyData = Type.Object({
+  ready: Type.Boolean(),
+  node: Type.String(),
+  checks: Type.Object({
+    database: Type.Boolean(),
+    storage: Type.Boolean(),
+    queue: Type.Boolean(),
+  }),
+});
+export type ReadyData = Static<typeof ReadyData>;
