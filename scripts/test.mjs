@@ -9,19 +9,21 @@ ensureDependencies();
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
-function ensureChromium() {
-  if (existsSync(CHROMIUM)) return;
+const NGINX = process.env.NGINX_PATH ?? '/usr/sbin/nginx';
+
+/** A Debian package a test step needs: installed when we are root on Debian, else how to get it. */
+function ensurePackage(binary, pkg, need) {
+  if (existsSync(binary)) return;
   if (process.getuid?.() === 0 && existsSync('/usr/bin/apt-get')) {
-    log('安装 Chromium（apt-get install chromium）…');
+    log(`安装 ${pkg}（apt-get install ${pkg}）…`);
     spawnSync('apt-get', ['update'], { stdio: 'inherit' });
-    const result = spawnSync('apt-get', ['install', '-y', 'chromium'], { stdio: 'inherit' });
-    if (result.status === 0 && existsSync(CHROMIUM)) return;
+    const result = spawnSync('apt-get', ['install', '-y', pkg], { stdio: 'inherit', env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } });
+    if (result.status === 0 && existsSync(binary)) return;
   }
-  console.error(
-    `端到端测试需要 Chromium：未找到 ${CHROMIUM}。请运行 sudo apt-get install -y chromium，或用 CHROMIUM_PATH 指定路径。`,
-  );
+  console.error(`${need}：未找到 ${binary}。请运行 sudo apt-get install -y ${pkg}。`);
   process.exit(1);
 }
+const ensureChromium = () => ensurePackage(CHROMIUM, 'chromium', '端到端测试需要 Chromium（或用 CHROMIUM_PATH 指定路径）');
 
 /** How each runner reports its totals, read from its own closing lines. */
 const COUNTERS = {
@@ -81,6 +83,11 @@ const steps = [
   ['前端单元测试（Vitest）', 'npm', ['test', '--workspace', '@chuhai/web'], 'vitest'],
 ];
 for (const [name, command, args, counter] of steps) results.push(await step(name, command, args, counter));
+
+ensurePackage(NGINX, 'nginx', '规模测试需要 nginx（或用 NGINX_PATH 指定路径）');
+results.push(
+  await step('规模测试（两个节点 + nginx + PostgreSQL + S3）', 'npm', ['run', 'test:scale'], 'node', { NGINX_PATH: NGINX }),
+);
 
 ensureChromium();
 ensureWebBuild({ force: true });

@@ -356,14 +356,18 @@ function readPayment(env: Env, nodeEnv: Config['nodeEnv'], dataDir: string): Pay
       notifyUrl: `${base}/api/pay/notify/wechat`,
     };
   }
+  const sandbox = readSandbox(env, nodeEnv);
   return {
     alipay,
     wechat,
     productFile,
     publicBaseUrl: base,
-    ...readSandbox(env, nodeEnv),
+    ...sandbox,
     // The sandbox moves no money, but its signature is what makes a paid order: as secret as any.
-    sandboxSecret: readSecret(env, 'PAY_SANDBOX_SECRET', dataDir),
+    // Switched off, nothing is ever signed with it.
+    sandboxSecret: sandbox.sandbox
+      ? readSecret(env, 'PAY_SANDBOX_SECRET', dataDir)
+      : randomBytes(32).toString('base64url'),
   };
 }
 
@@ -455,6 +459,14 @@ function readSecret(env: Env, name: string, dataDir: string): string {
     if (given.length < 16) fail(name, '***', '至少 16 个字符；可用 openssl rand -base64 32 生成');
     return given;
   }
+  // On a shared PostgreSQL in production there may be several nodes: a secret each node made for
+  // itself would make one node's signed links and captchas fail on the next.
+  if (env.NODE_ENV === 'production' && env.DATABASE_URL)
+    fail(
+      name,
+      '',
+      '使用 PostgreSQL 的生产部署可能有多个节点，必须给每个节点设置同一个值（至少 16 个字符，可用 openssl rand -base64 32 生成）',
+    );
   const file = path.join(dataDir, 'secrets', name.toLowerCase());
   if (!existsSync(file)) {
     mkdirSync(path.dirname(file), { recursive: true, mode: 0o700 });

@@ -104,6 +104,15 @@ describe('configuration', () => {
       assert.equal(loadConfig({ DATA_DIR: data.dir }).payment.sandboxPhones, null, 'development: everyone');
     });
 
+    it('on a shared PostgreSQL, wants every signing secret given (each node making its own would break the others)', () => {
+      const shared = { ...production, DATABASE_URL: 'postgres://u:p@db:5432/chuhai' };
+      assert.throws(() => loadConfig(shared), /CAPTCHA_SECRET.*多个节点/s);
+      const secrets = { CAPTCHA_SECRET: 'c'.repeat(32), FILE_URL_SECRET: 'f'.repeat(32) };
+      assert.equal(loadConfig({ ...shared, ...secrets }).fileUrlSecret, 'f'.repeat(32));
+      const sandbox = { ...shared, ...secrets, PAY_SANDBOX: '1', PAY_SANDBOX_PHONES: '13800000001' };
+      assert.throws(() => loadConfig(sandbox), /PAY_SANDBOX_SECRET/);
+    });
+
     it('never derives signing secrets from a path: 32 random bytes kept in DATA_DIR with mode 0600', () => {
       const first = loadConfig(production);
       assert.equal(Buffer.from(first.fileUrlSecret, 'base64url').length, 32);
