@@ -17,13 +17,17 @@ function ensurePackage(binary, pkg, need) {
   if (process.getuid?.() === 0 && existsSync('/usr/bin/apt-get')) {
     log(`安装 ${pkg}（apt-get install ${pkg}）…`);
     spawnSync('apt-get', ['update'], { stdio: 'inherit' });
-    const result = spawnSync('apt-get', ['install', '-y', pkg], { stdio: 'inherit', env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } });
+    const result = spawnSync('apt-get', ['install', '-y', pkg], {
+      stdio: 'inherit',
+      env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
+    });
     if (result.status === 0 && existsSync(binary)) return;
   }
   console.error(`${need}：未找到 ${binary}。请运行 sudo apt-get install -y ${pkg}。`);
   process.exit(1);
 }
-const ensureChromium = () => ensurePackage(CHROMIUM, 'chromium', '端到端测试需要 Chromium（或用 CHROMIUM_PATH 指定路径）');
+const ensureChromium = () =>
+  ensurePackage(CHROMIUM, 'chromium', '端到端测试需要 Chromium（或用 CHROMIUM_PATH 指定路径）');
 
 /** How each runner reports its totals, read from its own closing lines. */
 const COUNTERS = {
@@ -86,7 +90,9 @@ for (const [name, command, args, counter] of steps) results.push(await step(name
 
 ensurePackage(NGINX, 'nginx', '规模测试需要 nginx（或用 NGINX_PATH 指定路径）');
 results.push(
-  await step('规模测试（两个节点 + nginx + PostgreSQL + S3）', 'npm', ['run', 'test:scale'], 'node', { NGINX_PATH: NGINX }),
+  await step('规模测试（两个节点 + nginx + PostgreSQL + S3）', 'npm', ['run', 'test:scale'], 'node', {
+    NGINX_PATH: NGINX,
+  }),
 );
 
 ensureChromium();
