@@ -122,7 +122,8 @@ export function BatchForm({ onStarted }: { onStarted: (job: BatchJob) => void })
       </div>
       {files.length > 0 ? (
         <p className="batch-chosen">
-          已选 {files.length} 个文件，共 {(bytes / MB).toFixed(1)} MB
+          已选 {files.length} 个文件，共{' '}
+          {bytes < MB ? `${Math.max(1, Math.round(bytes / 1024))} KB` : `${(bytes / MB).toFixed(1)} MB`}
           <Button type="link" size="small" onClick={() => setFiles([])}>
             清空
           </Button>
