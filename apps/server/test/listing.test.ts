@@ -170,6 +170,8 @@ function listingSuite(ctx: () => Ctx) {
     const text = { ...listing.text, title: `Best Seller ${listing.text.title}!` };
     const saved = (await post(app, `/api/v1/listing/${listing.id}`, { text }, auth(token))).json().data;
     assert.equal(saved.text.title, text.title);
+    assert.equal(saved.zh.title, '', 'the old back-translation of a rewritten title goes');
+    assert.deepEqual(saved.zh.bullets, listing.zh.bullets, 'untouched fields keep theirs');
     assert.deepEqual(
       saved.issues.map((i: { ruleId: string }) => i.ruleId),
       ['amazon.title.chars', 'amazon.title.promotional'],

@@ -213,9 +213,20 @@ export async function saveListing(
   text: ListingText,
 ): Promise<Listing> {
   const row = await ownListing(deps, userId, id);
-  const trimmed = { ...text, bullets: text.bullets.map((b) => b.trim()).filter(Boolean) };
+  const marketplace = row.marketplace as MarketplaceId;
+  const saved = fitToMarketplace(
+    { ...text, bullets: text.bullets.map((b) => b.trim()).filter(Boolean) },
+    marketplace,
+  );
+  // A field the seller rewrote no longer matches its back-translation: it goes rather than mislead.
+  const before = parseText(row.content);
+  const zh = parseText(row.back_translation);
+  for (const field of listingFields(marketplace))
+    if (JSON.stringify(before[field]) !== JSON.stringify(saved[field]))
+      Object.assign(zh, { [field]: EMPTY_TEXT[field] });
   const updated = await listings.updateListing(deps.db, userId, id, {
-    content: JSON.stringify(fitToMarketplace(trimmed, row.marketplace as MarketplaceId)),
+    content: JSON.stringify(saved),
+    backTranslation: JSON.stringify(zh),
     now: deps.clock.now(),
   });
   if (!updated) throw new AppError(ResultCode.notFound, '这条 listing 不存在或已删除');
