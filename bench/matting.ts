@@ -55,9 +55,11 @@ async function measureStock(): Promise<Figures> {
 async function measurePool(): Promise<Figures> {
   const { onnxMatting } = await import('../apps/server/src/providers/matting/onnx-matting.ts');
   const cores = availableParallelism();
-  const engine = onnxMatting({ model: 'medium', workers: cores, queue: QUEUED, cores });
+  const { defaultMattingWorkers } = await import('../apps/server/src/config.ts');
+  const workers = Number(process.env.MATTING_WORKERS ?? defaultMattingWorkers(cores));
+  const engine = onnxMatting({ model: 'medium', workers, queue: QUEUED, cores });
   const image = await photo();
-  await Promise.all(Array.from({ length: cores }, () => engine.matte(image))); // every worker loads its model
+  await Promise.all(Array.from({ length: workers }, () => engine.matte(image))); // every worker loads its model
   const times: number[] = [];
   for (let i = 0; i < ROUNDS; i += 1) times.push(await timed(() => engine.matte(image)));
   const queuedMs = await timed(() => Promise.all(Array.from({ length: QUEUED }, () => engine.matte(image))));

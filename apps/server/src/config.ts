@@ -414,9 +414,18 @@ function readImageProvider(env: Env, nodeEnv: Config['nodeEnv']): ImageProviderC
   };
 }
 
+/**
+ * One matting worker per 4 cores, each with its share of the cores as onnxruntime threads. Measured
+ * on 2 cores (onnxruntime 1.30): one worker with 2 threads mattes a lone image in 2.2 s against
+ * 3.9 s for each of two one-thread workers, and its queue runs only 7% slower.
+ */
+export function defaultMattingWorkers(cores: number): number {
+  return Math.max(1, Math.round(cores / 4));
+}
+
 function readMatting(env: Env): MattingConfig {
   const cores = Math.max(1, availableParallelism());
-  const workers = readInt(env, 'MATTING_WORKERS', cores, 1, 64);
+  const workers = readInt(env, 'MATTING_WORKERS', defaultMattingWorkers(cores), 1, 64);
   const url = env.MATTING_URL?.trim() || null;
   if (url && !/^https?:\/\/\S+$/.test(url)) fail('MATTING_URL', url, '应为 http:// 或 https:// 开头的地址');
   return {
