@@ -32,11 +32,13 @@ async function upload(
   );
 }
 
-/** Polls the job until nothing is waiting or processing. */
+/** Polls the job until nothing is waiting or processing and the job says how it ended. */
 async function settled(ctx: Ctx, token: string, jobId: number) {
   for (let i = 0; i < 200; i += 1) {
     const detail = (await get(ctx.app, `/api/v1/batch/jobs/${jobId}`, auth(token))).json().data;
-    if (detail.job.counts.waiting + detail.job.counts.processing === 0) return detail;
+    // The job's own status follows its images' a moment later.
+    if (detail.job.counts.waiting + detail.job.counts.processing === 0 && detail.job.status !== 'running')
+      return detail;
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
   throw new Error('the job did not settle');
@@ -271,6 +273,30 @@ function batchSuite(ctx: () => Ctx, matting: CornerColourMatting) {
     assert.equal(detail.job.status, 'done');
     assert.equal(matting.calls, calls + 2, 'each image matted once, though image 2 had two workers at once');
     assert.equal(await used(ctx(), seller, 'cutout'), 2, 'each image charged once');
+  });
+
+  it('images paused at the daily limit go on by themselves after midnight', async () => {
+    const seller = await registerUser(ctx(), String(phone++), { ip: '10.90.0.6' });
+    const limit = (n: number) =>
+      ctx()
+        .app.deps.db.updateTable('daily_limits')
+        .set({ daily_limit: n })
+        .where('tier', '=', 'free')
+        .where('feature', '=', 'cutout')
+        .execute();
+    await limit(2);
+    const files = await Promise.all([1, 2].map(async (n) => ({ name: `${n}.jpg`, bytes: await photo() })));
+    const job = (await upload(ctx(), seller, files, steps({ marketplaces: ['amazon'] }))).json().data;
+    const paused = await settled(ctx(), seller, job.id);
+    assert.deepEqual([paused.job.status, paused.job.counts.done, paused.job.counts.paused], ['paused', 1, 1]);
+    assert.equal(await ctx().app.jobs.run('batch.resume-after-midnight'), 0, 'not before midnight');
+
+    ctx().clock.advance(24 * 3_600_000);
+    assert.equal(await ctx().app.jobs.run('batch.resume-after-midnight'), 1);
+    const done = await settled(ctx(), seller, job.id);
+    assert.equal(done.job.status, 'done');
+    assert.equal(await used(ctx(), seller, 'cutout'), 2, "today's uses");
+    await limit(10);
   });
 }
 

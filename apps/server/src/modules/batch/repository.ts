@@ -223,3 +223,28 @@ export function filesOfJob(db: Db, jobId: number) {
     .where('job_id', '=', jobId)
     .execute();
 }
+
+/** Images paused (daily limit) before `before`, with their jobs: a new day has given new uses. */
+export async function pausedBefore(db: Db, before: number, limit: number) {
+  return db
+    .selectFrom('batch_items')
+    .select(['id', 'job_id'])
+    .where('status', '=', 'paused')
+    .where('updated_at', '<', before)
+    .orderBy('id')
+    .limit(limit)
+    .execute();
+}
+
+/** Back to waiting, unless the seller cancelled or something else moved it meanwhile. */
+export async function unpause(db: Db, ids: number[], now: number): Promise<number[]> {
+  if (ids.length === 0) return [];
+  const rows = await db
+    .updateTable('batch_items')
+    .set({ status: 'waiting', reason: '', updated_at: now })
+    .where('id', 'in', ids)
+    .where('status', '=', 'paused')
+    .returning('id')
+    .execute();
+  return rows.map((r) => Number(r.id));
+}

@@ -111,6 +111,7 @@ export const batchModule: AppModule = {
   },
   jobs: [
     { name: 'batch.requeue-stale', everyMs: 60_000, run: service.requeueStale },
+    { name: 'batch.resume-after-midnight', everyMs: 10 * 60_000, run: service.resumeAfterMidnight },
     { name: 'batch.purge-expired', everyMs: 3_600_000, firstAfterMs: 60_000, run: service.purgeExpiredJobs },
   ],
 };

@@ -6,6 +6,7 @@ import {
   type BatchJobDetail,
   type BatchJobStatus,
   BatchSteps,
+  chinaDayStart,
   DAY_IN_MS,
   ResultCode,
 } from '@chuhai/contract';
@@ -267,6 +268,28 @@ export async function requeueAfterRestart(deps: BatchDeps): Promise<number> {
 export async function requeueStale(deps: BatchDeps): Promise<number> {
   const now = deps.clock.now();
   const ids = await batches.staleItems(deps.db, now - ITEM_LEASE_MS, now, 200);
+  for (const itemId of ids) await deps.queue.send(BATCH_QUEUE, { itemId });
+  return ids.length;
+}
+
+/**
+ * After 00:00 China time, images paused at yesterday's limit go on by themselves (if today's uses do
+ * not cover them either, they pause again, with today's date). Periodic, safe to race.
+ */
+export async function resumeAfterMidnight(deps: BatchDeps): Promise<number> {
+  const now = deps.clock.now();
+  const paused = await batches.pausedBefore(deps.db, chinaDayStart(now), 500);
+  const ids = await batches.unpause(
+    deps.db,
+    paused.map((p) => Number(p.id)),
+    now,
+  );
+  for (const jobId of new Set(
+    paused.filter((p) => ids.includes(Number(p.id))).map((p) => Number(p.job_id)),
+  )) {
+    const job = await batches.jobById(deps.db, jobId);
+    if (job?.status === 'paused') await batches.setJobStatus(deps.db, jobId, 'running', null);
+  }
   for (const itemId of ids) await deps.queue.send(BATCH_QUEUE, { itemId });
   return ids.length;
 }

@@ -22,7 +22,8 @@ async function quotaShortfall(deps: BatchDeps, userId: number, steps: BatchSteps
     });
   } catch (error) {
     if (error instanceof Rollback) return null;
-    if (error instanceof AppError) return `${error.message}；开通 VIP 或明天点「继续处理」`;
+    if (error instanceof AppError)
+      return `${error.message}；明天 00:00 后自动继续，开通 VIP 后可以点「继续处理」马上继续`;
     throw error;
   }
   return null;
@@ -103,7 +104,10 @@ export async function processImage(deps: BatchDeps, itemId: number): Promise<voi
     await deleteFiles(deps, keys);
     if (error instanceof Rollback) return;
     if (error instanceof AppError) {
-      await settle('paused', `${error.message}；开通 VIP 或明天点「继续处理」`);
+      await settle(
+        'paused',
+        `${error.message}；明天 00:00 后自动继续，开通 VIP 后可以点「继续处理」马上继续`,
+      );
       await updateJobStatus(deps, jobId);
       return;
     }

@@ -88,7 +88,7 @@ export function BatchJobView({ id }: { id: number }) {
           type="warning"
           showIcon
           title="今日次数不够处理剩下的图片，已暂停"
-          description="开通 VIP 或等明天 00:00 后点「继续处理」。已完成的图片现在就可以下载。"
+          description="明天 00:00 后会自动继续；开通 VIP 后可以点「继续处理」马上继续。已完成的图片现在就可以下载。"
         />
       ) : null}
       {job.refused.length > 0 ? (
