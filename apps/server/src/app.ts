@@ -111,11 +111,12 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}) {
   app.addHook('preClose', async () => {
     shuttingDown = true;
   });
-  app.addHook('onSend', async (request, reply) => {
+  app.addHook('onSend', (request, reply, payload, done) => {
     reply.header(HEADERS.requestId, request.id);
     // Which node answered, for an operator chasing one request through several (when NODE_NAME is set).
     if (config.announceNode) reply.header('x-served-by', config.nodeName);
     if (shuttingDown) reply.header('connection', 'close');
+    done(null, payload);
   });
 
   const database = options.database ?? openDatabase(config);
@@ -144,10 +145,11 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}) {
   app.decorate('deps', deps);
   app.decorate('metrics', metrics);
   // By route pattern, not URL: a bounded set of series however many ids and queries clients send.
-  app.addHook('onResponse', async (request, reply) => {
+  app.addHook('onResponse', (request, reply, done) => {
     const route = request.routeOptions.url ?? 'unmatched';
     metrics.requests.inc({ method: request.method, route, status: String(reply.statusCode) });
     metrics.latency.observe({ method: request.method, route }, reply.elapsedTime / 1000);
+    done();
   });
   if (config.metricsPort !== null) {
     const port = config.metricsPort;

@@ -46,6 +46,25 @@ describe('prompt tags', () => {
     assert.equal(history.at(-1).tagTitle, '德语客服', 'history keeps the title of a deleted tag');
   });
 
+  it('tells the right total on every page, whether or not the page is full', async () => {
+    const token = await registerUser(ctx, '13900007301');
+    for (let i = 1; i <= 5; i++) assert.equal((await create(token, `标签${i}`, `提示${i}`)).statusCode, 200);
+    const page = async (pageNo: number, pageSize: number) =>
+      (await get(ctx.app, `/api/v1/getMsgTagList?pageNo=${pageNo}&pageSize=${pageSize}`, auth(token))).json()
+        .data;
+    for (const [pageNo, pageSize, rows] of [
+      [1, 20, 5],
+      [1, 2, 2],
+      [3, 2, 1],
+      [2, 5, 0],
+      [9, 2, 0],
+    ] as const) {
+      const data = await page(pageNo, pageSize);
+      assert.equal(data.list.length, rows, `page ${pageNo} of ${pageSize}`);
+      assert.equal(data.total, 5, `page ${pageNo} of ${pageSize}`);
+    }
+  });
+
   it('refuses empty, long and duplicate titles and empty prompts, in Chinese', async () => {
     const cases: [string, string, RegExp][] = [
       ['', '内容', /请输入标签名称/],

@@ -31,6 +31,16 @@ describe('serving the built web app', () => {
     assert.equal(res.headers['x-content-type-options'], 'nosniff');
   });
 
+  it('gives JSON answers a policy that loads nothing, and keeps the page policy for HTML', async () => {
+    const res = await ctx.app.inject({ method: 'GET', url: '/api/users' });
+    assert.equal(res.headers['content-security-policy'], "default-src 'none'; frame-ancestors 'none'");
+    assert.equal(res.headers['x-content-type-options'], 'nosniff');
+    assert.equal(res.headers['x-frame-options'], undefined, 'the long page set is not on every JSON answer');
+    const page = await ctx.app.inject({ method: 'GET', url: '/' });
+    assert.equal(page.headers['x-frame-options'], 'SAMEORIGIN');
+    assert.match(page.headers['strict-transport-security'] as string, /max-age=/);
+  });
+
   it('caches hashed assets for a year as immutable', async () => {
     const res = await ctx.app.inject({ method: 'GET', url: '/assets/index-Ab12Cd34.js' });
     assert.equal(res.statusCode, 200);

@@ -25,9 +25,14 @@ export const HEADERS = {
   requestId: 'x-request-id',
 } as const;
 
-/** The `x-token` header: SHA-256 hex of the path with its query, the client's BuildTime and the app key. */
+/** What the `x-token` header hashes: the path with its query, the client's BuildTime and the app key. */
+export function requestSignatureText(pathWithQuery: string, buildTime: string): string {
+  return `${pathWithQuery}\n${buildTime}\n${APP_KEY}`;
+}
+
+/** The `x-token` header: SHA-256 hex of `requestSignatureText` (the server hashes it with node:crypto). */
 export function requestSignature(pathWithQuery: string, buildTime: string): string {
-  return sha256Hex(`${pathWithQuery}\n${buildTime}\n${APP_KEY}`);
+  return sha256Hex(requestSignatureText(pathWithQuery, buildTime));
 }
 
 /** The `sign` of `/api/v1/code/`: app id, secret, phone and `ts` (seconds). */

@@ -30,8 +30,9 @@ export function pageWindow(
 }
 
 /**
- * One page of a list: runs the page's rows and the total count together and maps each row to what
- * the client sees. Page sizes default to the contract's `PAGE_SIZE` for this list.
+ * One page of a list, each row mapped to what the client sees. Page sizes default to the contract's
+ * `PAGE_SIZE` for this list. The total is counted only when the page cannot tell it: a page that
+ * is not full is the last one, and most sellers' lists fit on their first page.
  */
 export async function paginate<Row, Item>(
   params: PageParams,
@@ -40,6 +41,8 @@ export async function paginate<Row, Item>(
   toItem: (row: Row) => Item,
 ): Promise<PageOf<Item>> {
   const { pageNo, pageSize, ...window } = pageWindow(params, list);
-  const [rows, total] = await Promise.all([query.rows(window), query.total()]);
+  const rows = await query.rows(window);
+  const lastPage = rows.length < window.limit && (rows.length > 0 || window.offset === 0);
+  const total = lastPage ? window.offset + rows.length : await query.total();
   return { list: rows.map(toItem), total, pageNo, pageSize };
 }
