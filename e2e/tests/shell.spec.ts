@@ -154,14 +154,25 @@ test('the cross-border tools open WIPO in a new window', async ({ page, context 
   await expect(patent).toHaveAttribute('target', '_blank');
   await expect(trademark).toHaveAttribute('target', '_blank');
   await expect(patent).toHaveAttribute('rel', /noopener/);
-  // Clicked once the menu's opening animation has settled, so the click is not lost under load.
-  await expect(page.locator('.ant-dropdown')).not.toHaveClass(/-(appear|enter|leave)/);
+  await expect(page.locator('#cross-border-menu')).toHaveCSS('opacity', '1');
 
   const [popup] = await Promise.all([page.waitForEvent('popup'), patent.click()]);
   await popup.waitForLoadState();
   expect(popup.url()).toContain('patentscope.wipo.int');
   await expect(page).toHaveURL(/#\/$/);
   await popup.close();
+});
+
+test('the cross-border menu opens from the keyboard and closes on Escape', async ({ page }) => {
+  await page.goto('/#/');
+  const trigger = page.getByRole('button', { name: /跨境工具/ });
+  await trigger.focus();
+  await page.keyboard.press('Enter');
+  await expect(trigger).toHaveAttribute('aria-expanded', 'true');
+  await expect(page.getByRole('link', { name: /国际专利查询/ })).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(trigger).toHaveAttribute('aria-expanded', 'false');
+  await expect(page.getByRole('link', { name: /国际专利查询/ })).toBeHidden();
 });
 
 test('a screen whose code fails to load after a deploy recovers on refresh', async ({ page }) => {

@@ -4,10 +4,13 @@ import { RouterProvider } from 'react-router/dom';
 import { initTheme } from '../stores/theme-store';
 import '../styles/tokens.css';
 import '../styles/global.css';
+import '../styles/controls.css';
+import { queueEarlyNotices } from './antd-loader';
 import { AppProvider } from './provider';
 import { router } from './router';
 
 initTheme();
+queueEarlyNotices();
 
 const root = document.getElementById('app');
 if (!root) throw new Error('缺少挂载点 #app');

@@ -1,17 +1,9 @@
-import { UI } from '@chuhai/contract';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { App as AntdApp, ConfigProvider, theme } from 'antd';
-import zhCN from 'antd/locale/zh_CN';
-import dayjs from 'dayjs';
-import 'dayjs/locale/zh-cn';
 import type { ReactNode } from 'react';
 import { RootErrorBoundary } from '../components/errors/root-error-boundary';
 import { resetChatStore } from '../features/chat/stores/chat-store';
 import { useAuthStore } from '../stores/auth-store';
-import { useThemeStore } from '../stores/theme-store';
-import { ApiClientBridge } from './api-client-bridge';
-
-dayjs.locale('zh-cn');
+import { useAntdRoot } from './antd-loader';
 
 const queryClient = new QueryClient({
   defaultOptions: {
@@ -29,25 +21,18 @@ useAuthStore.subscribe((state, previous) => {
   queryClient.removeQueries();
 });
 
-/** ErrorBoundary > ConfigProvider (zh_CN + theme) > antd App > QueryClient, as ARCHITECTURE.md lays out. */
+/**
+ * ErrorBoundary > QueryClient > (ConfigProvider (zh_CN + theme) > antd App, once a screen needs
+ * antd), as ARCHITECTURE.md lays out. When antd arrives the tree below is mounted afresh under it;
+ * that happens as the user leaves the home page, while the next screen loads.
+ */
 export function AppProvider({ children }: { children: ReactNode }) {
-  const themeName = useThemeStore((s) => s.themeName);
+  const AntdRoot = useAntdRoot();
   return (
     <RootErrorBoundary>
-      <ConfigProvider
-        locale={zhCN}
-        theme={{
-          algorithm: themeName === 'dark' ? theme.darkAlgorithm : theme.defaultAlgorithm,
-          token: { colorPrimary: '#1b5cff', borderRadius: 8, zIndexPopupBase: UI.zIndexBase },
-        }}
-      >
-        <AntdApp message={{ top: UI.toastOffsetPx, duration: UI.toastDurationMs / 1000 }}>
-          <QueryClientProvider client={queryClient}>
-            <ApiClientBridge />
-            {children}
-          </QueryClientProvider>
-        </AntdApp>
-      </ConfigProvider>
+      <QueryClientProvider client={queryClient}>
+        {AntdRoot ? <AntdRoot>{children}</AntdRoot> : children}
+      </QueryClientProvider>
     </RootErrorBoundary>
   );
 }

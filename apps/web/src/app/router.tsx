@@ -4,14 +4,18 @@ import { RouteError } from '../components/errors/route-error';
 import { AppLayout } from '../components/layouts/app-layout';
 import { RouteLoading } from '../components/ui/loading-overlay';
 import { paths } from '../config/paths';
+import { ensureAntd } from './antd-loader';
 
 type ScreenModule = { default: ComponentType };
 
-/** A lazily loaded screen: its code arrives only when the route is first visited. */
+/** A lazily loaded screen: its code (and antd, the first time) arrives when the route is first visited. */
 const screen = (path: string, title: string, load: () => Promise<ScreenModule>) => ({
   path,
   handle: { title },
-  lazy: async () => ({ Component: (await load()).default }),
+  lazy: async () => {
+    const [module] = await Promise.all([load(), ensureAntd()]);
+    return { Component: module.default };
+  },
 });
 
 export const router = createHashRouter([

@@ -6,7 +6,6 @@ import {
   PictureOutlined,
   ScissorOutlined,
 } from '@ant-design/icons';
-import { Button, Card, Tag } from 'antd';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { paths } from '../../config/paths';
@@ -61,6 +60,7 @@ const TOOLS: Tool[] = [
 
 const PLATFORMS = ['Amazon', 'Shopee', 'TikTok Shop', 'Temu', 'Lazada', '独立站'];
 
+/** The home screen: plain React and CSS, no antd, so a first visit stays light (app/antd-loader.ts). */
 export default function HomeScreen() {
   return (
     <div className="home">
@@ -69,20 +69,18 @@ export default function HomeScreen() {
         <h1 className="home-hero__title">跨境卖家的 AI 工具站</h1>
         <p className="home-hero__lead">写文案、做主图、换背景、查合规，一个网站搞定上新的每一步。</p>
         <div className="home-hero__actions">
-          <Link to={paths.question.getHref()}>
-            <Button type="primary" size="large">
-              开始 AI 问答
-            </Button>
+          <Link to={paths.question.getHref()} className="btn btn--primary btn--large">
+            开始 AI 问答
           </Link>
-          <Link to={paths.image.getHref()}>
-            <Button size="large">制作白底主图</Button>
+          <Link to={paths.image.getHref()} className="btn btn--large">
+            制作白底主图
           </Link>
         </div>
         <div className="home-hero__platforms">
           {PLATFORMS.map((name) => (
-            <Tag key={name} bordered={false}>
+            <span key={name} className="tag">
               {name}
-            </Tag>
+            </span>
           ))}
         </div>
       </section>
@@ -93,12 +91,10 @@ export default function HomeScreen() {
         </h2>
         <div className="tool-grid">
           {TOOLS.map((tool) => (
-            <Link key={tool.title} to={tool.to} className="tool-card-link">
-              <Card hoverable className="tool-card">
-                <div className="tool-card__icon">{tool.icon}</div>
-                <h3 className="tool-card__title">{tool.title}</h3>
-                <p className="tool-card__text">{tool.description}</p>
-              </Card>
+            <Link key={tool.title} to={tool.to} className="card card--hoverable tool-card">
+              <div className="tool-card__icon">{tool.icon}</div>
+              <h3 className="tool-card__title">{tool.title}</h3>
+              <p className="tool-card__text">{tool.description}</p>
             </Link>
           ))}
         </div>

@@ -1,5 +1,4 @@
 import { GiftOutlined, UserOutlined } from '@ant-design/icons';
-import { Avatar, Button } from 'antd';
 import { Link } from 'react-router';
 import { paths } from '../../config/paths';
 import { maskPhone } from '../../lib/format';
@@ -23,7 +22,9 @@ export function AccountLinks({
 
   const userBlock = (
     <Link to={paths.profile.getHref()} className="user-block" onClick={onNavigate} aria-label="个人中心">
-      <Avatar size="small" icon={<UserOutlined />} />
+      <span className="avatar" aria-hidden="true">
+        <UserOutlined />
+      </span>
       <span className="user-block__name">{maskPhone(user?.username ?? '')}</span>
     </Link>
   );
@@ -31,11 +32,11 @@ export function AccountLinks({
   if (!token) {
     return (
       <div className={className}>
-        <Link to={paths.login.getHref()} onClick={onNavigate}>
-          <Button type="text">登录</Button>
+        <Link to={paths.login.getHref()} className="btn btn--text" onClick={onNavigate}>
+          登录
         </Link>
-        <Link to={paths.register.getHref()} onClick={onNavigate}>
-          <Button type="primary">注册</Button>
+        <Link to={paths.register.getHref()} className="btn btn--primary" onClick={onNavigate}>
+          注册
         </Link>
       </div>
     );

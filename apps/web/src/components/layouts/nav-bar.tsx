@@ -1,5 +1,4 @@
 import { CloseOutlined, MenuOutlined } from '@ant-design/icons';
-import { Button } from 'antd';
 import { useCallback, useState } from 'react';
 import { AccountLinks } from './account-links';
 import { CrossBorderMenu } from './cross-border-menu';
@@ -16,15 +15,16 @@ export function NavBar() {
   return (
     <header className="nav-bar">
       <div className="nav-bar__inner">
-        <Button
-          className="nav-bar__menu-button"
-          type="text"
+        <button
+          type="button"
+          className="btn btn--text btn--icon nav-bar__menu-button"
           aria-label={drawerOpen ? '关闭菜单' : '打开菜单'}
           aria-expanded={drawerOpen}
           aria-controls="mobile-drawer"
-          icon={drawerOpen ? <CloseOutlined /> : <MenuOutlined />}
           onClick={() => setDrawerOpen((open) => !open)}
-        />
+        >
+          {drawerOpen ? <CloseOutlined /> : <MenuOutlined />}
+        </button>
         <Logo onNavigate={closeDrawer} />
         <nav className="nav-bar__links" aria-label="主导航">
           <NavLinks className="nav-bar__link" />

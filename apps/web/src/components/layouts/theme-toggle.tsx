@@ -1,21 +1,20 @@
 import { MoonOutlined, SunOutlined } from '@ant-design/icons';
-import { UI } from '@chuhai/contract';
-import { Button, Tooltip } from 'antd';
 import { useThemeStore } from '../../stores/theme-store';
 
+/** Light ⇄ dark; the label says what a click does, and shows as the browser's own tooltip. */
 export function ThemeToggle() {
   const themeName = useThemeStore((s) => s.themeName);
   const toggleTheme = useThemeStore((s) => s.toggleTheme);
   const label = themeName === 'dark' ? '切换到浅色主题' : '切换到深色主题';
   return (
-    <Tooltip title={label} mouseLeaveDelay={UI.tooltipHideDelayMs / 1000}>
-      <Button
-        type="text"
-        shape="circle"
-        aria-label={label}
-        icon={themeName === 'dark' ? <SunOutlined /> : <MoonOutlined />}
-        onClick={toggleTheme}
-      />
-    </Tooltip>
+    <button
+      type="button"
+      className="btn btn--text btn--icon btn--round"
+      aria-label={label}
+      title={label}
+      onClick={toggleTheme}
+    >
+      {themeName === 'dark' ? <SunOutlined /> : <MoonOutlined />}
+    </button>
   );
 }

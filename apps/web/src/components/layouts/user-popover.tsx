@@ -1,7 +1,6 @@
 import { CrownOutlined, LogoutOutlined, UserOutlined } from '@ant-design/icons';
 import { type AccountInfo, UI } from '@chuhai/contract';
-import { Button, Popover, Skeleton } from 'antd';
-import { type ReactNode, useState } from 'react';
+import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { paths } from '../../config/paths';
 import { useAccountInfo } from '../../entities/account/get-account-info';
@@ -18,8 +17,8 @@ function VipLine({ info, onDone }: { info: AccountInfo; onDone: () => void }) {
         <span>
           <CrownOutlined className="user-popover__crown" /> VIP于{formatDate(level.levelEndAt)}到期
         </span>
-        <Link to={paths.price.getHref()} onClick={onDone}>
-          <Button size="small">续费</Button>
+        <Link to={paths.price.getHref()} className="btn btn--small" onClick={onDone}>
+          续费
         </Link>
       </div>
     );
@@ -27,10 +26,8 @@ function VipLine({ info, onDone }: { info: AccountInfo; onDone: () => void }) {
   return (
     <div className="user-popover__vip">
       <span>普通用户</span>
-      <Link to={paths.price.getHref()} onClick={onDone}>
-        <Button size="small" type="primary">
-          开通VIP
-        </Button>
+      <Link to={paths.price.getHref()} className="btn btn--small btn--primary" onClick={onDone}>
+        开通VIP
       </Link>
     </div>
   );
@@ -44,7 +41,7 @@ function PopoverBody({ onDone }: { onDone: () => void }) {
   let status: ReactNode;
   if (info.data) status = <VipLine info={info.data} onDone={onDone} />;
   else if (info.isError) status = <p className="user-popover__muted">账号信息暂时无法加载</p>;
-  else status = <Skeleton active title={false} paragraph={{ rows: 1, width: '100%' }} />;
+  else status = <Skeleton rows={1} />;
 
   return (
     <div className="user-popover">
@@ -71,34 +68,62 @@ function PopoverBody({ onDone }: { onDone: () => void }) {
   );
 }
 
+function Skeleton({ rows }: { rows: number }) {
+  return (
+    <div className="skeleton" aria-hidden="true">
+      {Array.from({ length: rows }, (_, i) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: placeholder lines have nothing but their place
+        <span key={i} className="skeleton__line" />
+      ))}
+    </div>
+  );
+}
+
 /**
- * The user block's hover popover (spec section 2, width 220). The body mounts on first show, so the
- * account info loads then, once; while that load runs, showing it again starts no second load.
+ * The user block's hover popover (spec section 2, width 220): opens on hover or keyboard focus after
+ * the menu delay, closes on leaving or Escape. The body mounts on first show, so the account info
+ * loads then, once; while that load runs, showing it again starts no second load.
  */
 export function UserPopover({ children }: { children: ReactNode }) {
   const [shown, setShown] = useState(false);
   const [open, setOpen] = useState(false);
+  const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
+  const openLater = (next: boolean) => {
+    clearTimeout(timer.current);
+    timer.current = setTimeout(() => {
+      setOpen(next);
+      if (next) setShown(true);
+    }, UI.dropdownDelayMs);
+  };
+  useEffect(() => () => clearTimeout(timer.current), []);
+  const close = () => {
+    clearTimeout(timer.current);
+    setOpen(false);
+  };
+
   return (
-    <Popover
-      open={open}
-      trigger="hover"
-      placement="bottomRight"
-      mouseEnterDelay={UI.dropdownDelayMs / 1000}
-      mouseLeaveDelay={UI.dropdownDelayMs / 1000}
-      styles={{ container: { width: UI.userPopoverWidth } }}
-      onOpenChange={(next) => {
-        setOpen(next);
-        if (next) setShown(true);
+    // biome-ignore lint/a11y/noStaticElementInteractions: hover and focus only reveal what the links inside offer
+    <div
+      className="hover-popover"
+      onMouseEnter={() => openLater(true)}
+      onMouseLeave={() => openLater(false)}
+      onFocus={() => openLater(true)}
+      onBlur={(event) => {
+        if (!event.currentTarget.contains(event.relatedTarget)) openLater(false);
       }}
-      content={
-        shown ? (
-          <PopoverBody onDone={() => setOpen(false)} />
-        ) : (
-          <Skeleton active title={false} paragraph={{ rows: 2 }} />
-        )
-      }
+      onKeyDown={(event) => {
+        if (event.key === 'Escape') close();
+      }}
     >
       {children}
-    </Popover>
+      {shown ? (
+        <div
+          className={`popover-panel popover-panel--bottom-right${open ? ' popover-panel--open' : ''}`}
+          style={{ width: UI.userPopoverWidth, zIndex: UI.zIndexBase }}
+        >
+          <PopoverBody onDone={close} />
+        </div>
+      ) : null}
+    </div>
   );
 }

@@ -1,9 +1,8 @@
 import { UI } from '@chuhai/contract';
-import { Spin } from 'antd';
 import { useEffect, useState } from 'react';
 
 /**
- * A full-area loading overlay. When `visible` turns false it fades out over 400 ms (spec section 9)
+ * A full-area loading overlay (plain CSS: the route fallback shows it before antd has arrived). When `visible` turns false it fades out over 400 ms (spec section 9)
  * and only then leaves the page.
  */
 export function LoadingOverlay({ visible, tip = '加载中…' }: { visible: boolean; tip?: string }) {
@@ -24,7 +23,7 @@ export function LoadingOverlay({ visible, tip = '加载中…' }: { visible: boo
       role="status"
       aria-live="polite"
     >
-      <Spin size="large" />
+      <span className="spinner" aria-hidden="true" />
       <span className="loading-overlay__tip">{tip}</span>
     </div>
   );

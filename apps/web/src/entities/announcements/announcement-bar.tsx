@@ -1,5 +1,4 @@
-import { NotificationOutlined } from '@ant-design/icons';
-import { Alert, Card } from 'antd';
+import { CloseOutlined, NotificationOutlined } from '@ant-design/icons';
 import { lazy, Suspense, useState } from 'react';
 import { storage } from '../../lib/storage';
 import { type Announcement, useAnnouncements } from './get-announcements';
@@ -50,21 +49,21 @@ export function AnnouncementBar() {
   return (
     <div className="announcement-bar">
       {shown.map((a) => (
-        <Alert
-          key={a.id}
-          type="info"
-          banner
-          icon={<NotificationOutlined />}
-          showIcon
-          closable={{ 'aria-label': `关闭公告「${a.title}」` }}
-          onClose={() => dismiss(a.id)}
-          title={
-            <span className="announcement-bar__text">
-              <strong>{a.title}</strong>
-              {a.body ? <Body source={a.body} /> : null}
-            </span>
-          }
-        />
+        <div key={a.id} className="announcement-bar__item" role="status">
+          <NotificationOutlined className="announcement-bar__icon" />
+          <span className="announcement-bar__text">
+            <strong>{a.title}</strong>
+            {a.body ? <Body source={a.body} /> : null}
+          </span>
+          <button
+            type="button"
+            className="btn btn--text btn--icon btn--small"
+            aria-label={`关闭公告「${a.title}」`}
+            onClick={() => dismiss(a.id)}
+          >
+            <CloseOutlined />
+          </button>
+        </div>
       ))}
     </div>
   );
@@ -79,22 +78,19 @@ export function AnnouncementCards() {
   return (
     <section className="announcement-cards" aria-label="公告">
       {shown.map((a) => (
-        <Card
-          key={a.id}
-          size="small"
-          title={
-            <>
+        <article key={a.id} className="card card--small announcement-cards__card">
+          <header className="card__head">
+            <h2 className="card__title">
               <NotificationOutlined /> {a.title}
-            </>
-          }
-          extra={
+            </h2>
             <button type="button" className="announcement-cards__close" onClick={() => dismiss(a.id)}>
               不再显示
             </button>
-          }
-        >
-          <Body source={a.body} />
-        </Card>
+          </header>
+          <div className="card__body">
+            <Body source={a.body} />
+          </div>
+        </article>
       ))}
     </section>
   );

@@ -52,7 +52,7 @@ describe('account popover', () => {
     resolveInfo();
     expect(await screen.findByText('上午好，')).toBeInTheDocument();
     expect(screen.getAllByText('138****5678').length).toBeGreaterThan(0);
-    expect(await screen.findByRole('button', { name: '开通VIP' })).toBeInTheDocument();
+    expect(await screen.findByRole('link', { name: '开通VIP' })).toBeInTheDocument();
     expect(calls).toHaveLength(1);
     expect(calls[0]?.url).toBe('/api/v1/info?noError=1');
     expect(calls[0]?.headers.noError).toBe('1');
@@ -71,7 +71,7 @@ describe('account popover', () => {
     renderWithApp(<AccountLinks />);
     await hoverUserBlock();
     expect(await screen.findByText(/VIP于2026-12-23到期/)).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: /续\s*费/ })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: '续费' })).toBeInTheDocument();
   });
 
   it('logs out: revokes on the server, deletes token and userinfo, and replaces the route with /login', async () => {
