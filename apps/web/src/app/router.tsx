@@ -5,6 +5,7 @@ import { AppLayout } from '../components/layouts/app-layout';
 import { RouteLoading } from '../components/ui/loading-overlay';
 import { paths } from '../config/paths';
 import { ensureAntd } from './antd-loader';
+import HomeScreen from './routes/home';
 
 type ScreenModule = { default: ComponentType };
 
@@ -24,7 +25,8 @@ export const router = createHashRouter([
     errorElement: <RouteError />,
     HydrateFallback: RouteLoading,
     children: [
-      { index: true, lazy: async () => ({ Component: (await import('./routes/home')).default }) },
+      // In the entry, not lazy: the first visit paints the home screen without a second round trip.
+      { index: true, Component: HomeScreen },
       screen(paths.login.path, paths.login.title, () => import('./routes/login')),
       screen(paths.register.path, paths.register.title, () => import('./routes/register')),
       screen(paths.draw.path, paths.draw.title, () => import('./routes/draw')),
