@@ -36,7 +36,10 @@ for (let i = 0; i < RUNS; i++) {
       `--output-path=${output}`,
       '--quiet',
     ],
-    { env: { ...process.env, CHROME_PATH: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium' }, stdio: 'ignore' },
+    {
+      env: { ...process.env, CHROME_PATH: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium' },
+      stdio: 'ignore',
+    },
   );
   const report = JSON.parse(readFileSync(output, 'utf8')) as Report;
   // A run where the page never painted (a cold Chromium, now and then) has no score: it is retried.
@@ -44,7 +47,8 @@ for (let i = 0; i < RUNS; i++) {
   else runs.push(report);
 }
 
-const score = (report: Report, category: string) => Math.round((report.categories[category]?.score ?? 0) * 100);
+const score = (report: Report, category: string) =>
+  Math.round((report.categories[category]?.score ?? 0) * 100);
 runs.sort((a, b) => score(a, 'performance') - score(b, 'performance'));
 const median = runs[Math.floor(runs.length / 2)] as Report;
 const figure = (id: string) => median.audits[id]?.displayValue ?? '?';
