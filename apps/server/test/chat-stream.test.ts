@@ -31,6 +31,11 @@ describe('sendMsg streaming against an OpenAI-compatible server', () => {
     assert.equal(response.statusCode, 200);
     assert.match(String(response.headers['content-type']), /^text\/event-stream/);
     assert.equal(response.headers['x-accel-buffering'], 'no');
+    assert.equal(
+      response.headers['x-content-type-options'],
+      'nosniff',
+      'security headers on a taken-over reply too',
+    );
     assert.match(String(response.headers['cache-control']), /no-cache/);
 
     assert.equal(events[0]?.event, 'start');

@@ -66,15 +66,21 @@ const NON_PAGE_HEADERS = {
   'referrer-policy': 'strict-origin-when-cross-origin',
 } as const;
 
-/** Full helmet headers on HTML pages (the app's index.html, the sandbox cashier), a short set elsewhere. */
+/**
+ * Full helmet headers on HTML pages (the app's index.html, the sandbox cashier), a short set
+ * elsewhere. The short set goes on at the start, so answers that take the socket over (event
+ * streams) carry it too; an HTML page's headers replace it when the page is sent.
+ */
 export const securityPlugin = fp(
   async (app) => {
     const pageHeaders = securityHeaders();
+    app.addHook('onRequest', (_request, reply, done) => {
+      reply.headers(NON_PAGE_HEADERS);
+      done();
+    });
     app.addHook('onSend', (_request, reply, payload, done) => {
       const type = reply.getHeader('content-type');
-      reply.headers(
-        typeof type === 'string' && type.startsWith('text/html') ? pageHeaders : NON_PAGE_HEADERS,
-      );
+      if (typeof type === 'string' && type.startsWith('text/html')) reply.headers(pageHeaders);
       done(null, payload);
     });
   },

@@ -1,4 +1,5 @@
-import OpenAI, { APIConnectionError, APIError, APIUserAbortError } from 'openai';
+import { Agent as HttpAgent, request as httpRequest, type IncomingMessage } from 'node:http';
+import { Agent as HttpsAgent, request as httpsRequest } from 'node:https';
 import type { LlmConfig } from '../../config.ts';
 import {
   type AnswerPiece,
@@ -12,35 +13,44 @@ import {
 const COMPLETE_TIMEOUT_MS = 300_000;
 /** Waiting for the response headers of a stream; the chat service's idle watchdog covers the body. */
 const CONNECT_TIMEOUT_MS = 60_000;
+/** An error body longer than this is cut: only its message is wanted. */
+const ERROR_BODY_LIMIT = 64 * 1024;
 
-function retryAfterSeconds(headers: Headers | undefined): number | undefined {
-  const raw = headers?.get('retry-after');
-  const seconds = raw ? Number(raw) : Number.NaN;
-  return Number.isFinite(seconds) && seconds >= 0 ? Math.ceil(seconds) : undefined;
+/** The parts of a chat completion chunk (or whole answer) we read. */
+interface CompletionChunk {
+  choices?: {
+    finish_reason?: string | null;
+    delta?: { content?: string | null; refusal?: string | null };
+    message?: { content?: string | null };
+  }[];
+  usage?: { prompt_tokens: number; completion_tokens: number } | null;
+  error?: { message?: string };
 }
 
-/** Turns an SDK error into a ChatModelError; aborts are passed through for the caller to see. */
-function translate(error: unknown): unknown {
-  if (error instanceof APIUserAbortError) return error;
-  if (error instanceof APIConnectionError) {
-    return new ChatModelError('unreachable', `cannot reach the chat API: ${error.message}`, { cause: error });
+function retryAfterSeconds(raw: string | string[] | undefined): number | undefined {
+  const seconds = Number(Array.isArray(raw) ? raw[0] : raw);
+  return raw !== undefined && Number.isFinite(seconds) && seconds >= 0 ? Math.ceil(seconds) : undefined;
+}
+
+/** A provider's HTTP error as a ChatModelError, with the message from its error body when there is one. */
+function httpFailure(
+  status: number,
+  body: string,
+  retryAfter: string | string[] | undefined,
+): ChatModelError {
+  let message = body.slice(0, 300);
+  try {
+    message = (JSON.parse(body) as CompletionChunk).error?.message ?? message;
+  } catch {
+    // Not JSON (a proxy's HTML page): the start of the text will do.
   }
-  if (error instanceof APIError) {
-    const status = error.status;
-    const detail = `chat API answered ${status}: ${error.message}`;
-    if (status === 401 || status === 403) return new ChatModelError('auth', detail, { status, cause: error });
-    if (status === 429) {
-      return new ChatModelError('rate-limited', detail, {
-        status,
-        retryAfter: retryAfterSeconds(error.headers),
-        cause: error,
-      });
-    }
-    if (status === 400 || status === 404 || status === 422)
-      return new ChatModelError('bad-request', detail, { status, cause: error });
-    return new ChatModelError('upstream', detail, { status, cause: error });
-  }
-  return error;
+  const detail = `chat API answered ${status}: ${message}`;
+  if (status === 401 || status === 403) return new ChatModelError('auth', detail, { status });
+  if (status === 429)
+    return new ChatModelError('rate-limited', detail, { status, retryAfter: retryAfterSeconds(retryAfter) });
+  if (status === 400 || status === 404 || status === 422)
+    return new ChatModelError('bad-request', detail, { status });
+  return new ChatModelError('upstream', detail, { status });
 }
 
 /** OpenAI's structured output: the answer is JSON that matches the schema, or a refusal. */
@@ -51,17 +61,95 @@ function jsonSchemaFormat(json: JsonAnswerFormat) {
   };
 }
 
+async function readText(response: IncomingMessage, limit = Number.POSITIVE_INFINITY): Promise<string> {
+  response.setEncoding('utf8');
+  let text = '';
+  for await (const piece of response) {
+    if (text.length < limit) text += piece as string;
+  }
+  return text;
+}
+
+/**
+ * Yields each `data:` payload of an event stream as it arrives. Lines may be split anywhere by the
+ * network; `setEncoding` keeps multi-byte characters whole across reads.
+ */
+async function* eventData(response: IncomingMessage): AsyncGenerator<string> {
+  response.setEncoding('utf8');
+  let pending = '';
+  for await (const piece of response) {
+    pending += piece as string;
+    let end = pending.indexOf('\n');
+    while (end >= 0) {
+      const line = pending.slice(0, end).replace(/\r$/, '');
+      pending = pending.slice(end + 1);
+      if (line.startsWith('data:')) yield line.slice(line.charCodeAt(5) === 32 ? 6 : 5);
+      end = pending.indexOf('\n');
+    }
+  }
+  if (pending.startsWith('data:')) yield pending.slice(pending.charCodeAt(5) === 32 ? 6 : 5);
+}
+
 /**
  * Any OpenAI-compatible chat API (DeepSeek, 通义千问 compatible mode, Moonshot, 智谱, OpenAI, Ollama,
- * vLLM) through the official SDK. No retries: a retried stream would repeat text the user already saw.
+ * vLLM), spoken over node:http with kept-alive connections: `POST {base}/chat/completions`, JSON in,
+ * an event stream of chunks out. No SDK on this path: the official one cost a few milliseconds before
+ * the first token and about a hundred KiB per open stream (bench/chat-stream.ts). No retries: a
+ * retried stream would repeat text the user already saw.
  */
 export function openAiCompatibleModel(config: LlmConfig): ChatModel {
-  const client = new OpenAI({ baseURL: config.baseUrl, apiKey: config.apiKey, maxRetries: 0 });
+  const endpoint = new URL(`${config.baseUrl.replace(/\/+$/, '')}/chat/completions`);
+  const secure = endpoint.protocol === 'https:';
+  const agent = secure ? new HttpsAgent({ keepAlive: true }) : new HttpAgent({ keepAlive: true });
+  const send = secure ? httpsRequest : httpRequest;
+
+  /** Sends the request; resolves with a 2xx response, throws ChatModelError for anything else. */
+  function post(body: unknown, signal: AbortSignal, headersWithinMs: number): Promise<IncomingMessage> {
+    const payload = JSON.stringify(body);
+    return new Promise((resolve, reject) => {
+      const req = send(endpoint, {
+        method: 'POST',
+        agent,
+        signal,
+        headers: {
+          'content-type': 'application/json',
+          'content-length': Buffer.byteLength(payload),
+          accept: 'application/json, text/event-stream',
+          authorization: `Bearer ${config.apiKey}`,
+        },
+      });
+      const timer = setTimeout(
+        () =>
+          req.destroy(
+            new ChatModelError('unreachable', `no answer from the chat API in ${headersWithinMs} ms`),
+          ),
+        headersWithinMs,
+      );
+      req.once('response', (response) => {
+        clearTimeout(timer);
+        const status = response.statusCode ?? 0;
+        if (status >= 200 && status < 300) return resolve(response);
+        readText(response, ERROR_BODY_LIMIT).then(
+          (text) => reject(httpFailure(status, text, response.headers['retry-after'])),
+          reject,
+        );
+      });
+      req.once('error', (error) => {
+        clearTimeout(timer);
+        if (error instanceof ChatModelError || signal.aborted) return reject(error);
+        reject(
+          new ChatModelError('unreachable', `cannot reach the chat API: ${error.message}`, { cause: error }),
+        );
+      });
+      req.end(payload);
+    });
+  }
 
   return {
     async *stream({ model, messages, signal, json }: AnswerRequest): AsyncIterable<AnswerPiece> {
+      let response: IncomingMessage;
       try {
-        const stream = await client.chat.completions.create(
+        response = await post(
           {
             model,
             messages,
@@ -70,14 +158,25 @@ export function openAiCompatibleModel(config: LlmConfig): ChatModel {
             max_tokens: config.maxTokens,
             ...(json ? { response_format: jsonSchemaFormat(json) } : {}),
           },
-          { signal, timeout: CONNECT_TIMEOUT_MS },
+          signal,
+          CONNECT_TIMEOUT_MS,
         );
-        let finished = false;
-        for await (const chunk of stream) {
-          if (chunk.choices[0]?.finish_reason) finished = true;
-          const delta = chunk.choices[0]?.delta;
-          if (delta?.content) yield { type: 'text', text: delta.content };
-          if (delta?.refusal) yield { type: 'refusal', text: delta.refusal };
+      } catch (error) {
+        if (signal.aborted) return;
+        throw error;
+      }
+      let finished = false;
+      try {
+        for await (const data of eventData(response)) {
+          // Read on to the end of the body rather than break: the connection then stays open for reuse.
+          if (data === '[DONE]') continue;
+          const chunk = JSON.parse(data) as CompletionChunk;
+          if (chunk.error)
+            throw new ChatModelError('upstream', `chat API stream error: ${chunk.error.message}`);
+          const choice = chunk.choices?.[0];
+          if (choice?.finish_reason) finished = true;
+          if (choice?.delta?.content) yield { type: 'text', text: choice.delta.content };
+          if (choice?.delta?.refusal) yield { type: 'refusal', text: choice.delta.refusal };
           if (chunk.usage) {
             yield {
               type: 'usage',
@@ -88,28 +187,42 @@ export function openAiCompatibleModel(config: LlmConfig): ChatModel {
             };
           }
         }
-        // A body that ends cleanly but without a finish reason was cut short somewhere on the way.
-        if (!finished && !signal.aborted) {
-          throw new ChatModelError('upstream', 'the chat stream ended without a finish_reason');
-        }
       } catch (error) {
-        throw translate(error);
+        // Aborted through the signal (stop, idle): the caller knows why; the iteration just ends.
+        if (signal.aborted) return;
+        if (error instanceof ChatModelError) throw error;
+        throw new ChatModelError('upstream', `the chat stream broke off: ${(error as Error).message}`, {
+          cause: error,
+        });
+      } finally {
+        // Stopped early (the consumer broke off, or a failure): the socket is not reused.
+        if (!response.complete) response.destroy();
+      }
+      // A body that ends cleanly but without a finish reason was cut short somewhere on the way.
+      if (!finished && !signal.aborted) {
+        throw new ChatModelError('upstream', 'the chat stream ended without a finish_reason');
       }
     },
 
     async complete({ model, messages, signal }: AnswerRequest) {
+      const response = await post(
+        { model, messages, stream: false, max_tokens: config.maxTokens },
+        signal,
+        COMPLETE_TIMEOUT_MS,
+      );
+      const text = await readText(response);
+      let answer: CompletionChunk;
       try {
-        const answer = await client.chat.completions.create(
-          { model, messages, stream: false, max_tokens: config.maxTokens },
-          { signal, timeout: COMPLETE_TIMEOUT_MS },
-        );
-        const usage = answer.usage
-          ? { promptTokens: answer.usage.prompt_tokens, completionTokens: answer.usage.completion_tokens }
-          : null;
-        return { text: answer.choices[0]?.message?.content ?? '', usage };
+        answer = JSON.parse(text) as CompletionChunk;
       } catch (error) {
-        throw translate(error);
+        throw new ChatModelError('upstream', 'the chat API answered with something other than JSON', {
+          cause: error,
+        });
       }
+      const usage = answer.usage
+        ? { promptTokens: answer.usage.prompt_tokens, completionTokens: answer.usage.completion_tokens }
+        : null;
+      return { text: answer.choices?.[0]?.message?.content ?? '', usage };
     },
   };
 }
