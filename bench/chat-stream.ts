@@ -29,7 +29,11 @@ const median = (values: number[]) => {
   return sorted[Math.floor(sorted.length / 2)] ?? 0;
 };
 
-/** Reads a response body until the first chunk that carries answer text; returns ms since `started`. */
+/**
+ * Reads a response body until the whole event that carries the first answer text has arrived (a
+ * client can use the text only once its event is complete: the fake provider splits frames in the
+ * middle of a character); returns ms since `started`.
+ */
 async function firstText(response: Response, marker: string, started: number): Promise<number> {
   const reader = (response.body as ReadableStream<Uint8Array>).getReader();
   const decoder = new TextDecoder();
@@ -38,10 +42,11 @@ async function firstText(response: Response, marker: string, started: number): P
     const { done, value } = await reader.read();
     if (done) throw new Error(`stream ended before text: ${seen.slice(0, 200)}`);
     seen += decoder.decode(value, { stream: true });
-    if (seen.includes(marker)) {
-      const at = performance.now() - started;
+    const at = seen.indexOf(marker);
+    if (at >= 0 && seen.indexOf('\n\n', at) >= 0) {
+      const elapsed = performance.now() - started;
       await reader.cancel();
-      return at;
+      return elapsed;
     }
   }
 }
