@@ -1,28 +1,30 @@
 /**
  * Home page first-visit JavaScript, compressed as served (brotli), against the 150 KiB goal: a fresh
  * Chromium profile opens `/`, every script the page fetches is counted by the bytes on the wire.
- * Needs a running server (`npm start`, or BENCH_URL=http://host:port) and Debian's Chromium.
+ * Starts the app with `npm start` (or measures BENCH_URL=http://host:port) and uses Debian's Chromium.
  *
  * Run: `node bench/home-js.ts`.
  */
 import { chromium } from '@playwright/test';
+import { withAppServer } from './app-server.ts';
 
-const url = process.env.BENCH_URL ?? 'http://127.0.0.1:3000';
 const GOAL_KIB = 150;
 
-const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  args: ['--no-sandbox'],
-});
-const page = await browser.newPage();
 const scripts: { url: string; bytes: number }[] = [];
-page.on('requestfinished', async (request) => {
-  if (request.resourceType() !== 'script') return;
-  const sizes = await request.sizes();
-  scripts.push({ url: new URL(request.url()).pathname, bytes: sizes.responseBodySize });
+await withAppServer(async (url) => {
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: ['--no-sandbox'],
+  });
+  const page = await browser.newPage();
+  page.on('requestfinished', async (request) => {
+    if (request.resourceType() !== 'script') return;
+    const sizes = await request.sizes();
+    scripts.push({ url: new URL(request.url()).pathname, bytes: sizes.responseBodySize });
+  });
+  await page.goto(`${url}/`, { waitUntil: 'networkidle' });
+  await browser.close();
 });
-await page.goto(`${url}/`, { waitUntil: 'networkidle' });
-await browser.close();
 
 const total = scripts.reduce((sum, s) => sum + s.bytes, 0) / 1024;
 console.log(

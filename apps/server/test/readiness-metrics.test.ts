@@ -26,6 +26,9 @@ describe('readiness and metrics', () => {
       checks: { database: true, storage: true, queue: true },
     });
     assert.equal(response.headers['x-served-by'], 'app-a');
+    // Load balancers and container health checks send no request signature.
+    const probe = await ctx.app.inject({ method: 'GET', url: '/api/ready' });
+    assert.equal(probe.statusCode, 200, probe.body);
   });
 
   it('counts requests by route pattern, provider calls and matting time on its own port', async () => {

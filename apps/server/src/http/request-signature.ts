@@ -6,7 +6,7 @@ import { sha256 } from '../lib/secrets.ts';
 import { AppError } from './app-error.ts';
 
 /** Calls that others make without our web client: health checks, and payment notifications. */
-const UNSIGNED_PATHS = new Set(['/api/users']);
+const UNSIGNED_PATHS = new Set(['/api/users', '/api/ready']);
 /** Payment providers call these with their own signatures, checked by each channel. */
 export const NOTIFY_PREFIX = '/api/pay/notify/';
 
