@@ -190,6 +190,24 @@ test('a screen whose code fails to load after a deploy recovers on refresh', asy
   await expect(page.getByRole('heading', { level: 1, name: '关于我们' })).toBeVisible();
 });
 
+test('the home page, which loads no antd, still tells of a new build', async ({ page }) => {
+  // As after a deploy: every answer says a newer build is being served.
+  await page.route('**/api/**', async (route) => {
+    const response = await route.fetch();
+    await route.fulfill({
+      response,
+      headers: { ...response.headers(), 'x-new-build': '2099-01-01T00:00:00Z' },
+    });
+  });
+  await page.goto('/#/');
+  await expect(page.getByRole('heading', { level: 1, name: '跨境卖家的 AI 工具站' })).toBeVisible();
+  await expect(page.getByText('发现新版本')).toBeVisible();
+  await expect(page.getByRole('button', { name: '点击刷新' })).toBeVisible();
+  // The home screen stays usable under the notice, and the next screen opens as usual.
+  await page.getByRole('link', { name: '开始 AI 问答' }).click();
+  await expect(page).toHaveURL(/#\/question$/);
+});
+
 test('the home page lists the plans from product.json', async ({ page }) => {
   await page.goto('/#/');
   await expect(page.getByRole('heading', { name: '月度 VIP' })).toBeVisible();
