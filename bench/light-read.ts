@@ -46,12 +46,14 @@ const config = loadConfig({
   NODE_ENV: 'test',
   DATA_DIR: dir,
   WEB_DIST_DIR: path.join(dir, 'web'),
-  LOG_LEVEL: 'warn',
+  LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'info',
   HOST: '127.0.0.1',
   PORT: '0',
   BATCH_WORKERS: '0',
 });
-const app = await buildApp(config, { logger: { level: 'warn', stream: { write: () => {} } } });
+const app = await buildApp(config, {
+  logger: { level: process.env.BENCH_LOG_LEVEL ?? 'info', stream: { write: () => {} } },
+});
 await app.listen({ port: 0, host: '127.0.0.1' });
 const appUrl = `http://127.0.0.1:${(app.server.address() as { port: number }).port}`;
 const now = Date.now();

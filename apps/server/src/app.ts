@@ -97,6 +97,8 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}) {
     requestIdHeader: HEADERS.requestId,
     genReqId: () => randomUUID(),
     return503OnClosing: true,
+    // One line per request, written when it is answered (below), instead of Fastify's two.
+    disableRequestLogging: true,
     // The spec's paths end in a slash (`/api/v1/code/`); clients that leave it off reach the same route.
     routerOptions: { ignoreTrailingSlash: true },
     ajv: { customOptions: { coerceTypes: 'array', removeAdditional: true, useDefaults: true } },
@@ -146,6 +148,10 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}) {
   app.decorate('metrics', metrics);
   // By route pattern, not URL: a bounded set of series however many ids and queries clients send.
   app.addHook('onResponse', (request, reply, done) => {
+    request.log.info(
+      { req: request, res: { statusCode: reply.statusCode }, responseTime: reply.elapsedTime },
+      'request completed',
+    );
     const route = request.routeOptions.url ?? 'unmatched';
     metrics.requests.inc({ method: request.method, route, status: String(reply.statusCode) });
     metrics.latency.observe({ method: request.method, route }, reply.elapsedTime / 1000);

@@ -37,6 +37,10 @@ describe('request logs keep no secrets', () => {
     assert.match(log, /"url":"\/api\/v1\/info"/);
     assert.ok(!log.includes('SECRET-SIGNATURE'), 'no link signature');
     assert.ok(!log.includes('SECRET-SESSION'), 'no session token');
+    const requestLines = lines.filter((line) => line.includes('"msg":"request completed"'));
+    assert.equal(requestLines.length, 2, 'one line per request, written when it is answered');
+    assert.match(requestLines[1] as string, /"statusCode":\d{3}.*"responseTime":[\d.]+/);
+    assert.ok(!log.includes('incoming request'));
   });
 
   it('redacts every secret parameter, whatever its case, and leaves the rest', () => {
