@@ -205,6 +205,53 @@ describe('at most two answers at once per user', () => {
     assert.equal(ctx.fake.requests.length, 2, 'and never reached the provider');
     assert.equal((await askJson(ctx.app, ctx.token, { content: '你好' })).statusCode, 200);
   });
+
+  it('a question refused after its slot was taken (an unknown tag) holds no slot and costs nothing', async () => {
+    const used = await chatUsed(ctx);
+    for (let i = 0; i < 3; i += 1) {
+      const refused = await askJson(ctx.app, ctx.token, { content: '你好', tagId: 987654 });
+      assert.equal(refused.statusCode, 404);
+    }
+    assert.equal(
+      await ctx.app.deps.db
+        .selectFrom('work_slots')
+        .selectAll()
+        .execute()
+        .then((r) => r.length),
+      0,
+    );
+    assert.equal(await chatUsed(ctx), used);
+    const asks = [1, 2].map(() => askStreaming(ctx.app, ctx.token, { content: '[slow] 写一篇长文' }));
+    assert.deepEqual(
+      (await Promise.all(asks)).map((a) => a.response.statusCode),
+      [200, 200],
+    );
+  });
+
+  it('takes back slots left by a node that died mid-answer, but only once they are stale', async () => {
+    const user = await ctx.app.deps.db.selectFrom('users').select('id').executeTakeFirstOrThrow();
+    const left = (startedAt: number) =>
+      [0, 1].map((slot) => ({ user_id: Number(user.id), kind: 'chat', slot, started_at: startedAt }));
+    await ctx.app.deps.db
+      .insertInto('work_slots')
+      .values(left(ctx.app.clock.now() - 60_000))
+      .execute();
+    assert.equal(
+      (await askJson(ctx.app, ctx.token, { content: '你好' })).statusCode,
+      429,
+      'a minute old: still running',
+    );
+    await ctx.app.deps.db.deleteFrom('work_slots').execute();
+    await ctx.app.deps.db
+      .insertInto('work_slots')
+      .values(left(ctx.app.clock.now() - 11 * 60_000))
+      .execute();
+    assert.equal(
+      (await askJson(ctx.app, ctx.token, { content: '你好' })).statusCode,
+      200,
+      'eleven minutes old: stale',
+    );
+  });
 });
 
 /** A question asked over a real connection, as the browser does, so the test can hang up mid-answer. */

@@ -20,6 +20,11 @@ export function openSse<Events = ChatStreamEvents>(
 ): SseStream<Events> {
   reply.hijack();
   const raw = reply.raw;
+  // The headers and what the caller sends before the next turn of the event loop (the `start`
+  // event) leave in one write; by then the request to the provider, which the first token waits
+  // for, has gone out first.
+  raw.cork();
+  setImmediate(() => raw.uncork());
   raw.writeHead(200, {
     ...(reply.getHeaders() as Record<string, string>),
     'content-type': 'text/event-stream; charset=utf-8',

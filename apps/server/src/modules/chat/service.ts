@@ -20,9 +20,9 @@ import { findBlockedWord } from '../../lib/content-safety/word-check.ts';
 import { parseIdList } from '../../lib/id-list.ts';
 import { type PageParams, paginate } from '../../lib/paging.ts';
 import type { ChatModel } from '../../providers/llm/chat-model.ts';
-import { refundUse, takeUse, type UseTicket } from '../entitlement/service.ts';
+import { refundUse, takeUseIn, type UseTicket } from '../entitlement/service.ts';
 import { resolveTag } from '../prompt/service.ts';
-import { acquireWorkSlot, type WorkSlot } from '../throttle/service.ts';
+import { claimWorkSlot, type WorkSlot } from '../throttle/service.ts';
 import { buildModelMessages, DEFAULT_SYSTEM_PROMPT } from './context.ts';
 import * as messages from './repository.ts';
 
@@ -98,8 +98,25 @@ export async function prepareExchange(deps: ChatDeps, userId: number, body: Send
   const model = chatType === CHAT_TYPE.advanced ? deps.chatModels.advanced : deps.chatModels.standard;
   if (!model) throw new AppError(ResultCode.providerUnavailable, '高级模型暂未开放，请先使用标准模型');
 
-  const slot = await acquireWorkSlot(
+  // One transaction takes the slot, the use and the exchange: a failed check leaves none of them
+  // behind, and the question costs one commit instead of four before the provider is asked.
+  return deps.db
+    .transaction()
+    .execute((trx) => startExchange({ ...deps, db: trx }, deps.db, userId, body, { chatType, model }));
+}
+
+async function startExchange(
+  deps: ChatDeps,
+  outside: Kysely<Database>,
+  userId: number,
+  body: SendMsgBody,
+  picked: { chatType: number; model: string },
+): Promise<Exchange> {
+  const { chatType, model } = picked;
+  const now = deps.clock.now();
+  const slot = await claimWorkSlot(
     deps.db,
+    outside,
     {
       userId,
       kind: 'chat',
@@ -107,26 +124,10 @@ export async function prepareExchange(deps: ChatDeps, userId: number, body: Send
       staleMs: STALE_STREAM_MS,
       message: `最多同时进行 ${CONCURRENCY_LIMITS.chatStreams} 个回答，请等当前的回答完成后再提问`,
     },
-    deps.clock.now(),
+    now,
     CONCURRENCY_LIMITS.retryAfterSeconds,
   );
-  try {
-    return await startExchange(deps, userId, body, { chatType, model, slot });
-  } catch (error) {
-    await slot.release();
-    throw error;
-  }
-}
-
-async function startExchange(
-  deps: ChatDeps,
-  userId: number,
-  body: SendMsgBody,
-  picked: { chatType: number; model: string; slot: WorkSlot },
-): Promise<Exchange> {
-  const { chatType, model } = picked;
   const tag = body.tagId == null ? null : await resolveTag(deps.db, userId, body.tagId);
-  const now = deps.clock.now();
   let conversationId: number;
   let replaces: number | null = null;
   if (body.regenerateId) {
@@ -149,7 +150,7 @@ async function startExchange(
     question: body.content,
   });
 
-  const ticket = await takeUse(deps, userId, 'chat', {
+  const ticket = await takeUseIn(deps.db, userId, 'chat', now, {
     vipOnly: chatType === CHAT_TYPE.advanced,
     vipOnlyMessage: '高级模型仅对 VIP 开放，开通 VIP 后即可使用，也可以切换到标准模型',
   });
@@ -163,17 +164,7 @@ async function startExchange(
     tagTitle: tag?.title ?? null,
     now,
   });
-  return {
-    id,
-    conversationId,
-    createdAt: now,
-    userId,
-    model,
-    modelMessages,
-    ticket,
-    replaces,
-    slot: picked.slot,
-  };
+  return { id, conversationId, createdAt: now, userId, model, modelMessages, ticket, replaces, slot };
 }
 
 /** Where an answer goes as it is written: the SSE stream, or a collector for the JSON reply. */

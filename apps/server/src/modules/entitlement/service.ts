@@ -127,10 +127,19 @@ export async function takeUse(
   options: { vipOnly?: boolean; vipOnlyMessage?: string } = {},
 ): Promise<UseTicket> {
   const now = deps.clock.now();
-  return deps.db.transaction().execute(async (trx) => {
-    const [id] = await takeUsesIn(trx, userId, { [feature]: 1 }, now, options);
-    return { id: id as number, userId, feature, day: chinaDay(now) };
-  });
+  return deps.db.transaction().execute((trx) => takeUseIn(trx, userId, feature, now, options));
+}
+
+/** `takeUse` inside the caller's transaction, which also writes what the use pays for. */
+export async function takeUseIn(
+  trx: Kysely<Database>,
+  userId: number,
+  feature: Feature,
+  now: number,
+  options: { vipOnly?: boolean; vipOnlyMessage?: string } = {},
+): Promise<UseTicket> {
+  const [id] = await takeUsesIn(trx, userId, { [feature]: 1 }, now, options);
+  return { id: id as number, userId, feature, day: chinaDay(now) };
 }
 
 /**

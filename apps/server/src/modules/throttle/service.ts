@@ -46,6 +46,18 @@ export async function clearEvents(db: Kysely<Database>, window: ThrottleWindow, 
   await events.deleteEvents(db, { bucket: window.bucket, subject });
 }
 
+/** The lowest of `limit` slots that was free and is now ours, or null when all are taken. */
+async function claimFreeSlot(
+  db: Kysely<Database>,
+  key: { userId: number; kind: string },
+  limit: number,
+  now: number,
+): Promise<number | null> {
+  for (let slot = 0; slot < limit; slot += 1)
+    if (await events.claimSlot(db, { ...key, slot }, now)) return slot;
+  return null;
+}
+
 /** "请 3 分钟后再试" from a number of seconds. */
 export function waitText(seconds: number): string {
   if (seconds < 60) return `${seconds} 秒`;
@@ -63,29 +75,57 @@ export interface WorkSlot {
   release(): Promise<void>;
 }
 
+export interface WorkSlotRequest {
+  userId: number;
+  kind: string;
+  limit: number;
+  staleMs: number;
+  message: string;
+}
+
 /**
  * Takes one of `limit` slots of `kind` for the user, or answers 429 with `message` when all are in
- * use. A slot older than `staleMs` is taken back first: its node died before releasing it.
+ * use. When all are taken, a slot older than `staleMs` is taken back: its node died before releasing it.
  */
 export async function acquireWorkSlot(
   db: Kysely<Database>,
-  request: { userId: number; kind: string; limit: number; staleMs: number; message: string },
+  request: WorkSlotRequest,
+  now: number,
+  retryAfter: number,
+): Promise<WorkSlot> {
+  return claimWorkSlot(db, db, request, now, retryAfter);
+}
+
+/**
+ * `acquireWorkSlot` inside the caller's transaction `trx`: the slot is taken only if everything else
+ * the transaction writes is, and a failure later in it leaves no slot to release. `db` is where the
+ * slot is released afterwards, once the transaction is over.
+ */
+export async function claimWorkSlot(
+  trx: Kysely<Database>,
+  db: Kysely<Database>,
+  request: WorkSlotRequest,
   now: number,
   retryAfter: number,
 ): Promise<WorkSlot> {
   const key = { userId: request.userId, kind: request.kind };
-  await events.freeStaleSlots(db, key, now - request.staleMs);
-  for (let slot = 0; slot < request.limit; slot += 1) {
-    if (await events.claimSlot(db, { ...key, slot }, now)) {
-      let released = false;
-      return {
-        release: async () => {
-          if (released) return;
-          released = true;
-          await events.freeSlot(db, { ...key, slot });
-        },
-      };
-    }
+  let slot = await claimFreeSlot(trx, key, request.limit, now);
+  if (slot === null) {
+    // Every slot is taken. One older than staleMs was left by a node that died before releasing it:
+    // take those back and look again (only now, so the usual request makes one statement, not two).
+    await events.freeStaleSlots(trx, key, now - request.staleMs);
+    slot = await claimFreeSlot(trx, key, request.limit, now);
+  }
+  if (slot !== null) {
+    const taken = slot;
+    let released = false;
+    return {
+      release: async () => {
+        if (released) return;
+        released = true;
+        await events.freeSlot(db, { ...key, slot: taken });
+      },
+    };
   }
   throw tooManyRequests(request.message, retryAfter);
 }
