@@ -230,12 +230,14 @@ async function answerExchange(
   const upstream = new AbortController();
   let idle = false;
   let watchdog: NodeJS.Timeout | undefined;
+  // Re-armed on every piece: refreshing the one timer allocates nothing, a new timer each time would.
   const armWatchdog = () => {
-    clearTimeout(watchdog);
-    watchdog = setTimeout(() => {
-      idle = true;
-      upstream.abort();
-    }, deps.chatIdleTimeoutMs);
+    if (watchdog) watchdog.refresh();
+    else
+      watchdog = setTimeout(() => {
+        idle = true;
+        upstream.abort();
+      }, deps.chatIdleTimeoutMs);
   };
   const onClientGone = () => upstream.abort();
   clientGone.addEventListener('abort', onClientGone, { once: true });
