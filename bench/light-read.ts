@@ -10,6 +10,7 @@
  *
  * Run: `node bench/light-read.ts` (BENCH_SECONDS=5 for a quick look).
  */
+import { spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -21,6 +22,15 @@ import { loadConfig } from '../apps/server/src/config.ts';
 import { sha256 } from '../apps/server/src/lib/secrets.ts';
 import { createSession } from '../apps/server/src/modules/account/session.ts';
 import { signedHeaders } from '../apps/server/test/helpers.ts';
+import { SERVER_NODE_FLAGS } from '../scripts/node-flags.mjs';
+
+// The server is measured with the V8 flags `npm start` gives it: run again with them if missing.
+if (!SERVER_NODE_FLAGS.every((flag) => process.execArgv.includes(flag))) {
+  const again = spawnSync(process.execPath, [...SERVER_NODE_FLAGS, ...process.argv.slice(1)], {
+    stdio: 'inherit',
+  });
+  process.exit(again.status ?? 1);
+}
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = 50;
