@@ -22,9 +22,17 @@ export function openSse<Events = ChatStreamEvents>(
   const raw = reply.raw;
   // The headers and what the caller sends before the next turn of the event loop (the `start`
   // event) leave in one write; by then the request to the provider, which the first token waits
-  // for, has gone out first.
+  // for, has gone out first. A stream that ends in this same turn (a provider whose whole answer
+  // came in one read) uncorks before it ends: once the reply finishes, it lets go of its socket,
+  // and a later uncork would never reach the socket, leaving everything unsent.
   raw.cork();
-  setImmediate(() => raw.uncork());
+  let corked = true;
+  const uncork = () => {
+    if (!corked) return;
+    corked = false;
+    raw.uncork();
+  };
+  setImmediate(uncork);
   raw.writeHead(200, {
     ...(reply.getHeaders() as Record<string, string>),
     'content-type': 'text/event-stream; charset=utf-8',
@@ -47,6 +55,7 @@ export function openSse<Events = ChatStreamEvents>(
     },
     end() {
       stop();
+      uncork();
       if (!raw.writableEnded) raw.end();
     },
   };

@@ -13,6 +13,7 @@ import { isListingRequest, listingReply } from './fake-listing-answers.ts';
  * - `[cut]`     some text, then the connection is destroyed
  * - `[truncate]` some text, then the response ends cleanly, without a finish reason or `[DONE]`
  * - `[401]` `[429]` `[500]`  the provider's error answers
+ * - `[burst]`   the whole event stream, headers to `[DONE]`, in one write, as a buffering relay sends it
  * - `[html]`    an answer full of HTML and script-bearing Markdown
  * - `[code]`    an answer with a fenced code block
  * - a listing request (fake-listing-answers.ts): JSON listings, malformed JSON, refusals
@@ -46,6 +47,8 @@ export interface FakeOpenAiOptions {
   pieceMs?: number;
   /** Delay between pieces of a `[slow]` answer. */
   slowMs?: number;
+  /** Every streamed answer as `[burst]` does (for requests whose text the test does not write). */
+  burst?: boolean;
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -211,6 +214,20 @@ export async function startFakeOpenAi(options: FakeOpenAiOptions = {}): Promise<
         }),
       );
       state.completed += 1;
+      return;
+    }
+
+    if (options.burst || question.includes('[burst]')) {
+      const frames = [
+        chunk(id, model, { role: 'assistant', content: '' }),
+        ...pieces(answer, 12).map((text) => chunk(id, model, { content: text })),
+        chunk(id, model, {}, 'stop'),
+        { id, object: 'chat.completion.chunk', created: 0, model, choices: [], usage },
+      ].map((data) => `data: ${JSON.stringify(data)}\n\n`);
+      finished = true;
+      state.completed += 1;
+      res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' });
+      res.end(`${frames.join('')}data: [DONE]\n\n`);
       return;
     }
 

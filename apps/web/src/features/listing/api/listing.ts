@@ -18,6 +18,9 @@ export const listingKeys = {
   page: (pageNo: number) => ['listing', 'page', pageNo] as const,
 };
 
+export const LOST_CONNECTION =
+  '连接中断，没有收到结果：已写完的 listing 会出现在历史记录里（计 1 次），没写完的不扣次数。请先看历史记录再决定是否重试';
+
 /** How a write ended: the listing, the server's reason, or the seller's cancel. */
 export type WriteOutcome =
   | { type: 'listing'; listing: Listing }
@@ -52,7 +55,9 @@ async function write(url: string, body: unknown, handlers: WriteHandlers): Promi
       else if (event === 'listing') ending = { type: 'listing', listing: payload };
       else if (event === 'error') ending = { type: 'error', code: payload.code, msg: payload.msg };
     });
-    return ending ?? { type: 'error', code: 502, msg: '连接中断，listing 没有写完，本次不扣次数，请重试' };
+    // The server may have finished and saved the listing (and counted the use) after the connection
+    // broke: say both outcomes rather than promise a refund that may not have happened.
+    return ending ?? { type: 'error', code: 502, msg: LOST_CONNECTION };
   } catch (error) {
     if (handlers.signal.aborted) return { type: 'abort' };
     if (error instanceof ApiError) return { type: 'error', code: error.code, msg: error.msg };
