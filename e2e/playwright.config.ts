@@ -31,7 +31,8 @@ export default defineConfig({
   workers: 2,
   retries: 0,
   timeout: 30_000,
-  reporter: [['list']],
+  // scripts/test.mjs asks for a JUnit report too, to name the slowest tests.
+  reporter: process.env.E2E_JUNIT ? [['list'], ['junit', { outputFile: process.env.E2E_JUNIT }]] : [['list']],
   projects: [
     { name: 'main', testIgnore: /(console-settings|providers-off)\.spec\.ts/ },
     // Changes the price, a limit and announcements for the whole site, which the other specs

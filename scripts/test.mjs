@@ -1,8 +1,11 @@
 // `npm test`: installs what is missing, then runs every suite: lint, types, contract, server
 // (SQLite and a real PostgreSQL it starts itself), web unit tests, and end-to-end in Chromium.
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { ensureDependencies, ensureWebBuild, log, ROOT, requireNode24 } from './lib.mjs';
+import { slowestLines, testCases } from './slowest.mjs';
 
 requireNode24();
 ensureDependencies();
@@ -73,26 +76,57 @@ function step(name, command, args, counter, env = {}) {
 
 const npx = (bin, ...args) => ['npx', ['--no-install', bin, ...args]];
 
+/** Each runner also writes a JUnit report here, read at the end for the slowest tests. */
+const REPORTS = mkdtempSync(path.join(tmpdir(), 'chuhai-test-reports-'));
+const junit = (name) => path.join(REPORTS, `${name}.xml`);
+/** node:test with its usual output, plus a JUnit file. */
+const nodeTest = (name, ...args) => [
+  process.execPath,
+  [
+    '--test',
+    '--test-reporter=spec',
+    '--test-reporter-destination=stdout',
+    '--test-reporter=junit',
+    `--test-reporter-destination=${junit(name)}`,
+    ...args,
+  ],
+];
+
 const results = [];
 const steps = [
   ['代码风格（Biome）', ...npx('biome', 'check', '.'), 'none'],
   ['类型检查（TypeScript）', 'npm', ['run', 'typecheck'], 'none'],
-  ['契约包单元测试', process.execPath, ['--test', 'packages/contract/test/**/*.test.ts'], 'node'],
+  ['契约包单元测试', ...nodeTest('contract', 'packages/contract/test/**/*.test.ts'), 'node'],
   [
     '服务端测试（SQLite + PostgreSQL）',
-    process.execPath,
-    ['--test', '--test-concurrency=1', 'apps/server/test/**/*.test.ts'],
+    ...nodeTest('server', '--test-concurrency=1', 'apps/server/test/**/*.test.ts'),
     'node',
   ],
-  ['前端单元测试（Vitest）', 'npm', ['test', '--workspace', '@chuhai/web'], 'vitest'],
+  [
+    '前端单元测试（Vitest）',
+    'npm',
+    [
+      'test',
+      '--workspace',
+      '@chuhai/web',
+      '--',
+      '--reporter=default',
+      '--reporter=junit',
+      `--outputFile.junit=${junit('web')}`,
+    ],
+    'vitest',
+  ],
 ];
 for (const [name, command, args, counter] of steps) results.push(await step(name, command, args, counter));
 
 ensurePackage(NGINX, 'nginx', '规模测试需要 nginx（或用 NGINX_PATH 指定路径）');
 results.push(
-  await step('规模测试（两个节点 + nginx + PostgreSQL + S3）', 'npm', ['run', 'test:scale'], 'node', {
-    NGINX_PATH: NGINX,
-  }),
+  await step(
+    '规模测试（两个节点 + nginx + PostgreSQL + S3）',
+    ...nodeTest('scale', '--test-concurrency=1', 'apps/server/scale/**/*.test.ts'),
+    'node',
+    { NGINX_PATH: NGINX },
+  ),
 );
 
 ensureChromium();
@@ -103,9 +137,13 @@ results.push(
     'npm',
     ['test', '--workspace', '@chuhai/e2e'],
     'playwright',
-    { CHROMIUM_PATH: CHROMIUM },
+    { CHROMIUM_PATH: CHROMIUM, E2E_JUNIT: junit('e2e') },
   ),
 );
+
+const cases = ['contract', 'server', 'web', 'scale', 'e2e'].flatMap((name) => testCases(junit(name), name));
+console.log('\n最慢的十个测试');
+for (const line of slowestLines(cases)) console.log(line);
 
 console.log('\n测试汇总');
 for (const r of results) {

@@ -72,6 +72,7 @@ test('ask, watch the text grow, stop, regenerate; find, open, delete and clear i
   const detail = page.getByRole('dialog', { name: '问答详情' });
   await expect(detail).toContainText('你问的是「怎么写亚马逊标题？」');
   await detail.getByRole('button', { name: 'Close' }).or(detail.getByLabel('Close')).first().click();
+  await expect(detail).toBeHidden();
 
   await page
     .getByRole('row', { name: /怎么写亚马逊标题/ })

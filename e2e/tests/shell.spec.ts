@@ -206,6 +206,10 @@ test('the home page, which loads no antd, still tells of a new build', async ({ 
   // The home screen stays usable under the notice, and the next screen opens as usual.
   await page.getByRole('link', { name: '开始 AI 问答' }).click();
   await expect(page).toHaveURL(/#\/question$/);
+  await expect(page.getByText('今天想解决什么运营问题？')).toBeVisible();
+  // The page goes on asking the server after the test ends; those answers must not reach a handler
+  // whose page is already closed (route.fulfill would throw "Fetch response has been disposed").
+  await page.unrouteAll({ behavior: 'ignoreErrors' });
 });
 
 test('the home page lists the plans from product.json', async ({ page }) => {

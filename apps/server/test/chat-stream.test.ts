@@ -177,7 +177,7 @@ describe('sendMsg streaming against an OpenAI-compatible server', () => {
   });
 });
 
-async function waitFor(check: () => boolean, ms = 2000): Promise<void> {
+async function waitFor(check: () => boolean, ms = 10_000): Promise<void> {
   const until = Date.now() + ms;
   while (!check()) {
     if (Date.now() > until) assert.fail('condition not met in time');
@@ -296,7 +296,7 @@ describe('a client that goes away mid-answer', () => {
     assert.equal(ctx.fake.completed, 0, 'the upstream never finished the answer');
 
     let saved: { status: string; answer: string } | undefined;
-    const until = Date.now() + 2000;
+    const until = Date.now() + 10_000;
     while (Date.now() < until) {
       saved = (await get(ctx.app, '/api/v1/getMsgList', auth(ctx.token))).json().data.list.at(-1);
       if (saved?.status === 'stopped') break;

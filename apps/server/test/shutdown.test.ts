@@ -10,10 +10,18 @@ import { buildTestApp } from './helpers.ts';
 const SERVER_ENTRY = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../src/server.ts');
 
 describe('graceful shutdown', () => {
-  it('lets an in-flight request finish, refuses new ones, then closes the database', async () => {
+  // Fastify keeps idle connections for 72 s: a close that waited them out would outlast this timeout.
+  it('lets an in-flight request finish, refuses new ones, then closes the database', {
+    timeout: 30_000,
+  }, async () => {
     const ctx = await buildTestApp({ REQUIRE_REQUEST_SIGNATURE: 'off' });
     let release: () => void = () => {};
+    let arrived: () => void = () => {};
+    const reached = new Promise<void>((resolve) => {
+      arrived = resolve;
+    });
     ctx.app.get('/api/test/slow', async () => {
+      arrived();
       await new Promise<void>((resolve) => {
         release = resolve;
       });
@@ -25,7 +33,7 @@ describe('graceful shutdown', () => {
     const base = `http://127.0.0.1:${address.port}`;
 
     const inFlight = fetch(`${base}/api/test/slow`).then((r) => r.json());
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    await reached;
     const closing = ctx.close();
     const late = await fetch(`${base}/api/users`).then(
       (r) => r.status,
@@ -35,9 +43,7 @@ describe('graceful shutdown', () => {
     setTimeout(() => release(), 200);
 
     assert.deepEqual(await inFlight, { code: 200, msg: '成功', data: 'finished' });
-    const started = Date.now();
     await closing;
-    assert.ok(Date.now() - started < 2000, 'close does not wait out the keep-alive timeout');
     assert.equal(await ctx.app.database.ping(), false, 'database is closed after shutdown');
   });
 
