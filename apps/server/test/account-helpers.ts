@@ -99,3 +99,25 @@ export async function registerUser(
 export function auth(token: string): Headers {
   return { token };
 }
+
+/** scrypt at a cost that takes tens of milliseconds, so guesses sent together overlap as in production. */
+export const RACE_SCRYPT = '16384,8,1';
+
+/**
+ * Sends `count` wrong passwords for a phone and, in the same moment, the right one last, each from
+ * its own address as a botnet would; returns the statuses of the guesses and of the right password.
+ */
+export async function wrongPasswordsAtOnce(ctx: { app: App }, phone: string, count: number) {
+  const statuses = await Promise.all(
+    Array.from({ length: count + 1 }, (_, i) =>
+      post(
+        ctx.app,
+        '/api/v1/login/',
+        { phone, password: i < count ? `Wrong${i}2026go` : PASSWORD },
+        {},
+        `10.66.${i}.1`,
+      ).then((response) => response.statusCode),
+    ),
+  );
+  return { guesses: statuses.slice(0, count), right: statuses[count] };
+}

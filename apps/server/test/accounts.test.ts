@@ -3,7 +3,17 @@ import { after, before, describe, it } from 'node:test';
 import { editPasswordSignature, LOGIN_LIMITS, SESSION_LIMITS } from '@chuhai/contract';
 import type { App } from '../src/app.ts';
 import type { Clock } from '../src/lib/clock.ts';
-import { auth, buildAccountApp, get, PASSWORD, post, registerUser, requestCode } from './account-helpers.ts';
+import {
+  auth,
+  buildAccountApp,
+  get,
+  PASSWORD,
+  post,
+  RACE_SCRYPT,
+  registerUser,
+  requestCode,
+  wrongPasswordsAtOnce,
+} from './account-helpers.ts';
 
 const DAY = 86_400_000;
 
@@ -321,5 +331,24 @@ describe('accounts', () => {
       assert.equal(reset.statusCode, 200);
       assert.equal((await get(ctx.app, '/api/v1/info', auth(mine))).json().code, 400002);
     });
+  });
+});
+
+// A real password cost: the guesses must still be hashing when the later ones arrive, as in production.
+describe('wrong passwords sent at once (SQLite)', () => {
+  let ctx: Awaited<ReturnType<typeof buildAccountApp>>;
+  before(async () => {
+    ctx = await buildAccountApp({ PASSWORD_SCRYPT: RACE_SCRYPT });
+  });
+  after(() => ctx.close());
+
+  it('checks at most 5 of 20 wrong passwords at once; the right one sent with them is locked out', async () => {
+    const phone = '13822221112';
+    await registerUser(ctx, phone);
+    const { guesses, right } = await wrongPasswordsAtOnce(ctx, phone, 20);
+    const checked = guesses.filter((s) => s === 400).length;
+    assert.ok(checked <= LOGIN_LIMITS.wrongPasswordsPerPhone - 1, JSON.stringify(guesses));
+    assert.equal(guesses.filter((s) => s === 429).length, 20 - checked);
+    assert.equal(right, 429);
   });
 });

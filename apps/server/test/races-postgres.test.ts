@@ -1,7 +1,16 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { CHAT_LIMITS, ORDER_LIMITS, SMS_LIMITS, smsCodeSignature } from '@chuhai/contract';
-import { auth, PASSWORD, post, registerUser, requestCode, solvedCaptcha } from './account-helpers.ts';
+import { CHAT_LIMITS, LOGIN_LIMITS, ORDER_LIMITS, SMS_LIMITS, smsCodeSignature } from '@chuhai/contract';
+import {
+  auth,
+  PASSWORD,
+  post,
+  RACE_SCRYPT,
+  registerUser,
+  requestCode,
+  solvedCaptcha,
+  wrongPasswordsAtOnce,
+} from './account-helpers.ts';
 import { pay } from './order-helpers.ts';
 import { usePostgresApp } from './postgres-app.ts';
 
@@ -13,7 +22,7 @@ const count = (statuses: number[], status: number) => statuses.filter((s) => s =
  * serialises them but the app's own locks.
  */
 describe('limits under concurrent requests on PostgreSQL', () => {
-  const ctx = usePostgresApp();
+  const ctx = usePostgresApp({ PASSWORD_SCRYPT: RACE_SCRYPT });
 
   it('wrong codes: 20 guesses at once get 4 "tries left" answers and no more', async () => {
     const phone = '13600000001';
@@ -30,6 +39,15 @@ describe('limits under concurrent requests on PostgreSQL', () => {
     assert.equal(count(statuses, 429), 20 - (SMS_LIMITS.maxWrongTries - 1));
     const right = await post(ctx().app, '/api/v1/register/', { phone, code, password: PASSWORD });
     assert.equal(right.statusCode, 429, 'the code is dead after five tries, even the right one');
+  });
+
+  it('wrong passwords: 20 at once are checked at most 5 times, and lock out the right one sent with them', async () => {
+    const phone = '13600000009';
+    await registerUser(ctx(), phone, { ip: '10.20.0.9' });
+    const { guesses, right } = await wrongPasswordsAtOnce(ctx(), phone, 20);
+    assert.ok(count(guesses, 400) <= LOGIN_LIMITS.wrongPasswordsPerPhone - 1, JSON.stringify(guesses));
+    assert.equal(count(guesses, 429), 20 - count(guesses, 400));
+    assert.equal(right, 429);
   });
 
   it('SMS sends: 10 at once to one number send one; 30 at once from one address send 20', async () => {

@@ -28,6 +28,7 @@ import { checkCode, checkSignedTimestamp, consumeCode } from '../sms/service.ts'
 import {
   clearEvents,
   recordEvent,
+  reserveAttempt,
   secondsUntilAllowed,
   type ThrottleWindow,
   tooManyRequests,
@@ -142,12 +143,13 @@ async function loginWithPassword(deps: AccountDeps, phone: string, password: str
   const { ip } = client;
   const { db } = deps;
   const now = deps.clock.now();
-  const wait = await secondsUntilAllowed(db, WRONG_PASSWORD, phone, now);
-  if (wait > 0) {
-    throw tooManyRequests(`密码错误次数过多，请 ${waitText(wait)}后再试，或使用验证码登录`, wait);
-  }
+  const lockedText = (wait: number) => `密码错误次数过多，请 ${waitText(wait)}后再试，或使用验证码登录`;
   const user = await accounts.findUserByPhone(db, phone);
   refuseDisabled(user);
+  // Counted as a wrong password before scrypt runs, so guesses sent at once cannot all slip in
+  // while the first ones are still being hashed; a right password clears the count.
+  const attempt = await reserveAttempt(db, WRONG_PASSWORD, phone, now);
+  if (attempt.wait > 0) throw tooManyRequests(lockedText(attempt.wait), attempt.wait);
   // An unknown phone costs the same hashing time and gets the same answer as a wrong password.
   const cost = deps.config.passwordCost;
   const matches = await verifyPassword(password, user?.password_hash ?? unknownUserHash(cost));
@@ -158,12 +160,9 @@ async function loginWithPassword(deps: AccountDeps, phone: string, password: str
       await accounts.replacePasswordHash(db, user.id, await hashPassword(password, cost));
     return signIn(db, user, now, client);
   }
-  await recordEvent(db, WRONG_PASSWORD, phone, now);
   await recordEvent(db, FAILED_LOGIN_FROM_IP, ip, now);
   const waitNow = await secondsUntilAllowed(db, WRONG_PASSWORD, phone, now);
-  if (waitNow > 0) {
-    throw tooManyRequests(`密码错误次数过多，请 ${waitText(waitNow)}后再试，或使用验证码登录`, waitNow);
-  }
+  if (waitNow > 0) throw tooManyRequests(lockedText(waitNow), waitNow);
   throw badRequest('手机号或密码错误');
 }
 

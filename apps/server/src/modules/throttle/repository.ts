@@ -22,11 +22,28 @@ export async function latestEventTimes(
   return rows.map((row) => Number(row.created_at));
 }
 
+/** Counts one event; its id lets a reservation that was refused take it back. */
 export async function insertEvent(db: Db, key: { bucket: string; subject: string }, now: number) {
-  await db
+  const row = await db
     .insertInto('throttle_events')
     .values({ bucket: key.bucket, subject: key.subject, created_at: now })
-    .execute();
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return Number(row.id);
+}
+
+export async function deleteEvent(db: Db, id: number) {
+  await db.deleteFrom('throttle_events').where('id', '=', id).execute();
+}
+
+/** How many events the subject has in the bucket since `since`, counting up to `cap` of them. */
+export async function countEvents(
+  db: Db,
+  key: { bucket: string; subject: string },
+  since: number,
+  cap: number,
+): Promise<number> {
+  return (await latestEventTimes(db, key, since, cap)).length;
 }
 
 /** Removes the subject's events in the bucket, or only those up to `until`. */

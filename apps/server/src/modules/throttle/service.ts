@@ -41,6 +41,33 @@ export async function recordEvent(
   await events.insertEvent(db, key, now);
 }
 
+/** An attempt counted before it is judged; `wait` > 0 when the window was full and it was refused. */
+export interface ReservedAttempt {
+  wait: number;
+}
+
+/**
+ * Counts an attempt as a failure before it is checked, then looks: attempts sent at once each see the
+ * others' rows, so no more than `limit` pass in a window however many arrive together (checking
+ * first and counting after the slow check let nine parallel guesses through a limit of five). The
+ * caller clears the subject's events when the attempt succeeds.
+ */
+export async function reserveAttempt(
+  db: Kysely<Database>,
+  window: ThrottleWindow,
+  subject: string,
+  now: number,
+): Promise<ReservedAttempt> {
+  const key = { bucket: window.bucket, subject };
+  await events.deleteEvents(db, key, now - window.windowMs);
+  const id = await events.insertEvent(db, key, now);
+  if ((await events.countEvents(db, key, now - window.windowMs, window.limit + 1)) <= window.limit)
+    return { wait: 0 };
+  // Refused before it was checked: it is no failure.
+  await events.deleteEvent(db, id);
+  return { wait: Math.max(1, await secondsUntilAllowed(db, window, subject, now)) };
+}
+
 /** Forgets a subject's events, e.g. the wrong passwords before a successful login. */
 export async function clearEvents(db: Kysely<Database>, window: ThrottleWindow, subject: string) {
   await events.deleteEvents(db, { bucket: window.bucket, subject });
