@@ -3,7 +3,8 @@ import { after, before, describe, it } from 'node:test';
 import { DAY_IN_MS } from '@chuhai/contract';
 import { totpCode, totpStep } from '../src/lib/totp.ts';
 import { dashboard } from '../src/modules/admin/dashboard.ts';
-import { refundOrder } from '../src/modules/order/refunds.ts';
+import { refundOrder, settleRefund } from '../src/modules/order/refunds.ts';
+import { insertRefund } from '../src/modules/order/repository.ts';
 import { auth, buildAccountApp, get, post, registerUser } from './account-helpers.ts';
 import { cashierForm, confirmAtCashier, orderPlan } from './order-helpers.ts';
 import { usePostgresApp } from './postgres-app.ts';
@@ -171,8 +172,54 @@ describe('运营后台 · 订单与退款 (sandbox channel)', () => {
   });
 });
 
+/**
+ * A refund the provider finished while it was pending, settled by two nodes at once (two sweeps, or a
+ * sweep beside the slow refund call itself): its days are taken back once.
+ */
+async function settleTwiceAtOnce(ctx: Ctx, phone: string) {
+  const buyer = await registerUser(ctx, phone, { ip: '10.62.0.1' });
+  const first = await paidOrder(ctx, buyer);
+  await paidOrder(ctx, buyer);
+  const before = await vipEnd(ctx, buyer);
+  const refundNo = `${first}R1`;
+  await insertRefund(ctx.app.db, {
+    refundNo,
+    orderNo: first,
+    amount: 2990,
+    reason: '渠道处理中',
+    actorId: 1,
+    now: ctx.clock.now(),
+  });
+  const deps = ctx.app.deps;
+  await Promise.all([
+    settleRefund(deps, refundNo, 'succeeded', 'sweep on node 1'),
+    settleRefund(deps, refundNo, 'succeeded', 'sweep on node 2'),
+  ]);
+  assert.equal(before - (await vipEnd(ctx, buyer)), 31 * DAY_IN_MS, 'one month of the two taken back');
+  const refund = await ctx.app.db
+    .selectFrom('refunds')
+    .selectAll()
+    .where('refund_no', '=', refundNo)
+    .executeTakeFirstOrThrow();
+  assert.equal(Number(refund.vip_days_taken), 31);
+  assert.equal(refund.status, 'succeeded');
+}
+
+describe('one refund settled twice at once', () => {
+  let ctx: Ctx;
+  before(async () => {
+    ctx = await buildAccountApp();
+  });
+  after(() => ctx.close());
+
+  it('takes its VIP days back once (SQLite)', () => settleTwiceAtOnce(ctx, '13700001006'));
+});
+
 describe('refunds under concurrency on PostgreSQL', () => {
   const ctx = usePostgresApp();
+
+  it('one refund settled twice at once takes its VIP days back once', () =>
+    settleTwiceAtOnce(ctx(), '13700001007'));
 
   it('20 refunds of one order at once refund it once', async () => {
     const buyer = await registerUser(ctx(), '13700001005', { ip: '10.61.0.1' });

@@ -110,16 +110,16 @@ export async function settleRefund(
     if (!refund) return;
     await lockKey(trx, `refund:${refund.order_no}`);
     const order = (await orders.findOrder(trx, refund.order_no)) as orders.OrderRow;
-    let daysTaken = 0;
+    // Settled once: a second settle (two nodes' sweeps, a sweep beside a slow refund call) finds the
+    // refund no longer pending and changes nothing, so the days are never taken back twice.
+    if (!(await orders.finishRefund(trx, refundNo, { status: outcome, vipDaysTaken: 0, detail, now })))
+      return;
     if (outcome === 'succeeded') {
       const share = Number(refund.amount) / Number(order.amount);
       const days = Math.round(Number(order.days) * share);
-      daysTaken = (await takeBackVip(trx, Number(order.user_id), days, now)).daysTaken;
+      const { daysTaken } = await takeBackVip(trx, Number(order.user_id), days, now);
+      await orders.setRefundVipDaysTaken(trx, refundNo, daysTaken);
     }
-    if (
-      !(await orders.finishRefund(trx, refundNo, { status: outcome, vipDaysTaken: daysTaken, detail, now }))
-    )
-      return;
     const refunded = Number(order.refunded_amount) + (outcome === 'succeeded' ? Number(refund.amount) : 0);
     const stillPending = (await orders.refundsOf(trx, order.order_no)).some((r) => r.status === 'pending');
     const status = refunded >= Number(order.amount) ? 'refunded' : stillPending ? 'refunding' : 'paid';

@@ -220,6 +220,10 @@ export async function finishRefund(
   return Number(result.numUpdatedRows) > 0;
 }
 
+export async function setRefundVipDaysTaken(db: Db, refundNo: string, days: number): Promise<void> {
+  await db.updateTable('refunds').set({ vip_days_taken: days }).where('refund_no', '=', refundNo).execute();
+}
+
 export async function setRefundState(
   db: Db,
   orderNo: string,
