@@ -11,10 +11,7 @@ async function openPopover(page: Page) {
   return popover;
 }
 
-test('register → popover → profile → change password → logout → SMS login → password login', async ({
-  page,
-  browser,
-}) => {
+test('register, then the popover greets the seller and 个人中心 shows the account', async ({ page }) => {
   const phone = '13912345601';
   await register(page, phone);
 
@@ -30,6 +27,14 @@ test('register → popover → profile → change password → logout → SMS lo
   await expect(popover).toBeHidden();
   await expect(page.getByText('139****5601').first()).toBeVisible();
   await expect(page.getByText('已用 0 / 20 次，剩余 20 次')).toBeVisible();
+});
+
+test('changing the password signs out the other device; only the new password works after', async ({
+  page,
+  browser,
+}) => {
+  const phone = '13912345603';
+  await register(page, phone);
 
   // A second device signed in with the old password.
   const otherDevice = await browser.newContext();
@@ -42,6 +47,7 @@ test('register → popover → profile → change password → logout → SMS lo
     .click();
   await expect(other).toHaveURL(/#\/$/);
 
+  await page.goto('/#/profile');
   await page.getByRole('link', { name: '修改密码' }).click();
   await expect(page.getByRole('heading', { name: '修改密码' })).toBeVisible();
   await expect(form(page).getByLabel('手机号')).toHaveValue(phone);
@@ -61,19 +67,6 @@ test('register → popover → profile → change password → logout → SMS lo
 
   await (await openPopover(page)).getByRole('button', { name: '退出登录' }).click();
   await expect(page).toHaveURL(/#\/login$/);
-  expect(await page.evaluate(() => localStorage.getItem('chuhai_token'))).toBeNull();
-  await expect(page.getByRole('link', { name: '注册' }).first()).toBeVisible();
-
-  await form(page).getByText('验证码登录', { exact: true }).click();
-  await form(page).getByLabel('手机号').fill(phone);
-  const loginCode = await requestCode(page, phone, 2);
-  await form(page).getByLabel('短信验证码').fill(loginCode);
-  await form(page)
-    .getByRole('button', { name: /登\s*录/ })
-    .click();
-  await expect(page).toHaveURL(/#\/$/);
-  await (await openPopover(page)).getByRole('button', { name: '退出登录' }).click();
-
   await form(page).getByLabel('手机号').fill(phone);
   await form(page).getByLabel('密码', { exact: true }).fill(PASSWORD);
   await form(page)
@@ -85,7 +78,26 @@ test('register → popover → profile → change password → logout → SMS lo
     .getByRole('button', { name: /登\s*录/ })
     .click();
   await expect(page).toHaveURL(/#\/$/);
-  await expect(page.locator('.nav-bar__actions .user-block')).toContainText('139****5601');
+  await expect(page.locator('.nav-bar__actions .user-block')).toContainText('139****5603');
+});
+
+test('log out, then sign in with an SMS code', async ({ page }) => {
+  const phone = '13912345604';
+  await register(page, phone);
+  await (await openPopover(page)).getByRole('button', { name: '退出登录' }).click();
+  await expect(page).toHaveURL(/#\/login$/);
+  expect(await page.evaluate(() => localStorage.getItem('chuhai_token'))).toBeNull();
+  await expect(page.getByRole('link', { name: '注册' }).first()).toBeVisible();
+
+  await form(page).getByText('验证码登录', { exact: true }).click();
+  await form(page).getByLabel('手机号').fill(phone);
+  const loginCode = await requestCode(page, phone, 2);
+  await form(page).getByLabel('短信验证码').fill(loginCode);
+  await form(page)
+    .getByRole('button', { name: /登\s*录/ })
+    .click();
+  await expect(page).toHaveURL(/#\/$/);
+  await expect(page.locator('.nav-bar__actions .user-block')).toContainText('139****5604');
 });
 
 test('the register form explains bad input, and a wrong code is refused with the tries left', async ({

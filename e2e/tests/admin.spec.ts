@@ -27,8 +27,6 @@ async function buyMonth(page: Page, context: BrowserContext) {
 test('an admin binds two-factor, finds a sandbox order by phone and refunds it; the buyer loses the VIP', async ({
   browser,
 }) => {
-  // Two sign-ups, a purchase and the console: more steps than most specs.
-  test.setTimeout(60_000);
   const buyerContext = await browser.newContext();
   const buyer = await buyerContext.newPage();
   await register(buyer, BUYER);

@@ -57,7 +57,7 @@ test('ask, watch the text grow, stop, regenerate; find, open, delete and clear i
   // Regenerate replaces the last answer in place.
   await page.getByRole('button', { name: /重新生成/ }).click();
   await expect(page.getByRole('button', { name: /停止生成/ })).toBeVisible();
-  await expect(answers(page).nth(1)).toContainText('第80段', { timeout: 15_000 });
+  await expect(answers(page).nth(1)).toContainText('第80段', { timeout: 30_000 });
   await expect(answers(page)).toHaveCount(2);
   await expect(answers(page).nth(1).getByText('已停止')).toHaveCount(0);
 
