@@ -218,9 +218,6 @@ describe('one refund settled twice at once', () => {
 describe('refunds under concurrency on PostgreSQL', () => {
   const ctx = usePostgresApp();
 
-  it('one refund settled twice at once takes its VIP days back once', () =>
-    settleTwiceAtOnce(ctx(), '13700001007'));
-
   it('20 refunds of one order at once refund it once', async () => {
     const buyer = await registerUser(ctx(), '13700001005', { ip: '10.61.0.1' });
     const orderNo = await paidOrder(ctx(), buyer);
@@ -252,4 +249,8 @@ describe('refunds under concurrency on PostgreSQL', () => {
     assert.equal(figures.newUsers, 1);
     assert.equal(figures.series.length, 7);
   });
+
+  // After the test above, whose dashboard figures count every order of the day.
+  it('one refund settled twice at once takes its VIP days back once', () =>
+    settleTwiceAtOnce(ctx(), '13700001007'));
 });

@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { ResultCode } from '@chuhai/contract';
 import { strToU8, unzipSync, zipSync } from 'fflate';
+import { reportCsv } from '../src/modules/batch/archive.ts';
 import { claimItem, finishIntake, insertItem, insertJob } from '../src/modules/batch/repository.ts';
 import { jobPrefix } from '../src/modules/batch/service.ts';
 import { processImage } from '../src/modules/batch/worker.ts';
@@ -325,4 +326,18 @@ describe('批量处理 (PostgreSQL, pg-boss)', () => {
     await pg?.stop();
   });
   batchSuite(() => ctx, matting);
+});
+
+describe('report.csv', () => {
+  it('defuses file names a spreadsheet would run, a leading tab or carriage return included', () => {
+    const names = ['=cmd.jpg', '\t=1+2.jpg', '\r@SUM.jpg'];
+    const csv = reportCsv(
+      names.map((name) => ({ name, status: 'failed', reason: '无法读取', verdicts: [] })),
+    );
+    const firstCells = csv.split('\r\n').slice(1, 1 + names.length);
+    assert.deepEqual(
+      firstCells.map((line) => line.replace(/^"/, '').slice(0, 2)),
+      ["'=", "'\t", "'\r"],
+    );
+  });
 });

@@ -4,6 +4,7 @@ import { ResultCode } from '@chuhai/contract';
 import { Type } from 'typebox';
 import { AppError } from '../src/http/app-error.ts';
 import { ok } from '../src/http/envelope.ts';
+import { readMultipart } from '../src/http/multipart.ts';
 import { buildTestApp, signedHeaders } from './helpers.ts';
 
 describe('envelope and error mapping', () => {
@@ -25,6 +26,10 @@ describe('envelope and error mapping', () => {
       },
       async (request) => ok(request.body),
     );
+    app.post('/api/test/upload', async (request) => {
+      const form = await readMultipart(request);
+      return ok(form.files.length);
+    });
     app.get('/api/test/boom', async () => {
       throw new Error('secret database password in stack');
     });
@@ -88,6 +93,27 @@ describe('envelope and error mapping', () => {
     });
     assert.equal(res.statusCode, 400);
     assert.equal(res.json().msg, '请求体不是有效的 JSON');
+  });
+
+  it('answers a broken multipart body with 400, not 500', async () => {
+    const url = '/api/test/upload';
+    const boundary = '----chuhai';
+    const broken = [
+      // Cut off in the middle of a file, as a dropped connection or a hand-made request leaves it.
+      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="a.png"\r\nContent-Type: image/png\r\n\r\nPNGDATA`,
+      // A part whose header never ends.
+      `--${boundary}\r\nContent-Disposition: form-data; name="file"\r\n`,
+    ];
+    for (const payload of broken) {
+      const res = await ctx.app.inject({
+        method: 'POST',
+        url,
+        headers: { ...signedHeaders(url), 'content-type': `multipart/form-data; boundary=${boundary}` },
+        payload,
+      });
+      assert.equal(res.statusCode, 400, res.body);
+      assert.equal(res.json().msg, '上传的表单不完整或格式有误，请重新上传');
+    }
   });
 
   it('answers an oversized body with 413', async () => {

@@ -1,4 +1,5 @@
 import assert from 'node:assert/strict';
+import { hostname } from 'node:os';
 import { after, before, describe, it } from 'node:test';
 import { ResultCode } from '@chuhai/contract';
 import { auth, buildAccountApp, get, registerUser } from './account-helpers.ts';
@@ -84,5 +85,12 @@ describe('readiness when the file store is down', () => {
     assert.equal(response.statusCode, 503);
     assert.equal(response.json().code, ResultCode.providerUnavailable);
     assert.deepEqual(response.json().data.checks, { database: true, storage: false, queue: true });
+  });
+
+  it('does not tell the machine’s host name when no NODE_NAME was set', async () => {
+    const response = await get(ctx.app, '/api/ready');
+    assert.equal(response.json().data.node, undefined);
+    assert.ok(!response.body.includes(hostname()), response.body);
+    assert.equal(response.headers['x-served-by'], undefined);
   });
 });

@@ -3,6 +3,7 @@ export * from './chat-rules.ts';
 export * from './china-time.ts';
 export * from './codes.ts';
 export * from './constants.ts';
+export * from './csv.ts';
 export * from './draw-rules.ts';
 export * from './envelope.ts';
 export * from './format.ts';

@@ -27,14 +27,22 @@ export async function readMultipart(request: FastifyRequest): Promise<MultipartF
   }
   const files: Upload[] = [];
   const fields: Record<string, string> = {};
-  for await (const part of request.parts()) {
-    if (part.type === 'file') {
-      const bytes = await part.toBuffer();
-      if (!FILE_FIELDS.has(part.fieldname)) continue;
-      files.push({ name: (part.filename || `图片${files.length + 1}`).slice(0, 120), bytes });
-    } else {
-      fields[part.fieldname] = String(part.value ?? '');
+  try {
+    for await (const part of request.parts()) {
+      if (part.type === 'file') {
+        const bytes = await part.toBuffer();
+        if (!FILE_FIELDS.has(part.fieldname)) continue;
+        files.push({ name: (part.filename || `图片${files.length + 1}`).slice(0, 120), bytes });
+      } else {
+        fields[part.fieldname] = String(part.value ?? '');
+      }
     }
+  } catch (error) {
+    // The parser's limits carry codes the error handler answers with 413; anything else the parser
+    // throws ("Unexpected end of form", a malformed part header) is a broken body, the client's fault.
+    const code = (error as { code?: string }).code;
+    if (code && code in MULTIPART_ERRORS) throw error;
+    throw new AppError(ResultCode.badRequest, '上传的表单不完整或格式有误，请重新上传');
   }
   return { files, fields };
 }

@@ -19,7 +19,8 @@ export type HealthData = Static<typeof HealthData>;
  */
 export const ReadyData = Type.Object({
   ready: Type.Boolean(),
-  node: Type.String(),
+  /** The node's NODE_NAME, only when the operator set one: the host name is never shown. */
+  node: Type.Optional(Type.String()),
   checks: Type.Object({
     database: Type.Boolean(),
     storage: Type.Boolean(),

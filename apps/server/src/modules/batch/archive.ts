@@ -1,4 +1,9 @@
-import { type ImageMarketplaceId, MAIN_IMAGE_RULE_SETS, type MainImageReport } from '@chuhai/contract';
+import {
+  csvText,
+  type ImageMarketplaceId,
+  MAIN_IMAGE_RULE_SETS,
+  type MainImageReport,
+} from '@chuhai/contract';
 import { Zip, ZipPassThrough } from 'fflate';
 import type { BatchVerdict } from './process-image.ts';
 import * as batches from './repository.ts';
@@ -6,16 +11,12 @@ import type { BatchDeps } from './service.ts';
 
 const FOLDERS = { cutout: '抠图', background: '换背景' } as const;
 
-function csvCell(value: string): string {
-  const text = /^[=+\-@]/.test(value) ? `'${value}` : value;
-  return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
-}
-
 /** report.csv: a row per image, marketplace, image (the photo as uploaded, the main image made) and rule. */
 export function reportCsv(
   items: { name: string; status: string; reason: string; verdicts: BatchVerdict[] }[],
 ): string {
-  const rows: string[][] = [['文件', '平台', '图片', '规则', '级别', '实测', '结果', '建议']];
+  const header = ['文件', '平台', '图片', '规则', '级别', '实测', '结果', '建议'];
+  const rows: string[][] = [];
   const add = (name: string, marketplace: ImageMarketplaceId, which: string, report: MainImageReport) => {
     for (const rule of report.rules)
       rows.push([
@@ -39,7 +40,7 @@ export function reportCsv(
       add(item.name, verdict.marketplace, '主图', verdict.main);
     }
   }
-  return `\uFEFF${rows.map((row) => row.map(csvCell).join(',')).join('\r\n')}\r\n`;
+  return `\uFEFF${csvText(header, rows)}\r\n`;
 }
 
 /** `shoes__red.jpg` made for Amazon → `亚马逊 Amazon/shoes__red.jpg`; two images of one name keep both. */

@@ -61,7 +61,8 @@ const publicRoutes: Routes = async (app, { deps }) => {
       ]);
       const data: ReadyData = {
         ready: database && storage && queue,
-        node: deps.config.nodeName,
+        // Anyone may ask, so the machine's host name stays out unless NODE_NAME chose what to show.
+        ...(deps.config.announceNode ? { node: deps.config.nodeName } : {}),
         checks: { database, storage, queue },
       };
       if (data.ready) return ok(data);

@@ -1,7 +1,7 @@
 import type { Listing } from '@chuhai/contract';
+import { csvText } from '@chuhai/contract';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { csvText } from '../../../lib/csv';
 import { fakeApi, ok, renderWithApp } from '../../../test/render';
 import { ListingEditor } from '../components/listing-editor';
 import { listingCsvRows } from '../export-csv';
