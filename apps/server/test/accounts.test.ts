@@ -174,7 +174,7 @@ describe('accounts', () => {
         code: '123456',
         password: PASSWORD,
       });
-      assert.equal(twice.json().msg, '该手机号已注册，请直接登录');
+      assert.equal(twice.json().msg, '请先获取短信验证码', 'the same as for a phone with no account');
     });
   });
 
@@ -225,7 +225,7 @@ describe('accounts', () => {
       const again = await post(ctx.app, '/api/v1/login/', { phone, code });
       assert.equal(again.json().msg, '验证码已使用，请重新获取');
       const registerCode = await post(ctx.app, '/api/v1/login/', { phone: '13822228888', code });
-      assert.equal(registerCode.json().msg, '该手机号尚未注册，请先注册');
+      assert.equal(registerCode.json().msg, '请先获取短信验证码');
     });
 
     it('asks for a password or a code', async () => {
@@ -350,5 +350,70 @@ describe('wrong passwords sent at once (SQLite)', () => {
     assert.ok(checked <= LOGIN_LIMITS.wrongPasswordsPerPhone - 1, JSON.stringify(guesses));
     assert.equal(guesses.filter((s) => s === 429).length, 20 - checked);
     assert.equal(right, 429);
+  });
+});
+
+/**
+ * Without a live code, sign-up, code login and password reset answer a registered phone and an
+ * unknown one alike, and an address that keeps failing is stopped: the routes cannot be used to
+ * learn which phones have accounts.
+ */
+describe('which phones have accounts is not told', () => {
+  let ctx: Awaited<ReturnType<typeof buildAccountApp>>;
+  const registered = '13822223331';
+  const unknown = '13822223332';
+  before(async () => {
+    ctx = await buildAccountApp();
+    await registerUser(ctx, registered);
+  });
+  after(() => ctx.close());
+
+  const attempts = (phone: string, ip: string) => [
+    post(ctx.app, '/api/v1/register/', { phone, code: '123456', password: PASSWORD }, {}, ip),
+    post(ctx.app, '/api/v1/login/', { phone, code: '123456' }, {}, ip),
+    post(
+      ctx.app,
+      '/api/v1/editPassword/',
+      editPasswordBody(ctx.clock, phone, '123456', 'NewPass2026'),
+      {},
+      ip,
+    ),
+  ];
+
+  it('answers a registered and an unknown phone the same on every route', async () => {
+    const forRegistered = await Promise.all(attempts(registered, '10.70.0.1'));
+    const forUnknown = await Promise.all(attempts(unknown, '10.70.0.2'));
+    assert.deepEqual(
+      forRegistered.map((r) => [r.statusCode, r.json().msg]),
+      forUnknown.map((r) => [r.statusCode, r.json().msg]),
+    );
+    assert.ok(forRegistered.every((r) => r.json().msg === '请先获取短信验证码'));
+  });
+
+  it('stops an address after 50 failures in 15 minutes, on sign-up and password reset alike', async () => {
+    const ip = '10.70.0.3';
+    for (let i = 0; i < LOGIN_LIMITS.failuresPerIp; i += 1) {
+      const phone = `1382224${String(i).padStart(4, '0')}`;
+      const answer = await post(
+        ctx.app,
+        '/api/v1/register/',
+        { phone, code: '123456', password: PASSWORD },
+        {},
+        ip,
+      );
+      assert.equal(answer.statusCode, 400);
+    }
+    const [register, , reset] = await Promise.all(attempts(unknown, ip));
+    assert.equal(register?.statusCode, 429);
+    assert.equal(reset?.statusCode, 429);
+    assert.match(reset?.json().msg, /失败次数过多/);
+    const elsewhere = await post(
+      ctx.app,
+      '/api/v1/register/',
+      { phone: unknown, code: '123456', password: PASSWORD },
+      {},
+      '10.70.0.4',
+    );
+    assert.equal(elsewhere.statusCode, 400, 'other addresses go on');
   });
 });

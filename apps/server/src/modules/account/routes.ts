@@ -40,7 +40,8 @@ const publicRoutes: Routes = async (app, { deps }) => {
       preHandler: app.optionalUser,
       schema: { body: EditPasswordBody, response: { 200: EnvelopeSchema(EditPasswordResult) } },
     },
-    async (request) => ok(await service.editPassword(deps, request.body, request.account), '密码已修改'),
+    async (request) =>
+      ok(await service.editPassword(deps, request.body, request.account, request.ip), '密码已修改'),
   );
 };
 

@@ -52,6 +52,14 @@ const FAILED_LOGIN_FROM_IP: ThrottleWindow = {
   limit: LOGIN_LIMITS.failuresPerIp,
   windowMs: LOGIN_LIMITS.failureWindowMsPerIp,
 };
+/** What a phone without a live code hears, registered or not. */
+const NO_CODE = '请先获取短信验证码';
+/** Wrong or missing codes from one address at sign-up and password reset. */
+const FAILED_CODE_FROM_IP: ThrottleWindow = {
+  bucket: 'failed-code-ip',
+  limit: LOGIN_LIMITS.failuresPerIp,
+  windowMs: LOGIN_LIMITS.failureWindowMsPerIp,
+};
 const INVITE_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
 
 function badRequest(message: string): AppError {
@@ -110,8 +118,13 @@ export async function register(
     if (!inviter) throw badRequest('邀请码不存在，请核对后重新输入，或留空');
     inviterId = inviter.id;
   }
-  if (await accounts.findUserByPhone(db, phone)) throw badRequest('该手机号已注册，请直接登录');
-  const codeId = await checkCode(deps, phone, SMS_CODE_TYPE.register, body.code.trim());
+  // A registered phone can hold no live sign-up code (the code request refuses it), so it answers
+  // as any phone without one: this route does not tell which phones have accounts.
+  await refuseBusyAddress(deps, FAILED_CODE_FROM_IP, client.ip);
+  const codeId = await failureCounted(deps, FAILED_CODE_FROM_IP, client.ip, async () => {
+    if (await accounts.findUserByPhone(db, phone)) throw badRequest(NO_CODE);
+    return checkCode(deps, phone, SMS_CODE_TYPE.register, body.code.trim());
+  });
   const passwordHash = await hashPassword(body.password, deps.config.passwordCost);
 
   const now = clock.now();
@@ -169,18 +182,39 @@ async function loginWithPassword(deps: AccountDeps, phone: string, password: str
 async function loginWithCode(deps: AccountDeps, phone: string, code: string, client: ClientInfo) {
   const { db } = deps;
   const { ip } = client;
+  // The code first: an unknown phone has none, and answers as any phone without a code.
+  const codeId = await failureCounted(deps, FAILED_LOGIN_FROM_IP, ip, () =>
+    checkCode(deps, phone, SMS_CODE_TYPE.login, code.trim()),
+  );
   const user = await accounts.findUserByPhone(db, phone);
-  if (!user) {
-    await recordEvent(db, FAILED_LOGIN_FROM_IP, ip, deps.clock.now());
-    throw badRequest('该手机号尚未注册，请先注册');
-  }
+  if (!user) throw badRequest(NO_CODE);
   refuseDisabled(user);
-  const codeId = await checkCode(deps, phone, SMS_CODE_TYPE.login, code.trim());
   const now = deps.clock.now();
   return db.transaction().execute(async (trx) => {
     await consumeCode(trx, codeId, now);
     return signIn(trx, user, now, client);
   });
+}
+
+/** Runs `check`; a refusal it throws counts against the address in `window`. */
+async function failureCounted<T>(
+  deps: AccountDeps,
+  window: ThrottleWindow,
+  ip: string,
+  check: () => Promise<T>,
+): Promise<T> {
+  try {
+    return await check();
+  } catch (error) {
+    await recordEvent(deps.db, window, ip, deps.clock.now());
+    throw error;
+  }
+}
+
+/** Refuses an address that failed too often in `window` (sign-up and password reset codes). */
+async function refuseBusyAddress(deps: AccountDeps, window: ThrottleWindow, ip: string): Promise<void> {
+  const wait = await secondsUntilAllowed(deps.db, window, ip, deps.clock.now());
+  if (wait > 0) throw tooManyRequests(`失败次数过多，请 ${waitText(wait)}后再试`, wait);
 }
 
 /** `POST /api/v1/login/`: phone with a password, or with an SMS code (type 2). */
@@ -216,6 +250,7 @@ export async function editPassword(
   deps: AccountDeps,
   body: EditPasswordBody,
   caller: SessionUser | null,
+  ip: string,
 ): Promise<EditPasswordResult> {
   const { db } = deps;
   const phone = body.username.trim();
@@ -224,9 +259,14 @@ export async function editPassword(
   requireValid(passwordProblem(body.password));
   if (body.password !== body.confirmPassword) throw badRequest('两次输入的密码不一致');
   checkSignedTimestamp(body.ts, body.sign, editPasswordSignature(phone, body.ts, code), deps.clock.now());
-  const user = await accounts.findUserByPhone(db, phone);
-  if (!user) throw badRequest('该手机号尚未注册，请先注册');
-  const codeId = await checkCode(deps, phone, SMS_CODE_TYPE.resetPassword, code);
+  // The code first: an unknown phone has none, and answers as any phone without a code.
+  await refuseBusyAddress(deps, FAILED_CODE_FROM_IP, ip);
+  const { codeId, user } = await failureCounted(deps, FAILED_CODE_FROM_IP, ip, async () => {
+    const codeId = await checkCode(deps, phone, SMS_CODE_TYPE.resetPassword, code);
+    const user = await accounts.findUserByPhone(db, phone);
+    if (!user) throw badRequest(NO_CODE);
+    return { codeId, user };
+  });
   const passwordHash = await hashPassword(body.password, deps.config.passwordCost);
   const now = deps.clock.now();
   const keep = caller && caller.userId === user.id ? caller.sessionId : null;
