@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { HEADERS, UPLOAD_LIMITS } from '@chuhai/contract';
+import { isIP } from 'node:net';
+import { HEADERS, ResultCode, UPLOAD_LIMITS } from '@chuhai/contract';
 import multipart from '@fastify/multipart';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify, { type FastifyServerOptions, LogController } from 'fastify';
@@ -8,6 +9,7 @@ import type { Config } from './config.ts';
 import { type DatabaseHandle, openDatabase } from './db/index.ts';
 import { databasePlugin } from './db/plugin.ts';
 import { type AppDeps, buildDeps, type DepsOverrides } from './deps.ts';
+import { AppError } from './http/app-error.ts';
 import { authPlugin, signedInScope, staffScope } from './http/auth.ts';
 import { errorHandlerPlugin } from './http/error-handler.ts';
 import { loggedRequest } from './http/log-redaction.ts';
@@ -119,6 +121,12 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}) {
     if (config.announceNode) reply.header('x-served-by', config.nodeName);
     if (shuttingDown) reply.header('connection', 'close');
     done(null, payload);
+  });
+
+  // Addresses are stored (sessions, limits, the audit log): a forwarded value that is not an IP is
+  // a client or proxy misbehaving, refused before anything reads it.
+  app.addHook('onRequest', async (request) => {
+    if (!isIP(request.ip)) throw new AppError(ResultCode.badRequest, '无法识别客户端地址，请检查代理设置');
   });
 
   const database = options.database ?? openDatabase(config);

@@ -218,11 +218,19 @@ function readBool(env: Env, name: string, fallback: boolean): boolean {
   fail(name, raw, '应为 1/0、true/false、on/off 之一');
 }
 
-/** TRUST_PROXY: `false`, `true` (the one nginx in front: 1 hop), a hop count, or proxy addresses / CIDRs. */
+/** The proxy `TRUST_PROXY=true` means: an nginx on this machine. */
+export const LOOPBACK_PROXY = ['127.0.0.1', '::1'];
+
+/**
+ * TRUST_PROXY: `false`, `true` (an nginx on this machine: loopback only), proxy addresses / CIDRs,
+ * or a hop count. Addresses are the safe kind: a header is believed only from them, so a client
+ * that reaches the app port directly cannot choose its own address. A hop count believes whoever
+ * connects, and is only for an app port nothing but the proxies can reach.
+ */
 function readTrustProxy(env: Env): false | number | string[] {
   const raw = env.TRUST_PROXY?.trim() ?? '';
   if (['', '0', 'false', 'no', 'off'].includes(raw.toLowerCase())) return false;
-  if (['1', 'true', 'yes', 'on'].includes(raw.toLowerCase())) return 1;
+  if (['true', 'yes', 'on'].includes(raw.toLowerCase())) return LOOPBACK_PROXY;
   if (/^\d{1,2}$/.test(raw)) return Number(raw);
   const proxies = raw.split(',').map((part) => part.trim());
   const isAddress = (part: string) => {
@@ -234,7 +242,7 @@ function readTrustProxy(env: Env): false | number | string[] {
   fail(
     'TRUST_PROXY',
     raw,
-    '应为 false、true（信任前面的 1 层代理）、代理层数，或代理的 IP / CIDR 列表（逗号分隔）',
+    '应为 false、true（只信任本机的 nginx）、代理的 IP / CIDR 列表（逗号分隔），或代理层数',
   );
 }
 

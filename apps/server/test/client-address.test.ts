@@ -33,12 +33,29 @@ async function forgedBurst(
 }
 
 describe('client addresses behind a proxy (TRUST_PROXY)', () => {
-  describe('TRUST_PROXY=true: the one nginx in front', () => {
+  describe('TRUST_PROXY=true: the nginx on this machine', () => {
     let ctx: Ctx;
     before(async () => {
       ctx = await buildAccountApp({ TRUST_PROXY: 'true' });
     });
     after(() => ctx.close());
+
+    it('a client reaching the app port directly cannot choose its address', async () => {
+      // From an address that is not loopback: its X-Forwarded-For is ignored, so the limit holds.
+      const statuses = await forgedBurst(ctx, (phone, forged) =>
+        codeThroughProxy(ctx, phone, forged, '203.0.113.70'),
+      );
+      assert.equal(statuses.filter((s) => s === 200).length, SMS_LIMITS.perIpPerHour);
+      ctx.clock.advance(3_600_000);
+    });
+
+    it('a forwarded value that is not an IP address is refused, never stored', async () => {
+      for (const junk of ['<script>', 'unknown', '999.1.1.1', '10.0.0.1 x']) {
+        const response = await codeThroughProxy(ctx, '13700007777', junk);
+        assert.equal(response.statusCode, 400, junk);
+        assert.match(response.json().msg, /无法识别客户端地址/);
+      }
+    });
 
     it('a client prepending made-up addresses still counts as itself', async () => {
       // nginx's old `$proxy_add_x_forwarded_for` appends the real address after whatever the client sent.
@@ -87,7 +104,8 @@ describe('client addresses behind a proxy (TRUST_PROXY)', () => {
   it('reads hop counts and address lists, and names TRUST_PROXY when it is neither', () => {
     const trust = (value: string) => loadConfig({ NODE_ENV: 'test', TRUST_PROXY: value }).trustProxy;
     assert.equal(trust('false'), false);
-    assert.equal(trust('true'), 1);
+    assert.deepEqual(trust('true'), ['127.0.0.1', '::1']);
+    assert.equal(trust('1'), 1);
     assert.equal(trust('2'), 2);
     assert.deepEqual(trust('127.0.0.1, ::1, 172.16.0.0/12'), ['127.0.0.1', '::1', '172.16.0.0/12']);
     for (const bad of ['maybe', '10.0.0.0/40', '*', 'nginx.local']) {
