@@ -51,7 +51,7 @@ test('an admin binds two-factor, finds a sandbox order by phone and refunds it; 
   const drawer = admin.getByRole('dialog', { name: '订单详情' });
   await drawer.getByRole('button', { name: /^退\s*款$/ }).click();
   await drawer.getByLabel('原因').fill('用户申请退款');
-  await drawer.getByLabel('两步验证码').fill(totp.nextCode());
+  await drawer.getByLabel('两步验证码').fill(await totp.nextCode());
   await drawer.getByRole('button', { name: /确认退款/ }).click();
   await expect(admin.getByText('退款成功', { exact: true })).toBeVisible();
   await expect(drawer.getByText('已退款')).toBeVisible();

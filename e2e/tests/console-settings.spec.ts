@@ -10,7 +10,8 @@ const SELLER = '13912345981';
 test('an operator changes the monthly price and a limit, makes redeem codes and an announcement; a seller sees each at once', async ({
   browser,
 }) => {
-  test.setTimeout(90_000);
+  // Three two-factor actions: the third may wait up to 30 s for the authenticator's next code.
+  test.setTimeout(180_000);
   const seller = await (await browser.newContext()).newPage();
   await register(seller, SELLER);
   await seller.goto('/#/price');
@@ -28,10 +29,17 @@ test('an operator changes the monthly price and a limit, makes redeem codes and 
   await admin.getByRole('button', { name: '编辑月度 VIP' }).click();
   const planModal = admin.getByRole('dialog', { name: '编辑套餐' });
   await planModal.getByLabel('售价（元）').fill('19.9');
+  // What sellers pay changes only with a two-factor code.
+  await planModal.getByRole('button', { name: /^保\s*存$/ }).click();
+  await expect(planModal.getByText('请输入验证器上的 6 位数字')).toBeVisible();
+  await planModal.getByLabel('两步验证码').fill(await totp.nextCode());
   await planModal.getByRole('button', { name: /^保\s*存$/ }).click();
   await expect(admin.getByText('套餐已保存，用户刷新页面即可看到')).toBeVisible();
-  await admin.getByLabel('免费AI 问答每日次数').fill('5');
-  await admin.getByRole('button', { name: '保存每日次数' }).click();
+  const limitsCard = admin.locator('.admin-card', { hasText: '保存每日次数' });
+  await limitsCard.getByLabel('免费AI 问答每日次数').fill('5');
+  await expect(limitsCard.getByRole('button', { name: '保存每日次数' })).toBeDisabled();
+  await limitsCard.getByLabel('两步验证码').fill(await totp.nextCode());
+  await limitsCard.getByRole('button', { name: '保存每日次数' }).click();
   await expect(admin.getByText(/每日次数已保存/)).toBeVisible();
 
   await seller.reload();
@@ -49,7 +57,7 @@ test('an operator changes the monthly price and a limit, makes redeem codes and 
   await modal.getByLabel('批次名称').fill('直播间福利');
   await modal.getByLabel('有效期至').fill(browserDateIn(30));
   await modal.getByLabel('有效期至').press('Enter');
-  await modal.getByLabel('两步验证码').fill(totp.nextCode());
+  await modal.getByLabel('两步验证码').fill(await totp.nextCode());
   const [download] = await Promise.all([
     admin.waitForEvent('download'),
     modal.getByRole('button', { name: /生成并下载/ }).click(),

@@ -27,8 +27,13 @@ async function adminWithTotp(ctx: Ctx) {
     ctx.clock.advance(30_000);
     return totpCode(secret, totpStep(ctx.clock.now()));
   };
-  return { token, code };
+  const admin = { token, code };
+  adminsByApp.set(ctx.app, admin);
+  return admin;
 }
+
+/** The suite's admin per app, for tests outside the suite that need a fresh code. */
+const adminsByApp = new WeakMap<object, { token: string; code: () => string }>();
 
 const monthPlan = {
   name: '月度 VIP',
@@ -64,7 +69,12 @@ function consoleSettingsSuite(ctx: () => Ctx) {
     const before = await orderPlan(app, seller, 'vip-month');
     assert.equal(before.order.amount, 2990);
 
-    const edited = await post(app, '/api/admin/plans/vip-month', monthPlan, auth(admin.token));
+    const edited = await post(
+      app,
+      '/api/admin/plans/vip-month',
+      { ...monthPlan, totp: admin.code() },
+      auth(admin.token),
+    );
     assert.equal(edited.statusCode, 200, edited.body);
     assert.equal((await get(app, '/product.json')).json().plans[0].price, 1990);
     assert.equal((await orderPlan(app, seller, 'vip-month')).order.amount, 1990);
@@ -82,7 +92,7 @@ function consoleSettingsSuite(ctx: () => Ctx) {
     const hidden = await post(
       app,
       '/api/admin/plans/vip-year',
-      { ...monthPlan, name: '年度 VIP', days: 366, enabled: false },
+      { ...monthPlan, name: '年度 VIP', days: 366, enabled: false, totp: admin.code() },
       auth(admin.token),
     );
     assert.equal(hidden.statusCode, 200);
@@ -101,7 +111,7 @@ function consoleSettingsSuite(ctx: () => Ctx) {
     const badPrice = await post(
       app,
       '/api/admin/plans/vip-month',
-      { ...monthPlan, originalPrice: 100 },
+      { ...monthPlan, originalPrice: 100, totp: admin.code() },
       auth(admin.token),
     );
     assert.equal(badPrice.statusCode, 400);
@@ -109,11 +119,24 @@ function consoleSettingsSuite(ctx: () => Ctx) {
     const created = await post(
       app,
       '/api/admin/plans',
-      { ...monthPlan, id: 'vip-week', name: '周卡', days: 7, price: 990, originalPrice: 0 },
+      {
+        ...monthPlan,
+        id: 'vip-week',
+        name: '周卡',
+        days: 7,
+        price: 990,
+        originalPrice: 0,
+        totp: admin.code(),
+      },
       auth(admin.token),
     );
     assert.equal(created.statusCode, 200, created.body);
-    const again = await post(app, '/api/admin/plans', { ...monthPlan, id: 'vip-week' }, auth(admin.token));
+    const again = await post(
+      app,
+      '/api/admin/plans',
+      { ...monthPlan, id: 'vip-week', totp: admin.code() },
+      auth(admin.token),
+    );
     assert.match(again.json().msg, /已存在/);
   });
 
@@ -122,7 +145,12 @@ function consoleSettingsSuite(ctx: () => Ctx) {
     const limits = (await get(app, '/api/v1/limits')).json().data;
     assert.equal(limits.free.chat, 20);
     const next = { ...limits, free: { ...limits.free, chat: 1 } };
-    assert.equal((await post(app, '/api/admin/limits', next, auth(admin.token))).statusCode, 200);
+    const unsigned = await post(app, '/api/admin/limits', next, auth(admin.token));
+    assert.equal(unsigned.statusCode, 400, 'what sellers get changes only with a two-factor code');
+    assert.equal(
+      (await post(app, '/api/admin/limits', { ...next, totp: admin.code() }, auth(admin.token))).statusCode,
+      200,
+    );
     assert.equal((await get(app, '/api/v1/limits')).json().data.free.chat, 1);
 
     const user = await registerUser(ctx(), '13700002003', { ip: '10.70.0.3' });
@@ -141,11 +169,11 @@ function consoleSettingsSuite(ctx: () => Ctx) {
     const inverted = await post(
       app,
       '/api/admin/limits',
-      { ...next, vip: { ...next.vip, chat: 0 } },
+      { ...next, vip: { ...next.vip, chat: 0 }, totp: admin.code() },
       auth(admin.token),
     );
     assert.equal(inverted.statusCode, 400);
-    await post(app, '/api/admin/limits', limits, auth(admin.token));
+    await post(app, '/api/admin/limits', { ...limits, totp: admin.code() }, auth(admin.token));
   });
 
   it('the prompt library is seeded once, and hidden prompts leave the list and the chat', async () => {
@@ -383,16 +411,9 @@ describe('运营后台 II on PostgreSQL', () => {
     const users: string[] = [];
     for (let i = 0; i < 5; i += 1)
       users.push(await registerUser(ctx(), `137000021${i}0`, { ip: `10.71.0.${i}` }));
-    // Two-factor for the batch: bind a fresh authenticator for this admin session's clock.
-    const { secret } = (await post(app, '/api/admin/totp/setup', {}, auth(admin))).json().data;
-    clock.advance(30_000);
-    await post(
-      app,
-      '/api/admin/totp/confirm',
-      { code: totpCode(secret, totpStep(clock.now())) },
-      auth(admin),
-    );
-    clock.advance(30_000);
+    // Two-factor for the batch: the suite's admin bound an authenticator already.
+    const bound = adminsByApp.get(app);
+    assert.ok(bound);
     const made = await post(
       app,
       '/api/admin/redeem-batches',
@@ -402,7 +423,7 @@ describe('运营后台 II on PostgreSQL', () => {
         count: 1,
         expiresAt: clock.now() + DAY_IN_MS,
         perUserLimit: 100,
-        totp: totpCode(secret, totpStep(clock.now())),
+        totp: bound.code(),
       },
       auth(admin),
     );

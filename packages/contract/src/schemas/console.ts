@@ -17,8 +17,8 @@ export const AdminPlan = Type.Object({
 });
 export type AdminPlan = Static<typeof AdminPlan>;
 
-/** `POST /api/admin/plans/:id` (edit) and `POST /api/admin/plans` (new, with `id`). */
-export const PlanEditBody = Type.Object({
+/** What an operator sets on a plan. */
+export const PlanFields = Type.Object({
   name: Type.String({ minLength: 1, maxLength: 20 }),
   days: Type.Integer({ minimum: 1, maximum: 3660 }),
   price: Type.Integer({ minimum: 1, maximum: 10_000_000 }),
@@ -28,7 +28,11 @@ export const PlanEditBody = Type.Object({
   enabled: Type.Boolean(),
   sortOrder: Type.Integer({ minimum: 0, maximum: 999 }),
 });
+export type PlanFields = Static<typeof PlanFields>;
+/** `POST /api/admin/plans/:id`: what sellers pay changes, so with a two-factor code. */
+export const PlanEditBody = Type.Object({ ...PlanFields.properties, totp: TotpCode });
 export type PlanEditBody = Static<typeof PlanEditBody>;
+/** `POST /api/admin/plans`: a new plan, with its `id`. */
 export const PlanCreateBody = Type.Object({
   id: Type.String({ pattern: '^[a-z0-9-]{1,40}$' }),
   ...PlanEditBody.properties,
@@ -44,6 +48,9 @@ const FeatureLimits = Type.Object(
 /** `GET /api/v1/limits`: today's daily limits per feature, free and VIP, as the server enforces them. */
 export const DailyLimits = Type.Object({ free: FeatureLimits, vip: FeatureLimits });
 export type DailyLimits = Static<typeof DailyLimits>;
+/** `POST /api/admin/limits`: what sellers get changes, so with a two-factor code. */
+export const LimitsEditBody = Type.Object({ ...DailyLimits.properties, totp: TotpCode });
+export type LimitsEditBody = Static<typeof LimitsEditBody>;
 
 /** A prompt of the library as the console edits it. */
 export const AdminLibraryPrompt = Type.Object({

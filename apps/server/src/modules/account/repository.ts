@@ -205,6 +205,15 @@ export async function bindTotp(db: Db, userId: number, secret: string, step: num
 }
 
 /** Accepts a TOTP step once: false when this step (or a later one) was used already. */
+/** Forgets an operator's authenticator (another admin's reset); they bind a new one. */
+export async function clearTotp(db: Db, userId: number): Promise<void> {
+  await db
+    .updateTable('users')
+    .set({ totp_secret: null, totp_pending_secret: null, totp_last_step: null })
+    .where('id', '=', userId)
+    .execute();
+}
+
 export async function claimTotpStep(db: Db, userId: number, step: number): Promise<boolean> {
   const result = await db
     .updateTable('users')

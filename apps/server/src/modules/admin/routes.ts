@@ -29,7 +29,7 @@ import { promoteToAdmin } from '../account/repository.ts';
 import { refundOrder } from '../order/refunds.ts';
 import { auditLog } from './audit.ts';
 import { dashboard } from './dashboard.ts';
-import { confirmTotp, me, requireAdmin, requireMoneyAuth, setupTotp } from './operators.ts';
+import { confirmTotp, me, requireAdmin, requireMoneyAuth, resetTotp, setupTotp } from './operators.ts';
 import { orderDetail, searchOrders } from './orders.ts';
 import { providerStatuses, testProvider } from './providers.ts';
 import * as users from './users.ts';
@@ -51,8 +51,14 @@ const staffRoutes: Routes = async (app, { deps }) => {
 
   app.post(
     '/api/admin/totp/setup',
-    { schema: { response: { 200: EnvelopeSchema(TotpSetup) } } },
-    async (request) => ok(await setupTotp(deps, staffOf(request))),
+    {
+      schema: {
+        // The current authenticator's code: needed to replace a bound one.
+        body: Type.Object({ code: Type.Optional(TotpCode) }),
+        response: { 200: EnvelopeSchema(TotpSetup) },
+      },
+    },
+    async (request) => ok(await setupTotp(deps, staffOf(request), request.body.code, request.ip)),
   );
 
   app.post(
@@ -102,6 +108,21 @@ const staffRoutes: Routes = async (app, { deps }) => {
   );
 
   app.post(
+    '/api/admin/users/:id/totp-reset',
+    {
+      schema: {
+        params: UserIdParams,
+        body: Type.Object({ totp: TotpCode }),
+        response: { 200: EnvelopeSchema(Type.Null()) },
+      },
+    },
+    async (request) => {
+      await resetTotp(deps, staffOf(request), request.params.id, request.body.totp, request.ip);
+      return ok(null, '两步验证已重置，对方下次进入运营后台时重新绑定');
+    },
+  );
+
+  app.post(
     '/api/admin/users/:id/role',
     { schema: { params: UserIdParams, body: RoleBody, response: { 200: EnvelopeSchema(Type.Null()) } } },
     async (request) => {
@@ -135,7 +156,7 @@ const staffRoutes: Routes = async (app, { deps }) => {
     },
     async (request) => {
       const staff = staffOf(request);
-      await requireMoneyAuth(deps, staff, request.body.totp);
+      await requireMoneyAuth(deps, staff, request.body.totp, request.ip);
       const result = await refundOrder(
         deps,
         { userId: staff.userId, ip: request.ip },

@@ -111,7 +111,7 @@ export async function adjustVip(
   ip: string,
 ) {
   if (change.days === 0) throw new AppError(ResultCode.badRequest, '天数不能为 0');
-  await requireMoneyAuth(deps, staff, change.totp);
+  await requireMoneyAuth(deps, staff, change.totp, ip);
   await userOr404(deps, userId);
   const now = deps.clock.now();
   return deps.db.transaction().execute(async (trx) => {
@@ -174,7 +174,7 @@ export async function setRole(
   change: { role: UserRole; totp: string },
   ip: string,
 ): Promise<void> {
-  await requireMoneyAuth(deps, staff, change.totp);
+  await requireMoneyAuth(deps, staff, change.totp, ip);
   if (userId === staff.userId) throw new AppError(ResultCode.badRequest, '不能修改自己的角色');
   const user = await userOr404(deps, userId);
   const now = deps.clock.now();

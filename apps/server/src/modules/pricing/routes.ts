@@ -3,6 +3,7 @@ import {
   Catalogue,
   DailyLimits,
   EnvelopeSchema,
+  LimitsEditBody,
   PlanCreateBody,
   PlanEditBody,
 } from '@chuhai/contract';
@@ -10,7 +11,7 @@ import { Type } from 'typebox';
 import type { AppModule, Routes } from '../../app-module.ts';
 import { actorOf, staffOf } from '../../http/auth.ts';
 import { ok } from '../../http/envelope.ts';
-import { requireAdmin } from '../admin/operators.ts';
+import { requireMoneyAuth } from '../admin/operators.ts';
 import * as service from './service.ts';
 
 const PlanIdParams = Type.Object({ id: Type.String({ pattern: '^[a-z0-9-]{1,40}$' }) });
@@ -36,12 +37,14 @@ const staffRoutes: Routes = async (app, { deps }) => {
     async () => ok(await service.adminPlans(deps)),
   );
 
+  // What sellers pay and get: an admin with a fresh two-factor code, like every money action.
   app.post(
     '/api/admin/plans',
     { schema: { body: PlanCreateBody, response: { 200: EnvelopeSchema(AdminPlan) } } },
     async (request) => {
-      requireAdmin(staffOf(request));
-      return ok(await service.createPlan(deps, actorOf(request), request.body), '套餐已添加');
+      const { totp, ...plan } = request.body;
+      await requireMoneyAuth(deps, staffOf(request), totp, request.ip);
+      return ok(await service.createPlan(deps, actorOf(request), plan), '套餐已添加');
     },
   );
 
@@ -49,20 +52,19 @@ const staffRoutes: Routes = async (app, { deps }) => {
     '/api/admin/plans/:id',
     { schema: { params: PlanIdParams, body: PlanEditBody, response: { 200: EnvelopeSchema(AdminPlan) } } },
     async (request) => {
-      requireAdmin(staffOf(request));
-      return ok(
-        await service.editPlan(deps, actorOf(request), request.params.id, request.body),
-        '套餐已保存',
-      );
+      const { totp, ...plan } = request.body;
+      await requireMoneyAuth(deps, staffOf(request), totp, request.ip);
+      return ok(await service.editPlan(deps, actorOf(request), request.params.id, plan), '套餐已保存');
     },
   );
 
   app.post(
     '/api/admin/limits',
-    { schema: { body: DailyLimits, response: { 200: EnvelopeSchema(DailyLimits) } } },
+    { schema: { body: LimitsEditBody, response: { 200: EnvelopeSchema(DailyLimits) } } },
     async (request) => {
-      requireAdmin(staffOf(request));
-      return ok(await service.setDailyLimits(deps, actorOf(request), request.body), '每日次数已保存');
+      const { totp, ...limits } = request.body;
+      await requireMoneyAuth(deps, staffOf(request), totp, request.ip);
+      return ok(await service.setDailyLimits(deps, actorOf(request), limits), '每日次数已保存');
     },
   );
 };

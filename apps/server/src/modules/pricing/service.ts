@@ -6,8 +6,7 @@ import {
   FEATURES,
   type Feature,
   type Plan,
-  type PlanCreateBody,
-  type PlanEditBody,
+  type PlanFields,
   ResultCode,
 } from '@chuhai/contract';
 import type { Kysely } from 'kysely';
@@ -84,12 +83,16 @@ export async function adminPlans(deps: PricingDeps): Promise<AdminPlan[]> {
   return (await pricing.allPlans(deps.db)).map(toAdminPlan);
 }
 
-function checkPrices(body: PlanEditBody): void {
+function checkPrices(body: PlanFields): void {
   if (body.originalPrice !== 0 && body.originalPrice < body.price)
     throw new AppError(ResultCode.badRequest, '原价应不低于售价（不显示原价请填 0）');
 }
 
-export async function createPlan(deps: PricingDeps, actor: Actor, body: PlanCreateBody): Promise<AdminPlan> {
+export async function createPlan(
+  deps: PricingDeps,
+  actor: Actor,
+  body: PlanFields & { id: string },
+): Promise<AdminPlan> {
   checkPrices(body);
   const now = deps.clock.now();
   const { id, ...values } = body;
@@ -114,7 +117,7 @@ export async function editPlan(
   deps: PricingDeps,
   actor: Actor,
   id: string,
-  body: PlanEditBody,
+  body: PlanFields,
 ): Promise<AdminPlan> {
   checkPrices(body);
   const now = deps.clock.now();

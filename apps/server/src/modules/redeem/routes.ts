@@ -40,7 +40,7 @@ const staffRoutes: Routes = async (app, { deps }) => {
     '/api/admin/redeem-batches',
     { schema: { body: RedeemBatchBody, response: { 200: EnvelopeSchema(NewRedeemBatch) } } },
     async (request) => {
-      await requireMoneyAuth(deps, staffOf(request), request.body.totp);
+      await requireMoneyAuth(deps, staffOf(request), request.body.totp, request.ip);
       return ok(await service.createBatch(deps, actorOf(request), request.body), '兑换码已生成');
     },
   );

@@ -103,6 +103,13 @@ export const useRefund = (orderNo: string) =>
     api.post<{ refundNo: string; status: string }>(`/api/admin/orders/${orderNo}/refund`, body),
   );
 
-export const useTotpSetup = () => useAdminMutation(() => api.post<TotpSetup>('/api/admin/totp/setup', {}));
+/** Starts binding; replacing a bound authenticator sends a code from it. */
+export const useTotpSetup = () =>
+  useAdminMutation((currentCode: string | undefined) =>
+    api.post<TotpSetup>('/api/admin/totp/setup', currentCode ? { code: currentCode } : {}),
+  );
+/** Another admin's reset of an operator's lost authenticator. */
+export const useTotpReset = (userId: number) =>
+  useAdminMutation((totp: string) => api.post<null>(`/api/admin/users/${userId}/totp-reset`, { totp }));
 export const useTotpConfirm = () =>
   useAdminMutation((code: string) => api.post<null>('/api/admin/totp/confirm', { code }));

@@ -5,6 +5,7 @@ import type {
   AnnouncementBody,
   DailyLimits,
   LibraryPromptBody,
+  LimitsEditBody,
   NewRedeemBatch,
   PlanCreateBody,
   PlanEditBody,
@@ -65,7 +66,7 @@ export const useSavePlan = () =>
       : api.post<AdminPlan>(`/api/admin/plans/${id}`, body),
   );
 export const useSaveLimits = () =>
-  useSettingsMutation((limits: DailyLimits) => api.post<DailyLimits>('/api/admin/limits', limits));
+  useSettingsMutation((limits: LimitsEditBody) => api.post<DailyLimits>('/api/admin/limits', limits));
 export const useSavePrompt = () =>
   useSettingsMutation(({ id, body }: { id: string | null; body: LibraryPromptBody }) =>
     api.post<{ id: string }>(id ? `/api/admin/library/prompts/${id}` : '/api/admin/library/prompts', body),

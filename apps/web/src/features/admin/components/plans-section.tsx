@@ -10,6 +10,7 @@ import { useEffect, useState } from 'react';
 import { useDailyLimits } from '../../../entities/plans/get-limits';
 import { formatYuan } from '../../../lib/money';
 import { useAdminPlans, useSaveLimits, useSavePlan } from '../api/console-settings';
+import { TotpInput } from './totp-input';
 
 interface PlanForm {
   id: string;
@@ -21,6 +22,7 @@ interface PlanForm {
   benefits: string;
   enabled: boolean;
   sortOrder: number;
+  totp: string;
 }
 
 const toFen = (yuan: number) => Math.round(yuan * 100);
@@ -107,6 +109,7 @@ function PlanModal({ plan, onClose }: { plan: AdminPlan | 'new' | null; onClose:
         .filter(Boolean),
       enabled: values.enabled,
       sortOrder: values.sortOrder,
+      totp: values.totp,
     };
     save.mutate(
       { id: isNew ? values.id : (plan as AdminPlan).id, body, isNew },
@@ -172,6 +175,7 @@ function PlanModal({ plan, onClose }: { plan: AdminPlan | 'new' | null; onClose:
             <Switch />
           </Form.Item>
         </div>
+        <TotpInput />
       </Form>
     </Modal>
   );
@@ -182,6 +186,7 @@ function LimitsCard() {
   const save = useSaveLimits();
   const { message } = App.useApp();
   const [draft, setDraft] = useState<DailyLimits | null>(null);
+  const [totp, setTotp] = useState('');
   useEffect(() => {
     if (limits.data) setDraft(limits.data);
   }, [limits.data]);
@@ -218,18 +223,36 @@ function LimitsCard() {
           })),
         ]}
       />
-      <Button
-        type="primary"
-        className="admin-card__save"
-        loading={save.isPending}
-        onClick={() =>
-          save.mutate(draft, {
-            onSuccess: () => void message.success('每日次数已保存，下一次使用即按新次数计算'),
-          })
-        }
-      >
-        保存每日次数
-      </Button>
+      <div className="admin-card__save">
+        <Input
+          value={totp}
+          onChange={(event) => setTotp(event.target.value.replace(/\D/g, ''))}
+          inputMode="numeric"
+          maxLength={6}
+          placeholder="6 位动态码"
+          autoComplete="one-time-code"
+          aria-label="两步验证码"
+          className="admin-totp-inline"
+        />
+        <Button
+          type="primary"
+          loading={save.isPending}
+          disabled={!/^\d{6}$/.test(totp)}
+          onClick={() =>
+            save.mutate(
+              { ...draft, totp },
+              {
+                onSuccess: () => {
+                  setTotp('');
+                  void message.success('每日次数已保存，下一次使用即按新次数计算');
+                },
+              },
+            )
+          }
+        >
+          保存每日次数
+        </Button>
+      </div>
     </Card>
   );
 }

@@ -15,18 +15,22 @@ import {
 import { useState } from 'react';
 import { formatDateTime } from '../../../lib/format';
 import { formatYuan } from '../../../lib/money';
-import { useAdjustVip, useAdminUser, useSetDisabled, useSetRole } from '../api/admin';
+import { useAdjustVip, useAdminUser, useSetDisabled, useSetRole, useTotpReset } from '../api/admin';
 import { TotpInput } from './totp-input';
 import { ROLE_NAMES } from './users-section';
 
-/** One account: VIP, today's usage, orders, devices; adjust VIP, disable, change the role. */
+/**
+ * One account: VIP, today's usage, orders, devices; adjust VIP, disable, change the role, and for an
+ * operator who lost their authenticator, reset two-factor.
+ */
 export function UserDrawer(props: { userId: number | null; onClose: () => void }) {
   const detail = useAdminUser(props.userId);
   const id = props.userId ?? 0;
   const adjust = useAdjustVip(id);
   const disable = useSetDisabled(id);
   const role = useSetRole(id);
-  const [action, setAction] = useState<'vip' | 'disable' | 'role' | null>(null);
+  const resetTotp = useTotpReset(id);
+  const [action, setAction] = useState<'vip' | 'disable' | 'role' | 'totp' | null>(null);
   const { message } = App.useApp();
   const data = detail.data;
 
@@ -56,6 +60,9 @@ export function UserDrawer(props: { userId: number | null; onClose: () => void }
               {data.user.disabled ? '启用账号' : '停用账号'}
             </Button>
             <Button onClick={() => setAction('role')}>修改角色</Button>
+            {data.user.role !== 'user' ? (
+              <Button onClick={() => setAction('totp')}>重置两步验证</Button>
+            ) : null}
           </Space>
           {action === 'vip' ? (
             <Form
@@ -128,6 +135,24 @@ export function UserDrawer(props: { userId: number | null; onClose: () => void }
               <TotpInput />
               <Button type="primary" htmlType="submit" loading={role.isPending}>
                 确认修改
+              </Button>
+            </Form>
+          ) : null}
+          {action === 'totp' ? (
+            <Form
+              layout="vertical"
+              onFinish={async ({ totp }: { totp: string }) => {
+                await resetTotp.mutateAsync(totp);
+                message.success('两步验证已重置，对方下次进入运营后台时重新绑定');
+                setAction(null);
+              }}
+            >
+              <p className="muted">
+                只在对方的验证器丢失时使用：重置后对方要重新绑定新的验证器才能做涉及资金的操作。这一操作会记入操作日志。
+              </p>
+              <TotpInput />
+              <Button type="primary" danger htmlType="submit" loading={resetTotp.isPending}>
+                确认重置
               </Button>
             </Form>
           ) : null}
