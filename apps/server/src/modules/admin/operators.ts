@@ -134,7 +134,10 @@ export async function resetTotp(
 ): Promise<void> {
   await requireMoneyAuth(deps, staff, code, ip);
   if (userId === staff.userId)
-    throw new AppError(ResultCode.badRequest, '不能重置自己的两步验证：请在「两步验证」里用当前验证码重新绑定');
+    throw new AppError(
+      ResultCode.badRequest,
+      '不能重置自己的两步验证：请在「两步验证」里用当前验证码重新绑定',
+    );
   const target = await accounts.findUserById(deps.db, userId);
   if (!target) throw new AppError(ResultCode.notFound, '用户不存在');
   const now = deps.clock.now();
