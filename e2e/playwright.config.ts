@@ -29,8 +29,13 @@ export default defineConfig({
   testDir: './tests',
   fullyParallel: true,
   workers: 2,
+  // No retries: a test that passes only sometimes is a failure to fix, not to hide.
   retries: 0,
-  timeout: 30_000,
+  // At least twice the longest flow measured on a machine with one core kept busy (admin: 32 s,
+  // the accounts flow 31 s before it was split); batch and studio set their own.
+  timeout: 90_000,
+  // A single step (a payment confirmed, a reply streamed) can take several seconds on a busy machine.
+  expect: { timeout: 15_000 },
   // scripts/test.mjs asks for a JUnit report too, to name the slowest tests.
   reporter: process.env.E2E_JUNIT ? [['list'], ['junit', { outputFile: process.env.E2E_JUNIT }]] : [['list']],
   projects: [
