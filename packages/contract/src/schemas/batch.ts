@@ -8,8 +8,12 @@ import type { ImageMarketplaceId } from '../main-image/rules.ts';
 export const BATCH_LIMITS = {
   maxImages: 500,
   maxBytes: 500 * 1024 * 1024,
-  /** One image inside a ZIP, unpacked (a bomb stops here). */
-  maxEntryBytes: 25 * 1024 * 1024,
+  /** One file, or one image inside a ZIP unpacked (a bomb's entry stops here). */
+  maxEntryBytes: 10 * 1024 * 1024,
+  /** Entries read from the ZIPs of one upload, images or not. */
+  maxZipEntries: 1000,
+  /** Bytes unpacked from the ZIPs of one upload, whatever they turn out to be (a bomb stops here). */
+  maxUnpackedBytes: 600 * 1024 * 1024,
   /** Jobs and their results are listed this long. */
   keepDays: 7,
   /** Images of one job in the matting pool at once, so a batch never starves the single-image tools. */

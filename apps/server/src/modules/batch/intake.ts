@@ -1,8 +1,9 @@
 import { BATCH_LIMITS, type BatchSteps, ResultCode } from '@chuhai/contract';
 import type { FastifyRequest } from 'fastify';
-import { Unzip, type UnzipFile, UnzipInflate } from 'fflate';
+import { Unzip, type UnzipFile } from 'fflate';
 import { AppError } from '../../http/app-error.ts';
-import { checkImageUpload } from '../../lib/image-upload.ts';
+import { checkImageUpload, notAnImageReason } from '../../lib/image-upload.ts';
+import { ThreadpoolInflate } from './threadpool-inflate.ts';
 
 /** An image accepted into a job: checked, upright, without metadata. */
 export interface AcceptedImage {
@@ -18,6 +19,7 @@ export interface Refused {
 }
 
 const MB = 1024 * 1024;
+const mb = (bytes: number) => (bytes / MB).toFixed(bytes < 100 * MB ? 1 : 0);
 
 /** `shoes/red/1.jpg` → `shoes__red__1.jpg`: folders flattened, the path kept in the name. */
 export function flatName(path: string): string {
@@ -41,8 +43,8 @@ const isZip = (name: string, head: Uint8Array) =>
 /**
  * Reads a 批量处理 upload as it streams: the `steps` field first, then any number of images and
  * ZIPs of images. Every file is judged by its content; a refused one is named with the reason and
- * costs nothing. A ZIP is unpacked entry by entry, each stopped at 10 MB unpacked (a bomb goes no
- * further), and at most 500 images or 500 MB are taken in all.
+ * costs nothing. A ZIP is unpacked entry by entry off the event loop, within the limits of
+ * `unzipInto`, and at most 500 images or 500 MB are taken in all.
  */
 export async function readBatchUpload(
   request: FastifyRequest,
@@ -55,6 +57,7 @@ export async function readBatchUpload(
   const refused: Refused[] = [];
   let accepted = 0;
   let acceptedBytes = 0;
+  const budget: UnzipBudget = { entries: 0, unpackedBytes: 0, told: false };
 
   const take = async (name: string, bytes: Buffer) => {
     if (accepted >= BATCH_LIMITS.maxImages) {
@@ -95,21 +98,21 @@ export async function readBatchUpload(
     const first = await reader.next();
     const head: Uint8Array = first.done ? new Uint8Array() : first.value;
     if (isZip(name, head)) {
-      await unzipInto(name, head, reader, take, refused);
+      await unzipInto(name, head, reader, take, refused, budget);
       continue;
     }
     const chunks: Buffer[] = first.done ? [] : [first.value as Buffer];
     let size = head.length;
     for (let next = await reader.next(); !next.done; next = await reader.next()) {
       size += next.value.length;
-      if (size > 10 * MB) {
+      if (size > BATCH_LIMITS.maxEntryBytes) {
         // Drain the rest without keeping it: the file is refused whatever follows.
         chunks.length = 0;
         continue;
       }
       chunks.push(next.value as Buffer);
     }
-    if (size > 10 * MB)
+    if (size > BATCH_LIMITS.maxEntryBytes)
       refused.push({ name, reason: `有 ${(size / MB).toFixed(1)} MB，超过 10 MB 的上限，请压缩后再上传` });
     else await take(name, Buffer.concat(chunks));
   }
@@ -117,45 +120,98 @@ export async function readBatchUpload(
   return { steps, accepted, refused };
 }
 
+/** What the ZIPs of one upload may still cost: entries read and bytes unpacked, across all of them. */
+interface UnzipBudget {
+  entries: number;
+  unpackedBytes: number;
+  /** Whether the upload was already told that a limit was reached (said once, not per entry). */
+  told: boolean;
+}
+
+/**
+ * Unpacks one ZIP as it streams, off the event loop (`ThreadpoolInflate`). An entry that says it
+ * unpacks past 10 MB is refused before any inflating; one that lies is stopped at 10 MB; and the
+ * upload's entries and unpacked bytes are capped together, so no ZIP costs more than its images could.
+ */
 async function unzipInto(
   zipName: string,
   head: Uint8Array,
   reader: AsyncIterator<Buffer>,
   take: (name: string, bytes: Buffer) => Promise<void>,
   refused: Refused[],
+  budget: UnzipBudget,
 ) {
   const entries: { name: string; bytes: Buffer }[] = [];
+  const pending: Promise<void>[] = [];
   let broken = false;
+  const overBudget = (reason: string) => {
+    if (budget.told) return;
+    budget.told = true;
+    refused.push({ name: zipName, reason });
+  };
   const unzip = new Unzip((file: UnzipFile) => {
+    budget.entries += 1;
+    if (budget.entries > BATCH_LIMITS.maxZipEntries) {
+      overBudget(`压缩包里的文件超过 ${BATCH_LIMITS.maxZipEntries} 个，其余的没有处理，请分批上传`);
+      return;
+    }
     if (isNoise(file.name)) return;
     const name = flatName(file.name);
     if (/\.zip$/i.test(file.name)) {
       refused.push({ name, reason: '压缩包里的压缩包不处理，请解开后再上传' });
       return;
     }
-    const chunks: Uint8Array[] = [];
-    let size = 0;
-    file.ondata = (error, chunk, final) => {
-      if (error) {
-        refused.push({ name, reason: '压缩包里的这个文件已损坏' });
-        return;
-      }
-      size += chunk.length;
-      if (size > 10 * MB) {
-        file.terminate();
-        refused.push({ name, reason: '解压后超过 10 MB，已跳过' });
-        return;
-      }
-      chunks.push(chunk);
-      if (final) entries.push({ name, bytes: Buffer.concat(chunks) });
-    };
-    try {
-      file.start();
-    } catch {
-      refused.push({ name, reason: '压缩方式不支持（只支持常见的 ZIP 压缩）' });
+    if ((file.originalSize ?? 0) > BATCH_LIMITS.maxEntryBytes) {
+      refused.push({ name, reason: `解压后有 ${mb(file.originalSize ?? 0)} MB，超过 10 MB 的上限，已跳过` });
+      return;
     }
+    if (budget.unpackedBytes >= BATCH_LIMITS.maxUnpackedBytes) {
+      overBudget(`解压后的总量超过 ${mb(BATCH_LIMITS.maxUnpackedBytes)} MB，其余的没有处理，请分批上传`);
+      return;
+    }
+    pending.push(
+      new Promise<void>((settle) => {
+        const chunks: Uint8Array[] = [];
+        let size = 0;
+        const stop = (reason: string) => {
+          file.terminate();
+          refused.push({ name, reason });
+          settle();
+        };
+        file.ondata = (error, chunk, final) => {
+          if (error) return stop('压缩包里的这个文件已损坏');
+          // Judged by its first unpacked bytes: a file that is no image is not unpacked further.
+          const notImage =
+            size === 0 && chunk.length >= 12
+              ? notAnImageReason(Buffer.from(chunk.buffer, chunk.byteOffset, Math.min(chunk.length, 256)))
+              : null;
+          if (notImage) return stop(notImage);
+          size += chunk.length;
+          budget.unpackedBytes += chunk.length;
+          if (size > BATCH_LIMITS.maxEntryBytes) return stop('解压后超过 10 MB，已跳过');
+          if (budget.unpackedBytes > BATCH_LIMITS.maxUnpackedBytes) {
+            overBudget(
+              `解压后的总量超过 ${mb(BATCH_LIMITS.maxUnpackedBytes)} MB，其余的没有处理，请分批上传`,
+            );
+            return stop('解压后的总量已到上限，没有处理');
+          }
+          chunks.push(chunk);
+          if (final) {
+            entries.push({ name, bytes: Buffer.concat(chunks) });
+            settle();
+          }
+        };
+        try {
+          file.start();
+        } catch {
+          refused.push({ name, reason: '压缩方式不支持（只支持常见的 ZIP 压缩）' });
+          settle();
+        }
+      }),
+    );
   });
-  unzip.register(UnzipInflate);
+  const unpacking = new Set<Promise<void>>();
+  unzip.register(ThreadpoolInflate.for(unpacking));
   const push = (chunk: Uint8Array, final: boolean) => {
     try {
       unzip.push(chunk, final);
@@ -163,9 +219,11 @@ async function unzipInto(
       broken = true;
     }
   };
-  // Each chunk's finished entries are checked before the next chunk is read, so at most one
-  // chunk's worth of images waits in memory.
-  const drain = async () => {
+  // The entries whose packed bytes have all arrived are unpacked and checked before the next chunk
+  // is read: the upload waits for the thread pool, and few images wait in memory. (An entry whose
+  // bytes go on in the next chunk cannot end before that chunk is read.)
+  const drain = async (last = false) => {
+    await Promise.all(last ? pending.splice(0) : [...unpacking]);
     while (entries.length > 0) {
       const entry = entries.shift() as { name: string; bytes: Buffer };
       await take(entry.name, entry.bytes);
@@ -180,6 +238,6 @@ async function unzipInto(
     await drain();
   }
   if (!broken) push(new Uint8Array(), true);
-  await drain();
+  await drain(true);
   if (broken) refused.push({ name: zipName, reason: 'ZIP 文件已损坏，已处理能读出的部分' });
 }
