@@ -1,4 +1,7 @@
+import type { MyDataExport } from '@chuhai/contract';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { Kysely } from 'kysely';
+import type { Database } from './db/database.ts';
 import type { AppDeps } from './deps.ts';
 
 /** A module's routes: a Fastify plugin that is handed the app's one `deps`. */
@@ -28,8 +31,38 @@ export interface ModuleWorker {
   handle(deps: AppDeps, data: Record<string, unknown>): Promise<void>;
 }
 
+/** The account a privacy request is about. */
+export interface DataSubject {
+  id: number;
+  phone: string;
+  /** The session asking, so the export can mark this device. */
+  sessionId: number;
+}
+
+/** A table that holds rows about a user, the columns that name them, and what 注销账号 does to them. */
+export interface PersonalTable {
+  table: keyof Database & string;
+  columns: string[];
+  /** `deleted` (or `anonymised`, the account row) at 注销, or kept with the reason written down. */
+  onDelete: 'deleted' | 'anonymised' | { kept: string };
+}
+
+/**
+ * How a module treats the personal data it keeps (PIPL): every table with a user in it is listed
+ * here, with its part of 导出我的数据 and of 注销账号. A test walks the database and fails on a
+ * table with a user column that no module lists, so a new module cannot forget.
+ */
+export interface PersonalData {
+  tables: PersonalTable[];
+  /** This module's part of the export. */
+  exportFor?(deps: AppDeps, user: DataSubject): Promise<Partial<MyDataExport>>;
+  /** Removes or anonymises its rows inside 注销's transaction; returns stored files to delete after it. */
+  eraseIn?(trx: Kysely<Database>, user: DataSubject, now: number): Promise<string[] | undefined>;
+}
+
 export interface AppModule {
   name: string;
+  personalData?: PersonalData;
   publicRoutes?: Routes;
   userRoutes?: Routes;
   staffRoutes?: Routes;

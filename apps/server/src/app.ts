@@ -25,6 +25,7 @@ import { batchModule } from './modules/batch/routes.ts';
 import { BATCH_QUEUE } from './modules/batch/service.ts';
 import { chatModule } from './modules/chat/routes.ts';
 import { drawingModule } from './modules/drawing/routes.ts';
+import { entitlementModule } from './modules/entitlement/personal-data.ts';
 import { healthModule } from './modules/health/routes.ts';
 import { imagesModule } from './modules/images/routes.ts';
 import { inviteModule } from './modules/invite/routes.ts';
@@ -36,6 +37,7 @@ import { promptModule } from './modules/prompt/routes.ts';
 import { redeemModule } from './modules/redeem/routes.ts';
 import { smsModule } from './modules/sms/routes.ts';
 import { studioModule } from './modules/studio/routes.ts';
+import { throttleModule } from './modules/throttle/personal-data.ts';
 import { readBuildTime, staticWebPlugin } from './web/static-web.ts';
 
 export { VERSION } from './version.ts';
@@ -51,8 +53,8 @@ declare module 'fastify' {
   }
 }
 
-/** Every module of the server, in the order their routes are registered. */
-const MODULES: AppModule[] = [
+/** The modules that own features and data, in the order their routes are registered. */
+export const FEATURE_MODULES: AppModule[] = [
   healthModule,
   smsModule,
   accountModule,
@@ -65,12 +67,16 @@ const MODULES: AppModule[] = [
   imagesModule,
   drawingModule,
   studioModule,
-  privacyModule,
   announcementModule,
   listingModule,
   batchModule,
   adminModule,
+  entitlementModule,
+  throttleModule,
 ];
+
+/** Every module: the feature modules and 导出我的数据 / 注销账号 over the personal data they declare. */
+const MODULES: AppModule[] = [...FEATURE_MODULES, privacyModule(FEATURE_MODULES)];
 
 export interface BuildAppOptions extends DepsOverrides {
   /** An already-open database (tests share one); by default the config's database is opened. */

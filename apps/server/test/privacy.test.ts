@@ -1,6 +1,10 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import sharp from 'sharp';
+import { FEATURE_MODULES } from '../src/app.ts';
+import type { PersonalTable } from '../src/app-module.ts';
+import { insertItem, insertJob } from '../src/modules/batch/repository.ts';
+import { insertListing } from '../src/modules/listing/repository.ts';
 import type { ImageGenerator } from '../src/providers/image/image-generator.ts';
 import { auth, buildAccountApp, get, PASSWORD, post, registerUser, requestCode } from './account-helpers.ts';
 import { orderPlan } from './order-helpers.ts';
@@ -35,8 +39,38 @@ describe('导出我的数据 and 注销账号', () => {
     drawingUrl = (await post(ctx.app, '/api/v1/createImage/', { prompt: '白底耳机' }, auth(token))).json()
       .data.url;
     await orderPlan(ctx.app, token);
+    // A listing and a 批量处理 job with a stored original, as their screens leave them.
+    const userId = (
+      await ctx.app.db.selectFrom('users').select('id').where('phone', '=', phone).executeTakeFirstOrThrow()
+    ).id;
+    await insertListing(ctx.app.db, {
+      userId,
+      marketplace: 'amazon',
+      site: 'US',
+      language: 'en',
+      facts: JSON.stringify({ productName: '保温水杯' }),
+      content: JSON.stringify({ title: 'Insulated Bottle' }),
+      backTranslation: '{}',
+      now: ctx.clock.now(),
+    });
+    const jobId = await insertJob(ctx.app.db, {
+      userId,
+      steps: '{}',
+      now: ctx.clock.now(),
+      expiresAt: ctx.clock.now() + 7 * 86_400_000,
+    });
+    batchOriginal = `batch/${jobId}/red.jpg`;
+    await ctx.app.deps.files.put(batchOriginal, Buffer.from('jpeg bytes'), 'image/jpeg');
+    await insertItem(ctx.app.db, {
+      jobId,
+      userId,
+      name: 'red.jpg',
+      originalKey: batchOriginal,
+      now: ctx.clock.now(),
+    });
   });
   after(() => ctx.close());
+  let batchOriginal = '';
 
   it('exports everything held about the caller as one JSON', async () => {
     const response = await get(ctx.app, '/api/v1/account/export', auth(token));
@@ -55,6 +89,8 @@ describe('导出我的数据 and 注销账号', () => {
     assert.equal(data.orders[0].status, 'pending');
     assert.equal(data.vip[0].source, 'invited-register', 'the invitee’s registration day');
     assert.equal(data.sessions.length, 1);
+    assert.equal(data.listings[0].facts.productName, '保温水杯');
+    assert.deepEqual(data.batchJobs[0].images, [{ name: 'red.jpg', status: 'waiting', reason: '' }]);
     assert.equal((await get(ctx.app, '/api/v1/account/export')).statusCode, 401);
   });
 
@@ -110,10 +146,60 @@ describe('导出我的数据 and 注销账号', () => {
       1,
     );
 
+    // Every table a module says is deleted holds nothing more about the user, by id or by phone.
+    const deletedTables = FEATURE_MODULES.flatMap((m) => m.personalData?.tables ?? []).filter(
+      (t) => t.onDelete === 'deleted',
+    );
+    for (const { table, columns } of deletedTables)
+      for (const column of columns) {
+        const value = column === 'phone' || column === 'subject' ? phone : user.id;
+        const rows = await db
+          .selectFrom(table)
+          // biome-ignore lint/suspicious/noExplicitAny: the walk reads any declared table and column
+          .where(column as any, '=', value)
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .executeTakeFirstOrThrow();
+        assert.equal(Number(rows.n), 0, `${table}.${column} still holds the deleted user`);
+      }
+    assert.equal(await ctx.app.deps.files.get(batchOriginal), null, 'the batch original is gone');
+
     // The number is free again, and the inviter sees a deleted friend, not a phone.
     assert.equal((await post(ctx.app, '/api/v1/login/', { phone, password: PASSWORD })).statusCode, 400);
     await registerUser(ctx, phone, { ip: '10.40.0.3' });
     const history = (await get(ctx.app, '/api/v1/inviteActivityHistory', auth(inviter))).json().data.list;
     assert.equal(history[0].phone, '已注销用户');
+  });
+});
+
+/** Columns that name a user: an id, or the phone number a row is about. */
+const USER_COLUMN =
+  /^(user_id|actor_id|created_by|redeemed_by|inviter_id|invitee_id|invited_by|phone|subject)$/;
+
+describe('every table with a user in it is declared by a module', () => {
+  let ctx: Ctx;
+  before(async () => {
+    ctx = await buildAccountApp();
+  });
+  after(() => ctx.close());
+
+  it('finds no user column that 导出我的数据 and 注销账号 do not know about', async () => {
+    const declared: PersonalTable[] = FEATURE_MODULES.flatMap((m) => m.personalData?.tables ?? []);
+    const known = new Set(declared.flatMap((t) => t.columns.map((c) => `${t.table}.${c}`)));
+    const tables = await ctx.app.db.introspection.getTables();
+    const found = tables.flatMap((t) =>
+      t.columns.filter((c) => USER_COLUMN.test(c.name)).map((c) => `${t.name}.${c.name}`),
+    );
+    assert.ok(found.length >= 15, found.join(', '));
+    assert.deepEqual(
+      found.filter((column) => !known.has(column)),
+      [],
+      'a table keeps users without saying what happens to them when they leave',
+    );
+    const existing = new Set(tables.flatMap((t) => t.columns.map((c) => `${t.name}.${c.name}`)));
+    assert.deepEqual(
+      [...known].filter((column) => !existing.has(column)),
+      [],
+      'declared columns exist',
+    );
   });
 });

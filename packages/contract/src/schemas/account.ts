@@ -196,5 +196,25 @@ export const MyDataExport = Type.Object({
   ),
   sessions: Type.Array(LoginDevice),
   invitations: Type.Object({ invitedCount: Type.Integer(), rewardDaysTotal: Type.Integer() }),
+  /** Listing 工作台: the facts entered and the text written, per marketplace, site and language. */
+  listings: Type.Array(
+    Type.Object({
+      marketplace: Type.String(),
+      site: Type.String(),
+      language: Type.String(),
+      facts: Type.Unknown(),
+      text: Type.Unknown(),
+      createdAt: Type.Number(),
+      updatedAt: Type.Number(),
+    }),
+  ),
+  /** 批量处理: each job and what became of each image. */
+  batchJobs: Type.Array(
+    Type.Object({
+      createdAt: Type.Number(),
+      status: Type.String(),
+      images: Type.Array(Type.Object({ name: Type.String(), status: Type.String(), reason: Type.String() })),
+    }),
+  ),
 });
 export type MyDataExport = Static<typeof MyDataExport>;

@@ -172,6 +172,11 @@ export async function anonymiseUser(db: Db, userId: number, values: { inviteCode
     .execute();
 }
 
+/** Deletes every sign-in of the user (注销账号): devices, addresses and user agents go with them. */
+export async function deleteSessions(db: Db, userId: number): Promise<void> {
+  await db.deleteFrom('sessions').where('user_id', '=', userId).execute();
+}
+
 /** Makes these registered numbers admins (ADMIN_PHONES at start); returns how many changed. */
 export async function promoteToAdmin(db: Db, phones: readonly string[]): Promise<number> {
   if (phones.length === 0) return 0;

@@ -13,6 +13,7 @@ import type { FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import type { AppModule, Routes } from '../../app-module.ts';
 import { ok } from '../../http/envelope.ts';
+import { accountPersonalData } from './personal-data.ts';
 import * as service from './service.ts';
 
 const clientOf = (request: FastifyRequest) => ({
@@ -88,4 +89,9 @@ const userRoutes: Routes = async (app, { deps }) => {
   );
 };
 
-export const accountModule: AppModule = { name: 'account', publicRoutes, userRoutes };
+export const accountModule: AppModule = {
+  name: 'account',
+  publicRoutes,
+  userRoutes,
+  personalData: accountPersonalData,
+};

@@ -200,6 +200,15 @@ const staffRoutes: Routes = async (app, { deps }) => {
 
 export const adminModule: AppModule = {
   name: 'admin',
+  personalData: {
+    tables: [
+      {
+        table: 'audit_log',
+        columns: ['actor_id', 'target'],
+        onDelete: { kept: '运营后台的操作日志（谁对哪个账号做了什么），用于追责，不随账号删除' },
+      },
+    ],
+  },
   staffRoutes,
   onReady: async (deps) => {
     const promoted = await promoteToAdmin(deps.db, deps.config.adminPhones);

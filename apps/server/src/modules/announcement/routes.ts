@@ -55,4 +55,17 @@ const staffRoutes: Routes = async (app, { deps }) => {
   );
 };
 
-export const announcementModule: AppModule = { name: 'announcement', publicRoutes, staffRoutes };
+export const announcementModule: AppModule = {
+  name: 'announcement',
+  publicRoutes,
+  staffRoutes,
+  personalData: {
+    tables: [
+      {
+        table: 'announcements',
+        columns: ['created_by'],
+        onDelete: { kept: '操作员发布的公告，属于网站内容' },
+      },
+    ],
+  },
+};

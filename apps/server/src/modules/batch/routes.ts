@@ -4,6 +4,7 @@ import type { AppModule, Routes } from '../../app-module.ts';
 import { ok } from '../../http/envelope.ts';
 import { checkFileLink, signedFileUrl } from '../../lib/file-links.ts';
 import { writeResultsZip } from './archive.ts';
+import { batchPersonalData } from './personal-data.ts';
 import * as batches from './repository.ts';
 import * as service from './service.ts';
 import { processImage } from './worker.ts';
@@ -96,6 +97,7 @@ const userRoutes: Routes = async (app, { deps }) => {
 
 export const batchModule: AppModule = {
   name: 'batch',
+  personalData: batchPersonalData,
   publicRoutes,
   userRoutes,
   workers: [

@@ -13,6 +13,7 @@ import {
 import type { AppModule, Routes } from '../../app-module.ts';
 import { ok } from '../../http/envelope.ts';
 import { clientGoneSignal, openSse } from '../../http/sse.ts';
+import { chatPersonalData } from './personal-data.ts';
 import * as service from './service.ts';
 
 /** Whether chat is configured, and which models: the screen needs it before anyone signs in. */
@@ -102,6 +103,7 @@ const userRoutes: Routes = async (app, { deps }) => {
 
 export const chatModule: AppModule = {
   name: 'chat',
+  personalData: chatPersonalData,
   publicRoutes,
   userRoutes,
   onReady: async (deps) => {

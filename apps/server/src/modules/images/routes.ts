@@ -1,6 +1,7 @@
 import type { AppModule, Routes } from '../../app-module.ts';
 import { checkFileLink } from '../../lib/file-links.ts';
 import { isSafeKey } from '../../providers/storage/file-store.ts';
+import { imagesPersonalData } from './personal-data.ts';
 import { purgeExpiredImages } from './service.ts';
 
 /**
@@ -37,6 +38,7 @@ const publicRoutes: Routes = async (app, { deps }) => {
 
 export const imagesModule: AppModule = {
   name: 'images',
+  personalData: imagesPersonalData,
   publicRoutes,
   jobs: [
     // Hourly; the first a minute after start, so a node that restarts often still sweeps.

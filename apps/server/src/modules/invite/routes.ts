@@ -1,6 +1,7 @@
 import { EnvelopeSchema, InviteHistoryPage, PageQuery } from '@chuhai/contract';
 import type { AppModule, Routes } from '../../app-module.ts';
 import { ok } from '../../http/envelope.ts';
+import { invitePersonalData } from './personal-data.ts';
 import * as service from './service.ts';
 
 /** Invitation rewards: the inviter's history and totals. */
@@ -17,4 +18,4 @@ const userRoutes: Routes = async (app, { deps }) => {
   );
 };
 
-export const inviteModule: AppModule = { name: 'invite', userRoutes };
+export const inviteModule: AppModule = { name: 'invite', userRoutes, personalData: invitePersonalData };

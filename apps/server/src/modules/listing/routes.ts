@@ -15,6 +15,7 @@ import type { AppDeps } from '../../deps.ts';
 import { AppError } from '../../http/app-error.ts';
 import { ok } from '../../http/envelope.ts';
 import { clientGoneSignal, openSse, type SseStream } from '../../http/sse.ts';
+import { listingPersonalData } from './personal-data.ts';
 import * as service from './service.ts';
 
 /**
@@ -99,4 +100,4 @@ const userRoutes: Routes = async (app, { deps }) => {
   );
 };
 
-export const listingModule: AppModule = { name: 'listing', userRoutes };
+export const listingModule: AppModule = { name: 'listing', userRoutes, personalData: listingPersonalData };

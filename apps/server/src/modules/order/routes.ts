@@ -15,6 +15,7 @@ import { ok } from '../../http/envelope.ts';
 import { NOTIFY_PREFIX } from '../../http/request-signature.ts';
 import { hasSandboxSignature, sandboxSignature } from '../../providers/payment/sandbox-channel.ts';
 import { cashierPage, notFoundPage, resultPage } from './cashier-page.ts';
+import { orderPersonalData } from './personal-data.ts';
 import { settlePendingRefunds } from './refunds.ts';
 import { findOrder } from './repository.ts';
 import * as service from './service.ts';
@@ -129,6 +130,7 @@ const userRoutes: Routes = async (app, { deps }) => {
 
 export const orderModule: AppModule = {
   name: 'order',
+  personalData: orderPersonalData,
   publicRoutes,
   userRoutes,
   jobs: [

@@ -19,6 +19,7 @@ import { actorOf, staffOf } from '../../http/auth.ts';
 import { ok } from '../../http/envelope.ts';
 import { requireAdmin } from '../admin/operators.ts';
 import * as library from './library-service.ts';
+import { promptPersonalData } from './personal-data.ts';
 import * as service from './service.ts';
 
 /** The built-in prompt library: the same for everyone, so signed-out visitors may browse it. */
@@ -134,6 +135,7 @@ const staffRoutes: Routes = async (app, { deps }) => {
 
 export const promptModule: AppModule = {
   name: 'prompt',
+  personalData: promptPersonalData,
   publicRoutes,
   userRoutes,
   staffRoutes,

@@ -67,4 +67,18 @@ const staffRoutes: Routes = async (app, { deps }) => {
   );
 };
 
-export const redeemModule: AppModule = { name: 'redeem', userRoutes, staffRoutes };
+export const redeemModule: AppModule = {
+  name: 'redeem',
+  userRoutes,
+  staffRoutes,
+  personalData: {
+    tables: [
+      { table: 'redeem_batches', columns: ['created_by'], onDelete: { kept: '操作员生成兑换码的记录' } },
+      {
+        table: 'redeem_codes',
+        columns: ['redeemed_by'],
+        onDelete: { kept: '一个兑换码只能用一次，用过的记录保留（只有账号编号，账号已匿名）' },
+      },
+    ],
+  },
+};

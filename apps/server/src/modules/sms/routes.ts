@@ -2,6 +2,7 @@ import { CaptchaChallenge, EnvelopeSchema, SendCodeBody, SendCodeResult } from '
 import type { AppModule, Routes } from '../../app-module.ts';
 import { ok } from '../../http/envelope.ts';
 import { newChallenge } from './captcha.ts';
+import { smsPersonalData } from './personal-data.ts';
 import { deleteExpiredCaptchas } from './repository.ts';
 import { sendCode } from './service.ts';
 
@@ -25,6 +26,7 @@ const publicRoutes: Routes = async (app, { deps }) => {
 
 export const smsModule: AppModule = {
   name: 'sms',
+  personalData: smsPersonalData,
   publicRoutes,
   jobs: [
     {

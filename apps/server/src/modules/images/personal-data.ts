@@ -1,0 +1,20 @@
+import type { PersonalData } from '../../app-module.ts';
+import * as images from './repository.ts';
+import { fileLink } from './service.ts';
+
+/** Every image kept for the seller (drawings, cut-outs, scenes), rows and files. */
+export const imagesPersonalData: PersonalData = {
+  tables: [{ table: 'stored_images', columns: ['user_id'], onDelete: 'deleted' }],
+  async exportFor(deps, user) {
+    const rows = await images.allOwnImages(deps.db, user.id);
+    return {
+      images: rows.map((i) => ({
+        kind: i.kind,
+        prompt: i.prompt,
+        createdAt: Number(i.created_at),
+        url: fileLink(deps, i.file_key),
+      })),
+    };
+  },
+  eraseIn: (trx, user) => images.deleteAllOwnImages(trx, user.id),
+};
