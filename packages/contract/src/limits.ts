@@ -120,3 +120,14 @@ export const CONCURRENCY_LIMITS = {
   /** What the 429 asks the client to wait. */
   retryAfterSeconds: 10,
 } as const;
+
+/**
+ * 批量处理 originals an account may keep waiting at once (queued, running, or paused for the next
+ * day's uses, which keep theirs up to 7 days): past it, intake refuses further images, so a free
+ * account cannot fill the disk with jobs it will never pay for. An original stops counting once
+ * its image is finished.
+ */
+export const BATCH_HELD_LIMITS = {
+  free: { images: 100, bytes: 200 * 1024 * 1024 },
+  vip: { images: 2000, bytes: 4 * 1024 * 1024 * 1024 },
+} as const;

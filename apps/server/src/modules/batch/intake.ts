@@ -85,7 +85,14 @@ export async function readBatchUpload(
   };
 
   const parts = request.parts({
-    limits: { fileSize: BATCH_LIMITS.maxBytes, files: BATCH_LIMITS.maxImages, fields: 5, fieldSize: 4096 },
+    // `parts` too: the app-wide limit (one image tool's 10 files) refused a 30-file batch with 413.
+    limits: {
+      fileSize: BATCH_LIMITS.maxBytes,
+      files: BATCH_LIMITS.maxImages,
+      fields: 5,
+      fieldSize: 4096,
+      parts: BATCH_LIMITS.maxImages + 5,
+    },
   });
   for await (const part of parts) {
     if (part.type === 'field') {

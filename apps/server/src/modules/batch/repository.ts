@@ -80,7 +80,14 @@ export async function expiredJobs(db: Db, now: number, limit: number) {
 
 export async function insertItem(
   db: Db,
-  values: { jobId: number; userId: number; name: string; originalKey: string; now: number },
+  values: {
+    jobId: number;
+    userId: number;
+    name: string;
+    originalKey: string;
+    originalBytes?: number;
+    now: number;
+  },
 ): Promise<number> {
   const row = await db
     .insertInto('batch_items')
@@ -89,6 +96,7 @@ export async function insertItem(
       user_id: values.userId,
       name: values.name,
       original_key: values.originalKey,
+      original_bytes: values.originalBytes ?? 0,
       status: 'waiting',
       reason: '',
       checks: '[]',
@@ -99,6 +107,17 @@ export async function insertItem(
     .returning('id')
     .executeTakeFirstOrThrow();
   return Number(row.id);
+}
+
+/** The originals an account still keeps, across its jobs: how many and how many bytes. */
+export async function heldOriginals(db: Db, userId: number): Promise<{ images: number; bytes: number }> {
+  const row = await db
+    .selectFrom('batch_items')
+    .select((eb) => [eb.fn.countAll<number>().as('images'), eb.fn.sum<number>('original_bytes').as('bytes')])
+    .where('user_id', '=', userId)
+    .where('original_key', 'is not', null)
+    .executeTakeFirstOrThrow();
+  return { images: Number(row.images), bytes: Number(row.bytes ?? 0) };
 }
 
 export function findItem(db: Db, itemId: number) {

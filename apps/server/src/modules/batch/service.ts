@@ -1,4 +1,5 @@
 import {
+  BATCH_HELD_LIMITS,
   BATCH_LIMITS,
   type BatchItem,
   type BatchItemStatus,
@@ -12,8 +13,10 @@ import {
 } from '@chuhai/contract';
 import type { FastifyRequest } from 'fastify';
 import { Value } from 'typebox/value';
+import { lockKey } from '../../db/locks.ts';
 import type { AppDeps } from '../../deps.ts';
 import { AppError } from '../../http/app-error.ts';
+import { findActiveGrants } from '../entitlement/repository.ts';
 import { findDesign } from '../studio/backgrounds/library.ts';
 import { type Refused, readBatchUpload } from './intake.ts';
 import * as batches from './repository.ts';
@@ -70,18 +73,20 @@ export async function createJob(deps: BatchDeps, userId: number, request: Fastif
   const itemIds: number[] = [];
   let intake: Awaited<ReturnType<typeof readBatchUpload>>;
   try {
+    const held =
+      (await findActiveGrants(deps.db, userId, now)).length > 0
+        ? BATCH_HELD_LIMITS.vip
+        : BATCH_HELD_LIMITS.free;
     intake = await readBatchUpload(request, readSteps, async (image) => {
       const key = `${jobPrefix(userId, jobId)}/in/${itemIds.length + 1}.${image.extension}`;
-      await deps.files.put(key, image.bytes, image.contentType);
       itemIds.push(
-        await batches.insertItem(deps.db, {
-          jobId,
-          userId,
-          name: image.name,
-          originalKey: key,
-          now: deps.clock.now(),
-        }),
+        await reserveOriginal(
+          deps,
+          { jobId, userId, name: image.name, key, bytes: image.bytes.length },
+          held,
+        ),
       );
+      await deps.files.put(key, image.bytes, image.contentType);
     });
   } catch (error) {
     await dropJob(deps, jobId);
@@ -107,6 +112,35 @@ export async function createJob(deps: BatchDeps, userId: number, request: Fastif
   await batches.finishIntake(deps.db, jobId, itemIds.length, JSON.stringify(intake.refused));
   for (const itemId of itemIds) await deps.queue.send(BATCH_QUEUE, { itemId });
   return jobView(deps, (await batches.jobById(deps.db, jobId)) as batches.BatchJobRow);
+}
+
+/**
+ * Takes the image into the job if the account's kept originals (every job's, paused ones too) stay
+ * within `held`, else refuses it with the reason. Checked and written under a per-account lock, so
+ * uploads sent at once cannot pass the limit together.
+ */
+async function reserveOriginal(
+  deps: Pick<BatchDeps, 'db' | 'clock'>,
+  image: { jobId: number; userId: number; name: string; key: string; bytes: number },
+  held: { images: number; bytes: number },
+): Promise<number> {
+  return deps.db.transaction().execute(async (trx) => {
+    await lockKey(trx, `batch-held:${image.userId}`);
+    const kept = await batches.heldOriginals(trx, image.userId);
+    if (kept.images + 1 > held.images || kept.bytes + image.bytes > held.bytes)
+      throw new AppError(
+        ResultCode.tooManyRequests,
+        `待处理的原图已达上限（最多 ${held.images} 张、${Math.round(held.bytes / 1024 / 1024)} MB，含暂停中的），请等已上传的处理完或删除任务后再上传`,
+      );
+    return batches.insertItem(trx, {
+      jobId: image.jobId,
+      userId: image.userId,
+      name: image.name,
+      originalKey: image.key,
+      originalBytes: image.bytes,
+      now: deps.clock.now(),
+    });
+  });
 }
 
 /** A job and its files, gone. */

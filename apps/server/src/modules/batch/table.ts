@@ -1,4 +1,4 @@
-import type { Generated } from 'kysely';
+import type { ColumnType, Generated } from 'kysely';
 
 /** 批量处理: one upload of many images, with the steps chosen for all of them. */
 export interface BatchJobTable {
@@ -26,6 +26,8 @@ export interface BatchItemTable {
   name: string;
   /** The uploaded original in the file store, until the image is finished. */
   original_key: string | null;
+  /** Bytes of the original while it is kept (counted against the account's BATCH_HELD limit). */
+  original_bytes: ColumnType<number, number | undefined, number>;
   /** BatchItemStatus. */
   status: string;
   reason: string;
