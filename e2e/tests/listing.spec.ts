@@ -81,3 +81,16 @@ test('a marketplace without bullets shows only its own fields', async ({ page })
   await expect(editor.getByText('搜索关键词')).toHaveCount(0);
   await expect(editor.getByText(/\/ 80 字符/)).toBeVisible();
 });
+
+test('a listing from a provider that sends its whole answer in one read reaches the seller', async ({
+  page,
+}) => {
+  await register(page, '13912341103');
+  await page.goto('/#/listing');
+  // `[burst]`: the fake provider writes the whole event stream at once, as a buffering relay does.
+  await page.getByLabel('商品名称').fill('[burst] 304 不锈钢保温水杯');
+  await page.getByRole('button', { name: '开始撰写' }).click();
+  const editor = page.getByRole('article', { name: '亚马逊 · 美国站' });
+  await expect(editor.getByText('符合全部规则')).toBeVisible();
+  await expect(page.getByText(/连接中断/)).toHaveCount(0);
+});
