@@ -23,12 +23,18 @@ test('with chat and drawing off, a seller reads one short notice and no variable
   await expect(page.getByText(FEATURE_OFF_TEXT)).toBeVisible();
   await expectNoOperatorText(page);
 
+  // Each screen's own title first: on the same hash-routed page the last screen's notice can still
+  // show until the next one has loaded.
   await page.goto('/#/draw');
+  await expect(page).toHaveTitle('AI 绘画 · 出海助手');
   await expect(page.getByText(FEATURE_OFF_TEXT)).toBeVisible();
   await expectNoOperatorText(page);
 
+  // 换背景 says it only of its AI 场景 (the stale notice from AI 绘画 passed this check until once it didn't).
   await page.goto('/#/background');
-  await expect(page.getByText(FEATURE_OFF_TEXT).first()).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: '智能做图 · 换背景' })).toBeVisible();
+  await page.getByRole('radiogroup', { name: '背景来源' }).getByText('AI 场景').click();
+  await expect(page.getByText(FEATURE_OFF_TEXT)).toBeVisible();
   await expectNoOperatorText(page);
 
   // A seller who types the console's address is turned away without learning anything.
