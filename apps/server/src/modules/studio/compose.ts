@@ -1,16 +1,14 @@
 import { MAIN_IMAGE_RULES, PLACEMENT_LIMITS } from '@chuhai/contract';
 import sharp from 'sharp';
 import type { AlphaMask } from '../../providers/matting/matting-engine.ts';
+import { cleanMask, decontaminate, HAZE_BELOW, SOLID } from './clean-mask.ts';
 import type { MaskedPixels } from './main-image-check.ts';
-import { type Box, productBox } from './product-box.ts';
+import { productBox } from './product-box.ts';
 
 /**
  * Everything made from a photo and its mask: the transparent cut-out, the white main image and the
  * product on a new background. sharp does the pixel work off the event loop.
  */
-
-/** Soft edges down to this mask value stay inside a crop. */
-const CROP_THRESHOLD = 8;
 
 export class NoProductError extends Error {
   constructor() {
@@ -42,19 +40,37 @@ async function rgbaPixels(image: Buffer, matte: AlphaMask): Promise<Buffer> {
 
 const rawRgba = (m: AlphaMask) => ({ raw: { width: m.width, height: m.height, channels: 4 as const } });
 
-/** The product cut out and cropped to its box, scaled so its longer side is `longSide` px. */
+/**
+ * The product's pixels (`cleanMask`, edge colours `decontaminate`d) cropped to them, scaled so the
+ * product's visible box (alpha ≥ 128, as the main-image check measures it) has a longer side of
+ * `longSide` px. `visible` is that box inside the returned pixels.
+ */
 async function scaledProduct(image: Buffer, matte: AlphaMask, longSide: number) {
-  const box: Box | null = productBox(matte.mask, matte.width, matte.height, CROP_THRESHOLD);
-  if (!box) throw new NoProductError();
-  const ratio = longSide / Math.max(box.width, box.height);
-  const width = Math.max(1, Math.round(box.width * ratio));
-  const height = Math.max(1, Math.round(box.height * ratio));
-  const rgba = await sharp(await rgbaPixels(image, matte), rawRgba(matte))
-    .extract(box)
+  const clean = cleanMask(matte.mask, matte.width, matte.height);
+  const visible = clean && productBox(clean, matte.width, matte.height, SOLID);
+  const crop = clean && productBox(clean, matte.width, matte.height, HAZE_BELOW);
+  if (!clean || !visible || !crop) throw new NoProductError();
+  const ratio = longSide / Math.max(visible.width, visible.height);
+  const width = Math.max(1, Math.round(crop.width * ratio));
+  const height = Math.max(1, Math.round(crop.height * ratio));
+  const rgb = await sharp(image).removeAlpha().raw().toBuffer();
+  const colours = decontaminate(rgb, matte.mask, clean);
+  const joined = await sharp(colours, { raw: { width: matte.width, height: matte.height, channels: 3 } })
+    .joinChannel(Buffer.from(clean), rawMask(matte))
+    .raw()
+    .toBuffer();
+  const rgba = await sharp(joined, rawRgba(matte))
+    .extract(crop)
     .resize(width, height, { fit: 'fill', kernel: 'lanczos3' })
     .raw()
     .toBuffer();
-  return { rgba, width, height };
+  const inside = {
+    left: (visible.left - crop.left) * ratio,
+    top: (visible.top - crop.top) * ratio,
+    width: visible.width * ratio,
+    height: visible.height * ratio,
+  };
+  return { rgba, width, height, visible: inside };
 }
 
 /** The alpha channel of raw RGBA pixels. */
@@ -100,13 +116,15 @@ export interface MadeImage {
  */
 export async function whiteMainImage(image: Buffer, matte: AlphaMask, size: number): Promise<MadeImage> {
   const product = await scaledProduct(image, matte, Math.round(size * MAIN_IMAGE_RULES.fillTarget));
-  const left = Math.round((size - product.width) / 2);
-  const top = Math.round((size - product.height) / 2);
+  // The visible product is centred; its soft edge falls around it.
+  const left = Math.round((size - product.visible.width) / 2 - product.visible.left);
+  const top = Math.round((size - product.visible.height) / 2 - product.visible.top);
   const bytes = await sharp({ create: { width: size, height: size, channels: 3, background: '#ffffff' } })
     .composite([
       { input: product.rgba, raw: { width: product.width, height: product.height, channels: 4 }, left, top },
     ])
-    .jpeg({ quality: 92, mozjpeg: true })
+    // Full-resolution colour: halved chroma rings the edge with off-white the check counts.
+    .jpeg({ quality: 92, mozjpeg: true, chromaSubsampling: '4:4:4' })
     .toBuffer();
   const rgb = await sharp(bytes).removeAlpha().raw().toBuffer();
   const mask = placeMask(
