@@ -70,6 +70,19 @@ async function checkBoundCode(
   throw new AppError(ResultCode.badRequest, '两步验证码不对，请输入验证器上当前的 6 位数字');
 }
 
+/** `checkBoundCode`, then the code's step is used up: a code seen over a shoulder cannot be replayed. */
+async function spendBoundCode(
+  deps: OperatorDeps,
+  staff: StaffUser,
+  secret: string,
+  code: string,
+  ip: string,
+) {
+  const step = await checkBoundCode(deps, staff, secret, code, ip);
+  if (!(await accounts.claimTotpStep(deps.db, staff.userId, step)))
+    throw new AppError(ResultCode.badRequest, '这个两步验证码已经用过了，请等验证器显示下一个');
+}
+
 /**
  * Starts binding an authenticator: a new secret, shown once as a QR code; confirmed with a code.
  * Replacing a bound one needs a code from it, so a stolen session alone cannot swap in the thief's
@@ -88,9 +101,7 @@ export async function setupTotp(
         ResultCode.forbidden,
         '已绑定验证器：重新绑定要先输入当前验证器上的 6 位数字；验证器丢失时，请另一位管理员在「用户」里为你重置两步验证',
       );
-    const step = await checkBoundCode(deps, staff, user.totp_secret, currentCode, ip);
-    if (!(await accounts.claimTotpStep(deps.db, staff.userId, step)))
-      throw new AppError(ResultCode.badRequest, '这个两步验证码已经用过了，请等验证器显示下一个');
+    await spendBoundCode(deps, staff, user.totp_secret, currentCode, ip);
   }
   const secret = newTotpSecret();
   await accounts.setPendingTotp(deps.db, staff.userId, secret);
@@ -178,7 +189,5 @@ export async function requireMoneyAuth(
       ResultCode.forbidden,
       '请先在运营后台「两步验证」里绑定验证器，再进行涉及资金和权益的操作',
     );
-  const step = await checkBoundCode(deps, staff, user.totp_secret, code, ip);
-  if (!(await accounts.claimTotpStep(deps.db, staff.userId, step)))
-    throw new AppError(ResultCode.badRequest, '这个两步验证码已经用过了，请等验证器显示下一个');
+  await spendBoundCode(deps, staff, user.totp_secret, code, ip);
 }

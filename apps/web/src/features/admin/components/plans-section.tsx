@@ -10,6 +10,7 @@ import { useEffect, useState } from 'react';
 import { useDailyLimits } from '../../../entities/plans/get-limits';
 import { formatYuan } from '../../../lib/money';
 import { useAdminPlans, useSaveLimits, useSavePlan } from '../api/console-settings';
+import { TotpCodeField } from './totp-code-field';
 import { TotpInput } from './totp-input';
 
 interface PlanForm {
@@ -224,16 +225,7 @@ function LimitsCard() {
         ]}
       />
       <div className="admin-card__save">
-        <Input
-          value={totp}
-          onChange={(event) => setTotp(event.target.value.replace(/\D/g, ''))}
-          inputMode="numeric"
-          maxLength={6}
-          placeholder="6 位动态码"
-          autoComplete="one-time-code"
-          aria-label="两步验证码"
-          className="admin-totp-inline"
-        />
+        <TotpCodeField value={totp} onChange={setTotp} label="两步验证码" placeholder="6 位动态码" />
         <Button
           type="primary"
           loading={save.isPending}

@@ -1,6 +1,7 @@
 import { App, Button, Card, Form, Input, QRCode, Typography } from 'antd';
 import { useState } from 'react';
 import { useStaffMe, useTotpConfirm, useTotpSetup } from '../api/admin';
+import { TotpCodeField } from './totp-code-field';
 
 const SIX_DIGITS = { required: true, pattern: /^\d{6}$/, message: '6 位数字' };
 
@@ -27,14 +28,11 @@ export function SecuritySection() {
       </p>
       <div className="admin-card__save">
         {bound ? (
-          <Input
+          <TotpCodeField
             value={currentCode}
-            onChange={(event) => setCurrentCode(event.target.value.replace(/\D/g, ''))}
-            inputMode="numeric"
-            maxLength={6}
+            onChange={setCurrentCode}
+            label="当前验证码"
             placeholder="当前验证器的 6 位数字"
-            aria-label="当前验证码"
-            className="admin-totp-inline"
           />
         ) : null}
         <Button
