@@ -5,6 +5,7 @@ import { after, before, describe, it } from 'node:test';
 import { BATCH_LIMITS, UPLOAD_LIMITS } from '@chuhai/contract';
 import { strToU8, zipSync } from 'fflate';
 import { auth, buildAccountApp, registerUser } from './account-helpers.ts';
+import { makePng } from './fakes/png.ts';
 import { signedHeaders } from './helpers.ts';
 import { CornerColourMatting, multipart } from './studio-helpers.ts';
 
@@ -131,5 +132,36 @@ describe('批量处理: a ZIP bomb', () => {
     );
     assert.match(reasons['big.png'] ?? JSON.stringify(body), /解压后有 12\.0 MB，超过 10 MB 的上限/);
     assert.match(reasons['liar.png'] ?? JSON.stringify(body), /解压后超过 10 MB，已跳过/);
+  });
+});
+
+describe('批量处理: a ZIP cut off in the middle of an entry', () => {
+  let ctx: Ctx;
+  before(async () => {
+    ctx = await buildAccountApp({ BATCH_WORKERS: '0' }, { matting: new CornerColourMatting() });
+  });
+  after(() => ctx.close());
+
+  it('answers, keeping what was whole and naming the rest', async () => {
+    const token = await registerUser(ctx, '13800007002', { ip: '10.95.0.2' });
+    const photo = makePng(64, 64, () => [200, 40, 40]);
+    const noise = new Uint8Array(300_000).map((_, i) => (i * 2654435761) >>> 24);
+    noise.set(PNG_SIGNATURE);
+    const whole = zipSync({ 'a.png': new Uint8Array(photo), 'b.png': [noise, { level: 6 }] });
+    // The upload stops halfway through the second entry's packed bytes.
+    const cut = whole.subarray(0, Math.floor(whole.length * 0.7));
+    const { payload, contentType } = await multipart({ steps: STEPS }, [
+      { field: 'files[]', name: 'catalogue.zip', bytes: Buffer.from(cut) },
+    ]);
+    const response = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/v1/batch/jobs',
+      payload,
+      headers: { ...signedHeaders('/api/v1/batch/jobs'), ...auth(token), 'content-type': contentType },
+    });
+    assert.equal(response.statusCode, 200, response.body);
+    const job = response.json().data;
+    assert.equal(job.total, 1, 'a.png was whole');
+    assert.ok(job.refused.length >= 1, JSON.stringify(job.refused));
   });
 });

@@ -150,6 +150,8 @@ async function unzipInto(
 ) {
   const entries: { name: string; bytes: Buffer }[] = [];
   const pending: Promise<void>[] = [];
+  /** Entries started and not yet ended, each with how to stop it. */
+  const unfinished = new Set<(reason: string) => void>();
   let broken = false;
   const overBudget = (reason: string) => {
     if (budget.told) return;
@@ -180,11 +182,16 @@ async function unzipInto(
       new Promise<void>((settle) => {
         const chunks: Uint8Array[] = [];
         let size = 0;
+        const done = () => {
+          unfinished.delete(stop);
+          settle();
+        };
         const stop = (reason: string) => {
           file.terminate();
           refused.push({ name, reason });
-          settle();
+          done();
         };
+        unfinished.add(stop);
         file.ondata = (error, chunk, final) => {
           if (error) return stop('压缩包里的这个文件已损坏');
           // Judged by its first unpacked bytes: a file that is no image is not unpacked further.
@@ -205,14 +212,14 @@ async function unzipInto(
           chunks.push(chunk);
           if (final) {
             entries.push({ name, bytes: Buffer.concat(chunks) });
-            settle();
+            done();
           }
         };
         try {
           file.start();
         } catch {
           refused.push({ name, reason: '压缩方式不支持（只支持常见的 ZIP 压缩）' });
-          settle();
+          done();
         }
       }),
     );
@@ -230,7 +237,10 @@ async function unzipInto(
   // is read: the upload waits for the thread pool, and few images wait in memory. (An entry whose
   // bytes go on in the next chunk cannot end before that chunk is read.)
   const drain = async (last = false) => {
-    await Promise.all(last ? pending.splice(0) : [...unpacking]);
+    await Promise.all([...unpacking]);
+    // At the end, an entry still waiting for bytes will never get them (the ZIP stopped short).
+    if (last) for (const stop of [...unfinished]) stop('压缩包在这个文件中途断了，文件不完整');
+    await Promise.all(last ? pending.splice(0) : []);
     while (entries.length > 0) {
       const entry = entries.shift() as { name: string; bytes: Buffer };
       await take(entry.name, entry.bytes);
