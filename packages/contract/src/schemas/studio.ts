@@ -38,6 +38,8 @@ export const MAIN_IMAGE_RULES = {
   fillMax: 0.95,
   minSide: 1000,
   recommendedSide: 2000,
+  /** A made main image whose product was enlarged more than this many times is flagged as soft. */
+  enlargeWarnAbove: 2,
 } as const;
 
 export const MainImageRuleKey = Type.Union([
@@ -45,6 +47,8 @@ export const MainImageRuleKey = Type.Union([
   Type.Literal('fill'),
   Type.Literal('size'),
   Type.Literal('square'),
+  /** Only on a made main image: the product was enlarged more than `enlargeWarnAbove` times. */
+  Type.Literal('sharpness'),
 ]);
 
 export const MainImageRule = Type.Object({

@@ -63,7 +63,7 @@ export async function makeOutputs(
     verdicts.push({
       marketplace,
       original: checkMainImage(photo as NonNullable<typeof photo>, marketplace),
-      main: checkMainImage(made.pixels, marketplace),
+      main: checkMainImage(made.pixels, marketplace, made),
     });
   }
   const design = steps.backgroundDesign ? findDesign(steps.backgroundDesign) : undefined;

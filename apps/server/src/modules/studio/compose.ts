@@ -64,13 +64,16 @@ async function scaledProduct(image: Buffer, matte: AlphaMask, longSide: number) 
     .resize(width, height, { fit: 'fill', kernel: 'lanczos3' })
     .raw()
     .toBuffer();
+  // Resizing spreads the cleaned edge into a faint halo again (most on a small product enlarged
+  // many times); cleared, so every pixel the check counts as background is white.
+  for (let a = 3; a < rgba.length; a += 4) if ((rgba[a] as number) < HAZE_BELOW) rgba[a] = 0;
   const inside = {
     left: (visible.left - crop.left) * ratio,
     top: (visible.top - crop.top) * ratio,
     width: visible.width * ratio,
     height: visible.height * ratio,
   };
-  return { rgba, width, height, visible: inside };
+  return { rgba, width, height, visible: inside, ratio };
 }
 
 /** The alpha channel of raw RGBA pixels. */
@@ -108,6 +111,8 @@ export interface MadeImage {
   height: number;
   /** The encoded result decoded again with the product's placed mask, for the main-image check. */
   pixels: MaskedPixels;
+  /** How many times the product's pixels were enlarged to reach the fill (below 1: shrunk). */
+  enlargement: number;
 }
 
 /**
@@ -134,7 +139,13 @@ export async function whiteMainImage(image: Buffer, matte: AlphaMask, size: numb
     top,
     size,
   );
-  return { bytes, width: size, height: size, pixels: { rgb, mask, width: size, height: size } };
+  return {
+    bytes,
+    width: size,
+    height: size,
+    pixels: { rgb, mask, width: size, height: size },
+    enlargement: product.ratio,
+  };
 }
 
 export interface Placement {

@@ -99,12 +99,34 @@ function squareRule({ width, height }: MaskedPixels): Measured {
 }
 
 /**
+ * A made main image whose product had to be enlarged a lot: the marketplace's rules pass, but the
+ * seller should know it may look soft. Always a recommendation (no marketplace measures it).
+ */
+function sharpnessRule(enlargement: number): Measured {
+  const times = enlargement.toFixed(1).replace(/\.0$/, '');
+  const pass = enlargement <= MEASURE.enlargeWarnAbove;
+  return {
+    key: 'sharpness',
+    label: '清晰度',
+    pass,
+    measured: !pass
+      ? `原图分辨率低，已放大 ${times} 倍，可能不清晰`
+      : enlargement > 1
+        ? `放大 ${times} 倍，清晰度不受影响`
+        : '原图足够大，没有放大',
+    advice: pass ? '' : '换一张产品拍得更大、更清楚的原图',
+  };
+}
+
+/**
  * Judges an image against one marketplace's main-image rules, each with what was measured and
- * whether it is a requirement. The image passes when every requirement does.
+ * whether it is a requirement. The image passes when every requirement does. A main image we made
+ * passes `made` too, and is also judged on how much its product was enlarged.
  */
 export function checkMainImage(
   pixels: MaskedPixels,
   marketplace: ImageMarketplaceId = 'amazon',
+  made?: { enlargement: number },
 ): MainImageReport {
   const set: MainImageRuleSet = MAIN_IMAGE_RULE_SETS[marketplace];
   const rules: MainImageRule[] = [];
@@ -115,5 +137,6 @@ export function checkMainImage(
   add(set.fill?.level ?? null, () => fillRule(pixels, set.fill as { min: number; max: number }));
   add(set.minSide.level, () => sizeRule(pixels, set.minSide.px, set.size));
   add(set.square, () => squareRule(pixels));
+  if (made) rules.push({ ...sharpnessRule(made.enlargement), level: 'recommended' });
   return { marketplace, pass: rules.every((r) => r.pass || r.level === 'recommended'), rules };
 }

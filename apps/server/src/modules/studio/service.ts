@@ -98,7 +98,7 @@ async function makeMain(deps: StudioDeps, userId: number, image: Buffer, matte: 
   const size = MARKETPLACE_PRESETS[preset as keyof typeof MARKETPLACE_PRESETS].size;
   const made = await whiteMainImage(image, matte, size);
   const stored = await storeImage(deps, userId, 'main', { ...made, format: 'jpeg' });
-  return { image: stored, preset, check: checkMainImage(made.pixels, preset as MarketplacePreset) };
+  return { image: stored, preset, check: checkMainImage(made.pixels, preset as MarketplacePreset, made) };
 }
 
 export interface RemoveInput {
