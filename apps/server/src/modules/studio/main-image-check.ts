@@ -24,7 +24,7 @@ const percent = (share: number) => `${(share * 100).toFixed(1).replace(/\.0$/, '
 
 type Measured = Omit<MainImageRule, 'level'>;
 
-function backgroundRule({ rgb, mask, width, height }: MaskedPixels): Measured {
+function backgroundRule({ rgb, mask, width, height }: MaskedPixels, made: boolean): Measured {
   let background = 0;
   let white = 0;
   for (let p = 0, i = 0; p < width * height; p += 1, i += 3) {
@@ -53,7 +53,11 @@ function backgroundRule({ rgb, mask, width, height }: MaskedPixels): Measured {
     label,
     pass,
     measured: `背景 ${percent(share)} 为纯白`,
-    advice: pass ? '' : '把背景换成纯白（一键修正会去掉原背景）',
+    advice: pass
+      ? ''
+      : made
+        ? '产品旁边还有原背景的残留：用「修补」里的擦除画笔擦掉，主图会重新生成'
+        : '把背景换成纯白（一键修正会去掉原背景）',
   };
 }
 
@@ -133,7 +137,7 @@ export function checkMainImage(
   const add = (level: RuleLevel | null, measure: () => Measured) => {
     if (level) rules.push({ ...measure(), level });
   };
-  add(set.white, () => backgroundRule(pixels));
+  add(set.white, () => backgroundRule(pixels, made !== undefined));
   add(set.fill?.level ?? null, () => fillRule(pixels, set.fill as { min: number; max: number }));
   add(set.minSide.level, () => sizeRule(pixels, set.minSide.px, set.size));
   add(set.square, () => squareRule(pixels));

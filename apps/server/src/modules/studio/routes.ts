@@ -19,6 +19,7 @@ import { backgroundThumbnail, findDesign, listBackgrounds, listCategories } from
 import { deleteRecentImages, listRecentImages } from './recent.ts';
 import { readReplaceFields, replaceBackground } from './replace.ts';
 import { removeBackground } from './service.ts';
+import { saveTouchUp } from './touch-up.ts';
 
 /** The background library: categories, designs and their thumbnails, the same for everyone. */
 const publicRoutes: Routes = async (app) => {
@@ -75,6 +76,22 @@ const userRoutes: Routes = async (app, { deps }) => {
         preset: fields.preset?.trim(),
       });
       return ok(result, '处理完成');
+    },
+  );
+
+  app.post(
+    '/api/v1/remove/mask',
+    { schema: { response: { 200: EnvelopeSchema(CutoutResult) } } },
+    async (request) => {
+      const { files, fields } = await readMultipart(request);
+      const rawId = fields.cutoutId?.trim() ?? '';
+      if (!/^\d{1,15}$/.test(rawId)) throw new AppError(ResultCode.badRequest, 'cutoutId 应为数字编号');
+      const result = await saveTouchUp(deps, request.user.userId, {
+        cutoutId: Number(rawId),
+        mask: files[0],
+        preset: fields.preset?.trim(),
+      });
+      return ok(result, '已保存修补，主图已重新生成');
     },
   );
 

@@ -74,7 +74,7 @@ export async function storeImage(
   return toStoredImage(deps, await storeKept(deps, userId, { kind, keepMs: STUDIO_KEEP_MS, ...image }));
 }
 
-function readPreset(raw: string | undefined) {
+export function readPreset(raw: string | undefined) {
   if (raw === undefined || raw === '') return null;
   if (!isMarketplacePreset(raw)) {
     const names = PRESET_NAMES.map((name) => `${name}（${MARKETPLACE_PRESETS[name].label}）`).join('、');
@@ -94,7 +94,14 @@ export async function loadCutout(deps: StudioDeps, userId: number, id: number) {
   return { image: file.bytes, matte };
 }
 
-async function makeMain(deps: StudioDeps, userId: number, image: Buffer, matte: AlphaMask, preset: string) {
+/** A white main image in the preset's size, stored and checked (the check knows it was made). */
+export async function makeMain(
+  deps: StudioDeps,
+  userId: number,
+  image: Buffer,
+  matte: AlphaMask,
+  preset: string,
+) {
   const size = MARKETPLACE_PRESETS[preset as keyof typeof MARKETPLACE_PRESETS].size;
   const made = await whiteMainImage(image, matte, size);
   const stored = await storeImage(deps, userId, 'main', { ...made, format: 'jpeg' });

@@ -1,0 +1,72 @@
+import { type CutoutResult, ResultCode } from '@chuhai/contract';
+import sharp from 'sharp';
+import { AppError } from '../../http/app-error.ts';
+import type { Upload } from '../../http/multipart.ts';
+import { checkImageUpload } from '../../lib/image-upload.ts';
+import { reserveAttempt, type ThrottleWindow, tooManyRequests, waitText } from '../throttle/service.ts';
+import { cutoutPng, NoProductError } from './compose.ts';
+import { productBox } from './product-box.ts';
+import { loadCutout, makeMain, readPreset, type StudioDeps, storeImage, studioFailure } from './service.ts';
+
+/**
+ * Edits are free, but each one composes a main image (about a second of CPU): enough for a seller
+ * retouching a catalogue by hand, not for a script.
+ */
+export const MASK_EDITS: ThrottleWindow = { bucket: 'mask-edit', limit: 120, windowMs: 3_600_000 };
+
+export interface TouchUpInput {
+  cutoutId: number;
+  /** The edited mask: a greyscale image at the cut-out's size, white = product. */
+  mask?: Upload;
+  preset?: string;
+}
+
+/** The mask's grey levels, one byte per pixel, checked to be the cut-out's size. */
+async function readMask(upload: Upload, width: number, height: number): Promise<Buffer> {
+  const checked = await checkImageUpload(upload.bytes, '修补后的蒙版');
+  if (checked.width !== width || checked.height !== height) {
+    throw new AppError(
+      ResultCode.badRequest,
+      `修补后的蒙版是 ${checked.width}×${checked.height}，抠图是 ${width}×${height}，请刷新页面后重新修补`,
+    );
+  }
+  return sharp(checked.bytes).removeAlpha().extractChannel(0).raw().toBuffer();
+}
+
+/**
+ * `POST /api/v1/remove/mask`: the seller's touch-up of a cut-out (erase a leftover, restore a lost
+ * part) becomes a new cut-out, and the main image is made again from it. No use is taken: the
+ * seller is correcting our model. The earlier cut-out stays, so the seller can go back to it.
+ */
+export async function saveTouchUp(
+  deps: StudioDeps,
+  userId: number,
+  input: TouchUpInput,
+): Promise<CutoutResult> {
+  const preset = readPreset(input.preset) ?? 'amazon';
+  if (!input.mask) throw new AppError(ResultCode.badRequest, '请上传修补后的蒙版（字段名 file）');
+  const { image, matte } = await loadCutout(deps, userId, input.cutoutId);
+  const mask = await readMask(input.mask, matte.width, matte.height);
+  const reserved = await reserveAttempt(deps.db, MASK_EDITS, String(userId), deps.clock.now());
+  if (reserved.wait > 0)
+    throw tooManyRequests(`修补太频繁了，请 ${waitText(reserved.wait)}后再试`, reserved.wait);
+  const edited = { mask, width: matte.width, height: matte.height };
+  if (!productBox(edited.mask, edited.width, edited.height)) {
+    throw new AppError(ResultCode.badRequest, '修补后没有剩下产品，请用「恢复」画笔把产品涂回来');
+  }
+  try {
+    const png = await cutoutPng(image, edited);
+    const cutout = await storeImage(deps, userId, 'cutout', {
+      bytes: png,
+      width: edited.width,
+      height: edited.height,
+      format: 'png',
+    });
+    return { cutout, main: await makeMain(deps, userId, png, edited, preset) };
+  } catch (error) {
+    if (error instanceof NoProductError) {
+      throw new AppError(ResultCode.badRequest, '修补后剩下的只是零散的小块，请用「恢复」画笔把产品涂回来');
+    }
+    throw studioFailure(error, deps.log);
+  }
+}
