@@ -31,13 +31,19 @@ export async function postForm(
   token: string | null,
   fields: Record<string, string>,
   files: Parameters<typeof multipart>[1] = [],
+  headers: Record<string, string> = {},
 ) {
   const { payload, contentType } = await multipart(fields, files);
   return app.inject({
     method: 'POST',
     url,
     payload,
-    headers: { ...signedHeaders(url), 'content-type': contentType, ...(token ? { token } : {}) },
+    headers: {
+      ...signedHeaders(url),
+      'content-type': contentType,
+      ...(token ? { token } : {}),
+      ...headers,
+    },
     remoteAddress: '10.9.9.9',
   });
 }

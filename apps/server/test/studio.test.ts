@@ -153,6 +153,69 @@ describe('智能做图 · 抠图 (/api/v1/remove/remove)', () => {
     assert.equal(matting.calls, calls, 'nothing reached the model');
   });
 
+  it('reports each stage as it starts when asked for an event stream, then the same result', async () => {
+    const photo = await productPhoto({
+      width: 600,
+      height: 400,
+      box: { left: 250, top: 150, width: 150, height: 100 },
+    });
+    const events = (body: string) =>
+      body
+        .split('\n\n')
+        .filter((frame) => frame.startsWith('event:'))
+        .map((frame) => {
+          const [event, data] = frame.split('\n');
+          return { event: event?.slice(7), data: JSON.parse(data?.slice(6) ?? 'null') };
+        });
+    const stream = { accept: 'text/event-stream' };
+    const made = await postForm(
+      ctx.app,
+      '/api/v1/remove/remove',
+      token,
+      { preset: 'shopee' },
+      [{ name: 'a.png', bytes: photo }],
+      stream,
+    );
+    assert.equal(made.statusCode, 200);
+    assert.match(String(made.headers['content-type']), /^text\/event-stream/);
+    const seen = events(made.body);
+    assert.deepEqual(
+      seen.slice(0, 3).map((e) => e.data.stage),
+      ['matting', 'main', 'check'],
+    );
+    const result = seen.at(-1);
+    assert.equal(result?.event, 'result');
+    assert.equal(result?.data.code, 200);
+    assert.equal(result?.data.data.main.preset, 'shopee');
+    assert.equal(result?.data.data.main.check.pass, true);
+
+    // A failure once streaming is the last event, with the code and message the JSON answer has.
+    const before = await used(ctx, token, 'cutout');
+    matting.next = 'fail';
+    const failed = await postForm(
+      ctx.app,
+      '/api/v1/remove/remove',
+      token,
+      {},
+      [{ name: 'a.png', bytes: photo }],
+      stream,
+    );
+    const last = events(failed.body).at(-1);
+    assert.deepEqual([last?.event, last?.data.code], ['result', 502]);
+    assert.match(last?.data.msg, /不扣次数/);
+    assert.equal(await used(ctx, token, 'cutout'), before);
+    // Refused before anything runs: a plain JSON answer with its status, no stream.
+    const bad = await postForm(
+      ctx.app,
+      '/api/v1/remove/remove',
+      token,
+      { preset: 'nowhere' },
+      [{ name: 'a.png', bytes: photo }],
+      stream,
+    );
+    assert.equal(bad.statusCode, 400);
+  });
+
   it('gives the use back when matting fails, and answers 429 with the wait when the queue is full', async () => {
     const photo = await productPhoto({
       width: 300,

@@ -16,7 +16,8 @@ const FRAMEWORK_ERRORS: Record<string, { code: number; msg: string }> = {
   ...MULTIPART_ERRORS,
 };
 
-function toEnvelope(error: FastifyError | AppError, request: FastifyRequest) {
+/** The envelope a thrown error is answered with (also sent as the last event of a stream). */
+export function toEnvelope(error: FastifyError | AppError, request: FastifyRequest) {
   if (error instanceof AppError) return fail(error.code, error.message, error.data);
   if (error.validation) {
     return fail(ResultCode.badRequest, validationMessage(error.validation as ValidationIssue[]));

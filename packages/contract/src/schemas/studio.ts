@@ -97,6 +97,19 @@ export const CutoutResult = Type.Object({
 });
 export type CutoutResult = Static<typeof CutoutResult>;
 
+/** What the server is doing with an uploaded photo, in order (uploading is the client's own stage). */
+export const CUTOUT_STAGES = ['matting', 'main', 'check'] as const;
+export type CutoutStage = (typeof CUTOUT_STAGES)[number];
+
+/**
+ * `POST /api/v1/remove/remove` with `Accept: text/event-stream`: a `stage` event as each stage
+ * starts, then one `result` event carrying the envelope the JSON answer would have been.
+ */
+export interface CutoutStreamEvents {
+  stage: { stage: CutoutStage };
+  result: { code: number; msg: string; data: CutoutResult | null };
+}
+
 export const BackgroundCategory = Type.Object({
   id: Type.String(),
   name: Type.String(),

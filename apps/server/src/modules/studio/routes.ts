@@ -2,6 +2,7 @@ import {
   BackgroundCategory,
   BackgroundPage,
   CutoutResult,
+  type CutoutStreamEvents,
   DeletedResult,
   EnvelopeSchema,
   IdsQuery,
@@ -14,11 +15,13 @@ import { Type } from 'typebox';
 import type { AppModule, Routes } from '../../app-module.ts';
 import { AppError } from '../../http/app-error.ts';
 import { ok } from '../../http/envelope.ts';
+import { toEnvelope } from '../../http/error-handler.ts';
 import { readMultipart } from '../../http/multipart.ts';
+import { openSse } from '../../http/sse.ts';
 import { backgroundThumbnail, findDesign, listBackgrounds, listCategories } from './backgrounds/library.ts';
 import { deleteRecentImages, listRecentImages } from './recent.ts';
 import { readReplaceFields, replaceBackground } from './replace.ts';
-import { removeBackground } from './service.ts';
+import { readPreset, removeBackground } from './service.ts';
 import { saveTouchUp } from './touch-up.ts';
 
 /** The background library: categories, designs and their thumbnails, the same for everyone. */
@@ -64,18 +67,32 @@ const userRoutes: Routes = async (app, { deps }) => {
   app.post(
     '/api/v1/remove/remove',
     { schema: { response: { 200: EnvelopeSchema(CutoutResult) } } },
-    async (request) => {
+    async (request, reply) => {
       const { files, fields } = await readMultipart(request);
       if (files.length > 1) throw new AppError(ResultCode.badRequest, '抠图一次处理一张图片，请逐张上传');
       const rawId = fields.cutoutId?.trim();
       if (rawId && !/^\d{1,15}$/.test(rawId))
         throw new AppError(ResultCode.badRequest, 'cutoutId 应为数字编号');
-      const result = await removeBackground(deps, request.user.userId, {
+      const input = {
         upload: files[0],
         cutoutId: rawId ? Number(rawId) : undefined,
-        preset: fields.preset?.trim(),
-      });
-      return ok(result, '处理完成');
+        preset: readPreset(fields.preset?.trim()) ?? undefined,
+      };
+      if (!(request.headers.accept ?? '').includes('text/event-stream')) {
+        return ok(await removeBackground(deps, request.user.userId, input), '处理完成');
+      }
+      // The page shows which stage the photo is in; the outcome comes as the last event.
+      const stream = openSse<CutoutStreamEvents>(request, reply, deps.config.chat.heartbeatMs);
+      try {
+        const result = await removeBackground(deps, request.user.userId, input, (stage) =>
+          stream.send('stage', { stage }),
+        );
+        stream.send('result', ok(result, '处理完成'));
+      } catch (error) {
+        stream.send('result', toEnvelope(error as AppError, request) as CutoutStreamEvents['result']);
+      }
+      stream.end();
+      return reply;
     },
   );
 

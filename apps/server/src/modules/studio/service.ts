@@ -1,5 +1,6 @@
 import {
   type CutoutResult,
+  type CutoutStage,
   isMarketplacePreset,
   MARKETPLACE_PRESETS,
   type MarketplacePreset,
@@ -101,11 +102,15 @@ export async function makeMain(
   image: Buffer,
   matte: AlphaMask,
   preset: string,
+  onStage: (stage: CutoutStage) => void = () => {},
 ) {
   const size = MARKETPLACE_PRESETS[preset as keyof typeof MARKETPLACE_PRESETS].size;
+  onStage('main');
   const made = await whiteMainImage(image, matte, size);
+  onStage('check');
+  const check = checkMainImage(made.pixels, preset as MarketplacePreset, made);
   const stored = await storeImage(deps, userId, 'main', { ...made, format: 'jpeg' });
-  return { image: stored, preset, check: checkMainImage(made.pixels, preset as MarketplacePreset, made) };
+  return { image: stored, preset, check };
 }
 
 export interface RemoveInput {
@@ -125,18 +130,20 @@ export async function removeBackground(
   deps: StudioDeps,
   userId: number,
   input: RemoveInput,
+  onStage: (stage: CutoutStage) => void = () => {},
 ): Promise<CutoutResult> {
   const preset = readPreset(input.preset);
   if (input.cutoutId !== undefined) {
     const cutoutId = input.cutoutId;
     return withUse(deps, userId, 'cutout', async () => {
       const { image, matte } = await loadCutout(deps, userId, cutoutId);
-      return { main: await makeMain(deps, userId, image, matte, preset ?? 'amazon') };
+      return { main: await makeMain(deps, userId, image, matte, preset ?? 'amazon', onStage) };
     });
   }
   if (!input.upload) throw new AppError(ResultCode.badRequest, '请上传一张图片（字段名 upload[] 或 file）');
   const checked = await checkImageUpload(input.upload.bytes, `「${input.upload.name}」`);
   return withUse(deps, userId, 'cutout', async () => {
+    onStage('matting');
     const matte = await deps.matting.matte(checked.bytes);
     if (!productBox(matte.mask, matte.width, matte.height)) throw new NoProductError();
     const png = await cutoutPng(checked.bytes, matte);
@@ -150,7 +157,7 @@ export async function removeBackground(
       }),
       check,
     };
-    if (preset) result.main = await makeMain(deps, userId, checked.bytes, matte, preset);
+    if (preset) result.main = await makeMain(deps, userId, checked.bytes, matte, preset, onStage);
     return result;
   });
 }
