@@ -1,10 +1,13 @@
 import sharp from 'sharp';
 
+/** A red box left on the table beside the mug: the model cuts it out with the mug. */
+export const LEFTOVER = '<rect x="1240" y="690" width="200" height="150" rx="8" fill="#c0392b"/>';
+
 /**
  * A product photo the tests draw themselves (no photo can be downloaded here): a blue mug with a
  * handle and a highlight, on a grey wall above a wooden table.
  */
-export function mugPhoto(): Promise<Buffer> {
+export function mugPhoto(options: { leftover?: boolean } = {}): Promise<Buffer> {
   const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="1600" height="1200">
 <defs>
 <filter id="grain"><feTurbulence type="fractalNoise" baseFrequency="0.004 0.08" numOctaves="3" seed="4"/>
@@ -18,6 +21,7 @@ export function mugPhoto(): Promise<Buffer> {
 <rect x="620" y="420" width="420" height="440" rx="30" fill="url(#mug)"/>
 <ellipse cx="830" cy="420" rx="210" ry="38" fill="#0f2e57"/>
 <rect x="690" y="560" width="90" height="200" rx="14" fill="#ffffff" opacity="0.25"/>
+${options.leftover ? LEFTOVER : ''}
 </svg>`;
   return sharp(Buffer.from(svg)).jpeg({ quality: 90 }).toBuffer();
 }

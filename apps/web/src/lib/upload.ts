@@ -1,39 +1,48 @@
 import type { Envelope } from '@chuhai/contract';
 import { ApiError, buildHeaders, handleEnvelope } from './api-client';
+import { createSseParser } from './sse';
+
+interface UploadOptions {
+  onProgress?: (sentShare: number) => void;
+  signal?: AbortSignal;
+  silent?: boolean;
+}
+
+/** An answer that is not our envelope (a proxy's error page, a cut connection) as one. */
+function readEnvelope<T>(text: string, status: number): Envelope<T> {
+  try {
+    const envelope = JSON.parse(text) as Envelope<T>;
+    if (typeof envelope?.code === 'number') return envelope;
+  } catch {
+    // falls through to the generic envelope
+  }
+  return { code: status >= 400 ? status : 500, msg: '服务器返回了无法识别的内容', data: null as T };
+}
 
 /**
- * A multipart POST that reports upload progress. `fetch` cannot tell how much of a request body has
- * been sent, so this one call uses XMLHttpRequest; headers and the envelope are handled exactly as
- * in `apiRequest`.
+ * Sends `form` with XMLHttpRequest (`fetch` cannot tell how much of a request body has been sent),
+ * with the headers `apiRequest` sends. `settle` turns the finished request into the envelope.
  */
-export function uploadForm<T>(
+function send<T>(
   path: string,
   form: FormData,
-  options: { onProgress?: (sentShare: number) => void; signal?: AbortSignal; silent?: boolean } = {},
+  options: UploadOptions,
+  prepare: (xhr: XMLHttpRequest) => void,
+  settle: (xhr: XMLHttpRequest) => Envelope<T>,
 ): Promise<T> {
   return new Promise<T>((resolve, reject) => {
     const xhr = new XMLHttpRequest();
     xhr.open('POST', path);
     for (const [name, value] of Object.entries(buildHeaders(path)))
       if (value) xhr.setRequestHeader(name, value);
+    prepare(xhr);
     xhr.upload.onprogress = (event) => {
       if (event.lengthComputable && event.total > 0) options.onProgress?.(event.loaded / event.total);
     };
     xhr.upload.onload = () => options.onProgress?.(1);
     xhr.onload = () => {
-      let envelope: Envelope<T>;
       try {
-        envelope = JSON.parse(xhr.responseText) as Envelope<T>;
-        if (typeof envelope?.code !== 'number') throw new Error('not an envelope');
-      } catch {
-        envelope = {
-          code: xhr.status >= 400 ? xhr.status : 500,
-          msg: '服务器返回了无法识别的内容',
-          data: null as T,
-        };
-      }
-      try {
-        resolve(handleEnvelope(envelope, { url: path, silent: options.silent }));
+        resolve(handleEnvelope(settle(xhr), { url: path, silent: options.silent }));
       } catch (error) {
         reject(error);
       }
@@ -47,4 +56,54 @@ export function uploadForm<T>(
     options.signal?.addEventListener('abort', () => xhr.abort(), { once: true });
     xhr.send(form);
   });
+}
+
+/** A multipart POST that reports upload progress and answers with the envelope's data. */
+export function uploadForm<T>(path: string, form: FormData, options: UploadOptions = {}): Promise<T> {
+  return send<T>(
+    path,
+    form,
+    options,
+    () => {},
+    (xhr) => readEnvelope<T>(xhr.responseText, xhr.status),
+  );
+}
+
+/**
+ * A multipart POST whose answer is an event stream: each event but the last goes to `onEvent` as
+ * it arrives; the last, `result`, carries the envelope. A refusal before the stream opened comes
+ * as a plain JSON envelope and is handled the same way.
+ */
+export function uploadFormWithEvents<T>(
+  path: string,
+  form: FormData,
+  options: UploadOptions & { onEvent: (event: string, data: unknown) => void },
+): Promise<T> {
+  let result: Envelope<T> | null = null;
+  let read = 0;
+  const encoder = new TextEncoder();
+  const parser = createSseParser((frame) => {
+    const data = JSON.parse(frame.data) as unknown;
+    if (frame.event === 'result') result = data as Envelope<T>;
+    else options.onEvent(frame.event, data);
+  });
+  const feed = (xhr: XMLHttpRequest) => {
+    if (!(xhr.getResponseHeader('content-type') ?? '').startsWith('text/event-stream')) return;
+    parser.push(encoder.encode(xhr.responseText.slice(read)));
+    read = xhr.responseText.length;
+  };
+  return send<T>(
+    path,
+    form,
+    options,
+    (xhr) => {
+      xhr.setRequestHeader('accept', 'text/event-stream');
+      xhr.onprogress = () => feed(xhr);
+    },
+    (xhr) => {
+      feed(xhr);
+      parser.end();
+      return result ?? readEnvelope<T>(xhr.responseText, xhr.status);
+    },
+  );
 }

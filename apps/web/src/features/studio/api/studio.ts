@@ -2,6 +2,8 @@ import {
   type BackgroundCategory,
   type BackgroundPage,
   type CutoutResult,
+  type CutoutStage,
+  type CutoutStreamEvents,
   type DeletedResult,
   type MarketplacePreset,
   PAGE_SIZE,
@@ -12,16 +14,30 @@ import {
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { accountInfoKey } from '../../../entities/account/get-account-info';
 import { api } from '../../../lib/api-client';
-import { uploadForm } from '../../../lib/upload';
+import { uploadForm, uploadFormWithEvents } from '../../../lib/upload';
 
 type Progress = (sentShare: number) => void;
 
-/** `POST /api/v1/remove/remove`: the cut-out and the photo's check; with a preset, a white main image too. */
-export function removeBackground(file: File, preset: MarketplacePreset | null, onProgress?: Progress) {
+/**
+ * `POST /api/v1/remove/remove`: the cut-out and the photo's check; with a preset, a white main image
+ * too. `onStage` hears each server stage as it starts (抠图, 生成主图, 检查).
+ */
+export function removeBackground(
+  file: File,
+  preset: MarketplacePreset | null,
+  onProgress: Progress,
+  onStage: (stage: CutoutStage) => void,
+) {
   const form = new FormData();
   form.append('upload[]', file, file.name);
   if (preset) form.append('preset', preset);
-  return uploadForm<CutoutResult>('/api/v1/remove/remove', form, { onProgress, silent: true });
+  return uploadFormWithEvents<CutoutResult>('/api/v1/remove/remove', form, {
+    onProgress,
+    onEvent: (event, data) => {
+      if (event === 'stage') onStage((data as CutoutStreamEvents['stage']).stage);
+    },
+    silent: true,
+  });
 }
 
 /** The one-click fix: a compliant main image from the stored cut-out, without uploading again. */
@@ -30,6 +46,15 @@ export function fixMainImage(cutoutId: number, preset: MarketplacePreset) {
   form.append('cutoutId', String(cutoutId));
   form.append('preset', preset);
   return uploadForm<CutoutResult>('/api/v1/remove/remove', form, { silent: true });
+}
+
+/** `POST /api/v1/remove/mask`: the touched-up mask becomes a new cut-out and main image (free). */
+export function saveTouchUp(cutoutId: number, preset: MarketplacePreset, mask: Blob) {
+  const form = new FormData();
+  form.append('cutoutId', String(cutoutId));
+  form.append('preset', preset);
+  form.append('file', mask, 'mask.png');
+  return uploadForm<CutoutResult>('/api/v1/remove/mask', form, { silent: true });
 }
 
 export interface ReplaceRequest {

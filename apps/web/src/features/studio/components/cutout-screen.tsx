@@ -1,29 +1,38 @@
-import { DownloadOutlined, ThunderboltOutlined } from '@ant-design/icons';
+import { DownloadOutlined, EditOutlined, ThunderboltOutlined, ZoomInOutlined } from '@ant-design/icons';
 import {
   type CutoutResult,
+  type CutoutStage,
   MARKETPLACE_PRESETS,
   type MarketplacePreset,
   PRESET_NAMES,
 } from '@chuhai/contract';
-import { Button, Checkbox, Select } from 'antd';
+import { Button, Checkbox, Image, Modal, Select } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { paths } from '../../../config/paths';
 import { useAuthStore } from '../../../stores/auth-store';
-import { fixMainImage, removeBackground, useRefreshAfterRun } from '../api/studio';
+import { fixMainImage, removeBackground, saveTouchUp, useRefreshAfterRun } from '../api/studio';
 import { CheckReport } from './check-report';
 import { CompareSlider } from './compare-slider';
 import { ImageDrop } from './image-drop';
 import { RecentWork } from './recent-work';
-import { RunControls, revealIfBelowFold, WorkProgress } from './studio-bits';
+import { RunControls, revealIfBelowFold, StageProgress, type StageStep } from './studio-bits';
+import { TouchUpEditor } from './touch-up-editor';
 import { useStudioFailure } from './use-studio-failure';
 import '../studio.css';
 
 type Phase =
   | { name: 'idle' }
   | { name: 'uploading'; share: number }
-  | { name: 'matting' }
+  | { name: 'server'; stage: CutoutStage }
   | { name: 'fixing' };
+
+const STEPS: Record<'upload' | CutoutStage, StageStep> = {
+  upload: { title: '上传', doing: '正在上传图片' },
+  matting: { title: '抠图', doing: '正在识别商品并抠图' },
+  main: { title: '生成主图', doing: '正在生成白底主图' },
+  check: { title: '检查', doing: '正在按平台规则检查主图' },
+};
 
 const presetOptions = PRESET_NAMES.map((name) => ({
   value: name,
@@ -61,27 +70,52 @@ export function CutoutScreen() {
   const resultRef = useRef<HTMLElement>(null);
   const busy = phase.name !== 'idle';
 
-  const choose = (files: File[]) => {
-    setFile(files[0] ?? null);
-    setResult(null);
-    setError(null);
-  };
+  const [touching, setTouching] = useState<'closed' | 'open' | 'saving'>('closed');
+  const [bigCutout, setBigCutout] = useState(false);
+  const steps = makeMain ? ['upload', 'matting', 'main', 'check'] : ['upload', 'matting'];
 
-  const run = async () => {
-    if (!file) return;
+  const run = async (chosen: File | null = file) => {
+    if (!chosen) return;
     setError(null);
     setResult(null);
     setPhase({ name: 'uploading', share: 0 });
     revealIfBelowFold(resultRef.current);
     try {
-      const made = await removeBackground(file, makeMain ? preset : null, (share) =>
-        setPhase(share >= 1 ? { name: 'matting' } : { name: 'uploading', share }),
+      const made = await removeBackground(
+        chosen,
+        makeMain ? preset : null,
+        (share) => setPhase(share >= 1 ? { name: 'server', stage: 'matting' } : { name: 'uploading', share }),
+        (stage) => setPhase({ name: 'server', stage }),
       );
       setResult(made);
     } catch (failure) {
       setError(explain(failure));
     } finally {
       setPhase({ name: 'idle' });
+      void refreshAfterRun();
+    }
+  };
+
+  // Choosing a photo starts the work: there is nothing else to decide first.
+  const choose = (files: File[]) => {
+    const chosen = files[0] ?? null;
+    setFile(chosen);
+    setResult(null);
+    setError(null);
+    if (chosen && signedIn) void run(chosen);
+  };
+
+  const saveMask = async (mask: Blob) => {
+    if (!result?.cutout) return;
+    setTouching('saving');
+    try {
+      const edited = await saveTouchUp(result.cutout.id, preset, mask);
+      setResult({ ...result, cutout: edited.cutout, main: edited.main });
+      setTouching('closed');
+    } catch (failure) {
+      setError(explain(failure));
+      setTouching('open');
+    } finally {
       void refreshAfterRun();
     }
   };
@@ -129,12 +163,14 @@ export function CutoutScreen() {
             feature="cutout"
             action="抠图"
             button={
-              <Button type="primary" size="large" block disabled={!file} loading={busy} onClick={run}>
+              <Button type="primary" size="large" block disabled={!file} loading={busy} onClick={() => run()}>
                 {phase.name === 'uploading'
                   ? `正在上传 ${Math.round(phase.share * 100)}%`
-                  : phase.name === 'matting'
-                    ? '正在抠图…'
-                    : '开始抠图'}
+                  : phase.name === 'server'
+                    ? `正在${STEPS[phase.stage].title}…`
+                    : result
+                      ? '重新抠图'
+                      : '开始抠图'}
               </Button>
             }
             error={error}
@@ -143,10 +179,11 @@ export function CutoutScreen() {
         </section>
 
         <section ref={resultRef} className="studio-result" aria-label="抠图结果">
-          {phase.name === 'uploading' || phase.name === 'matting' ? (
-            <WorkProgress
-              percent={phase.name === 'uploading' ? Math.round(phase.share * 100) : 100}
-              text={phase.name === 'uploading' ? '正在上传图片…' : '正在识别商品并抠图，通常需要几秒钟'}
+          {phase.name === 'uploading' || phase.name === 'server' ? (
+            <StageProgress
+              steps={steps.map((step) => STEPS[step as keyof typeof STEPS])}
+              current={steps.indexOf(phase.name === 'uploading' ? 'upload' : phase.stage)}
+              detail={phase.name === 'uploading' ? `${Math.round(phase.share * 100)}%` : undefined}
             />
           ) : null}
           {!result && !busy && preview ? (
@@ -167,7 +204,37 @@ export function CutoutScreen() {
                 <a href={downloadHref(result.cutout.url)} download>
                   <Button icon={<DownloadOutlined />}>下载透明底 PNG</Button>
                 </a>
+                <Button icon={<EditOutlined />} onClick={() => setTouching('open')} disabled={busy}>
+                  修补
+                </Button>
+                <Button icon={<ZoomInOutlined />} onClick={() => setBigCutout(true)}>
+                  查看大图
+                </Button>
+                <Image
+                  className="studio-hidden"
+                  src={result.cutout.url}
+                  alt="抠图大图"
+                  preview={{ open: bigCutout, onOpenChange: setBigCutout }}
+                />
               </div>
+              <Modal
+                title="修补抠图"
+                open={touching !== 'closed'}
+                onCancel={() => touching !== 'saving' && setTouching('closed')}
+                footer={null}
+                width={960}
+                destroyOnHidden
+              >
+                <TouchUpEditor
+                  photoUrl={preview}
+                  cutoutUrl={result.cutout.url}
+                  width={result.cutout.width}
+                  height={result.cutout.height}
+                  saving={touching === 'saving'}
+                  onSave={saveMask}
+                  onCancel={() => setTouching('closed')}
+                />
+              </Modal>
             </>
           ) : null}
           {result?.check ? (
@@ -188,7 +255,7 @@ export function CutoutScreen() {
           {result?.main ? (
             <div className="studio-main">
               <figure>
-                <img src={result.main.image.url} alt="白底主图" />
+                <Image src={result.main.image.url} alt="白底主图" />
                 <figcaption className="muted">
                   {MARKETPLACE_PRESETS[result.main.preset as MarketplacePreset]?.label ?? result.main.preset}{' '}
                   白底主图 · {result.main.image.width}×{result.main.image.height}

@@ -1,6 +1,7 @@
+import { LoadingOutlined } from '@ant-design/icons';
 import type { FeatureUsage } from '@chuhai/contract';
-import { Alert, Progress } from 'antd';
-import type { ReactNode } from 'react';
+import { Alert, Progress, Steps } from 'antd';
+import { type ReactNode, useEffect, useState } from 'react';
 import { SignInButton } from '../../../components/ui/sign-in-prompt';
 import { useAccountInfo } from '../../../entities/account/get-account-info';
 import '../studio.css';
@@ -59,4 +60,41 @@ export function WorkProgress(props: { percent: number; text: string }) {
 export function revealIfBelowFold(element: HTMLElement | null) {
   if (element && element.getBoundingClientRect().top > window.innerHeight * 0.6)
     element.scrollIntoView({ behavior: 'smooth', block: 'start' });
+}
+
+export interface StageStep {
+  title: string;
+  /** What is happening in this step while it is the current one. */
+  doing: string;
+}
+
+/**
+ * Work in steps the server reports as they start (上传 → 抠图 → 生成主图 → 检查): each finished one
+ * ticked, the current one spinning with what it is doing, and the seconds so far.
+ */
+export function StageProgress(props: { steps: StageStep[]; current: number; detail?: string }) {
+  const [seconds, setSeconds] = useState(0);
+  useEffect(() => {
+    const started = Date.now();
+    const timer = setInterval(() => setSeconds(Math.floor((Date.now() - started) / 1000)), 1000);
+    return () => clearInterval(timer);
+  }, []);
+  const step = props.steps[props.current];
+  return (
+    <div className="studio-progress" role="status" aria-live="polite">
+      <Steps
+        size="small"
+        current={props.current}
+        items={props.steps.map((s, i) => ({
+          title: s.title,
+          icon: i === props.current ? <LoadingOutlined /> : undefined,
+        }))}
+      />
+      <p>
+        {step?.doing}
+        {props.detail ? ` ${props.detail}` : ''}
+        {seconds > 0 ? <span className="muted">（已用 {seconds} 秒）</span> : null}
+      </p>
+    </div>
+  );
 }
