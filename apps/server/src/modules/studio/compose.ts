@@ -158,15 +158,52 @@ export interface Placement {
   shadow: boolean;
 }
 
-/** A soft, flattened ellipse under the product, as if it stood on the surface. */
-function contactShadow(centreX: number, baseY: number, productWidth: number, size: number): Buffer {
-  const rx = Math.max(8, productWidth * 0.42);
-  const ry = Math.max(4, productWidth * 0.05);
-  const blur = Math.max(2, ry * 0.7);
+/** Where the product touches the ground: its lowest visible row and the span of its base there. */
+interface Footprint {
+  bottom: number;
+  left: number;
+  right: number;
+}
+
+/**
+ * The product's base, from its visible pixels (alpha ≥ 128) in the lowest 4% of its height: a lamp
+ * stands on its foot, a car on its wheels, not on the middle of everything it spans.
+ */
+function footprint(rgba: Buffer, width: number, height: number): Footprint | null {
+  let bottom = -1;
+  for (let y = height - 1; y >= 0 && bottom < 0; y -= 1)
+    for (let x = 0; x < width; x += 1)
+      if ((rgba[(y * width + x) * 4 + 3] as number) >= SOLID) {
+        bottom = y;
+        break;
+      }
+  if (bottom < 0) return null;
+  const band = Math.max(2, Math.round(height * 0.04));
+  let left = width;
+  let right = -1;
+  for (let y = Math.max(0, bottom - band); y <= bottom; y += 1)
+    for (let x = 0; x < width; x += 1)
+      if ((rgba[(y * width + x) * 4 + 3] as number) >= SOLID) {
+        left = Math.min(left, x);
+        right = Math.max(right, x);
+      }
+  return { bottom, left, right };
+}
+
+/**
+ * A soft, flattened ellipse under the product's base, its centre a little above the base's lowest
+ * row so the product stands in its shadow instead of floating over it.
+ */
+function contactShadow(base: Footprint, offsetX: number, offsetY: number, size: number): Buffer {
+  const rx = Math.max(8, ((base.right - base.left + 1) / 2) * 1.15);
+  const ry = Math.max(4, rx * 0.12);
+  const blur = Math.max(2, ry * 0.6);
+  const cx = offsetX + (base.left + base.right + 1) / 2;
+  const cy = offsetY + base.bottom - ry * 0.25;
   return Buffer.from(
     `<svg xmlns="http://www.w3.org/2000/svg" width="${size}" height="${size}">` +
       `<filter id="s" x="-50%" y="-200%" width="200%" height="500%"><feGaussianBlur stdDeviation="${blur.toFixed(1)}"/></filter>` +
-      `<ellipse cx="${centreX.toFixed(1)}" cy="${baseY.toFixed(1)}" rx="${rx.toFixed(1)}" ry="${ry.toFixed(1)}" fill="#000" fill-opacity="0.38" filter="url(#s)"/>` +
+      `<ellipse cx="${cx.toFixed(1)}" cy="${cy.toFixed(1)}" rx="${rx.toFixed(1)}" ry="${ry.toFixed(1)}" fill="#000" fill-opacity="0.38" filter="url(#s)"/>` +
       '</svg>',
   );
 }
@@ -187,11 +224,8 @@ export async function placeOnBackground(
   );
   const top = Math.min(size - product.height, Math.max(0, Math.round(placement.y * size - product.height)));
   const layers: sharp.OverlayOptions[] = [];
-  if (placement.shadow) {
-    layers.push({
-      input: contactShadow(left + product.width / 2, top + product.height, product.width, size),
-    });
-  }
+  const base = placement.shadow ? footprint(product.rgba, product.width, product.height) : null;
+  if (base) layers.push({ input: contactShadow(base, left, top, size) });
   layers.push({
     input: product.rgba,
     raw: { width: product.width, height: product.height, channels: 4 },

@@ -1,6 +1,6 @@
 import { CloseOutlined, DownloadOutlined } from '@ant-design/icons';
 import { PLACEMENT_LIMITS, type ReplaceResult, UPLOAD_LIMITS } from '@chuhai/contract';
-import { Alert, Button, ColorPicker, Input, Segmented, Slider, Switch } from 'antd';
+import { Alert, Button, ColorPicker, Image, Input, Segmented, Slider, Switch } from 'antd';
 import { useRef, useState } from 'react';
 import { useDrawConfig } from '../../../entities/draw-config/get-draw-config';
 import { useAuthStore } from '../../../stores/auth-store';
@@ -238,30 +238,32 @@ export function BackgroundScreen() {
             <div className="studio-empty muted">上传商品图、选好背景后点「生成」，结果会显示在这里</div>
           ) : null}
           {result ? (
-            <div className="studio-results">
-              {result.results.map((item) => (
-                <figure
-                  key={item.image ? item.image.id : `${item.name}:${item.error}`}
-                  className="studio-result-card"
-                >
-                  {item.image ? (
-                    <>
-                      <img src={item.image.url} alt={`${item.name} 换背景结果`} />
-                      <figcaption>
-                        <span>{item.name}</span>
-                        <a href={`${item.image.url}&download=1`} download>
-                          <Button size="small" icon={<DownloadOutlined />}>
-                            下载
-                          </Button>
-                        </a>
-                      </figcaption>
-                    </>
-                  ) : (
-                    <Alert type="error" showIcon title={item.name} description={item.error} />
-                  )}
-                </figure>
-              ))}
-            </div>
+            <Image.PreviewGroup>
+              <div className="studio-results">
+                {result.results.map((item) => (
+                  <figure
+                    key={item.image ? item.image.id : `${item.name}:${item.error}`}
+                    className="studio-result-card"
+                  >
+                    {item.image ? (
+                      <>
+                        <Image src={item.image.url} alt={`${item.name} 换背景结果`} />
+                        <figcaption>
+                          <span>{item.name}</span>
+                          <a href={`${item.image.url}&download=1`} download>
+                            <Button size="small" icon={<DownloadOutlined />}>
+                              下载
+                            </Button>
+                          </a>
+                        </figcaption>
+                      </>
+                    ) : (
+                      <Alert type="error" showIcon title={item.name} description={item.error} />
+                    )}
+                  </figure>
+                ))}
+              </div>
+            </Image.PreviewGroup>
           ) : null}
         </section>
       </div>
