@@ -111,7 +111,10 @@ function batchSuite(ctx: () => Ctx, matting: CornerColourMatting) {
     assert.match(report, /red\.jpg,Walmart,原图,最短边至少 1500 px,必须,1200×900 px,不通过,/);
     assert.match(report, /red\.jpg,Walmart,主图,最短边至少 1500 px,必须,2200×2200 px,通过,/);
     // The 600 px product was enlarged to 85% of 2000 px: the seller is told it may look soft.
-    assert.match(report, /red\.jpg,亚马逊 Amazon,主图,清晰度,建议,原图分辨率低，已放大 2\.8 倍，可能不清晰,不通过,/);
+    assert.match(
+      report,
+      /red\.jpg,亚马逊 Amazon,主图,清晰度,建议,原图分辨率低，已放大 2\.8 倍，可能不清晰,不通过,/,
+    );
     assert.equal(
       (await ctx().app.inject({ method: 'GET', url: url.replace(/sig=[^&]+/, 'sig=forged') })).statusCode,
       403,
