@@ -15,10 +15,10 @@ import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
 import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import { type ImageMarketplaceId, isImageMarketplace, MAIN_IMAGE_RULE_SETS } from '@chuhai/contract';
+import { whiteMainImage } from '../apps/server/src/imaging/compose.ts';
+import { checkMainImage, type MaskedPixels } from '../apps/server/src/imaging/main-image-check.ts';
+import { productBox } from '../apps/server/src/imaging/product-box.ts';
 import { checkImageUpload } from '../apps/server/src/lib/image-upload.ts';
-import { whiteMainImage } from '../apps/server/src/modules/studio/compose.ts';
-import { checkMainImage, type MaskedPixels } from '../apps/server/src/modules/studio/main-image-check.ts';
-import { productBox } from '../apps/server/src/modules/studio/product-box.ts';
 import { onnxMatting } from '../apps/server/src/providers/matting/onnx-matting.ts';
 
 const folder = process.argv[2];

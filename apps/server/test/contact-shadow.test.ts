@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import sharp from 'sharp';
-import { placeOnBackground } from '../src/modules/studio/compose.ts';
+import { placeOnBackground } from '../src/imaging/compose.ts';
 
 /**
  * A desk lamp as the cut-out gives it: a wide head up and to the right, a narrow foot at the bottom

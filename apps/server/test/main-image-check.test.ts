@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { MainImageReport } from '@chuhai/contract';
-import { checkMainImage, type MaskedPixels } from '../src/modules/studio/main-image-check.ts';
+import { checkMainImage, type MaskedPixels } from '../src/imaging/main-image-check.ts';
 
 /** Pixels with a known answer: a `box` of product colour on a background colour, and its exact mask. */
 function scene(

@@ -2,8 +2,8 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { IMAGE_MARKETPLACE_IDS, MAIN_IMAGE_RULE_SETS } from '@chuhai/contract';
 import sharp from 'sharp';
-import { whiteMainImage } from '../src/modules/studio/compose.ts';
-import { checkMainImage } from '../src/modules/studio/main-image-check.ts';
+import { whiteMainImage } from '../src/imaging/compose.ts';
+import { checkMainImage } from '../src/imaging/main-image-check.ts';
 import type { AlphaMask } from '../src/providers/matting/matting-engine.ts';
 
 /**

@@ -7,17 +7,17 @@ import {
   PLACEMENT_LIMITS,
 } from '@chuhai/contract';
 import sharp from 'sharp';
-import type { AlphaMask } from '../../providers/matting/matting-engine.ts';
-import { findDesign, renderBackground } from '../studio/backgrounds/library.ts';
+import { findDesign, renderBackground } from '../../imaging/backgrounds/library.ts';
 import {
   cutoutPng,
   maskedPixels,
   NoProductError,
   placeOnBackground,
   whiteMainImage,
-} from '../studio/compose.ts';
-import { checkMainImage } from '../studio/main-image-check.ts';
-import { productBox } from '../studio/product-box.ts';
+} from '../../imaging/compose.ts';
+import { checkMainImage } from '../../imaging/main-image-check.ts';
+import { productBox } from '../../imaging/product-box.ts';
+import type { AlphaMask } from '../../providers/matting/matting-engine.ts';
 
 /** One output file of an image. */
 export interface BatchOutput {

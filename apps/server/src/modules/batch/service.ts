@@ -16,8 +16,8 @@ import { Value } from 'typebox/value';
 import { lockKey } from '../../db/locks.ts';
 import type { AppDeps } from '../../deps.ts';
 import { AppError } from '../../http/app-error.ts';
+import { findDesign } from '../../imaging/backgrounds/library.ts';
 import { findActiveGrants } from '../entitlement/repository.ts';
-import { findDesign } from '../studio/backgrounds/library.ts';
 import { type Refused, readBatchUpload } from './intake.ts';
 import * as batches from './repository.ts';
 

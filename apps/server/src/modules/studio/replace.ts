@@ -8,13 +8,13 @@ import {
 import sharp from 'sharp';
 import { AppError } from '../../http/app-error.ts';
 import type { Upload } from '../../http/multipart.ts';
+import { findDesign, renderBackground } from '../../imaging/backgrounds/library.ts';
+import { type Placement, placeOnBackground } from '../../imaging/compose.ts';
 import { findBlockedWord } from '../../lib/content-safety/word-check.ts';
 import { checkImageUpload } from '../../lib/image-upload.ts';
 import type { AlphaMask } from '../../providers/matting/matting-engine.ts';
 import { DRAW_NOT_CONFIGURED, imageProviderFailure, withGenerationSlot } from '../drawing/service.ts';
 import { refundUse, takeUse } from '../entitlement/service.ts';
-import { findDesign, renderBackground } from './backgrounds/library.ts';
-import { type Placement, placeOnBackground } from './compose.ts';
 import { loadCutout, type StudioDeps, storeImage, studioFailure, withUse } from './service.ts';
 
 /** What the new background is: one of the library's designs, a plain colour, or a scene from a prompt. */

@@ -18,7 +18,12 @@ import { ok } from '../../http/envelope.ts';
 import { toEnvelope } from '../../http/error-handler.ts';
 import { readMultipart } from '../../http/multipart.ts';
 import { openSse } from '../../http/sse.ts';
-import { backgroundThumbnail, findDesign, listBackgrounds, listCategories } from './backgrounds/library.ts';
+import {
+  backgroundThumbnail,
+  findDesign,
+  listBackgrounds,
+  listCategories,
+} from '../../imaging/backgrounds/library.ts';
 import { deleteRecentImages, listRecentImages } from './recent.ts';
 import { readReplaceFields, replaceBackground } from './replace.ts';
 import { readPreset, removeBackground } from './service.ts';

@@ -14,13 +14,13 @@ import sharp from 'sharp';
 import type { AppDeps } from '../../deps.ts';
 import { AppError } from '../../http/app-error.ts';
 import type { Upload } from '../../http/multipart.ts';
+import { cutoutPng, maskedPixels, NoProductError, whiteMainImage } from '../../imaging/compose.ts';
+import { checkMainImage } from '../../imaging/main-image-check.ts';
+import { productBox } from '../../imaging/product-box.ts';
 import { checkImageUpload } from '../../lib/image-upload.ts';
 import { type AlphaMask, MattingBusyError } from '../../providers/matting/matting-engine.ts';
 import { refundUse, takeUse, type UseTicket } from '../entitlement/service.ts';
 import { type ImagesDeps, loadOwnImage, storeImage as storeKept, toStoredImage } from '../images/service.ts';
-import { cutoutPng, maskedPixels, NoProductError, whiteMainImage } from './compose.ts';
-import { checkMainImage } from './main-image-check.ts';
-import { productBox } from './product-box.ts';
 import { STUDIO_KEEP_MS } from './recent.ts';
 
 export type StudioDeps = ImagesDeps &

@@ -2,10 +2,10 @@ import { type CutoutResult, ResultCode } from '@chuhai/contract';
 import sharp from 'sharp';
 import { AppError } from '../../http/app-error.ts';
 import type { Upload } from '../../http/multipart.ts';
+import { cutoutPng, NoProductError } from '../../imaging/compose.ts';
+import { productBox } from '../../imaging/product-box.ts';
 import { checkImageUpload } from '../../lib/image-upload.ts';
 import { reserveAttempt, type ThrottleWindow, tooManyRequests, waitText } from '../throttle/service.ts';
-import { cutoutPng, NoProductError } from './compose.ts';
-import { productBox } from './product-box.ts';
 import { loadCutout, makeMain, readPreset, type StudioDeps, storeImage, studioFailure } from './service.ts';
 
 /**

@@ -1,6 +1,6 @@
 import { MAIN_IMAGE_RULES, PLACEMENT_LIMITS } from '@chuhai/contract';
 import sharp from 'sharp';
-import type { AlphaMask } from '../../providers/matting/matting-engine.ts';
+import type { AlphaMask } from '../providers/matting/matting-engine.ts';
 import { cleanMask, decontaminate, HAZE_BELOW, SOLID } from './clean-mask.ts';
 import type { MaskedPixels } from './main-image-check.ts';
 import { productBox } from './product-box.ts';

@@ -1,6 +1,6 @@
 import type { BackgroundCategory, BackgroundItem, BackgroundPage } from '@chuhai/contract';
 import sharp from 'sharp';
-import { type PageParams, pageWindow } from '../../../lib/paging.ts';
+import { type PageParams, pageWindow } from '../../lib/paging.ts';
 import { type BackgroundDesign, CATEGORIES, DESIGNS } from './designs.ts';
 
 /** The background library: lists, thumbnails and full-size renders, each drawn once and kept. */
