@@ -1,5 +1,6 @@
 import { type ComponentType, type ReactNode, useSyncExternalStore } from 'react';
 import { configureApiClient } from '../lib/api-client';
+import { earlyNotices } from './early-notices';
 
 /**
  * antd arrives with the first screen that needs it, not with the home page: the shell (top bar,
@@ -11,9 +12,6 @@ type AntdRoot = ComponentType<{ children: ReactNode }>;
 let root: AntdRoot | null = null;
 let loading: Promise<void> | null = null;
 const listeners = new Set<() => void>();
-
-/** Toasts asked for before antd arrived, shown by the bridge once it mounts. */
-export const earlyNotices: { errors: string[]; newBuild: boolean } = { errors: [], newBuild: false };
 
 export function ensureAntd(): Promise<void> {
   loading ??= import('./antd-root').then((module) => {

@@ -1,13 +1,12 @@
 import { App, Button } from 'antd';
 import { useEffect } from 'react';
-import { paths } from '../config/paths';
 import { configureApiClient } from '../lib/api-client';
-import { earlyNotices } from './antd-loader';
-import { router } from './router';
+import { earlyNotices } from './early-notices';
 
 /**
- * Connects the API client to the app: error toasts through `App.useApp()` (so they follow the
- * theme), navigation through the router, and the 发现新版本 notice. Mounted with antd (`AntdRoot`).
+ * Connects the API client's toasts to antd: error toasts through `App.useApp()` (so they follow the
+ * theme) and the 发现新版本 notice. Mounted with antd (`AntdRoot`); navigation is connected at
+ * start (`connectRouter` in main.tsx), before antd arrives.
  */
 export function ApiClientBridge() {
   const { message, notification } = App.useApp();
@@ -28,17 +27,7 @@ export function ApiClientBridge() {
         ),
       });
     };
-    configureApiClient({
-      notifyError: (text) => void message.error(text),
-      // Back to where the user was after logging in again.
-      redirectToLogin: () => {
-        const { pathname, search } = router.state.location;
-        if (pathname === paths.login.path) return;
-        void router.navigate(paths.login.getHref({ redirect: pathname + search }), { replace: true });
-      },
-      currentPath: () => router.state.location.pathname,
-      onNewBuild: showNewBuild,
-    });
+    configureApiClient({ notifyError: (text) => void message.error(text), onNewBuild: showNewBuild });
     // What the home page asked to show before antd had arrived.
     for (const text of earlyNotices.errors.splice(0)) void message.error(text);
     if (earlyNotices.newBuild) showNewBuild();

@@ -7,10 +7,11 @@ import '../styles/global.css';
 import '../styles/controls.css';
 import { queueEarlyNotices } from './antd-loader';
 import { AppProvider } from './provider';
-import { router } from './router';
+import { connectRouter, router } from './router';
 
 initTheme();
 queueEarlyNotices();
+connectRouter();
 
 const root = document.getElementById('app');
 if (!root) throw new Error('缺少挂载点 #app');

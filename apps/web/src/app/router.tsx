@@ -4,6 +4,7 @@ import { RouteError } from '../components/errors/route-error';
 import { AppLayout } from '../components/layouts/app-layout';
 import { RouteLoading } from '../components/ui/loading-overlay';
 import { paths } from '../config/paths';
+import { configureApiClient } from '../lib/api-client';
 import { ensureAntd } from './antd-loader';
 import HomeScreen from './routes/home';
 
@@ -63,3 +64,15 @@ export const router = createHashRouter([
     HydrateFallback: RouteLoading,
   },
 ]);
+
+/** The API client sends a signed-out user to 登录 and back to where they were afterwards. */
+export function connectRouter(): void {
+  configureApiClient({
+    redirectToLogin: () => {
+      const { pathname, search } = router.state.location;
+      if (pathname === paths.login.path) return;
+      void router.navigate(paths.login.getHref({ redirect: pathname + search }), { replace: true });
+    },
+    currentPath: () => router.state.location.pathname,
+  });
+}

@@ -14,7 +14,6 @@ import {
   type MarketplaceId,
   ResultCode,
 } from '@chuhai/contract';
-import type { AppDeps } from '../../deps.ts';
 import { AppError } from '../../http/app-error.ts';
 import { findBlockedWord } from '../../lib/content-safety/word-check.ts';
 import { paginate } from '../../lib/paging.ts';
@@ -23,17 +22,9 @@ import { currentVip, refundUse, takeUse } from '../entitlement/service.ts';
 import { acquireWorkSlot } from '../throttle/service.ts';
 import { fieldsOf, fixMessages, generateMessages, type WrittenListing } from './prompt.ts';
 import * as listings from './repository.ts';
-import { writeListing } from './writer.ts';
+import { type ListingDeps, type WriteProgress, writeListing } from './writer.ts';
 
-export type ListingDeps = Pick<
-  AppDeps,
-  'db' | 'clock' | 'log' | 'chatModel' | 'chatModels' | 'chatIdleTimeoutMs'
->;
-
-/** What the route hears while the model writes. */
-export interface WriteProgress {
-  progress(chars: number, stage: 'writing' | 'repairing'): void;
-}
+export type { ListingDeps, WriteProgress };
 
 /** A model's answer may take a minute; a node that died holding a slot frees it after this. */
 const STALE_WRITE_MS = 5 * 60_000;

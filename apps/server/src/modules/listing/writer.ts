@@ -1,8 +1,18 @@
 import { type ListingField, ResultCode } from '@chuhai/contract';
+import type { AppDeps } from '../../deps.ts';
 import { AppError } from '../../http/app-error.ts';
 import { type ChatModel, ChatModelError, type ModelMessage } from '../../providers/llm/chat-model.ts';
 import { listingFormat, parseWrittenListing, repairMessages, type WrittenListing } from './prompt.ts';
-import type { ListingDeps, WriteProgress } from './service.ts';
+
+export type ListingDeps = Pick<
+  AppDeps,
+  'db' | 'clock' | 'log' | 'chatModel' | 'chatModels' | 'chatIdleTimeoutMs'
+>;
+
+/** What the route hears while the model writes. */
+export interface WriteProgress {
+  progress(chars: number, stage: 'writing' | 'repairing'): void;
+}
 
 /**
  * Providers that answer 400 to OpenAI's `json_schema` response format (DeepSeek, older vLLM): after

@@ -16,8 +16,8 @@ import { useState } from 'react';
 import { formatDateTime } from '../../../lib/format';
 import { formatYuan } from '../../../lib/money';
 import { useAdjustVip, useAdminUser, useSetDisabled, useSetRole, useTotpReset } from '../api/admin';
+import { ROLE_NAMES } from '../labels';
 import { TotpInput } from './totp-input';
-import { ROLE_NAMES } from './users-section';
 
 /**
  * One account: VIP, today's usage, orders, devices; adjust VIP, disable, change the role, and for an

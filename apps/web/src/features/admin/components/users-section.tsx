@@ -5,9 +5,8 @@ import { serverPaging } from '../../../components/ui/table-paging';
 import { downloadCsv } from '../../../lib/csv';
 import { formatDateTime } from '../../../lib/format';
 import { useAdminUsers } from '../api/admin';
+import { ROLE_NAMES } from '../labels';
 import { UserDrawer } from './user-drawer';
-
-export const ROLE_NAMES = { user: '用户', support: '客服', admin: '管理员' } as const;
 
 /** 用户: search by phone or invite code, open one for its details and actions. */
 export function UsersSection() {

@@ -2,7 +2,9 @@ import { CHAT_LIMITS, tagPromptProblem, tagTitleProblem } from '@chuhai/contract
 import { Form, Input, Modal } from 'antd';
 import { useState } from 'react';
 import { MarkdownEditor } from '../../../components/markdown/markdown-editor';
-import type { EditingTag } from './tag-panel';
+
+/** A tag being written: new (no id) or one of the user's own. */
+export type EditingTag = { id?: number; msgTagTitleName: string; prompt: string };
 
 /** Create or edit a prompt tag: a title and a Markdown prompt, checked with the server's rules. */
 export default function TagEditor(props: {

@@ -9,9 +9,9 @@ import { type ChosenTag, useChatStore } from '../stores/chat-store';
 import '../chat.css';
 
 // The Markdown editor is large; it loads only when someone opens the tag editor.
-const TagEditor = lazy(() => import('./tag-editor'));
+import type { EditingTag } from './tag-editor';
 
-export type EditingTag = { id?: number; msgTagTitleName: string; prompt: string };
+const TagEditor = lazy(() => import('./tag-editor'));
 
 function LibraryItem(props: { prompt: LibraryPrompt; onUse: () => void; onSave?: () => void }) {
   return (

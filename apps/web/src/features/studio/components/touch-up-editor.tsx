@@ -207,10 +207,10 @@ export function TouchUpEditor(props: {
           ]}
           aria-label="画笔"
         />
-        <label className="touch-up__size">
-          <span>画笔大小</span>
-          <Slider min={4} max={120} value={size} onChange={setSize} aria-label="画笔大小" />
-        </label>
+        <div className="touch-up__size">
+          <span className="touch-up__size-label">画笔大小</span>
+          <Slider min={4} max={120} value={size} onChange={setSize} ariaLabelForHandle="画笔大小" />
+        </div>
         <Button icon={<UndoOutlined />} disabled={strokes.length === 0 || props.saving} onClick={undo}>
           撤销
         </Button>
