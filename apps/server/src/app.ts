@@ -19,10 +19,10 @@ import { jobsPlugin } from './jobs.ts';
 import { systemClock } from './lib/clock.ts';
 import { createMetrics, instrumentProviders, type Metrics, serveMetrics } from './metrics/metrics.ts';
 import { accountModule } from './modules/account/routes.ts';
+import { accountSessions } from './modules/account/session.ts';
 import { adminModule } from './modules/admin/routes.ts';
 import { announcementModule } from './modules/announcement/routes.ts';
 import { batchModule } from './modules/batch/routes.ts';
-import { BATCH_QUEUE } from './modules/batch/service.ts';
 import { chatModule } from './modules/chat/routes.ts';
 import { drawingModule } from './modules/drawing/routes.ts';
 import { entitlementModule } from './modules/entitlement/personal-data.ts';
@@ -38,6 +38,7 @@ import { redeemModule } from './modules/redeem/routes.ts';
 import { smsModule } from './modules/sms/routes.ts';
 import { studioModule } from './modules/studio/routes.ts';
 import { throttleModule } from './modules/throttle/personal-data.ts';
+import { QUEUES } from './queue/job-queue.ts';
 import { readBuildTime, staticWebPlugin } from './web/static-web.ts';
 
 export { VERSION } from './version.ts';
@@ -144,7 +145,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}) {
     required: config.requireRequestSignature,
     currentBuildTime: buildTime,
   });
-  await app.register(authPlugin, { clock });
+  await app.register(authPlugin, { clock, sessions: accountSessions(app.db) });
   await app.register(multipart, {
     limits: {
       fileSize: UPLOAD_LIMITS.maxBytes,
@@ -156,7 +157,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}) {
   });
 
   const built = buildDeps(config, { db: database.db, clock, log: app.log }, options);
-  const metrics = createMetrics(() => built.queue.depth(BATCH_QUEUE));
+  const metrics = createMetrics(() => built.queue.depth(QUEUES.batchImage));
   const deps = instrumentProviders(built, metrics);
   app.decorate('deps', deps);
   app.decorate('metrics', metrics);

@@ -5,7 +5,7 @@ import { availableParallelism, hostname } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { SiteConfig } from '@chuhai/contract';
-import { OWASP_SCRYPT, type ScryptCost, TEST_SCRYPT } from './modules/account/password.ts';
+import { OWASP_SCRYPT, type ScryptCost, TEST_SCRYPT } from './lib/password.ts';
 
 export type { SiteConfig };
 

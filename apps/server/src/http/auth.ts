@@ -3,13 +3,29 @@ import type { FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Routes } from '../app-module.ts';
 import type { Clock } from '../lib/clock.ts';
-import { findUserById } from '../modules/account/repository.ts';
-import { authenticate, type SessionUser } from '../modules/account/session.ts';
 import { AppError } from './app-error.ts';
+
+/** Who is calling, once the token checked out. */
+export interface SessionUser {
+  userId: number;
+  sessionId: number;
+}
+
+/**
+ * What the auth scopes need from the account module, handed in by `app.ts` so this shared layer
+ * never imports a feature module.
+ */
+export interface Sessions {
+  /** The live session of a token: 400001 without one, 400002 unknown or revoked, 400003 expired. */
+  authenticate(token: string | undefined, now: number): Promise<SessionUser>;
+  /** The account's role and phone, or null when it is gone. */
+  account(userId: number): Promise<{ role: 'user' | 'support' | 'admin'; phone: string } | null>;
+}
 
 declare module 'fastify' {
   interface FastifyInstance {
     clock: Clock;
+    sessions: Sessions;
     /** preHandler: resolves the session when a token came, and ignores a missing or bad one. */
     optionalUser: preHandlerAsyncHookHandler;
     /** Every route in the operator scope, so a test can walk them all. */
@@ -41,9 +57,10 @@ export function sessionTokenOf(request: FastifyRequest): string | undefined {
   return bearer?.[1];
 }
 
-export const authPlugin = fp<{ clock: Clock }>(
-  async (app, { clock }) => {
+export const authPlugin = fp<{ clock: Clock; sessions: Sessions }>(
+  async (app, { clock, sessions }) => {
     app.decorate('clock', clock);
+    app.decorate('sessions', sessions);
     app.decorateRequest('account', null);
     app.decorateRequest('staff', null);
     app.decorate('staffRouteList', []);
@@ -57,13 +74,13 @@ export const authPlugin = fp<{ clock: Clock }>(
       const token = sessionTokenOf(request);
       if (!token) return;
       try {
-        request.account = await authenticate(app.db, token, clock.now());
+        request.account = await sessions.authenticate(token, clock.now());
       } catch {
         request.account = null;
       }
     });
   },
-  { name: 'auth', dependencies: ['database'] },
+  { name: 'auth' },
 );
 
 /**
@@ -74,7 +91,7 @@ export const authPlugin = fp<{ clock: Clock }>(
 export function signedInScope(routes: Routes[]): Routes {
   return async (scope, options) => {
     scope.addHook('preHandler', async (request) => {
-      request.account = await authenticate(scope.db, sessionTokenOf(request), scope.clock.now());
+      request.account = await scope.sessions.authenticate(sessionTokenOf(request), scope.clock.now());
     });
     for (const plugin of routes) await scope.register(plugin, options);
   };
@@ -93,8 +110,8 @@ export function staffScope(routes: Routes[]): Routes {
     });
     // On request, before the body is read: an outsider learns nothing, not even what a body should hold.
     scope.addHook('onRequest', async (request) => {
-      const session = await authenticate(scope.db, sessionTokenOf(request), scope.clock.now());
-      const user = await findUserById(scope.db, session.userId);
+      const session = await scope.sessions.authenticate(sessionTokenOf(request), scope.clock.now());
+      const user = await scope.sessions.account(session.userId);
       if (!user || (user.role !== 'admin' && user.role !== 'support'))
         throw new AppError(ResultCode.forbidden, '没有权限访问运营后台');
       request.account = session;
@@ -108,6 +125,11 @@ export function staffScope(routes: Routes[]): Routes {
 export function staffOf(request: FastifyRequest): StaffUser {
   if (!request.staff) throw new Error('request.staff read outside the operator scope');
   return request.staff;
+}
+
+/** Changes on the console: 客服 reads, only an admin changes (money actions add a code on top). */
+export function requireAdmin(staff: StaffUser): void {
+  if (staff.role !== 'admin') throw new AppError(ResultCode.forbidden, '只有管理员可以进行这项操作');
 }
 
 /** Who did it and from where: what an audited change records. */

@@ -19,9 +19,11 @@ export interface JobQueue {
   stop(): Promise<void>;
 }
 
-/** Queues a module works on: names are `module.what`, as for periodic jobs. */
-export interface QueueWorker {
-  queue: string;
-  concurrency: number;
-  handle: (data: Record<string, unknown>) => Promise<void>;
-}
+/**
+ * The queues, named `module.what` as periodic jobs are. Here rather than in the module, so the
+ * health check and the metrics count a queue's depth without importing the module that fills it.
+ */
+export const QUEUES = {
+  /** One message per image of a 批量处理 job. */
+  batchImage: 'batch.image',
+} as const;

@@ -22,6 +22,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../db/database.ts';
 import type { AppDeps } from '../../deps.ts';
 import { AppError } from '../../http/app-error.ts';
+import { hashPassword, needsRehash, unknownUserHash, verifyPassword } from '../../lib/password.ts';
 import { currentVip, usageToday } from '../entitlement/service.ts';
 import { rewardRegistration } from '../invite/service.ts';
 import { checkCode, checkSignedTimestamp, consumeCode } from '../sms/service.ts';
@@ -35,7 +36,6 @@ import {
   waitText,
 } from '../throttle/service.ts';
 import { deviceLabel, maskIp } from './device-label.ts';
-import { hashPassword, needsRehash, unknownUserHash, verifyPassword } from './password.ts';
 import type { ClientInfo } from './repository.ts';
 import * as accounts from './repository.ts';
 import { createSession, type SessionUser } from './session.ts';

@@ -3,15 +3,12 @@ import { ResultCode, SESSION_LIMITS } from '@chuhai/contract';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/database.ts';
 import { AppError } from '../../http/app-error.ts';
+import type { Sessions, SessionUser } from '../../http/auth.ts';
 import { sha256 } from '../../lib/secrets.ts';
 import type { ClientInfo } from './repository.ts';
 import * as accounts from './repository.ts';
 
-/** Who is calling, once the token checked out. */
-export interface SessionUser {
-  userId: number;
-  sessionId: number;
-}
+export type { SessionUser };
 
 /** Starts a session: a random token for the client; only its hash is stored. */
 export async function createSession(db: Kysely<Database>, userId: number, now: number, client: ClientInfo) {
@@ -49,4 +46,12 @@ export async function authenticate(
     await accounts.touchSession(db, session.id, now, Math.min(now + SESSION_LIMITS.lifetimeMs, endsAt));
   }
   return { userId: session.user_id, sessionId: session.id };
+}
+
+/** The auth scopes' view of accounts (`http/auth.ts`), over this database. */
+export function accountSessions(db: Kysely<Database>): Sessions {
+  return {
+    authenticate: (token, now) => authenticate(db, token, now),
+    account: async (userId) => (await accounts.findUserById(db, userId)) ?? null,
+  };
 }

@@ -1,7 +1,7 @@
 import { ResultCode, type StaffMe, type TotpSetup } from '@chuhai/contract';
 import type { AppDeps } from '../../deps.ts';
 import { AppError } from '../../http/app-error.ts';
-import type { StaffUser } from '../../http/auth.ts';
+import { requireAdmin, type StaffUser } from '../../http/auth.ts';
 import { matchTotp, newTotpSecret, otpauthUri } from '../../lib/totp.ts';
 import * as accounts from '../account/repository.ts';
 import { recordAudit } from '../audit/repository.ts';
@@ -165,10 +165,6 @@ export async function resetTotp(
       now,
     });
   });
-}
-
-export function requireAdmin(staff: StaffUser): void {
-  if (staff.role !== 'admin') throw new AppError(ResultCode.forbidden, '只有管理员可以进行这项操作');
 }
 
 /**

@@ -23,13 +23,13 @@ import {
 } from '@chuhai/contract';
 import { Type } from 'typebox';
 import type { AppModule, Routes } from '../../app-module.ts';
-import { staffOf } from '../../http/auth.ts';
+import { requireAdmin, staffOf } from '../../http/auth.ts';
 import { ok } from '../../http/envelope.ts';
 import { promoteToAdmin } from '../account/repository.ts';
 import { refundOrder } from '../order/refunds.ts';
 import { auditLog } from './audit.ts';
 import { dashboard } from './dashboard.ts';
-import { confirmTotp, me, requireAdmin, requireMoneyAuth, resetTotp, setupTotp } from './operators.ts';
+import { confirmTotp, me, requireMoneyAuth, resetTotp, setupTotp } from './operators.ts';
 import { orderDetail, searchOrders } from './orders.ts';
 import { providerStatuses, testProvider } from './providers.ts';
 import * as users from './users.ts';

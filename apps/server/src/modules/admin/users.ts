@@ -9,7 +9,7 @@ import {
   type UserRole,
 } from '@chuhai/contract';
 import { AppError } from '../../http/app-error.ts';
-import type { StaffUser } from '../../http/auth.ts';
+import { requireAdmin, type StaffUser } from '../../http/auth.ts';
 import type { PageParams } from '../../lib/paging.ts';
 import { paginate } from '../../lib/paging.ts';
 import { deviceLabel, maskIp } from '../account/device-label.ts';
@@ -20,7 +20,7 @@ import { currentVip, grantVip, takeBackVip, usageToday } from '../entitlement/se
 import * as invites from '../invite/repository.ts';
 import * as orders from '../order/repository.ts';
 import { toView as orderView } from '../order/service.ts';
-import { type OperatorDeps, requireAdmin, requireMoneyAuth } from './operators.ts';
+import { type OperatorDeps, requireMoneyAuth } from './operators.ts';
 
 /** 运营后台 · 用户: find accounts, look at one, adjust VIP, disable, change roles. */
 type UserRow = Awaited<ReturnType<typeof accounts.usersPage>>[number];

@@ -1,9 +1,8 @@
 import { Announcement, AnnouncementBody, EnvelopeSchema } from '@chuhai/contract';
 import { Type } from 'typebox';
 import type { AppModule, Routes } from '../../app-module.ts';
-import { actorOf, staffOf } from '../../http/auth.ts';
+import { actorOf, requireAdmin, staffOf } from '../../http/auth.ts';
 import { ok } from '../../http/envelope.ts';
-import { requireAdmin } from '../admin/operators.ts';
 import * as service from './service.ts';
 
 const publicRoutes: Routes = async (app, { deps }) => {

@@ -17,6 +17,7 @@ import { lockKey } from '../../db/locks.ts';
 import type { AppDeps } from '../../deps.ts';
 import { AppError } from '../../http/app-error.ts';
 import { findDesign } from '../../imaging/backgrounds/library.ts';
+import { QUEUES } from '../../queue/job-queue.ts';
 import { findActiveGrants } from '../entitlement/repository.ts';
 import { type Refused, readBatchUpload } from './intake.ts';
 import * as batches from './repository.ts';
@@ -27,7 +28,7 @@ export type BatchDeps = Pick<
 >;
 
 /** The queue each image of a job travels on. */
-export const BATCH_QUEUE = 'batch.image';
+export const BATCH_QUEUE = QUEUES.batchImage;
 
 export function readSteps(raw: string): BatchSteps {
   let parsed: unknown;

@@ -1,8 +1,8 @@
 import { EnvelopeSchema, HealthData, ReadyData, ResultCode } from '@chuhai/contract';
 import type { AppModule, Routes } from '../../app-module.ts';
 import { fail, ok } from '../../http/envelope.ts';
+import { QUEUES } from '../../queue/job-queue.ts';
 import { VERSION } from '../../version.ts';
-import { BATCH_QUEUE } from '../batch/service.ts';
 
 const startedAt = Date.now();
 /** A readiness check that takes longer than this counts as failed: the node is not ready. */
@@ -57,7 +57,7 @@ const publicRoutes: Routes = async (app, { deps }) => {
         }),
         // A key nobody writes: a miss is an answer; only an error (unreachable, refused) fails.
         passes(() => deps.files.get('health/ready-probe.png')),
-        passes(() => deps.queue.depth(BATCH_QUEUE)),
+        passes(() => deps.queue.depth(QUEUES.batchImage)),
       ]);
       const data: ReadyData = {
         ready: database && storage && queue,

@@ -15,9 +15,8 @@ import {
 } from '@chuhai/contract';
 import { Type } from 'typebox';
 import type { AppModule, Routes } from '../../app-module.ts';
-import { actorOf, staffOf } from '../../http/auth.ts';
+import { actorOf, requireAdmin, staffOf } from '../../http/auth.ts';
 import { ok } from '../../http/envelope.ts';
-import { requireAdmin } from '../admin/operators.ts';
 import * as library from './library-service.ts';
 import { promptPersonalData } from './personal-data.ts';
 import * as service from './service.ts';

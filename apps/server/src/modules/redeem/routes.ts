@@ -10,9 +10,9 @@ import {
 } from '@chuhai/contract';
 import { Type } from 'typebox';
 import type { AppModule, Routes } from '../../app-module.ts';
-import { actorOf, staffOf } from '../../http/auth.ts';
+import { actorOf, requireAdmin, staffOf } from '../../http/auth.ts';
 import { ok } from '../../http/envelope.ts';
-import { requireAdmin, requireMoneyAuth } from '../admin/operators.ts';
+import { requireMoneyAuth } from '../admin/operators.ts';
 import * as service from './service.ts';
 
 const userRoutes: Routes = async (app, { deps }) => {
