@@ -2,8 +2,9 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import sharp from 'sharp';
 import { httpMatting } from '../src/providers/matting/http-matting.ts';
-import { MattingBusyError, type MattingEngine } from '../src/providers/matting/matting-engine.ts';
+import type { MattingEngine } from '../src/providers/matting/matting-engine.ts';
 import { onnxMatting } from '../src/providers/matting/onnx-matting.ts';
+import { ProviderError } from '../src/providers/provider-error.ts';
 import { type FakeRembg, startFakeRembg } from './fakes/fake-rembg.ts';
 
 /**
@@ -139,8 +140,10 @@ describe('the HTTP matting adapter (rembg protocol)', () => {
       .toBuffer();
     fake.mode = 'busy';
     await assert.rejects(engine.matte(image), (error: unknown) => {
-      assert.ok(error instanceof MattingBusyError);
-      assert.equal(error.retryAfterSeconds, 12);
+      assert.ok(error instanceof ProviderError);
+      assert.equal(error.kind, 'busy');
+      assert.equal(error.retryAfter, 12);
+      assert.equal(error.retryable, true);
       return true;
     });
     fake.mode = 'broken';

@@ -88,8 +88,8 @@ export class CornerColourMatting implements MattingEngine {
     this.next = 'ok';
     if (mode === 'fail') throw new Error('the matting model crashed');
     if (mode === 'busy') {
-      const { MattingBusyError } = await import('../src/providers/matting/matting-engine.ts');
-      throw new MattingBusyError(7);
+      const { ProviderError } = await import('../src/providers/provider-error.ts');
+      throw new ProviderError('busy', 'the matting pool is full', { retryAfter: 7 });
     }
     const { data, info } = await sharp(image).removeAlpha().raw().toBuffer({ resolveWithObject: true });
     const mask = Buffer.alloc(info.width * info.height);

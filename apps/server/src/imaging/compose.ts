@@ -1,5 +1,6 @@
-import { MAIN_IMAGE_RULES, PLACEMENT_LIMITS } from '@chuhai/contract';
+import { MAIN_IMAGE_RULES, PLACEMENT_LIMITS, ResultCode } from '@chuhai/contract';
 import sharp from 'sharp';
+import { AppError } from '../http/app-error.ts';
 import type { AlphaMask } from '../providers/matting/matting-engine.ts';
 import { cleanMask, decontaminate, HAZE_BELOW, SOLID } from './clean-mask.ts';
 import type { MaskedPixels } from './main-image-check.ts';
@@ -10,9 +11,10 @@ import { productBox } from './product-box.ts';
  * product on a new background. sharp does the pixel work off the event loop.
  */
 
-export class NoProductError extends Error {
+/** The mask holds no product: the seller's photo, not our failure (400, and no use is kept). */
+export class NoProductError extends AppError {
   constructor() {
-    super('no product found in the image');
+    super(ResultCode.badRequest, '没有在图片里找到产品，请换一张产品清晰、主体完整的照片');
   }
 }
 

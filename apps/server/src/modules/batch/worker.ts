@@ -1,8 +1,8 @@
 import type { BatchSteps } from '@chuhai/contract';
 import { AppError } from '../../http/app-error.ts';
-import { MattingBusyError } from '../../providers/matting/matting-engine.ts';
+import { ProviderError } from '../../providers/provider-error.ts';
+import { sellerError } from '../../work/seller-error.ts';
 import { takeUsesIn } from '../entitlement/service.ts';
-import { studioFailure } from '../studio/service.ts';
 import { type BatchOutput, makeOutputs, usesPerImage } from './process-image.ts';
 import * as batches from './repository.ts';
 import { type BatchDeps, jobPrefix, updateJobStatus } from './service.ts';
@@ -73,12 +73,13 @@ export async function processImage(deps: BatchDeps, itemId: number): Promise<voi
   try {
     made = await makeOutputs(original.bytes, await deps.matting.matte(original.bytes), steps);
   } catch (error) {
-    if (error instanceof MattingBusyError) {
+    if (error instanceof ProviderError && error.kind === 'busy') {
       // The interactive tools have the pool: this image waits its turn (the queue retries the message).
       await settle('waiting', '');
       throw error;
     }
-    await settle('failed', studioFailure(error, deps.log).message.replace('，本次不扣次数', ''));
+    // A failed image is never charged (the charge comes with the finished outputs), as the words say.
+    await settle('failed', sellerError(error, 'matting', deps.log).message);
     await deleteFiles(deps, item.original_key ? [item.original_key] : []);
     await updateJobStatus(deps, jobId);
     return;

@@ -11,7 +11,6 @@ import {
   type SendMsgBody,
   type TokenUsage,
 } from '@chuhai/contract';
-import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/database.ts';
 import type { AppDeps } from '../../deps.ts';
@@ -20,6 +19,8 @@ import { findBlockedWord } from '../../lib/content-safety/word-check.ts';
 import { parseIdList } from '../../lib/id-list.ts';
 import { type PageParams, paginate } from '../../lib/paging.ts';
 import type { ChatModel } from '../../providers/llm/chat-model.ts';
+import { ProviderError } from '../../providers/provider-error.ts';
+import { sellerError } from '../../work/seller-error.ts';
 import { refundUse, takeUseIn, type UseTicket } from '../entitlement/service.ts';
 import { resolveTag } from '../prompt/service.ts';
 import { claimWorkSlot, type WorkSlot } from '../throttle/service.ts';
@@ -176,32 +177,6 @@ export type ExchangeOutcome =
   | { kind: 'done'; status: MessageStatus; usage: TokenUsage | null }
   | { kind: 'failed'; error: AppError; refunded: boolean };
 
-/** A chat provider's failure as the code and Chinese message a seller sees (also used by listings). */
-export function failureOf(error: unknown, log: FastifyBaseLogger): AppError {
-  if (error instanceof AppError) return error;
-  const kind = (error as { kind?: string }).kind;
-  log.warn({ err: error }, 'chat provider failed');
-  switch (kind) {
-    case 'auth':
-      log.error({ err: error }, 'the chat provider refused our key: check LLM_API_KEY');
-      return new AppError(ResultCode.providerUnavailable, FEATURE_OFF_TEXT);
-    case 'rate-limited': {
-      const retryAfter = (error as { retryAfter?: number }).retryAfter ?? 10;
-      return new AppError(ResultCode.tooManyRequests, `AI 服务繁忙，请 ${retryAfter} 秒后再试`, {
-        retryAfter,
-      });
-    }
-    case 'bad-request':
-      return new AppError(ResultCode.providerFailed, 'AI 服务暂时无法处理这次请求，请稍后再试或联系客服');
-    case 'unreachable':
-      return new AppError(ResultCode.providerFailed, '无法连接 AI 服务，请稍后再试');
-    case 'idle':
-      return new AppError(ResultCode.providerTimeout, 'AI 服务长时间没有响应，请稍后再试');
-    default:
-      return new AppError(ResultCode.providerFailed, 'AI 服务中断了回答，请稍后再试');
-  }
-}
-
 /**
  * Answers a prepared exchange. `clientGone` aborts the upstream request (stop button, closed tab).
  * The upstream may stay silent at most `idleTimeoutMs` between pieces. Outcomes:
@@ -270,7 +245,7 @@ async function answerExchange(
   }
 
   const stoppedByClient = clientGone.aborted;
-  if (idle) failure = { kind: 'idle' };
+  if (idle) failure = new ProviderError('idle', 'the chat API went silent in the middle of an answer');
   else if (stoppedByClient) failure = null;
   const now = deps.clock.now();
 
@@ -281,7 +256,9 @@ async function answerExchange(
     const refunded = failure ? await refundUse(deps, exchange.ticket) : false;
     return {
       kind: 'failed',
-      error: failure ? failureOf(failure, deps.log) : new AppError(ResultCode.badRequest, '已停止生成'),
+      error: failure
+        ? sellerError(failure, 'chat', deps.log)
+        : new AppError(ResultCode.badRequest, '已停止生成'),
       refunded,
     };
   }
@@ -297,7 +274,7 @@ async function answerExchange(
     });
     if (exchange.replaces) await messages.deleteMessages(trx, exchange.userId, [exchange.replaces]);
   });
-  if (failure) return { kind: 'failed', error: failureOf(failure, deps.log), refunded: false };
+  if (failure) return { kind: 'failed', error: sellerError(failure, 'chat', deps.log), refunded: false };
   return { kind: 'done', status, usage };
 }
 

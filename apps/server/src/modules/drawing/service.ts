@@ -13,17 +13,16 @@ import {
   isImageSize,
   ResultCode,
 } from '@chuhai/contract';
-import type { FastifyBaseLogger } from 'fastify';
 import type { AppDeps } from '../../deps.ts';
 import { AppError } from '../../http/app-error.ts';
 import { findBlockedWord } from '../../lib/content-safety/word-check.ts';
 import { imageInfo } from '../../lib/image-size.ts';
 import type { PageParams } from '../../lib/paging.ts';
-import { ImageGenerationError, type ImageGenerator } from '../../providers/image/image-generator.ts';
-import { refundUse, takeUse } from '../entitlement/service.ts';
+import type { ImageGenerator } from '../../providers/image/image-generator.ts';
+import { ProviderError } from '../../providers/provider-error.ts';
+import { type MeteredSpec, runMetered } from '../../work/metered.ts';
 import type { StoredImageRow } from '../images/repository.ts';
 import { deleteImages, type ImagesDeps, listImages, storeImage, toStoredImage } from '../images/service.ts';
-import { acquireWorkSlot } from '../throttle/service.ts';
 
 export type DrawingDeps = ImagesDeps & Pick<AppDeps, 'imageGenerator' | 'drawTimeoutMs'>;
 
@@ -49,56 +48,19 @@ function toView(deps: ImagesDeps, row: StoredImageRow): DrawnImage {
   };
 }
 
-export function imageProviderFailure(error: unknown, log: FastifyBaseLogger): AppError {
-  if (error instanceof AppError) return error;
-  log.warn({ err: error }, 'image generation failed');
-  const kind = error instanceof ImageGenerationError ? error.kind : 'upstream';
-  switch (kind) {
-    case 'auth':
-      log.error({ err: error }, 'the image provider refused our key: check IMAGE_API_KEY');
-      return new AppError(ResultCode.providerUnavailable, FEATURE_OFF_TEXT);
-    case 'rate-limited':
-      return new AppError(ResultCode.tooManyRequests, 'AI 绘画服务繁忙，请稍后再试', { retryAfter: 10 });
-    case 'rejected-content':
-      return new AppError(
-        ResultCode.contentRejected,
-        '描述或生成的画面未通过服务商的内容审核，请修改描述后重试',
-      );
-    case 'bad-request':
-      return new AppError(ResultCode.providerFailed, 'AI 绘画服务暂时无法处理这次请求，请稍后再试或联系客服');
-    case 'unreachable':
-      return new AppError(ResultCode.providerFailed, '无法连接 AI 绘画服务，请稍后再试');
-    default:
-      return new AppError(ResultCode.providerFailed, 'AI 绘画服务出错了，请稍后再试');
-  }
-}
-
-/**
- * Runs a picture generation in one of the user's `CONCURRENCY_LIMITS.generations` slots (429 when
- * all are busy); the slot is free again when the work ends, however it ends.
- */
-export async function withGenerationSlot<T>(
-  deps: Pick<DrawingDeps, 'db' | 'clock' | 'drawTimeoutMs'>,
-  userId: number,
-  work: () => Promise<T>,
-): Promise<T> {
-  const slot = await acquireWorkSlot(
-    deps.db,
-    {
-      userId,
+/** A picture generation as a metered call: one draw use, in one of the user's generation slots. */
+export function generationSpec(deps: Pick<DrawingDeps, 'drawTimeoutMs'>): MeteredSpec {
+  return {
+    feature: 'draw',
+    service: 'draw',
+    slot: {
       kind: 'generation',
       limit: CONCURRENCY_LIMITS.generations,
       staleMs: deps.drawTimeoutMs + 60_000,
       message: `最多同时生成 ${CONCURRENCY_LIMITS.generations} 张图片，请等当前的完成后再试`,
+      retryAfter: CONCURRENCY_LIMITS.retryAfterSeconds,
     },
-    deps.clock.now(),
-    CONCURRENCY_LIMITS.retryAfterSeconds,
-  );
-  try {
-    return await work();
-  } finally {
-    await slot.release();
-  }
+  };
 }
 
 /**
@@ -124,7 +86,9 @@ export async function createImage(
     throw new AppError(ResultCode.contentRejected, '描述中含有违规内容，请修改后重试');
   const generator = deps.imageGenerator;
   if (!generator) throw new AppError(ResultCode.providerUnavailable, DRAW_NOT_CONFIGURED);
-  return withGenerationSlot(deps, userId, () => drawAndKeep(deps, generator, userId, prompt, size));
+  return runMetered(deps, { userId }, generationSpec(deps), () =>
+    drawAndKeep(deps, generator, userId, prompt, size),
+  );
 }
 
 async function drawAndKeep(
@@ -134,37 +98,21 @@ async function drawAndKeep(
   prompt: string,
   size: ImageSize,
 ): Promise<DrawnImage> {
-  const ticket = await takeUse(deps, userId, 'draw');
-  try {
-    const bytes = await generator.generate({
-      prompt,
-      size,
-      signal: AbortSignal.timeout(deps.drawTimeoutMs),
-    });
-    const info = imageInfo(bytes);
-    if (!info)
-      throw new ImageGenerationError(
-        'upstream',
-        'the provider returned something that is not a PNG, JPEG or WebP',
-      );
-    const row = await storeImage(deps, userId, {
-      kind: 'draw',
-      bytes,
-      format: info.format,
-      width: info.width,
-      height: info.height,
-      prompt,
-      imageSize: size,
-      provider: generator.name,
-    });
-    return toView(deps, row);
-  } catch (error) {
-    await refundUse(deps, ticket);
-    if ((error as Error)?.name === 'TimeoutError') {
-      throw new AppError(ResultCode.providerTimeout, 'AI 绘画超时没有完成，本次不计次数，请稍后再试');
-    }
-    throw imageProviderFailure(error, deps.log);
-  }
+  const bytes = await generator.generate({ prompt, size, signal: AbortSignal.timeout(deps.drawTimeoutMs) });
+  const info = imageInfo(bytes);
+  if (!info)
+    throw new ProviderError('upstream', 'the provider returned something that is not a PNG, JPEG or WebP');
+  const row = await storeImage(deps, userId, {
+    kind: 'draw',
+    bytes,
+    format: info.format,
+    width: info.width,
+    height: info.height,
+    prompt,
+    imageSize: size,
+    provider: generator.name,
+  });
+  return toView(deps, row);
 }
 
 /** `GET /api/v1/getImageList`: the user's drawings, newest first, with fresh signed links. */

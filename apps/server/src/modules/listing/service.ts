@@ -17,9 +17,8 @@ import {
 import { AppError } from '../../http/app-error.ts';
 import { findBlockedWord } from '../../lib/content-safety/word-check.ts';
 import { paginate } from '../../lib/paging.ts';
-import { failureOf } from '../chat/service.ts';
-import { currentVip, refundUse, takeUse } from '../entitlement/service.ts';
-import { acquireWorkSlot } from '../throttle/service.ts';
+import { runMetered } from '../../work/metered.ts';
+import { currentVip } from '../entitlement/service.ts';
 import { fieldsOf, fixMessages, generateMessages, type WrittenListing } from './prompt.ts';
 import * as listings from './repository.ts';
 import { type ListingDeps, type WriteProgress, writeListing } from './writer.ts';
@@ -98,31 +97,19 @@ async function paidWrite(
   const now = deps.clock.now();
   const vip = (await currentVip(deps.db, userId, now)).length > 0;
   const limit = vip ? LISTING_LIMITS.concurrentVip : LISTING_LIMITS.concurrentFree;
-  const slot = await acquireWorkSlot(
-    deps.db,
+  const message = vip
+    ? `最多同时撰写 ${limit} 个站点的 listing，请等当前的完成`
+    : '免费账号一次撰写一个站点，请等当前的完成；开通 VIP 可同时撰写多个站点';
+  return runMetered(
+    deps,
+    { userId },
     {
-      userId,
-      kind: 'listing',
-      limit,
-      staleMs: STALE_WRITE_MS,
-      message: vip
-        ? `最多同时撰写 ${limit} 个站点的 listing，请等当前的完成`
-        : '免费账号一次撰写一个站点，请等当前的完成；开通 VIP 可同时撰写多个站点',
+      feature: 'chat',
+      service: 'chat',
+      slot: { kind: 'listing', limit, staleMs: STALE_WRITE_MS, message, retryAfter: 10 },
     },
-    now,
-    10,
+    write,
   );
-  try {
-    const ticket = await takeUse(deps, userId, 'chat');
-    try {
-      return await write();
-    } catch (error) {
-      await refundUse(deps, ticket);
-      throw failureOf(error, deps.log);
-    }
-  } finally {
-    await slot.release();
-  }
 }
 
 export async function generateListing(

@@ -1,7 +1,8 @@
 import { type ListingField, ResultCode } from '@chuhai/contract';
 import type { AppDeps } from '../../deps.ts';
 import { AppError } from '../../http/app-error.ts';
-import { type ChatModel, ChatModelError, type ModelMessage } from '../../providers/llm/chat-model.ts';
+import type { ChatModel, ModelMessage } from '../../providers/llm/chat-model.ts';
+import { ProviderError } from '../../providers/provider-error.ts';
 import { listingFormat, parseWrittenListing, repairMessages, type WrittenListing } from './prompt.ts';
 
 export type ListingDeps = Pick<
@@ -55,7 +56,7 @@ async function streamAnswer(
     clearTimeout(watchdog);
   }
   if (idle.signal.aborted)
-    throw new ChatModelError('idle', 'the chat API went silent while writing a listing');
+    throw new ProviderError('idle', 'the chat API went silent while writing a listing');
   if (request.signal.aborted) throw new AppError(ResultCode.badRequest, '已取消');
   return answer;
 }
@@ -69,7 +70,7 @@ async function answerOnce(
   try {
     return await streamAnswer(deps, request, report);
   } catch (error) {
-    if (!(error instanceof ChatModelError) || error.kind !== 'bad-request' || noStructuredOutput.has(model))
+    if (!(error instanceof ProviderError) || error.kind !== 'bad-request' || noStructuredOutput.has(model))
       throw error;
     deps.log.warn(
       { err: error },

@@ -13,9 +13,10 @@ import { type Placement, placeOnBackground } from '../../imaging/compose.ts';
 import { findBlockedWord } from '../../lib/content-safety/word-check.ts';
 import { checkImageUpload } from '../../lib/image-upload.ts';
 import type { AlphaMask } from '../../providers/matting/matting-engine.ts';
-import { DRAW_NOT_CONFIGURED, imageProviderFailure, withGenerationSlot } from '../drawing/service.ts';
-import { refundUse, takeUse } from '../entitlement/service.ts';
-import { loadCutout, type StudioDeps, storeImage, studioFailure, withUse } from './service.ts';
+import { runMetered, startMetered } from '../../work/metered.ts';
+import { sellerError } from '../../work/seller-error.ts';
+import { DRAW_NOT_CONFIGURED, generationSpec } from '../drawing/service.ts';
+import { loadCutout, type StudioDeps, storeImage, studioSpec } from './service.ts';
 
 /** What the new background is: one of the library's designs, a plain colour, or a scene from a prompt. */
 export type BackgroundChoice =
@@ -98,19 +99,13 @@ async function backgroundImage(deps: StudioDeps, userId: number, choice: Backgro
   }
   if (!deps.imageGenerator) throw new AppError(ResultCode.providerUnavailable, DRAW_NOT_CONFIGURED);
   const generator = deps.imageGenerator;
-  return withGenerationSlot(deps, userId, async () => {
-    const ticket = await takeUse(deps, userId, 'draw');
-    try {
-      return await generator.generate({
-        prompt: choice.prompt + SCENE_SUFFIX,
-        size: '1024x1024',
-        signal: AbortSignal.timeout(deps.drawTimeoutMs),
-      });
-    } catch (error) {
-      await refundUse(deps, ticket);
-      throw imageProviderFailure(error, deps.log);
-    }
-  });
+  return runMetered(deps, { userId }, generationSpec(deps), () =>
+    generator.generate({
+      prompt: choice.prompt + SCENE_SUFFIX,
+      size: '1024x1024',
+      signal: AbortSignal.timeout(deps.drawTimeoutMs),
+    }),
+  );
 }
 
 interface Source {
@@ -155,14 +150,14 @@ export async function replaceBackground(
 
   // The first product's use is taken before any paid work, so a caller with no uses left never
   // gets a scene generated; if the background cannot be made, that use goes back.
-  const firstUse = await takeUse(deps, userId, 'replace');
+  const firstCall = await startMetered(deps, { userId }, studioSpec('replace'));
   let background: Buffer;
   try {
     background = await backgroundImage(deps, userId, input.background);
   } catch (error) {
-    await refundUse(deps, firstUse);
-    throw error;
+    throw await firstCall.fail(error);
   }
+  const firstUse = firstCall.ticket;
   const results: ReplacedImage[] = new Array(sources.length);
   const failures: AppError[] = [];
   let next = 0;
@@ -174,10 +169,10 @@ export async function replaceBackground(
         const index = next++;
         const source = sources[index] as Source;
         try {
-          const image = await withUse(
+          const image = await runMetered(
             deps,
-            userId,
-            'replace',
+            { userId },
+            studioSpec('replace', index === 0 ? firstUse : undefined),
             async () => {
               const { image: bytes, matte } = await source.load();
               const made = await placeOnBackground(
@@ -188,11 +183,10 @@ export async function replaceBackground(
               );
               return storeImage(deps, userId, 'replace', { ...made, format: 'jpeg' });
             },
-            index === 0 ? firstUse : undefined,
           );
           results[index] = { name: source.name, image };
         } catch (error) {
-          const failure = studioFailure(error, deps.log);
+          const failure = sellerError(error, 'matting', deps.log);
           failures.push(failure);
           results[index] = { name: source.name, error: failure.message };
         }

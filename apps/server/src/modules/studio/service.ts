@@ -9,7 +9,6 @@ import {
   type StoredImage,
   type StudioImageKind,
 } from '@chuhai/contract';
-import type { FastifyBaseLogger } from 'fastify';
 import sharp from 'sharp';
 import type { AppDeps } from '../../deps.ts';
 import { AppError } from '../../http/app-error.ts';
@@ -18,51 +17,18 @@ import { cutoutPng, maskedPixels, NoProductError, whiteMainImage } from '../../i
 import { checkMainImage } from '../../imaging/main-image-check.ts';
 import { productBox } from '../../imaging/product-box.ts';
 import { checkImageUpload } from '../../lib/image-upload.ts';
-import { type AlphaMask, MattingBusyError } from '../../providers/matting/matting-engine.ts';
-import { refundUse, takeUse, type UseTicket } from '../entitlement/service.ts';
+import type { AlphaMask } from '../../providers/matting/matting-engine.ts';
+import { type MeteredSpec, runMetered } from '../../work/metered.ts';
+import type { UseTicket } from '../entitlement/service.ts';
 import { type ImagesDeps, loadOwnImage, storeImage as storeKept, toStoredImage } from '../images/service.ts';
 import { STUDIO_KEEP_MS } from './recent.ts';
 
 export type StudioDeps = ImagesDeps &
   Pick<AppDeps, 'matting' | 'imageGenerator' | 'drawTimeoutMs' | 'mattingLanes'>;
 
-/** Any failure while matting or composing, as the error the user sees. */
-export function studioFailure(error: unknown, log: FastifyBaseLogger): AppError {
-  if (error instanceof AppError) return error;
-  if (error instanceof MattingBusyError) {
-    return new AppError(
-      ResultCode.tooManyRequests,
-      `抠图排队的人太多了，请 ${error.retryAfterSeconds} 秒后再试`,
-      {
-        retryAfter: error.retryAfterSeconds,
-      },
-    );
-  }
-  if (error instanceof NoProductError) {
-    return new AppError(ResultCode.badRequest, '没有在图片里找到产品，请换一张产品清晰、主体完整的照片');
-  }
-  log.error({ err: error }, 'studio image work failed');
-  return new AppError(ResultCode.providerFailed, '图片处理失败，本次不扣次数，请稍后再试');
-}
-
-/**
- * Runs `work` with one use of `feature` taken (or with the use already `taken` for it); a failure
- * gives the use back.
- */
-export async function withUse<T>(
-  deps: StudioDeps,
-  userId: number,
-  feature: 'cutout' | 'replace',
-  work: () => Promise<T>,
-  taken?: UseTicket,
-): Promise<T> {
-  const ticket: UseTicket = taken ?? (await takeUse(deps, userId, feature));
-  try {
-    return await work();
-  } catch (error) {
-    await refundUse(deps, ticket);
-    throw studioFailure(error, deps.log);
-  }
+/** A 智能做图 call: one use of `feature`, failures in the matting service's words. */
+export function studioSpec(feature: 'cutout' | 'replace', ticket?: UseTicket): MeteredSpec {
+  return { feature, service: 'matting', ticket };
 }
 
 /** Keeps a 智能做图 result for STUDIO_KEEP_DAYS (最近作品) and answers with its link. */
@@ -135,14 +101,14 @@ export async function removeBackground(
   const preset = readPreset(input.preset);
   if (input.cutoutId !== undefined) {
     const cutoutId = input.cutoutId;
-    return withUse(deps, userId, 'cutout', async () => {
+    return runMetered(deps, { userId }, studioSpec('cutout'), async () => {
       const { image, matte } = await loadCutout(deps, userId, cutoutId);
       return { main: await makeMain(deps, userId, image, matte, preset ?? 'amazon', onStage) };
     });
   }
   if (!input.upload) throw new AppError(ResultCode.badRequest, '请上传一张图片（字段名 upload[] 或 file）');
   const checked = await checkImageUpload(input.upload.bytes, `「${input.upload.name}」`);
-  return withUse(deps, userId, 'cutout', async () => {
+  return runMetered(deps, { userId }, studioSpec('cutout'), async () => {
     onStage('matting');
     const matte = await deps.matting.matte(checked.bytes);
     if (!productBox(matte.mask, matte.width, matte.height)) throw new NoProductError();

@@ -5,8 +5,9 @@ import type { Upload } from '../../http/multipart.ts';
 import { cutoutPng, NoProductError } from '../../imaging/compose.ts';
 import { productBox } from '../../imaging/product-box.ts';
 import { checkImageUpload } from '../../lib/image-upload.ts';
+import { sellerError } from '../../work/seller-error.ts';
 import { reserveAttempt, type ThrottleWindow, tooManyRequests, waitText } from '../throttle/service.ts';
-import { loadCutout, makeMain, readPreset, type StudioDeps, storeImage, studioFailure } from './service.ts';
+import { loadCutout, makeMain, readPreset, type StudioDeps, storeImage } from './service.ts';
 
 /**
  * Edits are free, but each one composes a main image (about a second of CPU): enough for a seller
@@ -67,6 +68,6 @@ export async function saveTouchUp(
     if (error instanceof NoProductError) {
       throw new AppError(ResultCode.badRequest, '修补后剩下的只是零散的小块，请用「恢复」画笔把产品涂回来');
     }
-    throw studioFailure(error, deps.log);
+    throw sellerError(error, 'matting', deps.log);
   }
 }

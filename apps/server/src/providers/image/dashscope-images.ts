@@ -1,11 +1,7 @@
 import type { ImageSize } from '@chuhai/contract';
 import type { ImageProviderConfig } from '../../config.ts';
-import {
-  downloadImage,
-  failureOfStatus,
-  ImageGenerationError,
-  type ImageGenerator,
-} from './image-generator.ts';
+import { failureOfStatus, ProviderError } from '../provider-error.ts';
+import { downloadImage, type ImageGenerator } from './image-generator.ts';
 
 /** 通义万相 takes `W*H` with sides from 512 to 1440. */
 const SIZES: Record<ImageSize, string> = {
@@ -39,7 +35,7 @@ export function dashscopeImages(config: ImageProviderConfig, pollMs = 1500): Ima
       response = await fetch(url, init);
     } catch (error) {
       if ((init.signal as AbortSignal | undefined)?.aborted) throw error;
-      throw new ImageGenerationError('unreachable', `cannot reach DashScope: ${String(error)}`, {
+      throw new ProviderError('unreachable', `cannot reach DashScope: ${String(error)}`, {
         cause: error,
       });
     }
@@ -47,7 +43,7 @@ export function dashscopeImages(config: ImageProviderConfig, pollMs = 1500): Ima
     if (!response.ok) {
       const kind =
         answer.code === 'DataInspectionFailed' ? 'rejected-content' : failureOfStatus(response.status);
-      throw new ImageGenerationError(
+      throw new ProviderError(
         kind,
         `DashScope answered ${response.status}: ${answer.code} ${answer.message}`,
       );
@@ -69,7 +65,7 @@ export function dashscopeImages(config: ImageProviderConfig, pollMs = 1500): Ima
         signal,
       });
       const taskId = created.output?.task_id;
-      if (!taskId) throw new ImageGenerationError('upstream', 'DashScope gave no task id');
+      if (!taskId) throw new ProviderError('upstream', 'DashScope gave no task id');
       for (;;) {
         await new Promise((resolve, reject) => {
           const timer = setTimeout(resolve, pollMs);
@@ -89,17 +85,13 @@ export function dashscopeImages(config: ImageProviderConfig, pollMs = 1500): Ima
         const status = task.output?.task_status;
         if (status === 'SUCCEEDED') {
           const url = task.output?.results?.find((r) => r.url)?.url;
-          if (!url)
-            throw new ImageGenerationError('rejected-content', 'DashScope task succeeded without an image');
+          if (!url) throw new ProviderError('rejected-content', 'DashScope task succeeded without an image');
           return downloadImage(url, signal, config.allowLoopbackResults);
         }
         if (status === 'FAILED' || status === 'CANCELED' || status === 'UNKNOWN') {
           const code = task.output?.code ?? '';
           const kind = code === 'DataInspectionFailed' ? 'rejected-content' : 'upstream';
-          throw new ImageGenerationError(
-            kind,
-            `DashScope task ${status}: ${code} ${task.output?.message ?? ''}`,
-          );
+          throw new ProviderError(kind, `DashScope task ${status}: ${code} ${task.output?.message ?? ''}`);
         }
       }
     },

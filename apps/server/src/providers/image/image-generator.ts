@@ -1,5 +1,6 @@
 import type { ImageSize } from '@chuhai/contract';
 import { fetchPublicBytes } from '../../lib/public-fetch.ts';
+import { ProviderError } from '../provider-error.ts';
 
 export interface GenerationRequest {
   prompt: string;
@@ -7,36 +8,10 @@ export interface GenerationRequest {
   signal: AbortSignal;
 }
 
-/** Why generation failed, for the drawing service to turn into a code and a Chinese message. */
-export type ImageFailure =
-  | 'auth'
-  | 'rate-limited'
-  | 'rejected-content'
-  | 'bad-request'
-  | 'upstream'
-  | 'unreachable';
-
-export class ImageGenerationError extends Error {
-  override name = 'ImageGenerationError';
-  readonly kind: ImageFailure;
-  constructor(kind: ImageFailure, message: string, options: { cause?: unknown } = {}) {
-    super(message, options);
-    this.kind = kind;
-  }
-}
-
-/** A text-to-image provider. Returns the image bytes (providers' URLs expire, so we keep the file). */
+/** A text-to-image provider; adapters throw ProviderError. Returns the image bytes (providers' URLs expire, so we keep the file). */
 export interface ImageGenerator {
   readonly name: 'openai' | 'dashscope' | 'sdwebui';
   generate(request: GenerationRequest): Promise<Buffer>;
-}
-
-/** The HTTP status of a failed provider call, as a failure kind. */
-export function failureOfStatus(status: number): ImageFailure {
-  if (status === 401 || status === 403) return 'auth';
-  if (status === 429) return 'rate-limited';
-  if (status === 400 || status === 404 || status === 422) return 'bad-request';
-  return 'upstream';
 }
 
 /** The largest result image taken from a provider, and how long its download may take. */
@@ -55,7 +30,7 @@ export async function downloadImage(
     return await fetchPublicBytes(url, { signal, allowLoopback, ...RESULT_DOWNLOAD });
   } catch (error) {
     if (signal.aborted) throw error;
-    throw new ImageGenerationError('upstream', `cannot download the result image: ${String(error)}`, {
+    throw new ProviderError('upstream', `cannot download the result image: ${String(error)}`, {
       cause: error,
     });
   }

@@ -1,12 +1,8 @@
 import type { ImageSize } from '@chuhai/contract';
 import OpenAI, { APIConnectionError, APIError, APIUserAbortError } from 'openai';
 import type { ImageProviderConfig } from '../../config.ts';
-import {
-  downloadImage,
-  failureOfStatus,
-  ImageGenerationError,
-  type ImageGenerator,
-} from './image-generator.ts';
+import { failureOfStatus, ProviderError } from '../provider-error.ts';
+import { downloadImage, type ImageGenerator } from './image-generator.ts';
 
 /** gpt-image models take 1536-pixel sides; DALL·E 3 and most compatible APIs take 1792. */
 function sizeFor(model: string, size: ImageSize): string {
@@ -40,16 +36,16 @@ export function openAiImages(config: ImageProviderConfig): ImageGenerator {
         const image = result.data?.[0];
         if (image?.b64_json) return Buffer.from(image.b64_json, 'base64');
         if (image?.url) return downloadImage(image.url, signal, config.allowLoopbackResults);
-        throw new ImageGenerationError('upstream', 'images API answered without an image');
+        throw new ProviderError('upstream', 'images API answered without an image');
       } catch (error) {
-        if (error instanceof APIUserAbortError || error instanceof ImageGenerationError) throw error;
+        if (error instanceof APIUserAbortError || error instanceof ProviderError) throw error;
         if (error instanceof APIConnectionError)
-          throw new ImageGenerationError('unreachable', error.message, { cause: error });
+          throw new ProviderError('unreachable', error.message, { cause: error });
         if (error instanceof APIError) {
           const code = String((error.error as { code?: string } | undefined)?.code ?? '');
           const kind =
             code === 'content_policy_violation' ? 'rejected-content' : failureOfStatus(error.status ?? 500);
-          throw new ImageGenerationError(kind, error.message, { cause: error });
+          throw new ProviderError(kind, error.message, { cause: error });
         }
         throw error;
       }

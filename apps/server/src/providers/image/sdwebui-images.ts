@@ -1,6 +1,7 @@
 import type { ImageSize } from '@chuhai/contract';
 import type { ImageProviderConfig } from '../../config.ts';
-import { failureOfStatus, ImageGenerationError, type ImageGenerator } from './image-generator.ts';
+import { failureOfStatus, ProviderError } from '../provider-error.ts';
+import type { ImageGenerator } from './image-generator.ts';
 
 /** Stable Diffusion works best on multiples of 64 near a megapixel. */
 const SIZES: Record<ImageSize, [number, number]> = {
@@ -37,18 +38,15 @@ export function sdWebUiImages(config: ImageProviderConfig): ImageGenerator {
         });
       } catch (error) {
         if (signal.aborted) throw error;
-        throw new ImageGenerationError('unreachable', `cannot reach SD WebUI: ${String(error)}`, {
+        throw new ProviderError('unreachable', `cannot reach SD WebUI: ${String(error)}`, {
           cause: error,
         });
       }
       if (!response.ok)
-        throw new ImageGenerationError(
-          failureOfStatus(response.status),
-          `SD WebUI answered ${response.status}`,
-        );
+        throw new ProviderError(failureOfStatus(response.status), `SD WebUI answered ${response.status}`);
       const answer = (await response.json()) as { images?: string[] };
       const image = answer.images?.[0];
-      if (!image) throw new ImageGenerationError('upstream', 'SD WebUI answered without an image');
+      if (!image) throw new ProviderError('upstream', 'SD WebUI answered without an image');
       return Buffer.from(image.replace(/^data:image\/\w+;base64,/, ''), 'base64');
     },
   };

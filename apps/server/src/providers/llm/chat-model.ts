@@ -27,29 +27,7 @@ export interface AnswerRequest {
   json?: JsonAnswerFormat;
 }
 
-/** Why the provider failed, in terms the chat service maps to a code and a Chinese message. */
-export type ChatModelFailure = 'auth' | 'rate-limited' | 'bad-request' | 'upstream' | 'unreachable' | 'idle';
-
-export class ChatModelError extends Error {
-  override name = 'ChatModelError';
-  readonly kind: ChatModelFailure;
-  readonly status: number | undefined;
-  /** Seconds the provider asked us to wait, for `rate-limited`. */
-  readonly retryAfter: number | undefined;
-
-  constructor(
-    kind: ChatModelFailure,
-    message: string,
-    options: { status?: number; retryAfter?: number; cause?: unknown } = {},
-  ) {
-    super(message, { cause: options.cause });
-    this.kind = kind;
-    this.status = options.status;
-    this.retryAfter = options.retryAfter;
-  }
-}
-
-/** A chat LLM. Adapters throw ChatModelError; an abort through the signal ends the iteration quietly. */
+/** A chat LLM. Adapters throw ProviderError (`providers/provider-error.ts`); an abort through the signal ends the iteration quietly. */
 export interface ChatModel {
   /** Streams the answer as it is generated. */
   stream(request: AnswerRequest): AsyncIterable<AnswerPiece>;

@@ -1,13 +1,8 @@
 import { Agent as HttpAgent, request as httpRequest, type IncomingMessage } from 'node:http';
 import { Agent as HttpsAgent, request as httpsRequest } from 'node:https';
 import type { LlmConfig } from '../../config.ts';
-import {
-  type AnswerPiece,
-  type AnswerRequest,
-  type ChatModel,
-  ChatModelError,
-  type JsonAnswerFormat,
-} from './chat-model.ts';
+import { failureOfStatus, ProviderError } from '../provider-error.ts';
+import type { AnswerPiece, AnswerRequest, ChatModel, JsonAnswerFormat } from './chat-model.ts';
 
 /** Waiting for a whole non-streamed answer (no idle signal to go by): generous, but not forever. */
 const COMPLETE_TIMEOUT_MS = 300_000;
@@ -32,12 +27,8 @@ function retryAfterSeconds(raw: string | string[] | undefined): number | undefin
   return raw !== undefined && Number.isFinite(seconds) && seconds >= 0 ? Math.ceil(seconds) : undefined;
 }
 
-/** A provider's HTTP error as a ChatModelError, with the message from its error body when there is one. */
-function httpFailure(
-  status: number,
-  body: string,
-  retryAfter: string | string[] | undefined,
-): ChatModelError {
+/** A provider's HTTP error as a ProviderError, with the message from its error body when there is one. */
+function httpFailure(status: number, body: string, retryAfter: string | string[] | undefined): ProviderError {
   let message = body.slice(0, 300);
   try {
     message = (JSON.parse(body) as CompletionChunk).error?.message ?? message;
@@ -45,12 +36,9 @@ function httpFailure(
     // Not JSON (a proxy's HTML page): the start of the text will do.
   }
   const detail = `chat API answered ${status}: ${message}`;
-  if (status === 401 || status === 403) return new ChatModelError('auth', detail, { status });
-  if (status === 429)
-    return new ChatModelError('rate-limited', detail, { status, retryAfter: retryAfterSeconds(retryAfter) });
-  if (status === 400 || status === 404 || status === 422)
-    return new ChatModelError('bad-request', detail, { status });
-  return new ChatModelError('upstream', detail, { status });
+  const kind = failureOfStatus(status);
+  const wait = kind === 'rate-limited' ? retryAfterSeconds(retryAfter) : undefined;
+  return new ProviderError(kind, detail, { status, retryAfter: wait });
 }
 
 /** OpenAI's structured output: the answer is JSON that matches the schema, or a refusal. */
@@ -103,7 +91,7 @@ export function openAiCompatibleModel(config: LlmConfig): ChatModel {
   const agent = secure ? new HttpsAgent({ keepAlive: true }) : new HttpAgent({ keepAlive: true });
   const send = secure ? httpsRequest : httpRequest;
 
-  /** Sends the request; resolves with a 2xx response, throws ChatModelError for anything else. */
+  /** Sends the request; resolves with a 2xx response, throws ProviderError for anything else. */
   function post(body: unknown, signal: AbortSignal, headersWithinMs: number): Promise<IncomingMessage> {
     const payload = JSON.stringify(body);
     return new Promise((resolve, reject) => {
@@ -121,7 +109,7 @@ export function openAiCompatibleModel(config: LlmConfig): ChatModel {
       const timer = setTimeout(
         () =>
           req.destroy(
-            new ChatModelError('unreachable', `no answer from the chat API in ${headersWithinMs} ms`),
+            new ProviderError('unreachable', `no answer from the chat API in ${headersWithinMs} ms`),
           ),
         headersWithinMs,
       );
@@ -136,9 +124,9 @@ export function openAiCompatibleModel(config: LlmConfig): ChatModel {
       });
       req.once('error', (error) => {
         clearTimeout(timer);
-        if (error instanceof ChatModelError || signal.aborted) return reject(error);
+        if (error instanceof ProviderError || signal.aborted) return reject(error);
         reject(
-          new ChatModelError('unreachable', `cannot reach the chat API: ${error.message}`, { cause: error }),
+          new ProviderError('unreachable', `cannot reach the chat API: ${error.message}`, { cause: error }),
         );
       });
       req.end(payload);
@@ -172,7 +160,7 @@ export function openAiCompatibleModel(config: LlmConfig): ChatModel {
           if (data === '[DONE]') continue;
           const chunk = JSON.parse(data) as CompletionChunk;
           if (chunk.error)
-            throw new ChatModelError('upstream', `chat API stream error: ${chunk.error.message}`);
+            throw new ProviderError('upstream', `chat API stream error: ${chunk.error.message}`);
           const choice = chunk.choices?.[0];
           if (choice?.finish_reason) finished = true;
           if (choice?.delta?.content) yield { type: 'text', text: choice.delta.content };
@@ -190,8 +178,8 @@ export function openAiCompatibleModel(config: LlmConfig): ChatModel {
       } catch (error) {
         // Aborted through the signal (stop, idle): the caller knows why; the iteration just ends.
         if (signal.aborted) return;
-        if (error instanceof ChatModelError) throw error;
-        throw new ChatModelError('upstream', `the chat stream broke off: ${(error as Error).message}`, {
+        if (error instanceof ProviderError) throw error;
+        throw new ProviderError('upstream', `the chat stream broke off: ${(error as Error).message}`, {
           cause: error,
         });
       } finally {
@@ -200,7 +188,7 @@ export function openAiCompatibleModel(config: LlmConfig): ChatModel {
       }
       // A body that ends cleanly but without a finish reason was cut short somewhere on the way.
       if (!finished && !signal.aborted) {
-        throw new ChatModelError('upstream', 'the chat stream ended without a finish_reason');
+        throw new ProviderError('upstream', 'the chat stream ended without a finish_reason');
       }
     },
 
@@ -215,7 +203,7 @@ export function openAiCompatibleModel(config: LlmConfig): ChatModel {
       try {
         answer = JSON.parse(text) as CompletionChunk;
       } catch (error) {
-        throw new ChatModelError('upstream', 'the chat API answered with something other than JSON', {
+        throw new ProviderError('upstream', 'the chat API answered with something other than JSON', {
           cause: error,
         });
       }

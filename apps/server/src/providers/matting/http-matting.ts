@@ -1,6 +1,7 @@
 import sharp from 'sharp';
 import type { MattingConfig } from '../../config.ts';
-import { type AlphaMask, MattingBusyError, type MattingEngine } from './matting-engine.ts';
+import { ProviderError } from '../provider-error.ts';
+import type { AlphaMask, MattingEngine } from './matting-engine.ts';
 
 /**
  * An HTTP matting service speaking rembg's server protocol (`rembg s`: `POST /api/remove`, the image
@@ -23,7 +24,9 @@ export function httpMatting(config: Pick<MattingConfig, 'url' | 'timeoutMs'>): M
       });
       if (response.status === 429 || response.status === 503) {
         const retryAfter = Number(response.headers.get('retry-after')) || 5;
-        throw new MattingBusyError(retryAfter);
+        throw new ProviderError('busy', `the matting service is busy; retry in ${retryAfter}s`, {
+          retryAfter,
+        });
       }
       if (!response.ok) throw new Error(`the matting service answered HTTP ${response.status}`);
       const cutout = Buffer.from(await response.arrayBuffer());

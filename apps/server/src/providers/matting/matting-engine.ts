@@ -3,6 +3,7 @@
  * size, one byte per pixel (255 = product, 0 = background), so every later step (cut-out PNG, white
  * main image, new background, the main-image check) works from the same mask.
  */
+/** Adapters throw ProviderError; a full queue is `busy` with the seconds to wait. */
 export interface MattingEngine {
   readonly name: string;
   /** `image`: an upright, checked JPEG, PNG or WebP. */
@@ -16,13 +17,4 @@ export interface AlphaMask {
   mask: Buffer;
   width: number;
   height: number;
-}
-
-/** Every worker is busy and the queue is full; the caller answers 429 with this wait. */
-export class MattingBusyError extends Error {
-  readonly retryAfterSeconds: number;
-  constructor(retryAfterSeconds: number) {
-    super(`matting is busy; retry in ${retryAfterSeconds}s`);
-    this.retryAfterSeconds = retryAfterSeconds;
-  }
 }

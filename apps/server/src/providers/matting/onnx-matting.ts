@@ -1,5 +1,6 @@
 import type { MattingConfig } from '../../config.ts';
-import { type AlphaMask, MattingBusyError, type MattingEngine } from './matting-engine.ts';
+import { ProviderError } from '../provider-error.ts';
+import type { AlphaMask, MattingEngine } from './matting-engine.ts';
 import type { MattingWorkerData } from './onnx-matting-worker.ts';
 import { PoolBusyError, WorkerPool } from './worker-pool.ts';
 
@@ -29,7 +30,8 @@ export function onnxMatting(
           mask: Buffer.from(result.mask.buffer, result.mask.byteOffset, result.mask.length),
         };
       } catch (error) {
-        if (error instanceof PoolBusyError) throw new MattingBusyError(error.retryAfterSeconds);
+        if (error instanceof PoolBusyError)
+          throw new ProviderError('busy', error.message, { retryAfter: error.retryAfterSeconds });
         throw error;
       }
     },

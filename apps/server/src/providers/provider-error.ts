@@ -1,0 +1,65 @@
+/**
+ * Why a provider call failed, the same words for every kind of provider (chat, image generation,
+ * matting and those to come), so one place (`work/seller-error.ts`) tells the seller what happened
+ * and the channel router of a later change can tell what is worth trying elsewhere.
+ */
+export type ProviderFailure =
+  /** Our key was refused (401, 403, an expired key): the operator must act. */
+  | 'auth'
+  /** The provider asked us to slow down (429). */
+  | 'rate-limited'
+  /** Our own queue for this provider is full (the matting pool). */
+  | 'busy'
+  /** The provider's content check refused the prompt or the picture. */
+  | 'rejected-content'
+  /** The provider refused the request as malformed (400, 404, 422). */
+  | 'bad-request'
+  /** The provider failed or answered something we cannot use (5xx, a broken body). */
+  | 'upstream'
+  /** No connection (refused, DNS, reset before an answer). */
+  | 'unreachable'
+  /** The provider went silent in the middle of an answer. */
+  | 'idle';
+
+/** Failures where the same request may succeed later or elsewhere. */
+const RETRYABLE: ReadonlySet<ProviderFailure> = new Set([
+  'rate-limited',
+  'busy',
+  'upstream',
+  'unreachable',
+  'idle',
+]);
+
+/** What every provider adapter throws. An abort through the caller's signal is not a ProviderError. */
+export class ProviderError extends Error {
+  override name = 'ProviderError';
+  readonly kind: ProviderFailure;
+  /** The HTTP status the provider answered with, when it answered. */
+  readonly status: number | undefined;
+  /** Seconds to wait before trying again, when the provider or our queue said. */
+  readonly retryAfter: number | undefined;
+
+  constructor(
+    kind: ProviderFailure,
+    message: string,
+    options: { status?: number; retryAfter?: number; cause?: unknown } = {},
+  ) {
+    super(message, { cause: options.cause });
+    this.kind = kind;
+    this.status = options.status;
+    this.retryAfter = options.retryAfter;
+  }
+
+  /** Whether the same request may succeed on a later try or another channel. */
+  get retryable(): boolean {
+    return RETRYABLE.has(this.kind);
+  }
+}
+
+/** A failed HTTP answer's status as a failure kind. */
+export function failureOfStatus(status: number): ProviderFailure {
+  if (status === 401 || status === 403) return 'auth';
+  if (status === 429) return 'rate-limited';
+  if (status === 400 || status === 404 || status === 422) return 'bad-request';
+  return 'upstream';
+}

@@ -1,0 +1,77 @@
+import { FEATURE_OFF_TEXT, ResultCode } from '@chuhai/contract';
+import type { FastifyBaseLogger } from 'fastify';
+import { AppError } from '../http/app-error.ts';
+import { ProviderError } from '../providers/provider-error.ts';
+
+/** The paid services, each with the words a seller sees when it fails. */
+const SERVICES = {
+  chat: {
+    name: 'AI 服务',
+    keySetting: 'LLM_API_KEY',
+    broken: 'AI 服务中断了回答，请稍后再试',
+    timeout: 'AI 服务长时间没有响应，请稍后再试',
+  },
+  draw: {
+    name: 'AI 绘画服务',
+    keySetting: 'IMAGE_API_KEY',
+    broken: 'AI 绘画服务出错了，请稍后再试',
+    timeout: 'AI 绘画超时没有完成，本次不计次数，请稍后再试',
+  },
+  matting: {
+    name: '抠图服务',
+    keySetting: 'MATTING_URL',
+    broken: '图片处理失败，本次不扣次数，请稍后再试',
+    timeout: '图片处理超时，本次不扣次数，请稍后再试',
+  },
+} as const;
+
+export type PaidService = keyof typeof SERVICES;
+
+/**
+ * Any failure of paid work as the code and Chinese message the seller sees: our own refusals
+ * (`AppError`) as they are, a provider's failure by its kind, a timeout of ours as a timeout, and
+ * anything else as the service breaking off (logged, since it is our bug or theirs).
+ */
+export function sellerError(error: unknown, service: PaidService, log: FastifyBaseLogger): AppError {
+  if (error instanceof AppError) return error;
+  const words = SERVICES[service];
+  // A space between Chinese and a Latin word: 「无法连接 AI 服务」.
+  const name = /^[A-Za-z]/.test(words.name) ? ` ${words.name}` : words.name;
+  if ((error as Error | undefined)?.name === 'TimeoutError')
+    return new AppError(ResultCode.providerTimeout, words.timeout);
+  if (!(error instanceof ProviderError)) {
+    log.error({ err: error }, `${service} work failed`);
+    return new AppError(ResultCode.providerFailed, words.broken);
+  }
+  log.warn({ err: error, kind: error.kind }, `${service} provider failed`);
+  switch (error.kind) {
+    case 'auth':
+      log.error({ err: error }, `the ${service} provider refused our key: check ${words.keySetting}`);
+      return new AppError(ResultCode.providerUnavailable, FEATURE_OFF_TEXT);
+    case 'rate-limited':
+    case 'busy': {
+      const retryAfter = error.retryAfter ?? 10;
+      const text =
+        service === 'matting'
+          ? `抠图排队的人太多了，请 ${retryAfter} 秒后再试`
+          : `${words.name}繁忙，请 ${retryAfter} 秒后再试`;
+      return new AppError(ResultCode.tooManyRequests, text, { retryAfter });
+    }
+    case 'rejected-content':
+      return new AppError(
+        ResultCode.contentRejected,
+        '描述或生成的画面未通过服务商的内容审核，请修改描述后重试',
+      );
+    case 'bad-request':
+      return new AppError(
+        ResultCode.providerFailed,
+        `${words.name}暂时无法处理这次请求，请稍后再试或联系客服`,
+      );
+    case 'unreachable':
+      return new AppError(ResultCode.providerFailed, `无法连接${name}，请稍后再试`);
+    case 'idle':
+      return new AppError(ResultCode.providerTimeout, words.timeout);
+    default:
+      return new AppError(ResultCode.providerFailed, words.broken);
+  }
+}
