@@ -178,18 +178,23 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
   const newBuild = response.headers.get(HEADERS.newBuild);
   if (newBuild) hooks.onNewBuild(newBuild);
 
-  let envelope: Envelope<T>;
-  try {
-    envelope = (await response.json()) as Envelope<T>;
-    if (typeof envelope?.code !== 'number') throw new Error('not an envelope');
-  } catch {
-    envelope = {
-      code: response.status >= 400 ? response.status : 500,
-      msg: '服务器返回了无法识别的内容',
-      data: null as T,
-    };
-  }
+  const envelope = envelopeOf<T>(await response.text().catch(() => ''), response.status);
   return handleEnvelope(envelope, { url, noError: options.noError, silent: options.silent });
+}
+
+/**
+ * An answer's body as our envelope; anything else (a proxy's error page, a body cut short) as an
+ * envelope that says so, with the HTTP status as its code when that is an error. The one place
+ * every call (JSON, uploads, event streams) reads an answer that may not be ours.
+ */
+export function envelopeOf<T>(text: string, status: number): Envelope<T> {
+  try {
+    const envelope = JSON.parse(text) as Envelope<T>;
+    if (typeof envelope?.code === 'number') return envelope;
+  } catch {
+    // not JSON: answered below
+  }
+  return { code: status >= 400 ? status : 500, msg: '服务器返回了无法识别的内容', data: null as T };
 }
 
 export const api = {

@@ -1,3 +1,5 @@
+import { buildHeaders, envelopeOf, handleEnvelope } from './api-client';
+
 /**
  * A Server-Sent-Events frame parser that is safe for any split of the bytes: the network may cut a
  * frame, a line or a multi-byte character anywhere. Bytes go through one `TextDecoder` in streaming
@@ -69,4 +71,31 @@ export async function readSse(
     parser.push(value);
   }
   parser.end();
+}
+
+/** How a streamed call answered: as a stream of events, or with a plain envelope's data. */
+export type SseAnswer<T> = { kind: 'stream' } | { kind: 'json'; data: T };
+
+/**
+ * `POST url` with a JSON body, asking for an event stream. Each event goes to `onEvent` with its
+ * data parsed as it arrives. A server that refuses before it starts answers a plain envelope
+ * instead: its data is returned, its error thrown as `ApiError` (through the error catalogue).
+ * Network failures and aborts reject as `fetch` does; the caller names what they mean.
+ */
+export async function fetchSSE<T = unknown>(
+  url: string,
+  options: { body: unknown; signal: AbortSignal; onEvent: (event: string, data: unknown) => void },
+): Promise<SseAnswer<T>> {
+  const response = await fetch(url, {
+    method: 'POST',
+    headers: buildHeaders(url, { json: true, accept: 'text/event-stream' }),
+    body: JSON.stringify(options.body),
+    signal: options.signal,
+  });
+  if (!(response.headers.get('content-type') ?? '').includes('text/event-stream') || !response.body) {
+    const envelope = envelopeOf<T>(await response.text().catch(() => ''), response.status);
+    return { kind: 'json', data: handleEnvelope(envelope, { url, silent: true }) };
+  }
+  await readSse(response.body, ({ event, data }) => options.onEvent(event, JSON.parse(data)));
+  return { kind: 'stream' };
 }

@@ -1,22 +1,11 @@
 import type { Envelope } from '@chuhai/contract';
-import { ApiError, buildHeaders, handleEnvelope } from './api-client';
+import { ApiError, buildHeaders, envelopeOf, handleEnvelope } from './api-client';
 import { createSseParser } from './sse';
 
 interface UploadOptions {
   onProgress?: (sentShare: number) => void;
   signal?: AbortSignal;
   silent?: boolean;
-}
-
-/** An answer that is not our envelope (a proxy's error page, a cut connection) as one. */
-function readEnvelope<T>(text: string, status: number): Envelope<T> {
-  try {
-    const envelope = JSON.parse(text) as Envelope<T>;
-    if (typeof envelope?.code === 'number') return envelope;
-  } catch {
-    // falls through to the generic envelope
-  }
-  return { code: status >= 400 ? status : 500, msg: '服务器返回了无法识别的内容', data: null as T };
 }
 
 /**
@@ -65,7 +54,7 @@ export function uploadForm<T>(path: string, form: FormData, options: UploadOptio
     form,
     options,
     () => {},
-    (xhr) => readEnvelope<T>(xhr.responseText, xhr.status),
+    (xhr) => envelopeOf<T>(xhr.responseText, xhr.status),
   );
 }
 
@@ -103,7 +92,7 @@ export function uploadFormWithEvents<T>(
     (xhr) => {
       feed(xhr);
       parser.end();
-      return result ?? readEnvelope<T>(xhr.responseText, xhr.status);
+      return result ?? envelopeOf<T>(xhr.responseText, xhr.status);
     },
   );
 }

@@ -1,6 +1,6 @@
-import type { ChatStreamEvents, Envelope, SendMsgBody } from '@chuhai/contract';
-import { ApiError, buildHeaders, handleEnvelope } from '../../../lib/api-client';
-import { readSse } from '../../../lib/sse';
+import type { ChatStreamEvents, SendMsgBody } from '@chuhai/contract';
+import { ApiError } from '../../../lib/api-client';
+import { fetchSSE } from '../../../lib/sse';
 
 /** How one answer ended. `error` carries the server's code and message. */
 export type SendOutcome =
@@ -25,39 +25,35 @@ export async function sendMsg(body: SendMsgBody, handlers: SendHandlers): Promis
   let id: number | null = null;
   let ending: SendOutcome | null = null;
   try {
-    const response = await fetch(URL, {
-      method: 'POST',
-      headers: buildHeaders(URL, { json: true, accept: 'text/event-stream' }),
-      body: JSON.stringify(body),
+    const answer = await fetchSSE<unknown>(URL, {
+      body,
       signal: handlers.signal,
+      onEvent: (event, data) => {
+        const payload = data as ChatStreamEvents[keyof ChatStreamEvents];
+        if (event === 'start') {
+          const start = payload as ChatStreamEvents['start'];
+          id = start.id;
+          handlers.onStart(start);
+        } else if (event === 'text') handlers.onText((payload as ChatStreamEvents['text']).text);
+        else if (event === 'done') {
+          const done = payload as ChatStreamEvents['done'];
+          ending = { type: 'done', id: done.id, status: done.status === 'stopped' ? 'stopped' : 'done' };
+        } else if (event === 'error') {
+          const error = payload as ChatStreamEvents['error'];
+          ending = {
+            type: 'error',
+            code: error.code,
+            msg: error.msg,
+            data: null,
+            refunded: error.refunded,
+            id,
+          };
+        }
+      },
     });
-    if (!(response.headers.get('content-type') ?? '').includes('text/event-stream') || !response.body) {
-      const envelope = (await response.json().catch(() => ({
-        code: response.status,
-        msg: '服务器返回了无法识别的内容',
-        data: null,
-      }))) as Envelope<unknown>;
-      // Applies the error catalogue (auth failures, caller-handled codes); always throws here.
-      handleEnvelope(envelope, { url: URL, silent: true });
+    // A plain envelope is only ever a refusal (thrown above); a success must come as a stream.
+    if (answer.kind === 'json')
       return { type: 'error', code: 500, msg: '服务器返回了无法识别的内容', data: null, refunded: true, id };
-    }
-    await readSse(response.body, ({ event, data }) => {
-      const payload = JSON.parse(data);
-      if (event === 'start') {
-        id = payload.id;
-        handlers.onStart(payload);
-      } else if (event === 'text') handlers.onText(payload.text);
-      else if (event === 'done') ending = { type: 'done', id: payload.id, status: payload.status };
-      else if (event === 'error')
-        ending = {
-          type: 'error',
-          code: payload.code,
-          msg: payload.msg,
-          data: null,
-          refunded: payload.refunded,
-          id,
-        };
-    });
     return (
       ending ?? {
         type: 'error',

@@ -1,5 +1,4 @@
 import {
-  type Envelope,
   type GenerateListingBody,
   type Listing,
   type ListingPage,
@@ -9,8 +8,8 @@ import {
 } from '@chuhai/contract';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { accountInfoKey } from '../../../entities/account/get-account-info';
-import { ApiError, api, buildHeaders, handleEnvelope } from '../../../lib/api-client';
-import { readSse } from '../../../lib/sse';
+import { ApiError, api } from '../../../lib/api-client';
+import { fetchSSE } from '../../../lib/sse';
 import { useAuthStore } from '../../../stores/auth-store';
 
 export const listingKeys = {
@@ -38,23 +37,20 @@ export interface WriteHandlers {
  */
 async function write(url: string, body: unknown, handlers: WriteHandlers): Promise<WriteOutcome> {
   try {
-    const response = await fetch(url, {
-      method: 'POST',
-      headers: buildHeaders(url, { json: true, accept: 'text/event-stream' }),
-      body: JSON.stringify(body),
-      signal: handlers.signal,
-    });
-    if (!(response.headers.get('content-type') ?? '').includes('text/event-stream') || !response.body) {
-      const envelope = (await response.json()) as Envelope<Listing>;
-      return { type: 'listing', listing: handleEnvelope(envelope, { url, silent: true }) };
-    }
     let ending: WriteOutcome | null = null;
-    await readSse(response.body, ({ event, data }) => {
-      const payload = JSON.parse(data);
-      if (event === 'progress') handlers.onProgress(payload);
-      else if (event === 'listing') ending = { type: 'listing', listing: payload };
-      else if (event === 'error') ending = { type: 'error', code: payload.code, msg: payload.msg };
+    const answer = await fetchSSE<Listing>(url, {
+      body,
+      signal: handlers.signal,
+      onEvent: (event, data) => {
+        if (event === 'progress') handlers.onProgress(data as ListingStreamEvents['progress']);
+        else if (event === 'listing') ending = { type: 'listing', listing: data as Listing };
+        else if (event === 'error') {
+          const error = data as ListingStreamEvents['error'];
+          ending = { type: 'error', code: error.code, msg: error.msg };
+        }
+      },
     });
+    if (answer.kind === 'json') return { type: 'listing', listing: answer.data };
     // The server may have finished and saved the listing (and counted the use) after the connection
     // broke: say both outcomes rather than promise a refund that may not have happened.
     return ending ?? { type: 'error', code: 502, msg: LOST_CONNECTION };
