@@ -90,7 +90,11 @@ describe('批量处理: a worker process killed mid-image', () => {
       const itemId = await insertItem(db, { jobId, userId, name: `${n}.png`, originalKey: key, now });
       await queue.send(BATCH_QUEUE, { itemId });
     }
-    await finishIntake(db, jobId, IMAGES, '[]');
+    await finishIntake(db, jobId, {
+      steps: JSON.stringify({ cutout: false, marketplaces: ['amazon'], backgroundColor: null }),
+      total: IMAGES,
+      refused: '[]',
+    });
     await setup.close();
 
     const database = openDatabase({ dataDir: data.dir });

@@ -264,7 +264,11 @@ function batchSuite(ctx: () => Ctx, matting: CornerColourMatting) {
       return insertItem(db, { jobId, userId, name: `${n}.jpg`, originalKey: key, now: ctx().clock.now() });
     };
     const dead = await image(1);
-    await finishIntake(db, jobId, 2, '[]');
+    await finishIntake(db, jobId, {
+      steps: steps({ cutout: false, marketplaces: ['amazon'] }),
+      total: 2,
+      refused: '[]',
+    });
     // The dead worker claimed it and was killed before it finished; a redelivered message finds it taken.
     assert.equal(await claimItem(db, dead, ctx().clock.now()), true);
     await processImage(ctx().app.deps, dead);

@@ -1,4 +1,5 @@
 import { BATCH_LIMITS, type BatchSteps, ResultCode } from '@chuhai/contract';
+import type { Multipart } from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
 import { Unzip, type UnzipFile } from 'fflate';
 import { AppError } from '../../http/app-error.ts';
@@ -40,6 +41,25 @@ function isNoise(path: string): boolean {
 const isZip = (name: string, head: Uint8Array) =>
   /\.zip$/i.test(name) || (head[0] === 0x50 && head[1] === 0x4b && head[2] === 0x03 && head[3] === 0x04);
 
+/** A 批量处理 upload's parts as they stream in (the route opens them: `batchUploadParts`). */
+export type BatchUploadParts = AsyncIterableIterator<Multipart>;
+
+/** Opens a request's multipart body for a batch: 400 when it is not one. */
+export function batchUploadParts(request: FastifyRequest): BatchUploadParts {
+  if (!request.isMultipart())
+    throw new AppError(ResultCode.badRequest, '请用 multipart/form-data 上传图片或 ZIP');
+  return request.parts({
+    // `parts` too: the app-wide limit (one image tool's 10 files) refused a 30-file batch with 413.
+    limits: {
+      fileSize: BATCH_LIMITS.maxBytes,
+      files: BATCH_LIMITS.maxImages,
+      fields: 5,
+      fieldSize: 4096,
+      parts: BATCH_LIMITS.maxImages + 5,
+    },
+  });
+}
+
 /**
  * Reads a 批量处理 upload as it streams: the `steps` field first, then any number of images and
  * ZIPs of images. Every file is judged by its content; a refused one is named with the reason and
@@ -47,12 +67,10 @@ const isZip = (name: string, head: Uint8Array) =>
  * `unzipInto`, and at most 500 images or 500 MB are taken in all.
  */
 export async function readBatchUpload(
-  request: FastifyRequest,
+  parts: BatchUploadParts,
   readSteps: (raw: string) => BatchSteps,
   accept: (image: AcceptedImage) => Promise<void>,
 ): Promise<{ steps: BatchSteps; accepted: number; refused: Refused[] }> {
-  if (!request.isMultipart())
-    throw new AppError(ResultCode.badRequest, '请用 multipart/form-data 上传图片或 ZIP');
   let steps: BatchSteps | null = null;
   const refused: Refused[] = [];
   let accepted = 0;
@@ -84,16 +102,6 @@ export async function readBatchUpload(
     }
   };
 
-  const parts = request.parts({
-    // `parts` too: the app-wide limit (one image tool's 10 files) refused a 30-file batch with 413.
-    limits: {
-      fileSize: BATCH_LIMITS.maxBytes,
-      files: BATCH_LIMITS.maxImages,
-      fields: 5,
-      fieldSize: 4096,
-      parts: BATCH_LIMITS.maxImages + 5,
-    },
-  });
   for await (const part of parts) {
     if (part.type === 'field') {
       if (part.fieldname === 'steps') steps = readSteps(String(part.value ?? ''));

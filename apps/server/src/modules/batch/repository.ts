@@ -27,8 +27,13 @@ export async function insertJob(
   return Number(row.id);
 }
 
-export async function finishIntake(db: Db, jobId: number, total: number, refused: string): Promise<void> {
-  await db.updateTable('batch_jobs').set({ total, refused }).where('id', '=', jobId).execute();
+/** The upload is read: the steps it asked for, how many images were taken and which were refused. */
+export async function finishIntake(
+  db: Db,
+  jobId: number,
+  intake: { steps: string; total: number; refused: string },
+): Promise<void> {
+  await db.updateTable('batch_jobs').set(intake).where('id', '=', jobId).execute();
 }
 
 export function findJob(db: Db, userId: number, jobId: number) {

@@ -4,6 +4,7 @@ import type { AppModule, Routes } from '../../app-module.ts';
 import { ok } from '../../http/envelope.ts';
 import { checkFileLink, signedFileUrl } from '../../lib/file-links.ts';
 import { writeResultsZip } from './archive.ts';
+import { batchUploadParts } from './intake.ts';
 import { batchPersonalData } from './personal-data.ts';
 import * as batches from './repository.ts';
 import * as service from './service.ts';
@@ -50,7 +51,8 @@ const userRoutes: Routes = async (app, { deps }) => {
   app.post(
     '/api/v1/batch/jobs',
     { schema: { response: { 200: EnvelopeSchema(BatchJob) } } },
-    async (request) => ok(await service.createJob(deps, request.user.userId, request), '已开始处理'),
+    async (request) =>
+      ok(await service.createJob(deps, request.user.userId, batchUploadParts(request)), '已开始处理'),
   );
 
   app.get(

@@ -11,7 +11,6 @@ import {
   DAY_IN_MS,
   ResultCode,
 } from '@chuhai/contract';
-import type { FastifyRequest } from 'fastify';
 import { Value } from 'typebox/value';
 import { lockKey } from '../../db/locks.ts';
 import type { AppDeps } from '../../deps.ts';
@@ -19,7 +18,7 @@ import { AppError } from '../../http/app-error.ts';
 import { findDesign } from '../../imaging/backgrounds/library.ts';
 import { QUEUES } from '../../queue/job-queue.ts';
 import { findActiveGrants } from '../entitlement/repository.ts';
-import { type Refused, readBatchUpload } from './intake.ts';
+import { type BatchUploadParts, type Refused, readBatchUpload } from './intake.ts';
 import * as batches from './repository.ts';
 
 export type BatchDeps = Pick<
@@ -63,7 +62,7 @@ export const jobPrefix = (userId: number, jobId: number) => `u/${userId}/batch/$
  * Takes an upload into a new job: each accepted image stored and queued, each refused file named
  * with its reason. Nothing is charged here; every image is charged when its outputs are made.
  */
-export async function createJob(deps: BatchDeps, userId: number, request: FastifyRequest): Promise<BatchJob> {
+export async function createJob(deps: BatchDeps, userId: number, parts: BatchUploadParts): Promise<BatchJob> {
   const now = deps.clock.now();
   const jobId = await batches.insertJob(deps.db, {
     userId,
@@ -78,7 +77,7 @@ export async function createJob(deps: BatchDeps, userId: number, request: Fastif
       (await findActiveGrants(deps.db, userId, now)).length > 0
         ? BATCH_HELD_LIMITS.vip
         : BATCH_HELD_LIMITS.free;
-    intake = await readBatchUpload(request, readSteps, async (image) => {
+    intake = await readBatchUpload(parts, readSteps, async (image) => {
       const key = `${jobPrefix(userId, jobId)}/in/${itemIds.length + 1}.${image.extension}`;
       itemIds.push(
         await reserveOriginal(
@@ -105,12 +104,11 @@ export async function createJob(deps: BatchDeps, userId: number, request: Fastif
       intake.refused,
     );
   }
-  await deps.db
-    .updateTable('batch_jobs')
-    .set({ steps: JSON.stringify(intake.steps) })
-    .where('id', '=', jobId)
-    .execute();
-  await batches.finishIntake(deps.db, jobId, itemIds.length, JSON.stringify(intake.refused));
+  await batches.finishIntake(deps.db, jobId, {
+    steps: JSON.stringify(intake.steps),
+    total: itemIds.length,
+    refused: JSON.stringify(intake.refused),
+  });
   for (const itemId of itemIds) await deps.queue.send(BATCH_QUEUE, { itemId });
   return jobView(deps, (await batches.jobById(deps.db, jobId)) as batches.BatchJobRow);
 }
