@@ -34,7 +34,7 @@ test('cut out a product, check it, fix it into an Amazon main image and download
   const cutout = page.getByRole('img', { name: '抠图结果' });
   await expect(cutout).toBeVisible({ timeout: 120_000 });
   await expect.poll(() => cutout.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(1600);
-  const report = page.getByRole('region', { name: '原图主图检查（亚马逊规则）' });
+  const report = page.getByRole('region', { name: '原图主图检查（亚马逊 Amazon规则）' });
   await expect(report).toContainText('背景 0% 为纯白');
   await expect(report).toContainText('1.33:1');
   await expect(page.getByRole('link', { name: '下载透明底 PNG' })).toHaveAttribute(

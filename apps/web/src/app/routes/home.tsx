@@ -10,6 +10,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { paths } from '../../config/paths';
 import { AnnouncementCards } from '../../entities/announcements/announcement-bar';
+import { useDailyLimits } from '../../entities/plans/get-limits';
 import { PlansTeaser } from '../../features/order/components/plans-teaser';
 
 interface Tool {
@@ -104,11 +105,18 @@ export default function HomeScreen() {
         <h2 id="home-plans" className="home-section__title">
           VIP 套餐
         </h2>
-        <p className="home-section__lead">
-          免费用户每天可用 AI 问答 20 次、AI 绘画 2 张、抠图 10 张、换背景 5 张；开通 VIP 额度大幅提升。
-        </p>
+        <FreeQuotaLine />
         <PlansTeaser />
       </section>
     </div>
   );
+}
+
+/** Today's free uses as the server enforces them (operators change them in the console). */
+function FreeQuotaLine() {
+  const free = useDailyLimits().data?.free;
+  const uses = free
+    ? `免费用户每天可用 AI 问答 ${free.chat} 次、AI 绘画 ${free.draw} 张、抠图 ${free.cutout} 张、换背景 ${free.replace} 张`
+    : '免费用户每天都能免费使用 AI 问答、AI 绘画、抠图和换背景';
+  return <p className="home-section__lead">{uses}；开通 VIP 额度大幅提升。</p>;
 }

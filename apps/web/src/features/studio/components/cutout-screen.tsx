@@ -2,6 +2,8 @@ import { DownloadOutlined, EditOutlined, ThunderboltOutlined, ZoomInOutlined } f
 import {
   type CutoutResult,
   type CutoutStage,
+  type ImageMarketplaceId,
+  MAIN_IMAGE_RULE_SETS,
   MARKETPLACE_PRESETS,
   type MarketplacePreset,
   PRESET_NAMES,
@@ -50,6 +52,9 @@ function usePreview(file: File | null): string | null {
   }, [file]);
   return url;
 }
+
+/** 「亚马逊 Amazon」 for a report's marketplace id. */
+const rulesName = (id: string) => MAIN_IMAGE_RULE_SETS[id as ImageMarketplaceId]?.name ?? id;
 
 const downloadHref = (url: string) => `${url}&download=1`;
 
@@ -239,7 +244,10 @@ export function CutoutScreen() {
           ) : null}
           {result?.check ? (
             <div className="studio-check">
-              <CheckReport report={result.check} title="原图主图检查（亚马逊规则）" />
+              <CheckReport
+                report={result.check}
+                title={`原图主图检查（${rulesName(result.check.marketplace)}规则）`}
+              />
               {!result.check.pass && !result.main ? (
                 <Button
                   type="primary"
