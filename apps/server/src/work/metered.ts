@@ -1,8 +1,10 @@
 import type { Feature } from '@chuhai/contract';
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/database.ts';
 import type { AppDeps } from '../deps.ts';
 import type { AppError } from '../http/app-error.ts';
-import { refundUse, takeUse, type UseTicket } from '../modules/entitlement/service.ts';
-import { acquireWorkSlot, type WorkSlot } from '../modules/throttle/service.ts';
+import { refundUse, takeUse, takeUseIn, takeUsesIn, type UseTicket } from '../modules/entitlement/service.ts';
+import { acquireWorkSlot, claimWorkSlot, type WorkSlot } from '../modules/throttle/service.ts';
 import { type PaidService, sellerError } from './seller-error.ts';
 
 export type MeteredDeps = Pick<AppDeps, 'db' | 'clock' | 'log'>;
@@ -31,14 +33,53 @@ export interface MeteredCall {
   finish(): Promise<void>;
   /** The work failed: the use is given back, the slot freed, and the seller's error returned. */
   fail(error: unknown): Promise<AppError>;
-  /** The work ended without a result the seller was charged for, but the use stays spent. */
+  /** The work ended without a result, but the use stays spent (the seller stopped it after the provider was asked). */
   abandon(): Promise<void>;
+  /** Whether `fail` gave the use back (false when it had been given back already). */
+  readonly refunded: boolean;
 }
+
+function meteredCall(
+  deps: MeteredDeps,
+  spec: MeteredSpec,
+  ticket: UseTicket,
+  slot: WorkSlot | null,
+): MeteredCall {
+  let released = false;
+  // Each ending frees the slot once, so a `finally` may end a call that already ended.
+  const release = async () => {
+    if (released) return;
+    released = true;
+    await slot?.release();
+  };
+  let refunded = false;
+  return {
+    ticket,
+    finish: release,
+    abandon: release,
+    get refunded() {
+      return refunded;
+    },
+    async fail(error) {
+      try {
+        refunded = await refundUse(deps, ticket);
+      } finally {
+        await release();
+      }
+      return sellerError(error, spec.service, deps.log);
+    },
+  };
+}
+
+const vipOptions = (spec: MeteredSpec) => ({
+  vipOnly: spec.vipOnly !== undefined,
+  vipOnlyMessage: spec.vipOnly?.message,
+});
 
 /**
  * Starts a paid call: takes the owner's slot (when the call has one), then the use, in that order,
  * so a seller at the slot limit spends nothing. Refusals (no slot, no uses, not VIP) throw before
- * the provider is called. The caller ends the call with exactly one of finish, fail or abandon.
+ * the provider is called. The caller ends the call with finish, fail or abandon.
  */
 export async function startMetered(deps: MeteredDeps, owner: Owner, spec: MeteredSpec): Promise<MeteredCall> {
   const slot: WorkSlot | null = spec.slot
@@ -49,32 +90,46 @@ export async function startMetered(deps: MeteredDeps, owner: Owner, spec: Metere
         spec.slot.retryAfter,
       )
     : null;
-  let ticket: UseTicket;
   try {
-    ticket =
-      spec.ticket ??
-      (await takeUse(deps, owner.userId, spec.feature, {
-        vipOnly: spec.vipOnly !== undefined,
-        vipOnlyMessage: spec.vipOnly?.message,
-      }));
+    const ticket = spec.ticket ?? (await takeUse(deps, owner.userId, spec.feature, vipOptions(spec)));
+    return meteredCall(deps, spec, ticket, slot);
   } catch (error) {
     await slot?.release();
     throw error;
   }
-  const release = () => slot?.release() ?? Promise.resolve();
-  return {
-    ticket,
-    finish: release,
-    abandon: release,
-    async fail(error) {
-      try {
-        await refundUse(deps, ticket);
-      } finally {
-        await release();
-      }
-      return sellerError(error, spec.service, deps.log);
-    },
-  };
+}
+
+/**
+ * `startMetered` inside the caller's transaction `trx`, which writes what the call is for in the same
+ * commit (AI 问答 saves the question with its slot and use: one commit before the provider is
+ * asked). A refusal rolls all of it back; the slot is later released on `deps.db`, outside.
+ */
+export async function startMeteredIn(
+  trx: Kysely<Database>,
+  deps: MeteredDeps,
+  owner: Owner,
+  spec: MeteredSpec,
+  now: number,
+): Promise<MeteredCall> {
+  const slot = spec.slot
+    ? await claimWorkSlot(trx, deps.db, { userId: owner.userId, ...spec.slot }, now, spec.slot.retryAfter)
+    : null;
+  const ticket = spec.ticket ?? (await takeUseIn(trx, owner.userId, spec.feature, now, vipOptions(spec)));
+  return meteredCall(deps, spec, ticket, slot);
+}
+
+/**
+ * Charges work that was done before it was paid for (批量处理 charges an image with its finished
+ * outputs, in the transaction that keeps them: a failed image costs nothing). All the uses or none;
+ * throws the quota's refusal when today's uses do not cover them.
+ */
+export async function chargeDelivered(
+  trx: Kysely<Database>,
+  owner: Owner,
+  uses: Partial<Record<Feature, number>>,
+  now: number,
+): Promise<void> {
+  await takeUsesIn(trx, owner.userId, uses, now);
 }
 
 /**

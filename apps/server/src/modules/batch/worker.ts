@@ -1,8 +1,8 @@
 import type { BatchSteps } from '@chuhai/contract';
 import { AppError } from '../../http/app-error.ts';
 import { ProviderError } from '../../providers/provider-error.ts';
+import { chargeDelivered } from '../../work/metered.ts';
 import { sellerError } from '../../work/seller-error.ts';
-import { takeUsesIn } from '../entitlement/service.ts';
 import { type BatchOutput, makeOutputs, usesPerImage } from './process-image.ts';
 import * as batches from './repository.ts';
 import { type BatchDeps, jobPrefix, updateJobStatus } from './service.ts';
@@ -17,7 +17,7 @@ class Rollback extends Error {}
 async function quotaShortfall(deps: BatchDeps, userId: number, steps: BatchSteps): Promise<string | null> {
   try {
     await deps.db.transaction().execute(async (trx) => {
-      await takeUsesIn(trx, userId, usesPerImage(steps), deps.clock.now());
+      await chargeDelivered(trx, { userId }, usesPerImage(steps), deps.clock.now());
       throw new Rollback();
     });
   } catch (error) {
@@ -89,7 +89,7 @@ export async function processImage(deps: BatchDeps, itemId: number): Promise<voi
   const keys = results.map((r) => r.key);
   try {
     await deps.db.transaction().execute(async (trx) => {
-      await takeUsesIn(trx, userId, usesPerImage(steps), deps.clock.now());
+      await chargeDelivered(trx, { userId }, usesPerImage(steps), deps.clock.now());
       const settled = await batches.settleItem(trx, itemId, {
         status: 'done',
         reason: '',

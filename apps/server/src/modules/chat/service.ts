@@ -20,10 +20,9 @@ import { parseIdList } from '../../lib/id-list.ts';
 import { type PageParams, paginate } from '../../lib/paging.ts';
 import type { ChatModel } from '../../providers/llm/chat-model.ts';
 import { ProviderError } from '../../providers/provider-error.ts';
+import { type MeteredCall, startMeteredIn } from '../../work/metered.ts';
 import { sellerError } from '../../work/seller-error.ts';
-import { refundUse, takeUseIn, type UseTicket } from '../entitlement/service.ts';
 import { resolveTag } from '../prompt/service.ts';
-import { claimWorkSlot, type WorkSlot } from '../throttle/service.ts';
 import { buildModelMessages, DEFAULT_SYSTEM_PROMPT } from './context.ts';
 import * as messages from './repository.ts';
 
@@ -45,11 +44,10 @@ export interface Exchange {
   userId: number;
   model: string;
   modelMessages: ReturnType<typeof buildModelMessages>;
-  ticket: UseTicket;
+  /** The paid call: one of the user's concurrent answer slots and the use, ended with the answer. */
+  call: MeteredCall;
   /** The exchange whose answer this one replaces once it has text. */
   replaces: number | null;
-  /** One of the user's concurrent answer slots, freed when the answer ends. */
-  slot: WorkSlot;
 }
 
 /** A slot older than this was left by a node that died mid-answer. */
@@ -115,19 +113,6 @@ async function startExchange(
 ): Promise<Exchange> {
   const { chatType, model } = picked;
   const now = deps.clock.now();
-  const slot = await claimWorkSlot(
-    deps.db,
-    outside,
-    {
-      userId,
-      kind: 'chat',
-      limit: CONCURRENCY_LIMITS.chatStreams,
-      staleMs: STALE_STREAM_MS,
-      message: `最多同时进行 ${CONCURRENCY_LIMITS.chatStreams} 个回答，请等当前的回答完成后再提问`,
-    },
-    now,
-    CONCURRENCY_LIMITS.retryAfterSeconds,
-  );
   const tag = body.tagId == null ? null : await resolveTag(deps.db, userId, body.tagId);
   let conversationId: number;
   let replaces: number | null = null;
@@ -151,10 +136,28 @@ async function startExchange(
     question: body.content,
   });
 
-  const ticket = await takeUseIn(deps.db, userId, 'chat', now, {
-    vipOnly: chatType === CHAT_TYPE.advanced,
-    vipOnlyMessage: '高级模型仅对 VIP 开放，开通 VIP 后即可使用，也可以切换到标准模型',
-  });
+  // Checked first, paid for after: a wrong tag is a 404, not a spent use.
+  const call = await startMeteredIn(
+    deps.db,
+    { ...deps, db: outside },
+    { userId },
+    {
+      feature: 'chat',
+      service: 'chat',
+      vipOnly:
+        chatType === CHAT_TYPE.advanced
+          ? { message: '高级模型仅对 VIP 开放，开通 VIP 后即可使用，也可以切换到标准模型' }
+          : undefined,
+      slot: {
+        kind: 'chat',
+        limit: CONCURRENCY_LIMITS.chatStreams,
+        staleMs: STALE_STREAM_MS,
+        message: `最多同时进行 ${CONCURRENCY_LIMITS.chatStreams} 个回答，请等当前的回答完成后再提问`,
+        retryAfter: CONCURRENCY_LIMITS.retryAfterSeconds,
+      },
+    },
+    now,
+  );
   const id = await messages.insertMessage(deps.db, {
     userId,
     conversationId,
@@ -165,7 +168,7 @@ async function startExchange(
     tagTitle: tag?.title ?? null,
     now,
   });
-  return { id, conversationId, createdAt: now, userId, model, modelMessages, ticket, replaces, slot };
+  return { id, conversationId, createdAt: now, userId, model, modelMessages, call, replaces };
 }
 
 /** Where an answer goes as it is written: the SSE stream, or a collector for the JSON reply. */
@@ -190,7 +193,8 @@ export async function runExchange(...args: Parameters<typeof answerExchange>): P
   try {
     return await answerExchange(...args);
   } finally {
-    await args[1].slot.release();
+    // Whatever happened in between (a database error), the slot is freed; a no-op once ended.
+    await args[1].call.abandon();
   }
 }
 
@@ -253,14 +257,12 @@ async function answerExchange(
     await messages.deleteMessages(deps.db, exchange.userId, [exchange.id]);
     // Only the provider's failure is given back: a stop after the request went out has already
     // cost the provider's tokens, so stopping cannot be a way to ask for free.
-    const refunded = failure ? await refundUse(deps, exchange.ticket) : false;
-    return {
-      kind: 'failed',
-      error: failure
-        ? sellerError(failure, 'chat', deps.log)
-        : new AppError(ResultCode.badRequest, '已停止生成'),
-      refunded,
-    };
+    if (!failure) {
+      await exchange.call.abandon();
+      return { kind: 'failed', error: new AppError(ResultCode.badRequest, '已停止生成'), refunded: false };
+    }
+    const error = await exchange.call.fail(failure);
+    return { kind: 'failed', error, refunded: exchange.call.refunded };
   }
 
   const status = failure || stoppedByClient ? 'stopped' : 'done';
@@ -274,6 +276,8 @@ async function answerExchange(
     });
     if (exchange.replaces) await messages.deleteMessages(trx, exchange.userId, [exchange.replaces]);
   });
+  // Cut off after some text: the seller has part of an answer, the use stays spent.
+  await exchange.call.finish();
   if (failure) return { kind: 'failed', error: sellerError(failure, 'chat', deps.log), refunded: false };
   return { kind: 'done', status, usage };
 }
