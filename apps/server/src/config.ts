@@ -56,6 +56,8 @@ export interface Config {
   /** Signs file links, so a user is only ever handed links to their own files. Same on every node. */
   fileUrlSecret: string;
   image: ImageProviderConfig | null;
+  /** How long one picture may take, provider and download together, before it fails and the use goes back. */
+  drawTimeoutMs: number;
   matting: MattingConfig;
 }
 
@@ -591,6 +593,7 @@ export function loadConfig(env: Env = process.env): Config {
     storage: readStorage(env, dataDir),
     fileUrlSecret: readSecret(env, 'FILE_URL_SECRET', dataDir),
     image: readImageProvider(env, nodeEnv),
+    drawTimeoutMs: readInt(env, 'IMAGE_TIMEOUT_MS', 300_000, 1000, 900_000),
     matting: readMatting(env),
     chat: {
       idleTimeoutMs: readInt(env, 'LLM_IDLE_TIMEOUT_MS', 60_000, 100, 600_000),

@@ -101,7 +101,7 @@ export function buildDeps(
       overrides.imageGenerator !== undefined
         ? overrides.imageGenerator
         : createImageGenerator(config.image, { pollMs: overrides.imagePollMs }),
-    drawTimeoutMs: 300_000,
+    drawTimeoutMs: config.drawTimeoutMs,
     matting: overrides.matting ?? createMattingEngine(config.matting),
     mattingLanes: config.matting.workers,
     queue: createJobQueue(config.databaseUrl, base.db, base.log),

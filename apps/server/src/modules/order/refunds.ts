@@ -4,7 +4,7 @@ import { AppError } from '../../http/app-error.ts';
 import { recordAudit } from '../audit/repository.ts';
 import { takeBackVip } from '../entitlement/service.ts';
 import * as orders from './repository.ts';
-import type { OrderDeps } from './service.ts';
+import { type OrderDeps, toPaymentOrder } from './service.ts';
 
 /**
  * 退款: an operator refunds all or part of a paid order through its channel's real refund API.
@@ -13,12 +13,6 @@ import type { OrderDeps } from './service.ts';
  * our refund number as its idempotency key. When the money is on its way back, the VIP days the
  * refunded share bought are taken back (never before today: days already used stay used).
  */
-const toPaymentOrder = (row: orders.OrderRow) => ({
-  orderNo: row.order_no,
-  amount: Number(row.amount),
-  productName: row.product_name,
-  expiresAt: Number(row.expires_at),
-});
 
 export interface RefundAsk {
   /** Fen; the whole remaining amount when absent. */

@@ -48,7 +48,8 @@ export function toView(row: orders.OrderRow): OrderView {
   };
 }
 
-function toPaymentOrder(row: orders.OrderRow): PaymentOrder {
+/** An order as the payment channels see it (pay, query, refund). */
+export function toPaymentOrder(row: orders.OrderRow): PaymentOrder {
   return {
     orderNo: row.order_no,
     amount: Number(row.amount),
