@@ -17,7 +17,10 @@ test('upload a ZIP of a catalogue, watch it finish, download the results with a 
 
   await register(page, '13912341201');
   await page.goto('/#/image');
-  await page.getByRole('link', { name: '批量处理' }).click();
+  await page
+    .getByRole('navigation', { name: '智能做图工具' })
+    .getByRole('link', { name: '批量处理' })
+    .click();
   await expect(page.getByRole('heading', { name: '批量处理', level: 1 })).toBeVisible();
   await page.getByLabel('选择图片或 ZIP').setInputFiles(zipPath);
   await expect(page.getByText(/已选 1 个文件/)).toBeVisible();

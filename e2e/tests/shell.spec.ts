@@ -60,6 +60,54 @@ test('the current link is highlighted', async ({ page }) => {
   await expect(nav.getByRole('link', { name: '首页' })).toHaveAttribute('aria-current', 'page');
 });
 
+test('every 智能做图 tool is one click away: the menu in the top bar and the tabs above each tool', async ({
+  page,
+}) => {
+  const nav = page.getByRole('navigation', { name: '主导航' });
+  await page.goto('/#/');
+  await nav.getByRole('button', { name: '智能做图的工具' }).click();
+  const menu = page.locator('#studio-menu');
+  await expect(menu.getByRole('link', { name: '抠图' })).toBeVisible();
+  await menu.getByRole('link', { name: '批量处理' }).click();
+  await expect(page).toHaveURL(/#\/batch$/);
+  await expect(nav.getByRole('link', { name: '智能做图' })).toHaveAttribute('aria-current', 'page');
+
+  const tabs = page.getByRole('navigation', { name: '智能做图工具' });
+  await expect(tabs.getByRole('link', { name: '批量处理' })).toHaveAttribute('aria-current', 'page');
+  await tabs.getByRole('link', { name: '换背景' }).click();
+  await expect(page).toHaveURL(/#\/background$/);
+  await expect(page.getByRole('heading', { level: 1, name: /换背景/ })).toBeVisible();
+  await tabs.getByRole('link', { name: '抠图' }).click();
+  await expect(page).toHaveURL(/#\/image$/);
+
+  // Hovering 智能做图 opens the same menu.
+  await nav.getByRole('link', { name: '智能做图' }).hover();
+  await expect(menu.getByRole('link', { name: '换背景' })).toBeVisible();
+});
+
+test('the home page leads to every tool, and 跨境工具 to the WIPO searches', async ({ page }) => {
+  await page.goto('/#/');
+  const tools = page.getByRole('region', { name: '常用工具' });
+  for (const [card, url] of [
+    ['AI 问答', /#\/question$/],
+    ['Listing 写作', /#\/listing$/],
+    ['批量处理', /#\/batch$/],
+  ] as const) {
+    await tools
+      .getByRole('link', { name: new RegExp(card) })
+      .first()
+      .click();
+    await expect(page).toHaveURL(url);
+    await page.goBack();
+  }
+  await expect(tools.getByRole('link', { name: /国际专利查询/ })).toHaveAttribute(
+    'href',
+    /patentscope\.wipo\.int/,
+  );
+  const footer = page.getByRole('contentinfo');
+  await expect(footer.getByRole('link', { name: '批量处理' })).toHaveAttribute('href', '#/batch');
+});
+
 test.describe('at phone width', () => {
   test.use({ viewport: { width: 390, height: 844 } });
 
@@ -88,6 +136,18 @@ test.describe('at phone width', () => {
     await page.getByRole('button', { name: '打开菜单' }).click();
     await expect(drawer.getByRole('link', { name: '购买' })).toHaveAttribute('aria-current', 'page');
     await expect(drawer.getByRole('link', { name: '登录' })).toBeVisible();
+
+    // 智能做图's tools are a group of their own in the drawer.
+    for (const [tool, url] of [
+      ['换背景', /#\/background$/],
+      ['批量处理', /#\/batch$/],
+      ['抠图', /#\/image$/],
+    ] as const) {
+      if (!(await drawer.isVisible())) await page.getByRole('button', { name: '打开菜单' }).click();
+      await drawer.getByRole('link', { name: tool, exact: true }).click();
+      await expect(drawer).toBeHidden();
+      await expect(page).toHaveURL(url);
+    }
   });
 });
 
@@ -148,8 +208,10 @@ test('the cross-border tools open WIPO in a new window', async ({ page, context 
   );
   await page.goto('/#/');
   await page.getByRole('button', { name: /跨境工具/ }).hover();
-  const patent = page.getByRole('link', { name: /国际专利查询/ });
-  const trademark = page.getByRole('link', { name: /国际商标查询/ });
+  // The home page's 跨境工具 card has the same links: these are the top bar's.
+  const menu = page.locator('#cross-border-menu');
+  const patent = menu.getByRole('link', { name: /国际专利查询/ });
+  const trademark = menu.getByRole('link', { name: /国际商标查询/ });
   await expect(patent).toBeVisible();
   await expect(patent).toHaveAttribute('target', '_blank');
   await expect(trademark).toHaveAttribute('target', '_blank');
@@ -169,10 +231,11 @@ test('the cross-border menu opens from the keyboard and closes on Escape', async
   await trigger.focus();
   await page.keyboard.press('Enter');
   await expect(trigger).toHaveAttribute('aria-expanded', 'true');
-  await expect(page.getByRole('link', { name: /国际专利查询/ })).toBeVisible();
+  const patent = page.locator('#cross-border-menu').getByRole('link', { name: /国际专利查询/ });
+  await expect(patent).toBeVisible();
   await page.keyboard.press('Escape');
   await expect(trigger).toHaveAttribute('aria-expanded', 'false');
-  await expect(page.getByRole('link', { name: /国际专利查询/ })).toBeHidden();
+  await expect(patent).toBeHidden();
 });
 
 test('a screen whose code fails to load after a deploy recovers on refresh', async ({ page }) => {

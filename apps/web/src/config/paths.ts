@@ -68,6 +68,13 @@ export const NAV_LINKS = [
   { key: 'price', label: '购买', to: paths.price.path, match: [paths.price.path, paths.pay.path] },
 ] as const;
 
+/** 智能做图's tools: the top bar's menu, the drawer's group and the tabs above each tool. */
+export const STUDIO_TOOLS = [
+  { key: 'image', label: '抠图', to: paths.image.path },
+  { key: 'background', label: '换背景', to: paths.background.path },
+  { key: 'batch', label: '批量处理', to: paths.batch.path },
+] as const;
+
 /** Whether a nav entry is the current one: `/` only exactly, others with their sub-routes. */
 export function isNavActive(match: readonly string[], pathname: string): boolean {
   return match.some((p) => (p === '/' ? pathname === '/' : pathname === p || pathname.startsWith(`${p}/`)));

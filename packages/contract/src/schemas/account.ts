@@ -119,6 +119,8 @@ export const AccountInfo = Type.Object({
   /** Epoch ms of the next 00:00 China time, when today's usage resets. */
   usageResetAt: Type.Number(),
   createdAt: Type.Number(),
+  /** 客服 and admins get a link to the console (the console checks the role on the server again). */
+  role: Type.Optional(Type.Union([Type.Literal('user'), Type.Literal('support'), Type.Literal('admin')])),
 });
 export type AccountInfo = Static<typeof AccountInfo>;
 

@@ -293,6 +293,7 @@ export async function accountInfo(deps: AccountDeps, session: SessionUser): Prom
     usage: await usageToday(deps.db, user.id, levels.length > 0, now),
     usageResetAt: nextChinaMidnight(now),
     createdAt: user.created_at,
+    role: user.role,
   };
 }
 

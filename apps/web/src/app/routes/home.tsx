@@ -2,10 +2,14 @@ import {
   AppstoreOutlined,
   BgColorsOutlined,
   CheckCircleOutlined,
+  ExportOutlined,
+  FileTextOutlined,
+  FolderOpenOutlined,
   MessageOutlined,
   PictureOutlined,
   ScissorOutlined,
 } from '@ant-design/icons';
+import { CROSS_BORDER_TOOLS } from '@chuhai/contract';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { paths } from '../../config/paths';
@@ -26,6 +30,13 @@ const TOOLS: Tool[] = [
     description: '写 Listing 标题与五点描述、回复买家邮件和差评、翻译本地化，内置 30+ 卖家常用提示词。',
     to: paths.question.getHref(),
     icon: <MessageOutlined />,
+  },
+  {
+    title: 'Listing 写作',
+    description:
+      '按亚马逊、Shopee、TikTok Shop、Temu、eBay 各自的规则写标题、五点和描述，逐条检查字数与禁用词。',
+    to: paths.listing.getHref(),
+    icon: <FileTextOutlined />,
   },
   {
     title: 'AI 绘画',
@@ -52,10 +63,10 @@ const TOOLS: Tool[] = [
     icon: <BgColorsOutlined />,
   },
   {
-    title: '跨境工具',
-    description: '导航栏「跨境工具」直达 WIPO 国际专利检索与全球品牌数据库，上新前先查侵权风险。',
-    to: paths.intro.getHref(),
-    icon: <AppstoreOutlined />,
+    title: '批量处理',
+    description: '拖入整个目录或 ZIP，一次做完抠图、各平台白底主图和换背景，附带逐张的合规报告。',
+    to: paths.batch.getHref(),
+    icon: <FolderOpenOutlined />,
   },
 ];
 
@@ -98,6 +109,22 @@ export default function HomeScreen() {
               <p className="tool-card__text">{tool.description}</p>
             </Link>
           ))}
+          <div className="card tool-card">
+            <div className="tool-card__icon">
+              <AppstoreOutlined />
+            </div>
+            <h3 className="tool-card__title">跨境工具</h3>
+            <p className="tool-card__text">
+              上新前先查侵权风险：WIPO 国际专利检索与全球品牌数据库，在新窗口打开。
+            </p>
+            <p className="tool-card__links">
+              {CROSS_BORDER_TOOLS.map((tool) => (
+                <a key={tool.key} href={tool.href} target="_blank" rel="noopener noreferrer">
+                  {tool.label} <ExportOutlined />
+                </a>
+              ))}
+            </p>
+          </div>
         </div>
       </section>
 

@@ -30,7 +30,7 @@ export function MobileDrawer({ open, onClose }: { open: boolean; onClose: () => 
         aria-label="手机导航"
         inert={!open}
       >
-        <NavLinks className="mobile-drawer__link" onNavigate={onClose} />
+        <NavLinks className="mobile-drawer__link" onNavigate={onClose} variant="drawer" />
         <div className="mobile-drawer__section">跨境工具</div>
         {CROSS_BORDER_TOOLS.map((tool) => (
           <a

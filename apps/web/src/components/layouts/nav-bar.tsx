@@ -27,7 +27,7 @@ export function NavBar() {
         </button>
         <Logo onNavigate={closeDrawer} />
         <nav className="nav-bar__links" aria-label="主导航">
-          <NavLinks className="nav-bar__link" />
+          <NavLinks className="nav-bar__link" variant="bar" />
           <CrossBorderMenu />
         </nav>
         <div className="nav-bar__actions">

@@ -10,7 +10,11 @@ export function SiteFooter() {
         <section>
           <h2 className="site-footer__heading">产品</h2>
           <Link to={paths.question.getHref()}>AI 问答</Link>
+          <Link to={paths.listing.getHref()}>Listing 写作</Link>
           <Link to={paths.draw.getHref()}>AI 绘画</Link>
+          <Link to={paths.image.getHref()}>抠图 · 白底主图</Link>
+          <Link to={paths.background.getHref()}>换背景</Link>
+          <Link to={paths.batch.getHref()}>批量处理</Link>
         </section>
         <section>
           <h2 className="site-footer__heading">公司</h2>

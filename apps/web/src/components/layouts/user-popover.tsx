@@ -1,4 +1,4 @@
-import { CrownOutlined, LogoutOutlined, UserOutlined } from '@ant-design/icons';
+import { CrownOutlined, DashboardOutlined, LogoutOutlined, UserOutlined } from '@ant-design/icons';
 import { type AccountInfo, UI } from '@chuhai/contract';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
@@ -53,6 +53,11 @@ function PopoverBody({ onDone }: { onDone: () => void }) {
         <Link to={paths.profile.getHref()} onClick={onDone}>
           <UserOutlined /> 个人中心
         </Link>
+        {info.data?.role === 'admin' || info.data?.role === 'support' ? (
+          <Link to={paths.admin.getHref()} onClick={onDone}>
+            <DashboardOutlined /> 运营后台
+          </Link>
+        ) : null}
         <button
           type="button"
           className="link-button"

@@ -3,6 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { List, Tag } from 'antd';
 import { useSearchParams } from 'react-router';
 import { SignInButton } from '../../../components/ui/sign-in-prompt';
+import { StudioTabs } from '../../../components/ui/studio-tabs';
 import { useAuthStore } from '../../../stores/auth-store';
 import { batchKeys, useBatchJobs } from '../api/batch';
 import { BatchForm } from './batch-form';
@@ -26,52 +27,55 @@ export function BatchScreen() {
   const open = (id: number) => setParams({ job: String(id) });
 
   return (
-    <div className={jobId ? 'tool-page batch-page batch-page--job-open' : 'tool-page batch-page'}>
-      {signedIn ? (
-        <BatchForm
-          onStarted={(job) => {
-            void client.invalidateQueries({ queryKey: batchKeys.list() });
-            open(job.id);
-            window.scrollTo({ top: 0, behavior: 'smooth' });
-          }}
-        />
-      ) : (
-        <section className="tool-panel batch-form">
-          <h1>批量处理</h1>
-          <p className="muted">一次处理整个目录：抠图、各平台白底主图、换背景和合规报告。</p>
-          <SignInButton label="登录后使用" size="large" block />
-        </section>
-      )}
-      <div className="batch-side">
-        {jobId ? <BatchJobView id={jobId} /> : null}
+    <>
+      <StudioTabs />
+      <div className={jobId ? 'tool-page batch-page batch-page--job-open' : 'tool-page batch-page'}>
         {signedIn ? (
-          <section aria-label="最近 7 天的任务" className="batch-jobs">
-            <h2>最近 7 天的任务</h2>
-            <List
-              loading={jobs.isPending}
-              dataSource={jobs.data ?? []}
-              locale={{ emptyText: '还没有批量任务' }}
-              renderItem={(job) => (
-                <List.Item
-                  className={
-                    job.id === jobId ? 'batch-jobs__item batch-jobs__item--open' : 'batch-jobs__item'
-                  }
-                  onClick={() => open(job.id)}
-                  actions={[
-                    <Tag key="status" color={JOB_STATUS[job.status].color}>
-                      {JOB_STATUS[job.status].text}
-                    </Tag>,
-                  ]}
-                >
-                  <button type="button" className="batch-jobs__open" onClick={() => open(job.id)}>
-                    任务 #{job.id} · {job.total} 张 · {formatDate(job.createdAt)}
-                  </button>
-                </List.Item>
-              )}
-            />
+          <BatchForm
+            onStarted={(job) => {
+              void client.invalidateQueries({ queryKey: batchKeys.list() });
+              open(job.id);
+              window.scrollTo({ top: 0, behavior: 'smooth' });
+            }}
+          />
+        ) : (
+          <section className="tool-panel batch-form">
+            <h1>批量处理</h1>
+            <p className="muted">一次处理整个目录：抠图、各平台白底主图、换背景和合规报告。</p>
+            <SignInButton label="登录后使用" size="large" block />
           </section>
-        ) : null}
+        )}
+        <div className="batch-side">
+          {jobId ? <BatchJobView id={jobId} /> : null}
+          {signedIn ? (
+            <section aria-label="最近 7 天的任务" className="batch-jobs">
+              <h2>最近 7 天的任务</h2>
+              <List
+                loading={jobs.isPending}
+                dataSource={jobs.data ?? []}
+                locale={{ emptyText: '还没有批量任务' }}
+                renderItem={(job) => (
+                  <List.Item
+                    className={
+                      job.id === jobId ? 'batch-jobs__item batch-jobs__item--open' : 'batch-jobs__item'
+                    }
+                    onClick={() => open(job.id)}
+                    actions={[
+                      <Tag key="status" color={JOB_STATUS[job.status].color}>
+                        {JOB_STATUS[job.status].text}
+                      </Tag>,
+                    ]}
+                  >
+                    <button type="button" className="batch-jobs__open" onClick={() => open(job.id)}>
+                      任务 #{job.id} · {job.total} 张 · {formatDate(job.createdAt)}
+                    </button>
+                  </List.Item>
+                )}
+              />
+            </section>
+          ) : null}
+        </div>
       </div>
-    </div>
+    </>
   );
 }

@@ -2,6 +2,7 @@ import { CloseOutlined, DownloadOutlined } from '@ant-design/icons';
 import { PLACEMENT_LIMITS, type ReplaceResult, UPLOAD_LIMITS } from '@chuhai/contract';
 import { Alert, Button, ColorPicker, Image, Input, Segmented, Slider, Switch } from 'antd';
 import { useRef, useState } from 'react';
+import { StudioTabs } from '../../../components/ui/studio-tabs';
 import { useDrawConfig } from '../../../entities/draw-config/get-draw-config';
 import { useAuthStore } from '../../../stores/auth-store';
 import { type ReplaceRequest, replaceBackground, useRefreshAfterRun } from '../api/studio';
@@ -72,6 +73,7 @@ export function BackgroundScreen() {
 
   return (
     <>
+      <StudioTabs />
       <div className="tool-page">
         <section className="tool-panel" aria-label="上传与设置">
           <h1>智能做图 · 换背景</h1>

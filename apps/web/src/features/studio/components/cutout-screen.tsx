@@ -11,6 +11,7 @@ import {
 import { Button, Checkbox, Image, Modal, Select } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
+import { StudioTabs } from '../../../components/ui/studio-tabs';
 import { paths } from '../../../config/paths';
 import { useAuthStore } from '../../../stores/auth-store';
 import { fixMainImage, removeBackground, saveTouchUp, useRefreshAfterRun } from '../api/studio';
@@ -142,6 +143,7 @@ export function CutoutScreen() {
 
   return (
     <>
+      <StudioTabs />
       <div className="tool-page">
         <section className="tool-panel" aria-label="上传与设置">
           <h1>智能做图 · 抠图</h1>
