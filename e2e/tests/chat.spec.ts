@@ -153,3 +153,47 @@ test('an answer with HTML and script-bearing Markdown renders inert', async ({ p
   expect(await page.evaluate(() => (window as { __pwned?: boolean }).__pwned)).toBeUndefined();
   expect(dialogs).toEqual([]);
 });
+
+for (const viewport of [
+  { width: 390, height: 844 },
+  { width: 1440, height: 900 },
+]) {
+  test.describe(`${viewport.width}×${viewport.height}`, () => {
+    test.use({ viewport });
+    test('the input box and 发送 stay on screen with an announcement above the chat', async ({ page }) => {
+      // An announcement as the console publishes it, served to this page only.
+      await page.route('**/api/v1/announcements', (route) =>
+        route.fulfill({
+          contentType: 'application/json',
+          body: JSON.stringify({
+            code: 200,
+            msg: 'ok',
+            data: [
+              {
+                id: 1,
+                title: '春节发货提醒',
+                body: '1 月 20 日至 2 月 5 日物流停运，请提前备货。海外仓库存请在 1 月 15 日前补齐。',
+                place: 'bar',
+                startsAt: 0,
+                endsAt: Date.now() + 86_400_000,
+              },
+            ],
+          }),
+        }),
+      );
+      await register(page, viewport.width < 500 ? '13912348801' : '13912348802');
+      await page.goto('/#/question');
+      await expect(page.locator('.announcement-bar')).toContainText('春节发货提醒');
+      const input = composer(page);
+      await expect(input).toBeVisible();
+      const send = page.getByRole('button', { name: /发\s*送/ });
+      for (const element of [input, send]) {
+        const box = (await element.boundingBox()) as { y: number; height: number };
+        expect(box.y + box.height).toBeLessThanOrEqual(viewport.height);
+      }
+      // The page itself does not scroll: only the thread does.
+      const overflow = await page.evaluate(() => document.documentElement.scrollHeight - window.innerHeight);
+      expect(overflow).toBeLessThanOrEqual(0);
+    });
+  });
+}

@@ -40,6 +40,7 @@ export function Composer(props: { onSend: (question: string) => void; advancedAv
   const busy = useChatStore((s) => s.pending !== null && s.pending.phase !== 'failed');
   const { setDraft, setChatType, setTag, stop } = useChatStore.getState();
   const tooLong = draft.length > CHAT_LIMITS.questionMaxLength;
+  const coarsePointer = window.matchMedia?.('(pointer: coarse)').matches ?? false;
 
   const send = () => {
     if (!token || busy || questionProblem(draft)) return;
@@ -95,7 +96,12 @@ export function Composer(props: { onSend: (question: string) => void; advancedAv
           onKeyDown={onKeyDown}
           autoSize={{ minRows: 2, maxRows: 8 }}
           placeholder={
-            tag ? `已选「${tag.title}」，输入产品信息或问题…` : '输入问题，Enter 发送，Shift+Enter 换行'
+            tag
+              ? `已选「${tag.title}」，输入产品信息或问题…`
+              : // A phone's keyboard has no Shift+Enter to speak of: the hint is for keyboards.
+                coarsePointer
+                ? '输入问题，点「发送」提问'
+                : '输入问题，Enter 发送，Shift+Enter 换行'
           }
           aria-label="问题"
           status={tooLong ? 'error' : undefined}
