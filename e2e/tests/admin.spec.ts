@@ -54,11 +54,16 @@ test('an admin binds two-factor, finds a sandbox order by phone and refunds it; 
   await drawer.getByLabel('两步验证码').fill(await totp.nextCode());
   await drawer.getByRole('button', { name: /确认退款/ }).click();
   await expect(admin.getByText('退款成功', { exact: true })).toBeVisible();
-  await expect(drawer.getByText('已退款')).toBeVisible();
+  await expect(drawer.getByText('已退款').first()).toBeVisible();
+  // The console speaks Chinese: the payment and the refund in words, no raw status codes or ISO times.
+  await expect(drawer).toContainText('已入账');
+  await expect(drawer).toContainText('沙箱确认');
+  await expect(drawer).not.toContainText(/succeeded|applied|sandbox|pending|T\d\d:\d\d:\d\d/);
 
   await admin.keyboard.press('Escape');
   await admin.getByRole('link', { name: '操作日志' }).click();
-  await expect(admin.getByRole('cell', { name: 'order.refund' })).toBeVisible();
+  await expect(admin.getByRole('cell', { name: '退款', exact: true })).toBeVisible();
+  await expect(admin.getByRole('cell', { name: /原因：用户申请退款/ })).toBeVisible();
 
   await buyer.goto('/#/');
   await buyer.locator('.nav-bar__actions .user-block').hover();

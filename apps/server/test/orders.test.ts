@@ -111,7 +111,7 @@ describe('buying a plan with the sandbox channel', () => {
       .where('outcome', '=', 'rejected')
       .execute();
     assert.ok(events.length >= 4, 'each refusal is logged');
-    assert.ok(events.some((e) => /amount 2980 differs/.test(e.detail)));
+    assert.ok(events.some((e) => /金额 2980 分与订单的 \d+ 分不符/.test(e.detail)));
   });
 
   it('50 concurrent duplicate notifications give one grant', async () => {

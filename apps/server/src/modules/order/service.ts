@@ -2,7 +2,9 @@ import { randomInt } from 'node:crypto';
 import {
   chinaDateTime,
   ORDER_LIMITS,
+  ORDER_STATUS_NAMES,
   type OrderPage,
+  type OrderStatus,
   type OrderView,
   PAY_CHANNEL_NAMES,
   type PayBody,
@@ -166,19 +168,22 @@ export async function applyPayment(
     const log = (result: PaymentOutcome, detail: string) =>
       orders.logPaymentEvent(trx, { orderNo: payment.orderNo, channel, kind, outcome: result, detail, now });
     if (!order) {
-      await log('rejected', 'unknown order');
+      await log('rejected', '没有这个订单');
       return 'rejected' as const;
     }
     if (order.channel !== channel) {
-      await log('rejected', `order belongs to channel ${order.channel}`);
+      await log('rejected', `订单属于另一个支付渠道（${order.channel}）`);
       return 'rejected' as const;
     }
     if (Number(order.amount) !== payment.amount) {
-      await log('rejected', `amount ${payment.amount} differs from the order's ${order.amount}`);
+      await log('rejected', `金额 ${payment.amount} 分与订单的 ${order.amount} 分不符`);
       return 'rejected' as const;
     }
     if (order.status === 'paid' || order.status === 'refunding' || order.status === 'refunded') {
-      await log('duplicate', `already ${order.status}; trade ${payment.tradeNo}`);
+      await log(
+        'duplicate',
+        `订单已是「${ORDER_STATUS_NAMES[order.status as OrderStatus] ?? order.status}」；交易号 ${payment.tradeNo}`,
+      );
       return 'duplicate' as const;
     }
     const late = order.status === 'closed';
@@ -199,7 +204,10 @@ export async function applyPayment(
         );
     }
     const result: PaymentOutcome = late ? 'late-applied' : 'applied';
-    await log(result, `trade ${payment.tradeNo}; VIP until ${new Date(grant.levelEndAt).toISOString()}`);
+    await log(
+      result,
+      `交易号 ${payment.tradeNo}；VIP 到 ${chinaDateTime(grant.levelEndAt).replace('T', ' ').slice(0, 16)}（北京时间）`,
+    );
     return result;
   });
   if (outcome === 'rejected') deps.log.warn({ payment, channel, kind }, 'payment rejected');
@@ -270,7 +278,7 @@ async function settle(deps: OrderDeps, row: orders.OrderRow): Promise<void> {
       channel: row.channel,
       kind: 'query',
       outcome: 'closed',
-      detail: `unpaid after ${ORDER_LIMITS.payWithinMinutes} minutes`,
+      detail: `${ORDER_LIMITS.payWithinMinutes} 分钟内未支付`,
       now,
     });
   }
@@ -305,7 +313,7 @@ export async function cancelSandboxOrder(deps: OrderDeps, orderNo: string): Prom
       channel: 'sandbox',
       kind: 'sandbox',
       outcome: 'closed',
-      detail: 'cancelled at the cashier',
+      detail: '在收银台取消',
       now,
     });
   }

@@ -5,6 +5,7 @@ import { serverPaging } from '../../../components/ui/table-paging';
 import { downloadCsv } from '../../../lib/csv';
 import { formatDateTime } from '../../../lib/format';
 import { useAudit } from '../api/admin';
+import { AUDIT_ACTION_NAMES, auditValueText, labelOf } from '../labels';
 
 /** 操作日志: every operator action, who, when, from where, before and after. */
 export function AuditSection() {
@@ -35,10 +36,10 @@ export function AuditSection() {
                 list.map((r) => [
                   formatDateTime(r.createdAt),
                   r.actorPhone,
-                  r.action,
+                  labelOf(AUDIT_ACTION_NAMES, r.action),
                   r.target,
-                  r.before,
-                  r.after,
+                  auditValueText(r.before, formatDateTime),
+                  auditValueText(r.after, formatDateTime),
                   r.ip,
                 ]),
               )
@@ -58,9 +59,19 @@ export function AuditSection() {
         columns={[
           { title: '时间', dataIndex: 'createdAt', render: (at: number) => formatDateTime(at), width: 150 },
           { title: '操作人', dataIndex: 'actorPhone', width: 120 },
-          { title: '操作', dataIndex: 'action', width: 110 },
+          {
+            title: '操作',
+            dataIndex: 'action',
+            width: 120,
+            render: (action: string) => labelOf(AUDIT_ACTION_NAMES, action),
+          },
           { title: '对象', dataIndex: 'target', width: 160 },
-          { title: '之后', dataIndex: 'after', ellipsis: true },
+          {
+            title: '之后',
+            dataIndex: 'after',
+            ellipsis: true,
+            render: (after: string | null) => auditValueText(after, formatDateTime),
+          },
           { title: 'IP', dataIndex: 'ip', width: 120 },
         ]}
       />

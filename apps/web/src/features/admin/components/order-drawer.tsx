@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { formatDateTime } from '../../../lib/format';
 import { formatYuan } from '../../../lib/money';
 import { useAdminOrder, useRefund } from '../api/admin';
+import { labelOf, PAYMENT_EVENT_KIND_NAMES, PAYMENT_OUTCOME_NAMES, REFUND_STATUS_NAMES } from '../labels';
 import { TotpInput } from './totp-input';
 
 /** One order with its payment events and refunds, and 退款 (two-factor). */
@@ -83,7 +84,11 @@ export function OrderDrawer(props: { orderNo: string | null; onClose: () => void
             columns={[
               { title: '退款号', dataIndex: 'refundNo' },
               { title: '金额', dataIndex: 'amount', render: (fen: number) => `¥${formatYuan(fen)}` },
-              { title: '状态', dataIndex: 'status' },
+              {
+                title: '状态',
+                dataIndex: 'status',
+                render: (status: string) => labelOf(REFUND_STATUS_NAMES, status),
+              },
               { title: '收回天数', dataIndex: 'vipDaysTaken' },
               { title: '原因', dataIndex: 'reason' },
             ]}
@@ -96,8 +101,16 @@ export function OrderDrawer(props: { orderNo: string | null; onClose: () => void
             dataSource={data.events}
             columns={[
               { title: '时间', dataIndex: 'createdAt', render: (at: number) => formatDateTime(at) },
-              { title: '来源', dataIndex: 'kind' },
-              { title: '结果', dataIndex: 'outcome' },
+              {
+                title: '来源',
+                dataIndex: 'kind',
+                render: (kind: string) => labelOf(PAYMENT_EVENT_KIND_NAMES, kind),
+              },
+              {
+                title: '结果',
+                dataIndex: 'outcome',
+                render: (outcome: string) => labelOf(PAYMENT_OUTCOME_NAMES, outcome),
+              },
               { title: '说明', dataIndex: 'detail' },
             ]}
           />
