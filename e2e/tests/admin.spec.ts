@@ -68,4 +68,7 @@ test('an admin binds two-factor, finds a sandbox order by phone and refunds it; 
   await buyer.goto('/#/');
   await buyer.locator('.nav-bar__actions .user-block').hover();
   await expect(buyer.locator('.user-popover')).toContainText('开通VIP');
+  // The buyer reads what happened to the order, with the amount.
+  await buyer.goto('/#/profile');
+  await expect(buyer.getByText(/^已退款 ¥\d+\.\d\d$/)).toBeVisible();
 });

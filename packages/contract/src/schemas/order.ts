@@ -66,8 +66,21 @@ export const OrderView = Type.Object({
   paidAt: Type.Union([Type.Number(), Type.Null()]),
   /** The VIP end date this order brought, once paid. */
   vipEndAt: Type.Union([Type.Number(), Type.Null()]),
+  /** Fen refunded so far: part of `amount` while the order stays paid, all of it once refunded. */
+  refundedAmount: Type.Optional(Type.Integer()),
 });
 export type OrderView = Static<typeof OrderView>;
+
+/** 已支付, 部分退款 ¥10.00, 已退款 ¥29.90…: an order's state as the seller reads it. */
+export function orderStatusText(
+  order: Pick<OrderView, 'status' | 'refundedAmount'>,
+  yuan: (fen: number) => string,
+) {
+  const refunded = order.refundedAmount ?? 0;
+  if (order.status === 'refunded') return `已退款 ¥${yuan(refunded)}`;
+  if (refunded > 0) return `${order.status === 'refunding' ? '退款中，' : ''}部分退款 ¥${yuan(refunded)}`;
+  return ORDER_STATUS_NAMES[order.status];
+}
 
 /** What the pay screen needs: the order, and how to pay it on the chosen channel. */
 export const PayResult = Type.Object({

@@ -47,6 +47,7 @@ export function toView(row: orders.OrderRow): OrderView {
     expiresAt: Number(row.expires_at),
     paidAt: row.paid_at === null ? null : Number(row.paid_at),
     vipEndAt: row.vip_end_at === null ? null : Number(row.vip_end_at),
+    refundedAmount: Number(row.refunded_amount),
   };
 }
 

@@ -1,7 +1,7 @@
 import {
-  ORDER_STATUS_NAMES,
   type OrderStatus,
   type OrderView,
+  orderStatusText,
   PAY_CHANNEL_NAMES,
   type PayChannel,
 } from '@chuhai/contract';
@@ -40,8 +40,8 @@ export function OrderListCard() {
           {
             title: '状态',
             dataIndex: 'status',
-            render: (status: OrderStatus) => (
-              <Tag color={STATUS_COLORS[status]}>{ORDER_STATUS_NAMES[status]}</Tag>
+            render: (status: OrderStatus, order: OrderView) => (
+              <Tag color={STATUS_COLORS[status]}>{orderStatusText(order, formatYuan)}</Tag>
             ),
           },
           {
