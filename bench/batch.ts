@@ -83,9 +83,10 @@ for (const [n, bytes] of images.entries())
 const singleMs = performance.now() - started;
 
 started = performance.now();
+const STEPS = JSON.stringify({ cutout: true, marketplaces: ['amazon'], backgroundColor: null });
 const jobId = await insertJob(db, {
   userId,
-  steps: JSON.stringify({ cutout: true, marketplaces: ['amazon'], backgroundColor: null }),
+  steps: STEPS,
   now: clock.now(),
   expiresAt: clock.now() + 86_400_000,
 });
@@ -101,7 +102,7 @@ for (const [n, bytes] of images.entries()) {
   });
   await app.deps.queue.send(BATCH_QUEUE, { itemId });
 }
-await finishIntake(db, jobId, IMAGES, '[]');
+await finishIntake(db, jobId, { steps: STEPS, total: IMAGES, refused: '[]' });
 for (;;) {
   const counts = await statusCounts(db, jobId);
   if ((counts.get('done') ?? 0) + (counts.get('failed') ?? 0) >= IMAGES) {
