@@ -9,6 +9,19 @@ import { ApiClientBridge } from './api-client-bridge';
 
 dayjs.locale('zh-cn');
 
+/**
+ * antd's dark algorithm paints cards and tables near-black (#141414) on a black layout; ours is navy
+ * (styles/tokens.css `body.__theme_dark`, the colours here are the same). Without these the pages
+ * made of antd cards (个人中心, 购买, 邀请) looked black beside the navy rest.
+ */
+const DARK_SURFACES = {
+  colorBgLayout: '#0f1420',
+  colorBgContainer: '#171d2b',
+  colorBgElevated: '#1e2636',
+  colorBorder: '#2a3346',
+  colorBorderSecondary: '#2a3346',
+};
+
 /** ConfigProvider (zh_CN + theme) > antd App, with the API client's toasts: loaded by `ensureAntd`. */
 export function AntdRoot({ children }: { children: ReactNode }) {
   const themeName = useThemeStore((s) => s.themeName);
@@ -23,6 +36,7 @@ export function AntdRoot({ children }: { children: ReactNode }) {
           borderRadius: 8,
           zIndexPopupBase: UI.zIndexBase,
           fontFamily: 'inherit',
+          ...(themeName === 'dark' ? DARK_SURFACES : {}),
         },
       }}
     >
