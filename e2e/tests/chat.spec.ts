@@ -181,7 +181,7 @@ for (const viewport of [
           }),
         }),
       );
-      await register(page, viewport.width < 500 ? '13912348801' : '13912348802');
+      await register(page, viewport.width < 500 ? '13912349301' : '13912349302');
       await page.goto('/#/question');
       await expect(page.locator('.announcement-bar')).toContainText('春节发货提醒');
       const input = composer(page);

@@ -150,7 +150,8 @@ for (const device of [
 
       await page.getByRole('button', { name: '修补' }).click();
       const canvas = page.getByLabel('修补画布：在要擦除或恢复的地方涂抹');
-      await expect(canvas).toBeVisible();
+      // Strokes count once the photo and the cut-out are drawn (on a slow machine that takes a moment).
+      await expect(canvas).toHaveAttribute('data-ready', 'true');
       const box = (await canvas.boundingBox()) as { x: number; y: number; width: number; height: number };
       // The red box in the photo is at x 1240–1440, y 690–840 of 1600×1200.
       const at = (x: number, y: number) => ({

@@ -238,8 +238,10 @@ export function TouchUpEditor(props: {
           {brush === 'restore' && view === 'edited' ? (
             <img className="touch-up__ghost" src={props.photoUrl} alt="" aria-hidden />
           ) : null}
+          {ready ? null : <div className="touch-up__loading">正在载入图片…</div>}
           <canvas
             ref={canvasRef}
+            data-ready={ready}
             className="touch-up__canvas"
             width={props.width}
             height={props.height}
