@@ -152,7 +152,17 @@ for (const device of [
       const canvas = page.getByLabel('修补画布：在要擦除或恢复的地方涂抹');
       // Strokes count once the photo and the cut-out are drawn (on a slow machine that takes a moment).
       await expect(canvas).toHaveAttribute('data-ready', 'true');
-      const box = (await canvas.boundingBox()) as { x: number; y: number; width: number; height: number };
+      // Measured once the dialog has finished opening: it zooms in, and a box taken mid-animation put
+      // the strokes beside the red box (CI twice erased part of the mug instead).
+      let box = (await canvas.boundingBox()) as { x: number; y: number; width: number; height: number };
+      await expect
+        .poll(async () => {
+          const before = JSON.stringify(box);
+          await page.waitForTimeout(250);
+          box = (await canvas.boundingBox()) as typeof box;
+          return JSON.stringify(box) === before;
+        })
+        .toBe(true);
       // The red box in the photo is at x 1240–1440, y 690–840 of 1600×1200.
       const at = (x: number, y: number) => ({
         x: box.x + (x / 1600) * box.width,
