@@ -60,6 +60,7 @@ export async function startCluster() {
     FILE_URL_SECRET: 'scale-file-links-0123456789abcdef0123456789',
     CAPTCHA_SECRET: 'scale-captcha-0123456789abcdef0123456789abcd',
     PAY_SANDBOX_SECRET: 'scale-sandbox-0123456789abcdef0123456789abc',
+    CHANNEL_SECRET: 'scale-channels-0123456789abcdef0123456789ab',
     TRUST_PROXY: '127.0.0.1',
     SMS_PROVIDER: 'console',
     LLM_BASE_URL: llm.url,

@@ -5,6 +5,7 @@ import multipart from '@fastify/multipart';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify, { type FastifyServerOptions, LogController } from 'fastify';
 import type { AppModule } from './app-module.ts';
+import { channelGaugeRows } from './channels/gauge.ts';
 import type { Config } from './config.ts';
 import { type DatabaseHandle, openDatabase } from './db/index.ts';
 import { databasePlugin } from './db/plugin.ts';
@@ -23,6 +24,7 @@ import { accountSessions } from './modules/account/session.ts';
 import { adminModule } from './modules/admin/routes.ts';
 import { announcementModule } from './modules/announcement/routes.ts';
 import { batchModule } from './modules/batch/routes.ts';
+import { channelModule } from './modules/channel/routes.ts';
 import { chatModule } from './modules/chat/routes.ts';
 import { drawingModule } from './modules/drawing/routes.ts';
 import { entitlementModule } from './modules/entitlement/personal-data.ts';
@@ -57,6 +59,7 @@ declare module 'fastify' {
 /** The modules that own features and data, in the order their routes are registered. */
 export const FEATURE_MODULES: AppModule[] = [
   healthModule,
+  channelModule,
   smsModule,
   accountModule,
   promptModule,
@@ -157,7 +160,10 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}) {
   });
 
   const built = buildDeps(config, { db: database.db, clock, log: app.log }, options);
-  const metrics = createMetrics(() => built.queue.depth(QUEUES.batchImage));
+  const metrics = createMetrics(
+    () => built.queue.depth(QUEUES.batchImage),
+    () => channelGaugeRows(built.db, built.clock.now()),
+  );
   const deps = instrumentProviders(built, metrics);
   app.decorate('deps', deps);
   app.decorate('metrics', metrics);

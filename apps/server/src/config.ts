@@ -4,7 +4,8 @@ import { isIP } from 'node:net';
 import { availableParallelism, hostname } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { SiteConfig } from '@chuhai/contract';
+import { CHANNEL_PROVIDERS, ChannelInput, type ChannelKind, type SiteConfig } from '@chuhai/contract';
+import { Value } from 'typebox/value';
 import { OWASP_SCRYPT, type ScryptCost, TEST_SCRYPT } from './lib/password.ts';
 
 export type { SiteConfig };
@@ -48,14 +49,14 @@ export interface Config {
   passwordCost: ScryptCost;
   /** The proof-of-work before SMS sends, and the most texts sent in one China-time day. */
   smsGuard: SmsGuardConfig;
-  /** The chat model (README「AI 问答」); null when not configured: chat answers 503 saying what to set. */
-  llm: LlmConfig | null;
+  /** The chat models (README「AI 问答」); with no chat channel, chat answers 503 saying what to set. */
+  llm: LlmConfig;
+  channels: ChannelsConfig;
   chat: ChatStreamConfig;
   payment: PaymentConfig;
   storage: StorageConfig;
   /** Signs file links, so a user is only ever handed links to their own files. Same on every node. */
   fileUrlSecret: string;
-  image: ImageProviderConfig | null;
   /** How long one picture may take, provider and download together, before it fails and the use goes back. */
   drawTimeoutMs: number;
   matting: MattingConfig;
@@ -90,16 +91,6 @@ export interface S3StorageConfig {
 
 /** Result images: local disk under DATA_DIR by default, or an S3-compatible store (README「存储」). */
 export type StorageConfig = { kind: 'local'; dir: string } | S3StorageConfig;
-
-/** The text-to-image provider (README「AI 绘画」). */
-export interface ImageProviderConfig {
-  provider: 'openai' | 'dashscope' | 'sdwebui';
-  baseUrl: string;
-  apiKey: string;
-  model: string;
-  /** Result links over http:// to this machine are fetched: development and tests only (fakes). */
-  allowLoopbackResults: boolean;
-}
 
 /** Plans and payment channels (README「支付」). */
 export interface PaymentConfig {
@@ -147,16 +138,30 @@ export interface AlipayConfig {
   notifyUrl: string;
 }
 
-/** Any OpenAI-compatible chat API. */
+/** The chat models sellers choose between; which channel answers is the channels' business. */
 export interface LlmConfig {
-  baseUrl: string;
-  apiKey: string;
-  /** chatType 1. */
-  modelStandard: string;
+  /** chatType 1; null: the first model offered by the first chat channel. */
+  modelStandard: string | null;
   /** chatType 2 (VIP); null when the operator offers one model only. */
   modelAdvanced: string | null;
   /** The longest answer asked for (`max_tokens`), so one question cannot run up an unbounded bill. */
   maxTokens: number;
+}
+
+/**
+ * Provider channels (README「渠道」): what seeds the table on start, the key that seals channel keys,
+ * and how long a channel may take to its first byte before the next one is tried.
+ */
+export interface ChannelsConfig {
+  /** CHANNEL_SECRET: seals the channels' keys in the database. Same on every node. */
+  secret: string;
+  /** From LLM_CHANNELS, IMAGE_CHANNELS and the one-channel shorthands (LLM_BASE_URL…, IMAGE_PROVIDER…). */
+  seeds: ChannelInput[];
+  firstByteMs: number;
+  /** The first cooldown of a failing channel; each failed trial doubles it, up to 32×. */
+  cooldownMs: number;
+  /** Result links over http:// to this machine are fetched: development and tests only (fakes). */
+  allowLoopbackResults: boolean;
 }
 
 export interface ChatStreamConfig {
@@ -295,26 +300,41 @@ function readSms(env: Env, nodeEnv: Config['nodeEnv']): SmsConfig {
   return { provider };
 }
 
-function readLlm(env: Env): LlmConfig | null {
-  const baseUrl = env.LLM_BASE_URL?.trim();
-  const modelStandard = env.LLM_MODEL_STANDARD?.trim();
-  if (!baseUrl && !modelStandard) return null;
-  const because = 'LLM_BASE_URL 与 LLM_MODEL_STANDARD 需同时设置；配置 AI 问答';
-  if (!baseUrl) readRequired(env, 'LLM_BASE_URL', because);
-  if (!modelStandard) readRequired(env, 'LLM_MODEL_STANDARD', because);
-  if (!/^https?:\/\/[^\s]+$/.test(baseUrl as string))
-    fail(
-      'LLM_BASE_URL',
-      baseUrl as string,
-      '应为 http:// 或 https:// 开头的地址，例如 https://api.deepseek.com/v1',
-    );
+function readLlm(env: Env): LlmConfig {
+  if (env.LLM_BASE_URL?.trim() && !env.LLM_MODEL_STANDARD?.trim())
+    readRequired(env, 'LLM_MODEL_STANDARD', 'LLM_BASE_URL 已设置、配置 AI 问答');
   return {
-    baseUrl: baseUrl as string,
-    // Local servers (Ollama, vLLM) need no key, but the SDK insists on one.
-    apiKey: env.LLM_API_KEY?.trim() || 'no-key',
-    modelStandard: modelStandard as string,
+    modelStandard: env.LLM_MODEL_STANDARD?.trim() || null,
     modelAdvanced: env.LLM_MODEL_ADVANCED?.trim() || null,
     maxTokens: readInt(env, 'LLM_MAX_TOKENS', 4096, 64, 65_536),
+  };
+}
+
+function readPrice(env: Env, name: string): number {
+  const raw = env[name]?.trim();
+  if (!raw) return 0;
+  const value = Number(raw);
+  if (!Number.isFinite(value) || value < 0 || value > 100_000)
+    fail(name, raw, '应为 0 到 100000 之间的数（元）');
+  return value;
+}
+
+/** LLM_BASE_URL, LLM_API_KEY…: one chat channel. */
+function llmShorthand(env: Env): ChannelInput | null {
+  const baseUrl = env.LLM_BASE_URL?.trim();
+  if (!baseUrl) return null;
+  if (!/^https?:\/\/[^\s]+$/.test(baseUrl))
+    fail('LLM_BASE_URL', baseUrl, '应为 http:// 或 https:// 开头的地址，例如 https://api.deepseek.com/v1');
+  return {
+    ...SEED_DEFAULTS,
+    kind: 'chat',
+    name: '默认对话渠道',
+    provider: 'openai',
+    baseUrl,
+    // Local servers (Ollama, vLLM) need no key; the header is sent all the same.
+    keys: [env.LLM_API_KEY?.trim() || 'no-key'],
+    priceInput: readPrice(env, 'LLM_PRICE_INPUT'),
+    priceOutput: readPrice(env, 'LLM_PRICE_OUTPUT'),
   };
 }
 
@@ -405,7 +425,8 @@ const IMAGE_DEFAULTS = {
   sdwebui: { baseUrl: 'http://127.0.0.1:7860', model: '' },
 } as const;
 
-function readImageProvider(env: Env, nodeEnv: Config['nodeEnv']): ImageProviderConfig | null {
+/** IMAGE_PROVIDER, IMAGE_BASE_URL…: one image channel. */
+function imageShorthand(env: Env): ChannelInput | null {
   const raw = env.IMAGE_PROVIDER?.trim();
   if (!raw) return null;
   const provider = readChoice(env, 'IMAGE_PROVIDER', ['openai', 'dashscope', 'sdwebui'] as const, 'openai');
@@ -415,11 +436,88 @@ function readImageProvider(env: Env, nodeEnv: Config['nodeEnv']): ImageProviderC
     fail('IMAGE_BASE_URL', baseUrl, '应为 http:// 或 https:// 开头的地址');
   const apiKey = env.IMAGE_API_KEY?.trim() ?? '';
   if (provider !== 'sdwebui' && !apiKey) readRequired(env, 'IMAGE_API_KEY', `IMAGE_PROVIDER=${provider} `);
+  const model = env.IMAGE_MODEL?.trim() || defaults.model;
   return {
+    ...SEED_DEFAULTS,
+    kind: 'image',
+    name: '默认绘画渠道',
     provider,
     baseUrl,
-    apiKey,
-    model: env.IMAGE_MODEL?.trim() || defaults.model,
+    keys: apiKey ? [apiKey] : [],
+    models: model ? [model] : [],
+    priceImage: readPrice(env, 'IMAGE_PRICE'),
+  };
+}
+
+const SEED_DEFAULTS = {
+  keys: [] as string[],
+  models: [] as string[],
+  modelMap: {} as Record<string, string>,
+  priority: 0,
+  weight: 1,
+  enabled: true,
+  priceInput: 0,
+  priceOutput: 0,
+  priceImage: 0,
+};
+
+/** LLM_CHANNELS / IMAGE_CHANNELS: a JSON array of channels, each checked field by field. */
+function readChannelList(env: Env, name: string, kind: ChannelKind): ChannelInput[] {
+  const raw = env[name]?.trim();
+  if (!raw) return [];
+  let list: unknown;
+  try {
+    list = JSON.parse(raw);
+  } catch {
+    fail(
+      name,
+      raw.slice(0, 40),
+      '应为 JSON 数组，例如 [{"name":"DeepSeek","baseUrl":"https://api.deepseek.com/v1","keys":["sk-…"],"models":["deepseek-chat"]}]',
+    );
+  }
+  if (!Array.isArray(list)) fail(name, raw.slice(0, 40), '应为 JSON 数组');
+  return list.map((item, index) => {
+    const at = `${name}[${index}]`;
+    if (typeof item !== 'object' || item === null) fail(at, String(item), '应为对象');
+    const channel = { ...SEED_DEFAULTS, kind, provider: 'openai', ...(item as object) } as ChannelInput & {
+      key?: string;
+    };
+    if (typeof channel.key === 'string') channel.keys = [...channel.keys, channel.key];
+    delete channel.key;
+    if (!CHANNEL_PROVIDERS[kind].includes(channel.provider))
+      fail(`${at}.provider`, String(channel.provider), `应为 ${CHANNEL_PROVIDERS[kind].join('、')} 之一`);
+    if (typeof channel.baseUrl !== 'string' || !/^https?:\/\/\S+$/.test(channel.baseUrl))
+      fail(`${at}.baseUrl`, String(channel.baseUrl), '应为 http:// 或 https:// 开头的地址');
+    if (!Value.Check(ChannelInput, channel)) {
+      const first = Value.Errors(ChannelInput, channel)[0];
+      fail(
+        `${at}${first?.instancePath.replaceAll('/', '.') ?? ''}`,
+        JSON.stringify(item).slice(0, 60),
+        first?.message ?? '格式不对',
+      );
+    }
+    return channel;
+  });
+}
+
+function readChannels(env: Env, dataDir: string, nodeEnv: Config['nodeEnv']): ChannelsConfig {
+  const seeds = [
+    ...[llmShorthand(env), imageShorthand(env)].filter((seed) => seed !== null),
+    ...readChannelList(env, 'LLM_CHANNELS', 'chat'),
+    ...readChannelList(env, 'IMAGE_CHANNELS', 'image'),
+  ];
+  const names = new Set<string>();
+  for (const seed of seeds) {
+    const key = `${seed.kind}:${seed.name}`;
+    if (names.has(key))
+      fail(seed.kind === 'chat' ? 'LLM_CHANNELS' : 'IMAGE_CHANNELS', seed.name, '渠道名称重复');
+    names.add(key);
+  }
+  return {
+    secret: readSecret(env, 'CHANNEL_SECRET', dataDir),
+    seeds,
+    firstByteMs: readInt(env, 'CHANNEL_FIRST_BYTE_MS', 15_000, 50, 300_000),
+    cooldownMs: readInt(env, 'CHANNEL_COOLDOWN_MS', 60_000, 100, 3_600_000),
     allowLoopbackResults: nodeEnv !== 'production',
   };
 }
@@ -592,7 +690,7 @@ export function loadConfig(env: Env = process.env): Config {
     payment: readPayment(env, nodeEnv, dataDir),
     storage: readStorage(env, dataDir),
     fileUrlSecret: readSecret(env, 'FILE_URL_SECRET', dataDir),
-    image: readImageProvider(env, nodeEnv),
+    channels: readChannels(env, dataDir, nodeEnv),
     drawTimeoutMs: readInt(env, 'IMAGE_TIMEOUT_MS', 300_000, 1000, 900_000),
     matting: readMatting(env),
     chat: {

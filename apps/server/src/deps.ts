@@ -1,12 +1,11 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
+import { type Channels, type ChatRouter, createChannels, type ImageRouter } from './channels/index.ts';
 import type { Config } from './config.ts';
 import type { Database } from './db/database.ts';
 import type { Clock } from './lib/clock.ts';
 import type { ImageGenerator } from './providers/image/image-generator.ts';
-import { createImageGenerator } from './providers/image/index.ts';
 import type { ChatModel } from './providers/llm/chat-model.ts';
-import { openAiCompatibleModel } from './providers/llm/openai-compatible.ts';
 import { createMattingEngine } from './providers/matting/index.ts';
 import type { MattingEngine } from './providers/matting/matting-engine.ts';
 import { alipayChannel } from './providers/payment/alipay-channel.ts';
@@ -35,13 +34,14 @@ export interface AppDeps {
   /** Signs the `/files/…` links handed to a file's owner. */
   fileUrlSecret: string;
   smsSender: SmsSender;
-  /** Null when no chat provider is configured. */
-  chatModel: ChatModel | null;
-  chatModels: { standard: string; advanced: string | null } | null;
+  /** Every chat call: routed over the chat channels with failover; `models()` is null when none is on. */
+  chatModel: ChatRouter;
   /** How long the chat provider may stay silent mid-answer before the answer is given up. */
   chatIdleTimeoutMs: number;
-  /** Text-to-image provider for AI 绘画 and AI scenes; null when none is configured. */
-  imageGenerator: ImageGenerator | null;
+  /** Every text-to-image call (AI 绘画, AI scenes): routed over the image channels; `available()` says whether any is on. */
+  imageGenerator: ImageRouter;
+  /** The channels' table, its ledger and health (the console's 渠道 and 成本). */
+  channels: Channels;
   /** A drawing that takes longer than this is given up (and refunded). */
   drawTimeoutMs: number;
   matting: MattingEngine;
@@ -87,20 +87,21 @@ export function buildDeps(
   base: { db: Kysely<Database>; clock: Clock; log: FastifyBaseLogger },
   overrides: DepsOverrides = {},
 ): AppDeps {
-  const llm = config.llm;
+  const channels = createChannels(config, base, {
+    chatModel: overrides.chatModel,
+    imageGenerator: overrides.imageGenerator,
+    imagePollMs: overrides.imagePollMs,
+  });
   return {
     config,
     ...base,
     files: config.storage.kind === 's3' ? s3FileStore(config.storage) : localFileStore(config.storage.dir),
     fileUrlSecret: config.fileUrlSecret,
     smsSender: overrides.smsSender ?? createSmsSender(config.sms, base.log),
-    chatModel: overrides.chatModel ?? (llm ? openAiCompatibleModel(llm) : null),
-    chatModels: llm ? { standard: llm.modelStandard, advanced: llm.modelAdvanced } : null,
+    chatModel: channels.chat,
     chatIdleTimeoutMs: config.chat.idleTimeoutMs,
-    imageGenerator:
-      overrides.imageGenerator !== undefined
-        ? overrides.imageGenerator
-        : createImageGenerator(config.image, { pollMs: overrides.imagePollMs }),
+    imageGenerator: channels.images,
+    channels,
     drawTimeoutMs: config.drawTimeoutMs,
     matting: overrides.matting ?? createMattingEngine(config.matting),
     mattingLanes: config.matting.workers,

@@ -43,7 +43,7 @@ describe('configuration', () => {
   });
 
   it('chat and payment settings: half-set or inconsistent values stop start-up and name the variable', () => {
-    assert.equal(loadConfig({}).llm, null, 'no chat model configured is a valid state');
+    assert.deepEqual(loadConfig({}).channels.seeds, [], 'no chat channel configured is a valid state');
     assert.throws(() => loadConfig({ LLM_BASE_URL: 'https://api.deepseek.com/v1' }), /LLM_MODEL_STANDARD/);
     assert.throws(
       () => loadConfig({ LLM_BASE_URL: 'api.deepseek.com', LLM_MODEL_STANDARD: 'x' }),
@@ -107,7 +107,9 @@ describe('configuration', () => {
     it('on a shared PostgreSQL, wants every signing secret given (each node making its own would break the others)', () => {
       const shared = { ...production, DATABASE_URL: 'postgres://u:p@db:5432/chuhai' };
       assert.throws(() => loadConfig(shared), /CAPTCHA_SECRET.*多个节点/s);
-      const secrets = { CAPTCHA_SECRET: 'c'.repeat(32), FILE_URL_SECRET: 'f'.repeat(32) };
+      const signing = { CAPTCHA_SECRET: 'c'.repeat(32), FILE_URL_SECRET: 'f'.repeat(32) };
+      assert.throws(() => loadConfig({ ...shared, ...signing }), /CHANNEL_SECRET.*多个节点/s);
+      const secrets = { ...signing, CHANNEL_SECRET: 'k'.repeat(32) };
       assert.equal(loadConfig({ ...shared, ...secrets }).fileUrlSecret, 'f'.repeat(32));
       const sandbox = { ...shared, ...secrets, PAY_SANDBOX: '1', PAY_SANDBOX_PHONES: '13800000001' };
       assert.throws(() => loadConfig(sandbox), /PAY_SANDBOX_SECRET/);
@@ -139,8 +141,12 @@ describe('configuration', () => {
 
     it('fetches image results from this machine over http only outside production', () => {
       const images = { IMAGE_PROVIDER: 'openai', IMAGE_API_KEY: 'sk-img' };
-      assert.equal(loadConfig({ ...production, ...images }).image?.allowLoopbackResults, false);
-      assert.equal(loadConfig({ DATA_DIR: data.dir, ...images }).image?.allowLoopbackResults, true);
+      assert.equal(
+        loadConfig({ ...production, ...images, CHANNEL_SECRET: 'a-shared-secret-of-the-cluster' }).channels
+          .allowLoopbackResults,
+        false,
+      );
+      assert.equal(loadConfig({ DATA_DIR: data.dir, ...images }).channels.allowLoopbackResults, true);
     });
   });
 });

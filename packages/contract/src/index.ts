@@ -15,6 +15,7 @@ export * from './main-image/rules.ts';
 export * from './schemas/account.ts';
 export * from './schemas/admin.ts';
 export * from './schemas/batch.ts';
+export * from './schemas/channel.ts';
 export * from './schemas/chat.ts';
 export * from './schemas/console.ts';
 export * from './schemas/health.ts';

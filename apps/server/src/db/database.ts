@@ -1,3 +1,4 @@
+import type { ChannelTables } from '../channels/table.ts';
 import type { AccountTables } from '../modules/account/table.ts';
 import type { AnnouncementTables } from '../modules/announcement/table.ts';
 import type { AuditTables } from '../modules/audit/table.ts';
@@ -32,4 +33,5 @@ export interface Database
     AnnouncementTables,
     ListingTables,
     BatchTables,
-    QueueTables {}
+    QueueTables,
+    ChannelTables {}

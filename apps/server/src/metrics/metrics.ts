@@ -1,7 +1,6 @@
 import { createServer, type Server } from 'node:http';
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
 import type { AppDeps } from '../deps.ts';
-import type { ChatModel } from '../providers/llm/chat-model.ts';
 import type { MattingEngine } from '../providers/matting/matting-engine.ts';
 
 /**
@@ -14,10 +13,23 @@ export interface Metrics {
   requests: Counter<'method' | 'route' | 'status'>;
   latency: Histogram<'method' | 'route'>;
   providerCalls: Counter<'provider' | 'outcome'>;
+  /** Chat and image calls per channel, each failover attempt counted. */
+  channelCalls: Counter<'kind' | 'channel' | 'outcome'>;
+  channelSeconds: Histogram<'kind' | 'channel'>;
   mattingSeconds: Histogram;
 }
 
-export function createMetrics(queueDepth: () => Promise<number>): Metrics {
+/** A channel's state for the gauge: 1 while it is cooling down. */
+export interface ChannelGaugeRow {
+  kind: string;
+  channel: string;
+  cooling: boolean;
+}
+
+export function createMetrics(
+  queueDepth: () => Promise<number>,
+  channelStates: () => Promise<ChannelGaugeRow[]> = async () => [],
+): Metrics {
   const registry = new Registry();
   collectDefaultMetrics({ register: registry, prefix: 'chuhai_' });
   const metrics: Metrics = {
@@ -37,8 +49,21 @@ export function createMetrics(queueDepth: () => Promise<number>): Metrics {
     }),
     providerCalls: new Counter({
       name: 'chuhai_provider_calls_total',
-      help: 'Calls to external providers (chat, drawing, matting, SMS) by outcome',
+      help: 'Calls to external providers other than chat and images (matting, SMS) by outcome',
       labelNames: ['provider', 'outcome'],
+      registers: [registry],
+    }),
+    channelCalls: new Counter({
+      name: 'chuhai_channel_calls_total',
+      help: 'Chat and image calls per provider channel, failover attempts included, by outcome',
+      labelNames: ['kind', 'channel', 'outcome'],
+      registers: [registry],
+    }),
+    channelSeconds: new Histogram({
+      name: 'chuhai_channel_seconds',
+      help: 'Time of one provider channel attempt (a stream: until its last piece)',
+      labelNames: ['kind', 'channel'],
+      buckets: [0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60, 120],
       registers: [registry],
     }),
     mattingSeconds: new Histogram({
@@ -56,6 +81,17 @@ export function createMetrics(queueDepth: () => Promise<number>): Metrics {
       this.set(await queueDepth().catch(() => -1));
     },
   });
+  new Gauge({
+    name: 'chuhai_channel_cooling',
+    help: '1 while a provider channel is cooled down after failures, else 0',
+    labelNames: ['kind', 'channel'],
+    registers: [registry],
+    async collect() {
+      this.reset();
+      for (const row of await channelStates().catch(() => []))
+        this.set({ kind: row.kind, channel: row.channel }, row.cooling ? 1 : 0);
+    },
+  });
   return metrics;
 }
 
@@ -69,25 +105,6 @@ async function counted<T>(metrics: Metrics, provider: string, work: () => Promis
     metrics.providerCalls.inc({ provider, outcome: 'failed' });
     throw error;
   }
-}
-
-function countedChat(model: ChatModel, metrics: Metrics): ChatModel {
-  return {
-    stream: (request) =>
-      (async function* () {
-        let ok = false;
-        try {
-          yield* model.stream(request);
-          ok = true;
-        } finally {
-          metrics.providerCalls.inc({
-            provider: 'chat',
-            outcome: ok ? 'ok' : request.signal.aborted ? 'stopped' : 'failed',
-          });
-        }
-      })(),
-    complete: (request) => counted(metrics, 'chat', () => model.complete(request)),
-  };
 }
 
 function timedMatting(engine: MattingEngine, metrics: Metrics): MattingEngine {
@@ -106,20 +123,19 @@ function timedMatting(engine: MattingEngine, metrics: Metrics): MattingEngine {
   };
 }
 
-/** The providers of `deps`, each counted (and matting timed). */
+/**
+ * The providers of `deps`, each counted (and matting timed). Chat and image calls are counted per
+ * channel by the channel book, which sees every attempt, failovers included.
+ */
 export function instrumentProviders(deps: AppDeps, metrics: Metrics): AppDeps {
-  const generator = deps.imageGenerator;
   const sms = deps.smsSender;
+  deps.channels.book.hooks.attempted = ({ kind, channel, ok, seconds }) => {
+    metrics.channelCalls.inc({ kind, channel, outcome: ok ? 'ok' : 'failed' });
+    metrics.channelSeconds.observe({ kind, channel }, seconds);
+  };
   return {
     ...deps,
     matting: timedMatting(deps.matting, metrics),
-    chatModel: deps.chatModel ? countedChat(deps.chatModel, metrics) : null,
-    imageGenerator: generator
-      ? {
-          name: generator.name,
-          generate: (request) => counted(metrics, 'drawing', () => generator.generate(request)),
-        }
-      : null,
     smsSender: { name: sms.name, send: (message) => counted(metrics, 'sms', () => sms.send(message)) },
   };
 }

@@ -4,7 +4,7 @@
  * and the channel router of a later change can tell what is worth trying elsewhere.
  */
 export type ProviderFailure =
-  /** Our key was refused (401, 403, an expired key): the operator must act. */
+  /** Our key was refused or the account has no balance (401, 402, 403): the operator must act. */
   | 'auth'
   /** The provider asked us to slow down (429). */
   | 'rate-limited'
@@ -58,7 +58,8 @@ export class ProviderError extends Error {
 
 /** A failed HTTP answer's status as a failure kind. */
 export function failureOfStatus(status: number): ProviderFailure {
-  if (status === 401 || status === 403) return 'auth';
+  // 402: the account is out of money; like a refused key, only the operator can fix it.
+  if (status === 401 || status === 402 || status === 403) return 'auth';
   if (status === 429) return 'rate-limited';
   if (status === 400 || status === 404 || status === 422) return 'bad-request';
   return 'upstream';

@@ -12,7 +12,7 @@ import { isListingRequest, listingReply } from './fake-listing-answers.ts';
  * - `[silent]`  headers, then nothing (the idle limit must end it)
  * - `[cut]`     some text, then the connection is destroyed
  * - `[truncate]` some text, then the response ends cleanly, without a finish reason or `[DONE]`
- * - `[401]` `[429]` `[500]`  the provider's error answers
+ * - `[401]` `[402]` `[429]` `[500]`  the provider's error answers
  * - `[burst]`   the whole event stream, headers to `[DONE]`, in one write, as a buffering relay sends it
  * - `[html]`    an answer full of HTML and script-bearing Markdown
  * - `[code]`    an answer with a fenced code block
@@ -49,6 +49,8 @@ export interface FakeOpenAiOptions {
   slowMs?: number;
   /** Every streamed answer as `[burst]` does (for requests whose text the test does not write). */
   burst?: boolean;
+  /** A behaviour tag (`[401]`, `[silent]`…) applied to every question: a provider that always does this. */
+  always?: string;
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -72,6 +74,7 @@ function errorBody(status: number): { error: Record<string, unknown> } {
         code: 'invalid_api_key',
       },
     };
+  if (status === 402) return { error: { message: 'Insufficient Balance', type: 'unknown_error' } };
   if (status === 429)
     return {
       error: { message: 'Rate limit reached for requests', type: 'requests', code: 'rate_limit_exceeded' },
@@ -167,13 +170,13 @@ export async function startFakeOpenAi(options: FakeOpenAiOptions = {}): Promise<
       maxTokens: body.max_tokens,
       responseFormat: body.response_format,
     });
-    const question = messages.findLast((m) => m.role === 'user')?.content ?? '';
+    const question = (messages.findLast((m) => m.role === 'user')?.content ?? '') + (options.always ?? '');
     let finished = false;
     res.on('close', () => {
       if (!finished) state.aborted += 1;
     });
 
-    for (const status of [401, 429, 500]) {
+    for (const status of [401, 402, 429, 500]) {
       if (question.includes(`[${status}]`)) {
         finished = true;
         res.writeHead(status, {

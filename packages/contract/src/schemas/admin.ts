@@ -46,6 +46,8 @@ export const AdminUserDetail = Type.Object({
   ),
   orders: Type.Array(OrderView),
   invitedCount: Type.Integer(),
+  /** What this seller's AI calls cost us this China month, in yuan (the cost ledger). */
+  monthCost: Type.Number(),
   /** The latest 20 invitation events (friend registered, friend's first order). */
   invitations: Type.Array(
     Type.Object({

@@ -11,8 +11,8 @@ export type ProviderDeps = Pick<
   AppDeps,
   | 'config'
   | 'chatModel'
-  | 'chatModels'
   | 'imageGenerator'
+  | 'channels'
   | 'matting'
   | 'smsSender'
   | 'payChannels'
@@ -29,8 +29,19 @@ const NAMES: Record<ProviderKind, string> = {
   storage: '文件存储',
 };
 
-export function providerStatuses(deps: ProviderDeps): ProviderStatus[] {
+/** How many channels of a kind are on, and how many of those are cooling down. */
+async function channelSummary(deps: ProviderDeps, kind: 'chat' | 'image'): Promise<string> {
+  const live = await deps.channels.book.live(kind);
+  if (live.length === 0) return '未配置';
+  const cooling = live.filter((c) => c.cooling).length;
+  return `${live.length} 个渠道${cooling ? `（${cooling} 个冷却中）` : ''}：${live.map((c) => c.name).join('、')}`;
+}
+
+export async function providerStatuses(deps: ProviderDeps): Promise<ProviderStatus[]> {
   const { config } = deps;
+  const models = await deps.chatModel.models();
+  const chatChannels = await channelSummary(deps, 'chat');
+  const imageChannels = await channelSummary(deps, 'image');
   const status = (
     kind: ProviderKind,
     configured: boolean,
@@ -47,17 +58,17 @@ export function providerStatuses(deps: ProviderDeps): ProviderStatus[] {
   return [
     status(
       'chat',
-      deps.chatModel !== null,
-      config.llm
-        ? `${config.llm.baseUrl} · ${deps.chatModels?.standard}${deps.chatModels?.advanced ? ` / ${deps.chatModels.advanced}` : ''}`
-        : '未配置',
-      '设置 LLM_BASE_URL、LLM_API_KEY、LLM_MODEL_STANDARD（可选 LLM_MODEL_ADVANCED），见 README「AI 问答」',
+      models !== null,
+      models
+        ? `${chatChannels} · ${models.standard}${models.advanced ? ` / ${models.advanced}` : ''}`
+        : chatChannels,
+      '在「渠道」页新增对话渠道，或设置 LLM_BASE_URL、LLM_API_KEY、LLM_MODEL_STANDARD（可选 LLM_MODEL_ADVANCED），见 README「AI 问答」',
     ),
     status(
       'drawing',
-      deps.imageGenerator !== null,
-      config.image ? `${config.image.provider} · ${config.image.baseUrl} · ${config.image.model}` : '未配置',
-      '设置 IMAGE_PROVIDER（openai、dashscope 或 sdwebui）、IMAGE_BASE_URL、IMAGE_API_KEY、IMAGE_MODEL，见 README「AI 绘画」',
+      imageChannels !== '未配置',
+      imageChannels,
+      '在「渠道」页新增图片渠道，或设置 IMAGE_PROVIDER（openai、dashscope 或 sdwebui）、IMAGE_BASE_URL、IMAGE_API_KEY、IMAGE_MODEL，见 README「AI 绘画」',
     ),
     status(
       'matting',
@@ -118,20 +129,23 @@ export async function testProvider(
 async function probe(deps: ProviderDeps, staff: StaffUser, kind: ProviderKind): Promise<string> {
   switch (kind) {
     case 'chat': {
-      if (!deps.chatModel || !deps.chatModels) throw new Error('未配置');
+      const models = await deps.chatModel.models();
+      if (!models) throw new Error('未配置');
       const answer = await deps.chatModel.complete({
-        model: deps.chatModels.standard,
+        model: models.standard,
         messages: [{ role: 'user', content: '请只回复“好”。' }],
         signal: AbortSignal.timeout(30_000),
+        meter: { purpose: 'probe', userId: staff.userId },
       });
       return `模型回复：${answer.text.slice(0, 40)}`;
     }
     case 'drawing': {
-      if (!deps.imageGenerator) throw new Error('未配置');
+      if (!(await deps.imageGenerator.available())) throw new Error('未配置');
       const image = await deps.imageGenerator.generate({
         prompt: 'a plain white ceramic mug on a white background, product photo',
         size: '1024x1024',
         signal: AbortSignal.timeout(180_000),
+        meter: { purpose: 'probe', userId: staff.userId },
       });
       const meta = await sharp(image).metadata();
       return `生成了一张 ${meta.width}×${meta.height} 的图片（${Math.round(image.length / 1024)} KB）`;

@@ -7,6 +7,8 @@ import {
   AdminUserQuery,
   AuditPage,
   AuditQuery,
+  CostQuery,
+  CostReport,
   Dashboard,
   DashboardQuery,
   DisableBody,
@@ -28,6 +30,7 @@ import { ok } from '../../http/envelope.ts';
 import { promoteToAdmin } from '../account/repository.ts';
 import { refundOrder } from '../order/refunds.ts';
 import { auditLog } from './audit.ts';
+import { costReport } from './costs.ts';
 import { dashboard } from './dashboard.ts';
 import { confirmTotp, me, requireMoneyAuth, resetTotp, setupTotp } from './operators.ts';
 import { orderDetail, searchOrders } from './orders.ts';
@@ -43,6 +46,12 @@ const staffRoutes: Routes = async (app, { deps }) => {
     '/api/admin/dashboard',
     { schema: { querystring: DashboardQuery, response: { 200: EnvelopeSchema(Dashboard) } } },
     async (request) => ok(await dashboard(deps, request.query.days ?? 7)),
+  );
+
+  app.get(
+    '/api/admin/costs',
+    { schema: { querystring: CostQuery, response: { 200: EnvelopeSchema(CostReport) } } },
+    async (request) => ok(await costReport(deps, request.query.days ?? 14)),
   );
 
   app.get('/api/admin/me', { schema: { response: { 200: EnvelopeSchema(StaffMe) } } }, async (request) =>
@@ -173,7 +182,7 @@ const staffRoutes: Routes = async (app, { deps }) => {
   app.get(
     '/api/admin/providers',
     { schema: { response: { 200: EnvelopeSchema(Type.Array(ProviderStatus)) } } },
-    async () => ok(providerStatuses(deps)),
+    async () => ok(await providerStatuses(deps)),
   );
 
   app.post(

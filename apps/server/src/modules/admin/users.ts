@@ -20,6 +20,7 @@ import { currentVip, grantVip, takeBackVip, usageToday } from '../entitlement/se
 import * as invites from '../invite/repository.ts';
 import * as orders from '../order/repository.ts';
 import { toView as orderView } from '../order/service.ts';
+import { monthCostOf } from './costs.ts';
 import { type OperatorDeps, requireMoneyAuth } from './operators.ts';
 
 /** 运营后台 · 用户: find accounts, look at one, adjust VIP, disable, change roles. */
@@ -65,13 +66,14 @@ export async function userDetail(deps: OperatorDeps, userId: number): Promise<Ad
   const user = await userOr404(deps, userId);
   const now = deps.clock.now();
   const vip = await currentVip(deps.db, userId, now);
-  const [usage, orderRows, totals, sessions, ledger, invitations] = await Promise.all([
+  const [usage, orderRows, totals, sessions, ledger, invitations, monthCost] = await Promise.all([
     usageToday(deps.db, userId, vip.length > 0, now),
     orders.allOrders(deps.db, userId),
     invites.totals(deps.db, userId),
     accounts.liveSessions(deps.db, userId, now),
     recentLedger(deps.db, userId, 50),
     invites.historyPage(deps.db, userId, { offset: 0, limit: 20 }),
+    monthCostOf(deps, userId),
   ]);
   return {
     user: toRow(user),
@@ -79,6 +81,7 @@ export async function userDetail(deps: OperatorDeps, userId: number): Promise<Ad
     usage: usage.map((u) => ({ feature: u.feature, name: u.name, used: u.used, limit: u.limit })),
     orders: orderRows.reverse().map(orderView),
     invitedCount: totals.invited,
+    monthCost,
     invitations: invitations.map((row) => ({
       phone: /^\d{11}$/.test(row.phone) ? maskPhone(row.phone) : '已注销用户',
       eventName: row.event === INVITE_EVENTS.firstOrder ? '好友首次购买' : '好友注册',

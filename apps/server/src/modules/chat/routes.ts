@@ -19,7 +19,7 @@ import * as service from './service.ts';
 /** Whether chat is configured, and which models: the screen needs it before anyone signs in. */
 const publicRoutes: Routes = async (app, { deps }) => {
   app.get('/api/v1/getChatConfig', { schema: { response: { 200: EnvelopeSchema(ChatConfig) } } }, async () =>
-    ok(service.chatConfig(deps)),
+    ok(await service.chatConfig(deps)),
   );
 };
 
@@ -107,6 +107,6 @@ export const chatModule: AppModule = {
   publicRoutes,
   userRoutes,
   onReady: async (deps) => {
-    if (!deps.chatModel) deps.log.warn(service.CHAT_SETUP_HINT);
+    if (!(await deps.chatModel.models())) deps.log.warn(service.CHAT_SETUP_HINT);
   },
 };

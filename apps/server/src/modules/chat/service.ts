@@ -18,7 +18,6 @@ import { AppError } from '../../http/app-error.ts';
 import { findBlockedWord } from '../../lib/content-safety/word-check.ts';
 import { parseIdList } from '../../lib/id-list.ts';
 import { type PageParams, paginate } from '../../lib/paging.ts';
-import type { ChatModel } from '../../providers/llm/chat-model.ts';
 import { ProviderError } from '../../providers/provider-error.ts';
 import { type MeteredCall, startMeteredIn } from '../../work/metered.ts';
 import { sellerError } from '../../work/seller-error.ts';
@@ -26,10 +25,7 @@ import { resolveTag } from '../prompt/service.ts';
 import { buildModelMessages, DEFAULT_SYSTEM_PROMPT } from './context.ts';
 import * as messages from './repository.ts';
 
-export type ChatDeps = Pick<
-  AppDeps,
-  'db' | 'clock' | 'log' | 'chatModel' | 'chatModels' | 'chatIdleTimeoutMs'
->;
+export type ChatDeps = Pick<AppDeps, 'db' | 'clock' | 'log' | 'chatModel' | 'chatIdleTimeoutMs'>;
 
 /** Sellers read the same short text as for any switched-off tool; the operator's hint goes to the log. */
 export const NOT_CONFIGURED_HINT = FEATURE_OFF_TEXT;
@@ -68,11 +64,12 @@ function toChatMessage(row: messages.MessageRow): ChatMessage {
   };
 }
 
-export function chatConfig(deps: Pick<ChatDeps, 'chatModels'>): ChatConfig {
+export async function chatConfig(deps: Pick<ChatDeps, 'chatModel'>): Promise<ChatConfig> {
+  const models = await deps.chatModel.models();
   return {
-    configured: deps.chatModels !== null,
-    advancedAvailable: Boolean(deps.chatModels?.advanced),
-    hint: deps.chatModels ? '' : NOT_CONFIGURED_HINT,
+    configured: models !== null,
+    advancedAvailable: Boolean(models?.advanced),
+    hint: models ? '' : NOT_CONFIGURED_HINT,
   };
 }
 
@@ -91,10 +88,10 @@ export async function prepareExchange(deps: ChatDeps, userId: number, body: Send
   if (problem) throw new AppError(ResultCode.badRequest, problem);
   if (findBlockedWord(body.content))
     throw new AppError(ResultCode.contentRejected, '问题中含有违规内容，无法回答，请修改后重试');
-  if (!deps.chatModel || !deps.chatModels)
-    throw new AppError(ResultCode.providerUnavailable, NOT_CONFIGURED_HINT);
+  const models = await deps.chatModel.models();
+  if (!models) throw new AppError(ResultCode.providerUnavailable, NOT_CONFIGURED_HINT);
   const chatType = body.chatType ?? CHAT_TYPE.standard;
-  const model = chatType === CHAT_TYPE.advanced ? deps.chatModels.advanced : deps.chatModels.standard;
+  const model = chatType === CHAT_TYPE.advanced ? models.advanced : models.standard;
   if (!model) throw new AppError(ResultCode.providerUnavailable, '高级模型暂未开放，请先使用标准模型');
 
   // One transaction takes the slot, the use and the exchange: a failed check leaves none of them
@@ -205,7 +202,7 @@ async function answerExchange(
   clientGone: AbortSignal,
   mode: 'stream' | 'complete',
 ): Promise<ExchangeOutcome> {
-  const model = deps.chatModel as ChatModel;
+  const model = deps.chatModel;
   const upstream = new AbortController();
   let idle = false;
   let watchdog: NodeJS.Timeout | undefined;
@@ -224,7 +221,12 @@ async function answerExchange(
   let answer = '';
   let usage: TokenUsage | null = null;
   let failure: unknown = null;
-  const request = { model: exchange.model, messages: exchange.modelMessages, signal: upstream.signal };
+  const request = {
+    model: exchange.model,
+    messages: exchange.modelMessages,
+    signal: upstream.signal,
+    meter: { purpose: 'chat' as const, userId: exchange.userId },
+  };
   try {
     if (mode === 'stream') {
       armWatchdog();

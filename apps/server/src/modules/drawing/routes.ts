@@ -15,7 +15,7 @@ import * as service from './service.ts';
 /** Whether AI 绘画 is configured: the screen needs it before anyone signs in. */
 const publicRoutes: Routes = async (app, { deps }) => {
   app.get('/api/v1/getDrawConfig', { schema: { response: { 200: EnvelopeSchema(DrawConfig) } } }, async () =>
-    ok(service.drawConfig(deps)),
+    ok(await service.drawConfig(deps)),
   );
 };
 
@@ -46,6 +46,6 @@ export const drawingModule: AppModule = {
   publicRoutes,
   userRoutes,
   onReady: async (deps) => {
-    if (!deps.imageGenerator) deps.log.warn(service.DRAW_SETUP_HINT);
+    if (!(await deps.imageGenerator.available())) deps.log.warn(service.DRAW_SETUP_HINT);
   },
 };

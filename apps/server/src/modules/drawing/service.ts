@@ -13,12 +13,12 @@ import {
   isImageSize,
   ResultCode,
 } from '@chuhai/contract';
+import type { ImageRouter } from '../../channels/index.ts';
 import type { AppDeps } from '../../deps.ts';
 import { AppError } from '../../http/app-error.ts';
 import { findBlockedWord } from '../../lib/content-safety/word-check.ts';
 import { imageInfo } from '../../lib/image-size.ts';
 import type { PageParams } from '../../lib/paging.ts';
-import type { ImageGenerator } from '../../providers/image/image-generator.ts';
 import { ProviderError } from '../../providers/provider-error.ts';
 import { type MeteredSpec, runMetered } from '../../work/metered.ts';
 import type { StoredImageRow } from '../images/repository.ts';
@@ -31,11 +31,12 @@ export const DRAW_NOT_CONFIGURED = FEATURE_OFF_TEXT;
 export const DRAW_SETUP_HINT =
   'AI 绘画未配置：在服务器上设置 IMAGE_PROVIDER（openai、dashscope 或 sdwebui）、IMAGE_API_KEY 等变量后重启，详见 README「AI 绘画」';
 
-export function drawConfig(deps: Pick<DrawingDeps, 'imageGenerator'>): DrawConfig {
+export async function drawConfig(deps: Pick<DrawingDeps, 'imageGenerator'>): Promise<DrawConfig> {
+  const configured = await deps.imageGenerator.available();
   return {
-    configured: deps.imageGenerator !== null,
-    provider: deps.imageGenerator?.name ?? '',
-    hint: deps.imageGenerator ? '' : DRAW_NOT_CONFIGURED,
+    configured,
+    provider: configured ? deps.imageGenerator.name : '',
+    hint: configured ? '' : DRAW_NOT_CONFIGURED,
   };
 }
 
@@ -85,7 +86,7 @@ export async function createImage(
   if (findBlockedWord(prompt))
     throw new AppError(ResultCode.contentRejected, '描述中含有违规内容，请修改后重试');
   const generator = deps.imageGenerator;
-  if (!generator) throw new AppError(ResultCode.providerUnavailable, DRAW_NOT_CONFIGURED);
+  if (!(await generator.available())) throw new AppError(ResultCode.providerUnavailable, DRAW_NOT_CONFIGURED);
   return runMetered(deps, { userId }, generationSpec(deps), () =>
     drawAndKeep(deps, generator, userId, prompt, size),
   );
@@ -93,12 +94,17 @@ export async function createImage(
 
 async function drawAndKeep(
   deps: DrawingDeps,
-  generator: ImageGenerator,
+  generator: ImageRouter,
   userId: number,
   prompt: string,
   size: ImageSize,
 ): Promise<DrawnImage> {
-  const bytes = await generator.generate({ prompt, size, signal: AbortSignal.timeout(deps.drawTimeoutMs) });
+  const bytes = await generator.generate({
+    prompt,
+    size,
+    signal: AbortSignal.timeout(deps.drawTimeoutMs),
+    meter: { purpose: 'draw', userId },
+  });
   const info = imageInfo(bytes);
   if (!info)
     throw new ProviderError('upstream', 'the provider returned something that is not a PNG, JPEG or WebP');

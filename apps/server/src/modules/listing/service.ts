@@ -90,10 +90,10 @@ function checkFacts(facts: ListingFacts): void {
 async function paidWrite(
   deps: ListingDeps,
   userId: number,
-  write: () => Promise<WrittenListing>,
+  write: (model: string) => Promise<WrittenListing>,
 ): Promise<WrittenListing> {
-  if (!deps.chatModel || !deps.chatModels)
-    throw new AppError(ResultCode.providerUnavailable, FEATURE_OFF_TEXT);
+  const models = await deps.chatModel.models();
+  if (!models) throw new AppError(ResultCode.providerUnavailable, FEATURE_OFF_TEXT);
   const now = deps.clock.now();
   const vip = (await currentVip(deps.db, userId, now)).length > 0;
   const limit = vip ? LISTING_LIMITS.concurrentVip : LISTING_LIMITS.concurrentFree;
@@ -108,7 +108,7 @@ async function paidWrite(
       service: 'chat',
       slot: { kind: 'listing', limit, staleMs: STALE_WRITE_MS, message, retryAfter: 10 },
     },
-    write,
+    () => write(models.standard),
   );
 }
 
@@ -122,12 +122,14 @@ export async function generateListing(
   const { facts, target } = body;
   checkTarget(target);
   checkFacts(facts);
-  const written = await paidWrite(deps, userId, () =>
+  const written = await paidWrite(deps, userId, (model) =>
     writeListing(deps, {
       messages: generateMessages(facts, target),
       fields: listingFields(target.marketplace),
       progress,
       signal,
+      model,
+      userId,
     }),
   );
   const row = await listings.insertListing(deps.db, {
@@ -164,8 +166,15 @@ export async function fixListing(
   const facts = JSON.parse(row.facts) as ListingFacts;
   const target = { marketplace: row.marketplace, site: row.site, language: row.language } as ListingTarget;
   const fields = fieldsOf(issues);
-  const written = await paidWrite(deps, userId, () =>
-    writeListing(deps, { messages: fixMessages(facts, target, text, issues), fields, progress, signal }),
+  const written = await paidWrite(deps, userId, (model) =>
+    writeListing(deps, {
+      messages: fixMessages(facts, target, text, issues),
+      fields,
+      progress,
+      signal,
+      model,
+      userId,
+    }),
   );
   const zh = parseText(row.back_translation);
   const fixed = { ...text };

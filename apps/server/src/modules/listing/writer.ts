@@ -5,10 +5,7 @@ import type { ChatModel, ModelMessage } from '../../providers/llm/chat-model.ts'
 import { ProviderError } from '../../providers/provider-error.ts';
 import { listingFormat, parseWrittenListing, repairMessages, type WrittenListing } from './prompt.ts';
 
-export type ListingDeps = Pick<
-  AppDeps,
-  'db' | 'clock' | 'log' | 'chatModel' | 'chatModels' | 'chatIdleTimeoutMs'
->;
+export type ListingDeps = Pick<AppDeps, 'db' | 'clock' | 'log' | 'chatModel' | 'chatIdleTimeoutMs'>;
 
 /** What the route hears while the model writes. */
 export interface WriteProgress {
@@ -26,13 +23,22 @@ interface Answer {
   refusal: string;
 }
 
+/** One question to the model: what to ask, which fields the answer has, and whose it is (the cost ledger). */
+interface AnswerAsk {
+  messages: ModelMessage[];
+  fields: ListingField[];
+  signal: AbortSignal;
+  model: string;
+  userId: number;
+}
+
 /** Streams one answer, reporting its length; a silence longer than the chat's idle limit fails it. */
 async function streamAnswer(
   deps: ListingDeps,
-  request: { messages: ModelMessage[]; fields: ListingField[]; signal: AbortSignal },
+  request: AnswerAsk,
   report: (chars: number) => void,
 ): Promise<Answer> {
-  const model = deps.chatModel as ChatModel;
+  const model = deps.chatModel;
   const idle = new AbortController();
   const signal = AbortSignal.any([request.signal, idle.signal]);
   let watchdog: NodeJS.Timeout | undefined;
@@ -44,8 +50,9 @@ async function streamAnswer(
   wake();
   try {
     const json = noStructuredOutput.has(model) ? undefined : listingFormat(request.fields);
-    const name = deps.chatModels?.standard as string;
-    for await (const piece of model.stream({ model: name, messages: request.messages, signal, json })) {
+    const meter = { purpose: 'listing' as const, userId: request.userId };
+    const ask = { model: request.model, messages: request.messages, signal, json, meter };
+    for await (const piece of model.stream(ask)) {
       wake();
       if (piece.type === 'text') {
         answer.text += piece.text;
@@ -63,10 +70,10 @@ async function streamAnswer(
 
 async function answerOnce(
   deps: ListingDeps,
-  request: { messages: ModelMessage[]; fields: ListingField[]; signal: AbortSignal },
+  request: AnswerAsk,
   report: (chars: number) => void,
 ): Promise<Answer> {
-  const model = deps.chatModel as ChatModel;
+  const model = deps.chatModel;
   try {
     return await streamAnswer(deps, request, report);
   } catch (error) {
@@ -87,10 +94,10 @@ async function answerOnce(
  */
 export async function writeListing(
   deps: ListingDeps,
-  request: { messages: ModelMessage[]; fields: ListingField[]; progress: WriteProgress; signal: AbortSignal },
+  request: AnswerAsk & { progress: WriteProgress },
 ): Promise<WrittenListing> {
-  const { messages, fields, progress, signal } = request;
-  const first = await answerOnce(deps, { messages, fields, signal }, (n) => progress.progress(n, 'writing'));
+  const { messages, fields, progress } = request;
+  const first = await answerOnce(deps, request, (n) => progress.progress(n, 'writing'));
   refuseIfRefused(first);
   const parsed = parseWrittenListing(first.text, fields);
   if (parsed?.text) return { text: parsed.text, zh: parsed.zh ?? parsed.text };
@@ -100,10 +107,8 @@ export async function writeListing(
     'listing answer was not the JSON asked for; asking once more',
   );
   progress.progress(0, 'repairing');
-  const second = await answerOnce(
-    deps,
-    { messages: repairMessages(messages, first.text), fields, signal },
-    (n) => progress.progress(n, 'repairing'),
+  const second = await answerOnce(deps, { ...request, messages: repairMessages(messages, first.text) }, (n) =>
+    progress.progress(n, 'repairing'),
   );
   refuseIfRefused(second);
   const repaired = parseWrittenListing(second.text, fields);

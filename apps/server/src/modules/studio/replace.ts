@@ -97,13 +97,14 @@ async function backgroundImage(deps: StudioDeps, userId: number, choice: Backgro
       .png()
       .toBuffer();
   }
-  if (!deps.imageGenerator) throw new AppError(ResultCode.providerUnavailable, DRAW_NOT_CONFIGURED);
   const generator = deps.imageGenerator;
+  if (!(await generator.available())) throw new AppError(ResultCode.providerUnavailable, DRAW_NOT_CONFIGURED);
   return runMetered(deps, { userId }, generationSpec(deps), () =>
     generator.generate({
       prompt: choice.prompt + SCENE_SUFFIX,
       size: '1024x1024',
       signal: AbortSignal.timeout(deps.drawTimeoutMs),
+      meter: { purpose: 'replace', userId },
     }),
   );
 }

@@ -1,7 +1,6 @@
 import type { ImageSize } from '@chuhai/contract';
-import type { ImageProviderConfig } from '../../config.ts';
 import { failureOfStatus, ProviderError } from '../provider-error.ts';
-import { downloadImage, type ImageGenerator } from './image-generator.ts';
+import { downloadImage, type ImageEndpoint, type ImageGenerator } from './image-generator.ts';
 
 /** 通义万相 takes `W*H` with sides from 512 to 1440. */
 const SIZES: Record<ImageSize, string> = {
@@ -26,7 +25,7 @@ interface TaskAnswer {
  * 通义万相 (DashScope) text-to-image: an asynchronous task is created, then polled until it
  * succeeds or fails. The poll stops when the request is aborted.
  */
-export function dashscopeImages(config: ImageProviderConfig, pollMs = 1500): ImageGenerator {
+export function dashscopeImages(config: ImageEndpoint, pollMs = 1500): ImageGenerator {
   const headers = { authorization: `Bearer ${config.apiKey}`, 'content-type': 'application/json' };
 
   const call = async (url: string, init: RequestInit): Promise<TaskAnswer> => {

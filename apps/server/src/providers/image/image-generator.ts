@@ -2,6 +2,16 @@ import type { ImageSize } from '@chuhai/contract';
 import { fetchPublicBytes } from '../../lib/public-fetch.ts';
 import { ProviderError } from '../provider-error.ts';
 
+/** Where one image channel's calls go, with one of its keys. */
+export interface ImageEndpoint {
+  provider: 'openai' | 'dashscope' | 'sdwebui';
+  baseUrl: string;
+  apiKey: string;
+  model: string;
+  /** Result links over http:// to this machine are fetched: development and tests only (fakes). */
+  allowLoopbackResults: boolean;
+}
+
 export interface GenerationRequest {
   prompt: string;
   size: ImageSize;
@@ -10,7 +20,7 @@ export interface GenerationRequest {
 
 /** A text-to-image provider; adapters throw ProviderError. Returns the image bytes (providers' URLs expire, so we keep the file). */
 export interface ImageGenerator {
-  readonly name: 'openai' | 'dashscope' | 'sdwebui';
+  readonly name: string;
   generate(request: GenerationRequest): Promise<Buffer>;
 }
 

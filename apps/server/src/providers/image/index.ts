@@ -1,16 +1,18 @@
-import type { ImageProviderConfig } from '../../config.ts';
 import { dashscopeImages } from './dashscope-images.ts';
-import type { ImageGenerator } from './image-generator.ts';
+import type { ImageEndpoint, ImageGenerator } from './image-generator.ts';
 import { openAiImages } from './openai-images.ts';
 import { sdWebUiImages } from './sdwebui-images.ts';
 
-/** The configured text-to-image provider, or null when IMAGE_PROVIDER is not set. */
-export function createImageGenerator(
-  config: ImageProviderConfig | null,
-  options: { pollMs?: number } = {},
-): ImageGenerator | null {
-  if (!config) return null;
-  if (config.provider === 'dashscope') return dashscopeImages(config, options.pollMs);
-  if (config.provider === 'sdwebui') return sdWebUiImages(config);
-  return openAiImages(config);
+/** The model each protocol draws with when a channel names none. */
+export const DEFAULT_IMAGE_MODELS = {
+  openai: 'dall-e-3',
+  dashscope: 'wanx2.1-t2i-turbo',
+  sdwebui: '',
+} as const;
+
+/** The adapter for one image channel's protocol. */
+export function imageAdapter(endpoint: ImageEndpoint, options: { pollMs?: number } = {}): ImageGenerator {
+  if (endpoint.provider === 'dashscope') return dashscopeImages(endpoint, options.pollMs);
+  if (endpoint.provider === 'sdwebui') return sdWebUiImages(endpoint);
+  return openAiImages(endpoint);
 }

@@ -1,8 +1,7 @@
 import type { ImageSize } from '@chuhai/contract';
 import OpenAI, { APIConnectionError, APIError, APIUserAbortError } from 'openai';
-import type { ImageProviderConfig } from '../../config.ts';
 import { failureOfStatus, ProviderError } from '../provider-error.ts';
-import { downloadImage, type ImageGenerator } from './image-generator.ts';
+import { downloadImage, type ImageEndpoint, type ImageGenerator } from './image-generator.ts';
 
 /** gpt-image models take 1536-pixel sides; DALL·E 3 and most compatible APIs take 1792. */
 function sizeFor(model: string, size: ImageSize): string {
@@ -11,7 +10,7 @@ function sizeFor(model: string, size: ImageSize): string {
 }
 
 /** Any OpenAI-compatible images API (`/images/generations`), answering with base64 or a URL. */
-export function openAiImages(config: ImageProviderConfig): ImageGenerator {
+export function openAiImages(config: ImageEndpoint): ImageGenerator {
   const client = new OpenAI({
     baseURL: config.baseUrl,
     apiKey: config.apiKey,

@@ -1,7 +1,6 @@
 import type { ImageSize } from '@chuhai/contract';
-import type { ImageProviderConfig } from '../../config.ts';
 import { failureOfStatus, ProviderError } from '../provider-error.ts';
-import type { ImageGenerator } from './image-generator.ts';
+import type { ImageEndpoint, ImageGenerator } from './image-generator.ts';
 
 /** Stable Diffusion works best on multiples of 64 near a megapixel. */
 const SIZES: Record<ImageSize, [number, number]> = {
@@ -11,7 +10,7 @@ const SIZES: Record<ImageSize, [number, number]> = {
 };
 
 /** Stable Diffusion WebUI's API (`/sdapi/v1/txt2img`), which answers base64 images. */
-export function sdWebUiImages(config: ImageProviderConfig): ImageGenerator {
+export function sdWebUiImages(config: ImageEndpoint): ImageGenerator {
   return {
     name: 'sdwebui',
     async generate({ prompt, size, signal }) {

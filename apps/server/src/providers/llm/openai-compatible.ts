@@ -1,6 +1,5 @@
 import { Agent as HttpAgent, request as httpRequest, type IncomingMessage } from 'node:http';
 import { Agent as HttpsAgent, request as httpsRequest } from 'node:https';
-import type { LlmConfig } from '../../config.ts';
 import { failureOfStatus, ProviderError } from '../provider-error.ts';
 import type { AnswerPiece, AnswerRequest, ChatModel, JsonAnswerFormat } from './chat-model.ts';
 
@@ -78,6 +77,16 @@ async function* eventData(response: IncomingMessage): AsyncGenerator<string> {
   if (pending.startsWith('data:')) yield pending.slice(pending.charCodeAt(5) === 32 ? 6 : 5);
 }
 
+/** Where one chat channel's calls go, with one of its keys. */
+export interface ChatEndpoint {
+  baseUrl: string;
+  apiKey: string;
+  /** `max_tokens` of every answer. */
+  maxTokens: number;
+  /** Waiting for the response headers of a stream (the router gives a channel less before trying the next). */
+  connectTimeoutMs?: number;
+}
+
 /**
  * Any OpenAI-compatible chat API (DeepSeek, 通义千问 compatible mode, Moonshot, 智谱, OpenAI, Ollama,
  * vLLM), spoken over node:http with kept-alive connections: `POST {base}/chat/completions`, JSON in,
@@ -85,7 +94,7 @@ async function* eventData(response: IncomingMessage): AsyncGenerator<string> {
  * the first token and about a hundred KiB per open stream (bench/chat-stream.ts). No retries: a
  * retried stream would repeat text the user already saw.
  */
-export function openAiCompatibleModel(config: LlmConfig): ChatModel {
+export function openAiCompatibleModel(config: ChatEndpoint): ChatModel {
   const endpoint = new URL(`${config.baseUrl.replace(/\/+$/, '')}/chat/completions`);
   const secure = endpoint.protocol === 'https:';
   const agent = secure ? new HttpsAgent({ keepAlive: true }) : new HttpAgent({ keepAlive: true });
@@ -147,7 +156,7 @@ export function openAiCompatibleModel(config: LlmConfig): ChatModel {
             ...(json ? { response_format: jsonSchemaFormat(json) } : {}),
           },
           signal,
-          CONNECT_TIMEOUT_MS,
+          config.connectTimeoutMs ?? CONNECT_TIMEOUT_MS,
         );
       } catch (error) {
         if (signal.aborted) return;

@@ -1,0 +1,269 @@
+import type { TokenUsage } from '@chuhai/contract';
+import type { AnswerPiece, AnswerRequest, ChatModel } from '../providers/llm/chat-model.ts';
+import { openAiCompatibleModel } from '../providers/llm/openai-compatible.ts';
+import { ProviderError } from '../providers/provider-error.ts';
+import { AdapterCache } from './adapters.ts';
+import type { CallMeter, ChannelBook, LiveChannel } from './channel-book.ts';
+import { type AttemptFailure, failureOf, worthAnotherChannel } from './health.ts';
+import { usageOf } from './ledger.ts';
+import { candidates } from './pick.ts';
+
+/** A request through the router: the provider's request, and who it is for (the cost ledger). */
+export type RoutedAnswerRequest = AnswerRequest & { meter?: CallMeter };
+
+/** The chat models sellers pick from (chatType 1 and 2). */
+export interface ChatModels {
+  standard: string;
+  advanced: string | null;
+}
+
+/**
+ * Every chat call goes through here: it picks the channel, fails over to the next one until the
+ * first piece of the answer arrives, and records what each attempt cost. Once a piece has reached
+ * the seller nothing is retried (they would read the text twice).
+ */
+export interface ChatRouter extends ChatModel {
+  stream(request: RoutedAnswerRequest): AsyncIterable<AnswerPiece>;
+  complete(request: RoutedAnswerRequest): Promise<{ text: string; usage: TokenUsage | null }>;
+  /** The model names on offer, or null when no chat channel is switched on. */
+  models(): Promise<ChatModels | null>;
+  /**
+   * One small call on one channel (the console's 测试, the scheduled test): its answer, or null when
+   * `claim` is set and another node is already trying the channel. Throws the provider's error.
+   */
+  probe(channel: LiveChannel, claim: boolean): Promise<string | null>;
+}
+
+export interface ChatRouterOptions {
+  firstByteMs: number;
+  maxTokens: number;
+  configured: { standard: string | null; advanced: string | null };
+  /** Tests: this model is the only channel, instead of the table. */
+  fixed?: ChatModel;
+}
+
+const NO_METER: CallMeter = { purpose: 'chat', userId: null };
+
+export function chatRouter(book: ChannelBook, options: ChatRouterOptions): ChatRouter {
+  const adapters = new AdapterCache<ChatModel>(
+    (channel, key) =>
+      options.fixed ??
+      openAiCompatibleModel({
+        baseUrl: channel.baseUrl,
+        apiKey: key || 'no-key',
+        maxTokens: options.maxTokens,
+        connectTimeoutMs: options.firstByteMs,
+      }),
+  );
+  const fixedChannel: LiveChannel | null = options.fixed
+    ? {
+        id: null,
+        kind: 'chat',
+        name: 'test',
+        provider: 'openai',
+        baseUrl: '',
+        keys: [],
+        models: [],
+        modelMap: {},
+        priority: 0,
+        weight: 1,
+        price: { input: 0, output: 0, image: 0 },
+        version: '',
+        needsTrial: false,
+        cooling: false,
+      }
+    : null;
+  const live = async () => (fixedChannel ? [fixedChannel] : book.live('chat'));
+
+  /** The channels to try, each with the model name it knows the asked model by. */
+  async function route(model: string) {
+    return candidates(await live(), model).map((channel) => ({
+      channel,
+      model: channel.modelMap[model] ?? model,
+    }));
+  }
+
+  async function* stream(request: RoutedAnswerRequest): AsyncIterable<AnswerPiece> {
+    const meter = request.meter ?? NO_METER;
+    let lastError: unknown = null;
+    for (const { channel, model } of await route(request.model)) {
+      const trial = channel.needsTrial;
+      if (trial && !(await book.claimTrial(channel))) continue;
+      const started = performance.now();
+      const firstByte = new AbortController();
+      let timedOut = false;
+      const timer = setTimeout(() => {
+        timedOut = true;
+        firstByte.abort();
+      }, options.firstByteMs);
+      const signal = AbortSignal.any([request.signal, firstByte.signal]);
+      const pieces = adapters
+        .next(channel)
+        .stream({ ...request, model, signal })
+        [Symbol.asyncIterator]();
+      let first: IteratorResult<AnswerPiece> | null = null;
+      let error: unknown = null;
+      try {
+        first = await pieces.next();
+      } catch (caught) {
+        error = caught;
+      } finally {
+        clearTimeout(timer);
+      }
+      const firstByteMs = Math.round(performance.now() - started);
+      if (request.signal.aborted) return;
+      if (timedOut || error) {
+        const failure = failureOf(error, timedOut);
+        await book.record(channel, {
+          kind: 'chat',
+          meter,
+          model,
+          error,
+          failure,
+          firstByteMs: null,
+          seconds: firstByteMs / 1000,
+          trial,
+        });
+        await pieces.return?.();
+        if (!worthAnotherChannel(failure)) throw error;
+        lastError = timedOut
+          ? new ProviderError(
+              'unreachable',
+              `channel ${channel.name}: no first byte in ${options.firstByteMs} ms`,
+            )
+          : error;
+        continue;
+      }
+      // The first piece is here: this channel answers, whatever happens next.
+      yield* answerFrom(channel, { model, request, meter, trial, started, firstByteMs }, first, pieces);
+      return;
+    }
+    throw lastError ?? new ProviderError('unreachable', 'no chat channel is available');
+  }
+
+  async function* answerFrom(
+    channel: LiveChannel,
+    call: {
+      model: string;
+      request: RoutedAnswerRequest;
+      meter: CallMeter;
+      trial: boolean;
+      started: number;
+      firstByteMs: number;
+    },
+    first: IteratorResult<AnswerPiece> | null,
+    pieces: AsyncIterator<AnswerPiece>,
+  ): AsyncIterable<AnswerPiece> {
+    let text = '';
+    let usage: TokenUsage | null = null;
+    let error: unknown = null;
+    try {
+      let next = first as IteratorResult<AnswerPiece>;
+      while (!next.done) {
+        const piece = next.value;
+        if (piece.type === 'usage') usage = piece.usage;
+        else text += piece.text;
+        yield piece;
+        next = await pieces.next();
+      }
+    } catch (caught) {
+      error = caught;
+      throw caught;
+    } finally {
+      // A stop by the seller is not the channel's failure; a break in the middle is.
+      const failure: AttemptFailure | null =
+        error && !call.request.signal.aborted ? failureOf(error, false) : null;
+      await book.record(channel, {
+        kind: 'chat',
+        meter: call.meter,
+        model: call.model,
+        error,
+        failure,
+        usage: usageOf(usage, call.request.messages, text),
+        firstByteMs: call.firstByteMs,
+        seconds: (performance.now() - call.started) / 1000,
+        trial: call.trial,
+      });
+    }
+  }
+
+  /**
+   * The whole answer from the first channel of `targets` that gives one. A probe is the channel's
+   * trial: success restores a cooling channel, failure cools it again.
+   */
+  async function completeOn(
+    targets: { channel: LiveChannel; model: string }[],
+    request: RoutedAnswerRequest,
+    probe: boolean,
+  ) {
+    const meter = request.meter ?? NO_METER;
+    let lastError: unknown = null;
+    for (const { channel, model } of targets) {
+      const trial = probe ? channel.needsTrial || channel.cooling : channel.needsTrial;
+      if (!probe && trial && !(await book.claimTrial(channel))) continue;
+      const started = performance.now();
+      try {
+        const answer = await adapters.next(channel).complete({ ...request, model });
+        const seconds = (performance.now() - started) / 1000;
+        await book.record(channel, {
+          kind: 'chat',
+          meter,
+          model,
+          error: null,
+          failure: null,
+          usage: usageOf(answer.usage, request.messages, answer.text),
+          firstByteMs: Math.round(seconds * 1000),
+          seconds,
+          trial,
+        });
+        return answer;
+      } catch (error) {
+        if (request.signal.aborted && !probe) throw error;
+        const failure = failureOf(error, false);
+        await book.record(channel, {
+          kind: 'chat',
+          meter,
+          model,
+          error,
+          failure,
+          firstByteMs: null,
+          seconds: (performance.now() - started) / 1000,
+          trial,
+        });
+        if (!worthAnotherChannel(failure)) throw error;
+        lastError = error;
+      }
+    }
+    throw lastError ?? new ProviderError('unreachable', 'no chat channel is available');
+  }
+
+  return {
+    stream,
+
+    complete: async (request) => completeOn(await route(request.model), request, false),
+
+    async probe(channel, claim) {
+      if (claim && !(await book.claimTrial(channel))) return null;
+      const model = options.configured.standard ?? channel.models[0] ?? 'gpt-4o-mini';
+      const answer = await completeOn(
+        [{ channel, model: channel.modelMap[model] ?? model }],
+        {
+          model,
+          messages: [{ role: 'user', content: '请只回复“好”。' }],
+          signal: AbortSignal.timeout(30_000),
+          meter: { purpose: 'probe', userId: null },
+        },
+        true,
+      );
+      return answer.text;
+    },
+
+    async models() {
+      const channels = await live();
+      if (channels.length === 0) return null;
+      const standard = options.configured.standard ?? channels.find((c) => c.models.length > 0)?.models[0];
+      if (!standard) return null;
+      return { standard, advanced: options.configured.advanced };
+    },
+  };
+}

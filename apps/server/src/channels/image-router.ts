@@ -1,0 +1,142 @@
+import type { GenerationRequest, ImageEndpoint, ImageGenerator } from '../providers/image/image-generator.ts';
+import { DEFAULT_IMAGE_MODELS, imageAdapter } from '../providers/image/index.ts';
+import { ProviderError } from '../providers/provider-error.ts';
+import { AdapterCache } from './adapters.ts';
+import type { CallMeter, ChannelBook, LiveChannel } from './channel-book.ts';
+import { failureOf, worthAnotherChannel } from './health.ts';
+import { candidates } from './pick.ts';
+
+export type RoutedGenerationRequest = GenerationRequest & { meter?: CallMeter };
+
+/**
+ * Every text-to-image call goes through here: the channel is picked by priority and weight, a
+ * failure moves on to the next channel (nothing has reached the seller until the image is whole),
+ * and every attempt is in the ledger at the channel's price per image.
+ */
+export interface ImageRouter extends ImageGenerator {
+  generate(request: RoutedGenerationRequest): Promise<Buffer>;
+  /** Whether any image channel is switched on. */
+  available(): Promise<boolean>;
+  /** One small drawing on one channel (see ChatRouter.probe); null when another node holds the trial. */
+  probe(channel: LiveChannel, claim: boolean): Promise<Buffer | null>;
+}
+
+export interface ImageRouterOptions {
+  allowLoopbackResults: boolean;
+  /** Tests shorten DashScope's poll interval. */
+  pollMs?: number;
+  /** Tests: this generator is the only channel (null: none), instead of the table. */
+  fixed?: ImageGenerator | null;
+}
+
+const NO_METER: CallMeter = { purpose: 'draw', userId: null };
+const IMAGE_PROVIDERS = new Set(['openai', 'dashscope', 'sdwebui']);
+
+function fixedChannel(generator: ImageGenerator): LiveChannel {
+  return {
+    id: null,
+    kind: 'image',
+    name: generator.name,
+    provider: generator.name,
+    baseUrl: '',
+    keys: [],
+    models: [],
+    modelMap: {},
+    priority: 0,
+    weight: 1,
+    price: { input: 0, output: 0, image: 0 },
+    version: '',
+    needsTrial: false,
+    cooling: false,
+  };
+}
+
+export function imageRouter(book: ChannelBook, options: ImageRouterOptions): ImageRouter {
+  const adapters = new AdapterCache<ImageGenerator>((channel, key) => {
+    if (options.fixed) return options.fixed;
+    const provider = IMAGE_PROVIDERS.has(channel.provider) ? channel.provider : 'openai';
+    const endpoint: ImageEndpoint = {
+      provider: provider as ImageEndpoint['provider'],
+      baseUrl: channel.baseUrl,
+      apiKey: key,
+      // An image channel draws with its first model; none: the provider's default.
+      model: channel.models[0] ?? DEFAULT_IMAGE_MODELS[provider as ImageEndpoint['provider']],
+      allowLoopbackResults: options.allowLoopbackResults,
+    };
+    return imageAdapter(endpoint, { pollMs: options.pollMs });
+  });
+  const fixed = options.fixed ? fixedChannel(options.fixed) : null;
+  const live = async () => {
+    if (options.fixed !== undefined) return fixed ? [fixed] : [];
+    return book.live('image');
+  };
+
+  /** The image from the first of `channels` that draws one; a probe is the channel's trial. */
+  async function generateOn(channels: LiveChannel[], request: RoutedGenerationRequest, probe: boolean) {
+    const meter = request.meter ?? NO_METER;
+    let lastError: unknown = null;
+    for (const channel of channels) {
+      const trial = probe ? channel.needsTrial || channel.cooling : channel.needsTrial;
+      if (!probe && trial && !(await book.claimTrial(channel))) continue;
+      const started = performance.now();
+      const model = channel.models[0] ?? channel.provider;
+      try {
+        const image = await adapters.next(channel).generate(request);
+        const seconds = (performance.now() - started) / 1000;
+        await book.record(channel, {
+          kind: 'image',
+          meter,
+          model,
+          error: null,
+          failure: null,
+          images: 1,
+          firstByteMs: Math.round(seconds * 1000),
+          seconds,
+          trial,
+        });
+        return image;
+      } catch (error) {
+        // The caller's time is up (or the seller left): no other channel has time either.
+        if (request.signal.aborted && !probe) throw error;
+        const failure = failureOf(error, false);
+        await book.record(channel, {
+          kind: 'image',
+          meter,
+          model,
+          error,
+          failure,
+          firstByteMs: null,
+          seconds: (performance.now() - started) / 1000,
+          trial,
+        });
+        if (!worthAnotherChannel(failure)) throw error;
+        lastError = error;
+      }
+    }
+    throw lastError ?? new ProviderError('unreachable', 'no image channel is available');
+  }
+
+  return {
+    name: options.fixed?.name ?? 'channels',
+
+    generate: async (request) => generateOn(candidates(await live(), null), request, false),
+
+    async probe(channel, claim) {
+      if (claim && !(await book.claimTrial(channel))) return null;
+      return generateOn(
+        [channel],
+        {
+          prompt: 'a plain white ceramic mug on a white background, product photo',
+          size: '1024x1024',
+          signal: AbortSignal.timeout(180_000),
+          meter: { purpose: 'probe', userId: null },
+        },
+        true,
+      );
+    },
+
+    async available() {
+      return (await live()).length > 0;
+    },
+  };
+}

@@ -1,0 +1,58 @@
+import { type CostReport, chinaDay, chinaDayStart, DAY_IN_MS } from '@chuhai/contract';
+import * as ledger from '../../channels/repository.ts';
+import type { OperatorDeps } from './operators.ts';
+import * as stats from './stats-repository.ts';
+
+const yuan = (micros: number) => Math.round(micros / 100) / 10_000;
+
+/**
+ * 成本: revenue from paid orders (less refunds) against what the providers cost, per China day and
+ * per feature, and per channel; the cost is the ledger's sum of every call at its channel's price.
+ */
+export async function costReport(deps: OperatorDeps, days: number): Promise<CostReport> {
+  const now = deps.clock.now();
+  const from = chinaDayStart(now) - (days - 1) * DAY_IN_MS;
+  const dayStarts = Array.from({ length: days }, (_, i) => from + i * DAY_IN_MS);
+  const firstDay = chinaDay(from);
+  const [costRows, channelRows, revenues] = await Promise.all([
+    ledger.costByDay(deps.db, firstDay),
+    ledger.costByChannel(deps.db, firstDay),
+    Promise.all(dayStarts.map((start) => stats.paidOrderTotals(deps.db, start, start + DAY_IN_MS))),
+  ]);
+  const list = dayStarts.map((start, i) => {
+    const day = chinaDay(start);
+    const rows = costRows.filter((row) => row.day === day);
+    const costMicros = rows.reduce((sum, row) => sum + row.costMicros, 0);
+    const paid = revenues[i] as { revenue: number; refunded: number };
+    const revenue = (paid.revenue - paid.refunded) / 100;
+    const cost = yuan(costMicros);
+    return {
+      day,
+      revenue,
+      cost,
+      margin: Math.round((revenue - cost) * 10_000) / 10_000,
+      calls: rows.reduce((sum, row) => sum + row.calls, 0),
+      byPurpose: Object.fromEntries(rows.map((row) => [row.purpose, yuan(row.costMicros)])),
+    };
+  });
+  const revenue = list.reduce((sum, d) => sum + d.revenue, 0);
+  const cost = yuan(costRows.reduce((sum, row) => sum + row.costMicros, 0));
+  return {
+    days: list,
+    totals: { revenue, cost, margin: Math.round((revenue - cost) * 10_000) / 10_000 },
+    byChannel: channelRows.map((row) => ({
+      name: row.name,
+      calls: row.calls,
+      errors: row.failures,
+      cost: yuan(row.costMicros),
+    })),
+  };
+}
+
+/** What a seller's AI calls cost us since the start of this China month, in yuan (the user drawer). */
+export async function monthCostOf(deps: OperatorDeps, userId: number): Promise<number> {
+  const today = chinaDayStart(deps.clock.now());
+  // chinaDayStart is UTC+8 midnight: the China date's day of month is read from it shifted by 8 hours.
+  const dayOfMonth = new Date(today + 8 * 3_600_000).getUTCDate();
+  return yuan(await ledger.userCostMicros(deps.db, userId, today - (dayOfMonth - 1) * DAY_IN_MS));
+}

@@ -1,0 +1,87 @@
+import { ChannelInput, ChannelTestResult, ChannelView, EnvelopeSchema } from '@chuhai/contract';
+import { Type } from 'typebox';
+import type { AppModule, Routes } from '../../app-module.ts';
+import { unlinkUserCalls } from '../../channels/repository.ts';
+import { seedChannels } from '../../channels/seed.ts';
+import { actorOf, requireAdmin, staffOf } from '../../http/auth.ts';
+import { ok } from '../../http/envelope.ts';
+import { recordAudit } from '../audit/repository.ts';
+import * as service from './service.ts';
+
+const IdParams = Type.Object({ id: Type.Integer({ minimum: 1 }) });
+
+/** 运营后台 · 渠道: 客服 sees them, an admin adds, edits, tests, switches off and deletes. */
+const staffRoutes: Routes = async (app, { deps }) => {
+  app.get(
+    '/api/admin/channels',
+    { schema: { response: { 200: EnvelopeSchema(Type.Array(ChannelView)) } } },
+    async () => ok(await service.listChannels(deps)),
+  );
+
+  app.post(
+    '/api/admin/channels',
+    { schema: { body: ChannelInput, response: { 200: EnvelopeSchema(Type.Integer()) } } },
+    async (request) => {
+      requireAdmin(staffOf(request));
+      return ok(await service.saveChannel(deps, actorOf(request), null, request.body), '渠道已新增');
+    },
+  );
+
+  app.post(
+    '/api/admin/channels/:id',
+    { schema: { params: IdParams, body: ChannelInput, response: { 200: EnvelopeSchema(Type.Integer()) } } },
+    async (request) => {
+      requireAdmin(staffOf(request));
+      return ok(
+        await service.saveChannel(deps, actorOf(request), request.params.id, request.body),
+        '渠道已保存',
+      );
+    },
+  );
+
+  app.post(
+    '/api/admin/channels/:id/delete',
+    { schema: { params: IdParams, response: { 200: EnvelopeSchema(Type.Null()) } } },
+    async (request) => {
+      requireAdmin(staffOf(request));
+      await service.deleteChannel(deps, actorOf(request), request.params.id);
+      return ok(null, '渠道已删除');
+    },
+  );
+
+  app.post(
+    '/api/admin/channels/:id/test',
+    { schema: { params: IdParams, response: { 200: EnvelopeSchema(ChannelTestResult) } } },
+    async (request) => {
+      requireAdmin(staffOf(request));
+      return ok(await service.testChannel(deps, request.params.id));
+    },
+  );
+};
+
+export const channelModule: AppModule = {
+  name: 'channel',
+  // The cost ledger names who each call was for; 注销 unlinks the seller, the costs stay.
+  personalData: {
+    tables: [{ table: 'provider_calls', columns: ['user_id'], onDelete: 'anonymised' }],
+    async eraseIn(trx, user) {
+      await unlinkUserCalls(trx, user.id);
+      return undefined;
+    },
+  },
+  staffRoutes,
+  jobs: [{ name: 'channel.test-idle', everyMs: 60_000, run: (deps) => service.testIdleChannels(deps) }],
+  onReady: async (deps) => {
+    await seedChannels(deps.db, deps.channels.box, deps.config.channels.seeds, deps.clock.now());
+    // A channel's change of state is an audited event, by the system (actor 0), with its reason.
+    deps.channels.book.hooks.stateChanged = (change) =>
+      recordAudit(deps.db, {
+        actorId: 0,
+        action: change.action,
+        target: `channel:${change.channelId}`,
+        after: { name: change.name, reason: change.reason, until: change.until },
+        ip: '',
+        now: deps.clock.now(),
+      });
+  },
+};

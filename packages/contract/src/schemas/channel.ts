@@ -1,0 +1,126 @@
+import { type Static, Type } from 'typebox';
+
+/**
+ * Provider channels (运营后台 · 渠道): each kind of paid AI provider may have several channels, tried
+ * by priority and weight, cooled down when they fail and tried again after. See docs/decisions.md.
+ */
+export const CHANNEL_KINDS = ['chat', 'image'] as const;
+export type ChannelKind = (typeof CHANNEL_KINDS)[number];
+export const CHANNEL_KIND_NAMES: Record<ChannelKind, string> = { chat: '对话模型', image: '图片生成' };
+
+/** The protocol a channel speaks; chat channels speak the OpenAI-compatible one. */
+export const CHANNEL_PROVIDERS: Record<ChannelKind, readonly string[]> = {
+  chat: ['openai'],
+  image: ['openai', 'dashscope', 'sdwebui'],
+};
+
+/** What a channel's provider calls are counted as in the cost ledger. */
+export const COST_PURPOSES = ['chat', 'listing', 'draw', 'replace', 'probe'] as const;
+export type CostPurpose = (typeof COST_PURPOSES)[number];
+export const COST_PURPOSE_NAMES: Record<CostPurpose, string> = {
+  chat: 'AI 问答',
+  listing: 'Listing 写作',
+  draw: 'AI 绘画',
+  replace: '换背景',
+  probe: '渠道测试',
+};
+
+export const CHANNEL_STATES = ['healthy', 'cooling', 'trial', 'off'] as const;
+export type ChannelState = (typeof CHANNEL_STATES)[number];
+export const CHANNEL_STATE_NAMES: Record<ChannelState, string> = {
+  healthy: '正常',
+  cooling: '冷却中',
+  trial: '待试探',
+  off: '已停用',
+};
+
+/** Limits on what an operator may enter. */
+export const CHANNEL_LIMITS = { keys: 20, models: 50, priority: 1000, weight: 1000 } as const;
+
+const ChannelKindSchema = Type.Union([Type.Literal('chat'), Type.Literal('image')]);
+const Price = Type.Number({ minimum: 0, maximum: 100_000 });
+
+/** What an operator sends to add or edit a channel. Keys: on edit, an empty list keeps the stored ones. */
+export const ChannelInput = Type.Object({
+  kind: ChannelKindSchema,
+  name: Type.String({ minLength: 1, maxLength: 40 }),
+  provider: Type.String({ minLength: 1, maxLength: 20 }),
+  baseUrl: Type.String({ minLength: 1, maxLength: 300 }),
+  keys: Type.Array(Type.String({ minLength: 1, maxLength: 500 }), { maxItems: CHANNEL_LIMITS.keys }),
+  /** Models this channel offers; empty: whatever is asked. */
+  models: Type.Array(Type.String({ minLength: 1, maxLength: 100 }), { maxItems: CHANNEL_LIMITS.models }),
+  /** Asked model name → the provider's own name for it. */
+  modelMap: Type.Record(Type.String({ maxLength: 100 }), Type.String({ minLength: 1, maxLength: 100 })),
+  priority: Type.Integer({ minimum: 0, maximum: CHANNEL_LIMITS.priority }),
+  weight: Type.Integer({ minimum: 1, maximum: CHANNEL_LIMITS.weight }),
+  enabled: Type.Boolean(),
+  /** What we pay, in yuan: per million input and output tokens (chat), per image (image). */
+  priceInput: Price,
+  priceOutput: Price,
+  priceImage: Price,
+});
+export type ChannelInput = Static<typeof ChannelInput>;
+
+export const ChannelView = Type.Object({
+  id: Type.Integer(),
+  kind: ChannelKindSchema,
+  name: Type.String(),
+  provider: Type.String(),
+  baseUrl: Type.String(),
+  /** The last 4 characters of each key: keys are never shown back. */
+  keyTails: Type.Array(Type.String()),
+  models: Type.Array(Type.String()),
+  modelMap: Type.Record(Type.String(), Type.String()),
+  priority: Type.Integer(),
+  weight: Type.Integer(),
+  enabled: Type.Boolean(),
+  priceInput: Type.Number(),
+  priceOutput: Type.Number(),
+  priceImage: Type.Number(),
+  /** Seeded from LLM_CHANNELS / IMAGE_CHANNELS / LLM_BASE_URL…: rewritten on every start. */
+  fromEnv: Type.Boolean(),
+  state: Type.Union([
+    Type.Literal('healthy'),
+    Type.Literal('cooling'),
+    Type.Literal('trial'),
+    Type.Literal('off'),
+  ]),
+  /** Why it was cooled down, in Chinese; empty when healthy. */
+  stateReason: Type.String(),
+  cooldownUntil: Type.Union([Type.Number(), Type.Null()]),
+  /** The last 24 hours. */
+  calls: Type.Integer(),
+  errors: Type.Integer(),
+  avgFirstByteMs: Type.Union([Type.Integer(), Type.Null()]),
+});
+export type ChannelView = Static<typeof ChannelView>;
+
+export const ChannelTestResult = Type.Object({
+  ok: Type.Boolean(),
+  message: Type.String(),
+  tookMs: Type.Integer(),
+});
+export type ChannelTestResult = Static<typeof ChannelTestResult>;
+
+/** One China day of the cost report: revenue from paid orders against what the providers cost. */
+export const CostDay = Type.Object({
+  day: Type.String(),
+  /** Yuan. */
+  revenue: Type.Number(),
+  cost: Type.Number(),
+  margin: Type.Number(),
+  calls: Type.Integer(),
+  byPurpose: Type.Record(Type.String(), Type.Number()),
+});
+export type CostDay = Static<typeof CostDay>;
+
+export const CostReport = Type.Object({
+  days: Type.Array(CostDay),
+  totals: Type.Object({ revenue: Type.Number(), cost: Type.Number(), margin: Type.Number() }),
+  byChannel: Type.Array(
+    Type.Object({ name: Type.String(), calls: Type.Integer(), errors: Type.Integer(), cost: Type.Number() }),
+  ),
+});
+export type CostReport = Static<typeof CostReport>;
+
+export const CostQuery = Type.Object({ days: Type.Optional(Type.Integer({ minimum: 1, maximum: 90 })) });
