@@ -38,6 +38,8 @@ export interface FakeOpenAi {
   aborted: number;
   /** Answers completed to the end. */
   completed: number;
+  /** The usage reported with each answer (the cost ledger's source). */
+  usage: { promptTokens: number; completionTokens: number }[];
   close(): Promise<void>;
 }
 
@@ -148,6 +150,7 @@ export async function startFakeOpenAi(options: FakeOpenAiOptions = {}): Promise<
     requests: [],
     aborted: 0,
     completed: 0,
+    usage: [],
     close: async () => {},
   };
 
@@ -202,6 +205,7 @@ export async function startFakeOpenAi(options: FakeOpenAiOptions = {}): Promise<
       completion_tokens: [...answer].length,
       total_tokens: 42 + [...answer].length,
     };
+    const reportUsage = () => state.usage.push({ promptTokens: 42, completionTokens: [...answer].length });
 
     if (!stream) {
       finished = true;
@@ -216,6 +220,7 @@ export async function startFakeOpenAi(options: FakeOpenAiOptions = {}): Promise<
           usage,
         }),
       );
+      reportUsage();
       state.completed += 1;
       return;
     }
@@ -229,6 +234,7 @@ export async function startFakeOpenAi(options: FakeOpenAiOptions = {}): Promise<
       ].map((data) => `data: ${JSON.stringify(data)}\n\n`);
       finished = true;
       state.completed += 1;
+      reportUsage();
       res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' });
       res.end(`${frames.join('')}data: [DONE]\n\n`);
       return;
@@ -259,6 +265,7 @@ export async function startFakeOpenAi(options: FakeOpenAiOptions = {}): Promise<
     await send(chunk(id, model, {}, 'stop'));
     // The usage chunk real providers send with `stream_options.include_usage`: empty choices.
     await send({ id, object: 'chat.completion.chunk', created: 0, model, choices: [], usage });
+    reportUsage();
     res.write('data: [DONE]\n\n');
     finished = true;
     state.completed += 1;

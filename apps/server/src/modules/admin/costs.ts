@@ -3,7 +3,9 @@ import * as ledger from '../../channels/repository.ts';
 import type { OperatorDeps } from './operators.ts';
 import * as stats from './stats-repository.ts';
 
-const yuan = (micros: number) => Math.round(micros / 100) / 10_000;
+/** Micro-yuan as yuan, to the micro-yuan: a day's figure is exactly the sum of its calls. */
+const yuan = (micros: number) => micros / 1_000_000;
+const toMicro = (value: number) => Math.round(value * 1_000_000) / 1_000_000;
 
 /**
  * 成本: revenue from paid orders (less refunds) against what the providers cost, per China day and
@@ -30,7 +32,7 @@ export async function costReport(deps: OperatorDeps, days: number): Promise<Cost
       day,
       revenue,
       cost,
-      margin: Math.round((revenue - cost) * 10_000) / 10_000,
+      margin: toMicro(revenue - cost),
       calls: rows.reduce((sum, row) => sum + row.calls, 0),
       byPurpose: Object.fromEntries(rows.map((row) => [row.purpose, yuan(row.costMicros)])),
     };
@@ -39,7 +41,7 @@ export async function costReport(deps: OperatorDeps, days: number): Promise<Cost
   const cost = yuan(costRows.reduce((sum, row) => sum + row.costMicros, 0));
   return {
     days: list,
-    totals: { revenue, cost, margin: Math.round((revenue - cost) * 10_000) / 10_000 },
+    totals: { revenue, cost, margin: toMicro(revenue - cost) },
     byChannel: channelRows.map((row) => ({
       name: row.name,
       calls: row.calls,
