@@ -89,14 +89,17 @@ export default defineConfig({
         SMS_PROVIDER: 'console',
         // Loopback stands in for nginx: each test names its own client address (support/test.ts).
         TRUST_PROXY: '127.0.0.1',
-        // The operator console's first admin (admin.spec.ts).
-        ADMIN_PHONES: '13912345990,13912345980',
+        // The operator console's first admins (admin.spec.ts, console-settings.spec.ts, channels.spec.ts).
+        ADMIN_PHONES: '13912345990,13912345980,13912345960',
         SITE_ICP_NUMBER: E2E_SITE.icpNumber,
         SITE_CONTACT_EMAIL: E2E_SITE.contactEmail,
         LLM_BASE_URL: `http://127.0.0.1:${LLM_PORT}/v1`,
         LLM_API_KEY: 'sk-e2e',
         LLM_MODEL_STANDARD: 'fake-standard',
         LLM_MODEL_ADVANCED: 'fake-advanced',
+        // What the default channel costs (yuan per million tokens): 成本 shows a day's cost from it.
+        LLM_PRICE_INPUT: '2',
+        LLM_PRICE_OUTPUT: '8',
         IMAGE_PROVIDER: 'sdwebui',
         IMAGE_BASE_URL: `http://127.0.0.1:${IMAGE_PORT}`,
         // One matting worker (with both cores' threads) leaves room for the browser and the other tests.

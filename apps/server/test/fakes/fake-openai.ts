@@ -13,6 +13,7 @@ import { isListingRequest, listingReply } from './fake-listing-answers.ts';
  * - `[cut]`     some text, then the connection is destroyed
  * - `[truncate]` some text, then the response ends cleanly, without a finish reason or `[DONE]`
  * - `[401]` `[402]` `[429]` `[500]`  the provider's error answers
+ * - `/401/v1/…`, `/silent/v1/…`: the path's behaviour on every question (a dead channel)
  * - `[burst]`   the whole event stream, headers to `[DONE]`, in one write, as a buffering relay sends it
  * - `[html]`    an answer full of HTML and script-bearing Markdown
  * - `[code]`    an answer with a fenced code block
@@ -173,7 +174,12 @@ export async function startFakeOpenAi(options: FakeOpenAiOptions = {}): Promise<
       maxTokens: body.max_tokens,
       responseFormat: body.response_format,
     });
-    const question = (messages.findLast((m) => m.role === 'user')?.content ?? '') + (options.always ?? '');
+    // A path like `/401/v1/chat/completions` is a provider that always answers so (a dead channel in e2e).
+    const pathTag = /^\/(\d{3}|silent|cut)\//.exec(req.url ?? '')?.[1];
+    const question =
+      (messages.findLast((m) => m.role === 'user')?.content ?? '') +
+      (options.always ?? '') +
+      (pathTag ? `[${pathTag}]` : '');
     let finished = false;
     res.on('close', () => {
       if (!finished) state.aborted += 1;

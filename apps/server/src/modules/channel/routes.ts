@@ -79,7 +79,11 @@ export const channelModule: AppModule = {
         actorId: 0,
         action: change.action,
         target: `channel:${change.channelId}`,
-        after: { name: change.name, reason: change.reason, until: change.until },
+        after: {
+          name: change.name,
+          reason: change.reason,
+          ...(change.until ? { untilAt: change.until } : {}),
+        },
         ip: '',
         now: deps.clock.now(),
       });

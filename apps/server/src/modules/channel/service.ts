@@ -89,8 +89,19 @@ function checkInput(input: ChannelInput): void {
 
 /** A channel's settings as the audit log keeps them: never a key, only the keys' tails. */
 function audited(values: ReturnType<typeof channelValues>) {
-  const { keys_sealed: _sealed, ...rest } = values;
-  return rest;
+  return {
+    name: values.name,
+    provider: values.provider,
+    baseUrl: values.base_url,
+    keyTails: (JSON.parse(values.key_tails) as string[]).join('、'),
+    models: (JSON.parse(values.models) as string[]).join('、'),
+    priority: values.priority,
+    weight: values.weight,
+    enabled: values.enabled === 1,
+    priceInput: values.price_input,
+    priceOutput: values.price_output,
+    priceImage: values.price_image,
+  };
 }
 
 /** 新增 or 编辑 a channel; keys left empty on edit keep the stored ones. */

@@ -27,6 +27,11 @@ export const PAYMENT_OUTCOME_NAMES: Record<string, string> = {
 /** Each operator action in 操作日志. */
 export const AUDIT_ACTION_NAMES: Record<string, string> = {
   'announcement.create': '发布公告',
+  'channel.create': '新增渠道',
+  'channel.edit': '修改渠道',
+  'channel.delete': '删除渠道',
+  'channel.cooldown': '渠道冷却',
+  'channel.restore': '渠道恢复',
   'announcement.edit': '修改公告',
   'announcement.delete': '删除公告',
   'library.category': '编辑提示词分类',
@@ -70,6 +75,16 @@ const AUDIT_FIELD_NAMES: Record<string, string> = {
   name: '名称',
   enabled: '启用',
   count: '数量',
+  provider: '接口类型',
+  baseUrl: '接口地址',
+  keyTails: '密钥尾号',
+  models: '模型',
+  priority: '优先级',
+  weight: '权重',
+  priceInput: '输入价格（元/百万）',
+  priceOutput: '输出价格（元/百万）',
+  priceImage: '图片价格（元）',
+  untilAt: '冷却到',
 };
 
 /**

@@ -6,6 +6,8 @@ import { useAuthStore } from '../../../stores/auth-store';
 import { useStaffMe } from '../api/admin';
 import { AnnouncementsSection } from './announcements-section';
 import { AuditSection } from './audit-section';
+import { ChannelsSection } from './channels-section';
+import { CostsSection } from './costs-section';
 import { DashboardSection } from './dashboard-section';
 import { LibrarySection } from './library-section';
 import { OrdersSection } from './orders-section';
@@ -25,6 +27,8 @@ const SECTIONS = {
   library: { label: '提示词库', render: () => <LibrarySection /> },
   announcements: { label: '公告', render: () => <AnnouncementsSection /> },
   providers: { label: '服务状态', render: () => <ProvidersSection /> },
+  channels: { label: '渠道', render: (admin: boolean) => <ChannelsSection canEdit={admin} /> },
+  costs: { label: '成本', render: () => <CostsSection /> },
   audit: { label: '操作日志', render: () => <AuditSection /> },
   security: { label: '两步验证', render: () => <SecuritySection /> },
 } as const;
@@ -75,7 +79,7 @@ export default function AdminConsole() {
             className="admin-console__notice"
           />
         ) : null}
-        {current.render()}
+        {current.render(me.data.role === 'admin')}
       </Layout.Content>
     </Layout>
   );

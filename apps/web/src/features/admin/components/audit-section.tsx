@@ -35,7 +35,7 @@ export function AuditSection() {
                 ['时间', '操作人', '操作', '对象', '之前', '之后', 'IP'],
                 list.map((r) => [
                   formatDateTime(r.createdAt),
-                  r.actorPhone,
+                  r.actorPhone || '系统',
                   labelOf(AUDIT_ACTION_NAMES, r.action),
                   r.target,
                   auditValueText(r.before, formatDateTime),
@@ -58,7 +58,12 @@ export function AuditSection() {
         pagination={serverPaging('audit', { pageNo, onPage: setPageNo, total: log.data?.total })}
         columns={[
           { title: '时间', dataIndex: 'createdAt', render: (at: number) => formatDateTime(at), width: 150 },
-          { title: '操作人', dataIndex: 'actorPhone', width: 120 },
+          {
+            title: '操作人',
+            dataIndex: 'actorPhone',
+            width: 120,
+            render: (phone: string) => phone || '系统',
+          },
           {
             title: '操作',
             dataIndex: 'action',

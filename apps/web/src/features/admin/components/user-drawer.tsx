@@ -17,6 +17,7 @@ import { formatDateTime } from '../../../lib/format';
 import { formatYuan } from '../../../lib/money';
 import { useAdjustVip, useAdminUser, useSetDisabled, useSetRole, useTotpReset } from '../api/admin';
 import { ROLE_NAMES } from '../labels';
+import { formatCost } from './costs-section';
 import { TotpInput } from './totp-input';
 
 /**
@@ -53,6 +54,7 @@ export function UserDrawer(props: { userId: number | null; onClose: () => void }
               {data.usage.map((u) => `${u.name} ${u.used}/${u.limit}`).join('，')}
             </Descriptions.Item>
             <Descriptions.Item label="邀请人数">{data.invitedCount}</Descriptions.Item>
+            <Descriptions.Item label="本月 AI 成本">¥{formatCost(data.monthCost)}</Descriptions.Item>
           </Descriptions>
           <Space wrap className="admin-actions">
             <Button onClick={() => setAction('vip')}>调整会员</Button>

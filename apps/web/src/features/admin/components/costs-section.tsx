@@ -1,0 +1,141 @@
+import { COST_PURPOSE_NAMES, COST_PURPOSES, type CostDay } from '@chuhai/contract';
+import { Button, Card, Col, Row, Segmented, Skeleton, Statistic, Table } from 'antd';
+import { useState } from 'react';
+import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+import { downloadCsv } from '../../../lib/csv';
+import { useCosts } from '../api/get-costs';
+
+/** Yuan with as many decimals as a small cost needs (a question costs a fraction of a fen). */
+export function formatCost(yuan: number): string {
+  if (yuan === 0) return '0';
+  const digits = Math.abs(yuan) >= 1 ? 2 : 4;
+  return yuan.toFixed(digits);
+}
+
+const marginRate = (revenue: number, margin: number) =>
+  revenue > 0 ? `${Math.round((margin / revenue) * 1000) / 10}%` : '—';
+
+function exportCsv(days: CostDay[]) {
+  downloadCsv(
+    `costs-${days[0]?.day ?? ''}-${days.at(-1)?.day ?? ''}.csv`,
+    [
+      '日期',
+      '收入（元）',
+      'AI 成本（元）',
+      '毛利（元）',
+      '调用次数',
+      ...COST_PURPOSES.map((p) => `${COST_PURPOSE_NAMES[p]}（元）`),
+    ],
+    days.map((d) => [
+      d.day,
+      d.revenue,
+      d.cost,
+      d.margin,
+      d.calls,
+      ...COST_PURPOSES.map((p) => d.byPurpose[p] ?? 0),
+    ]),
+  );
+}
+
+/** 成本: revenue against what the AI providers cost, per day, per feature and per channel. */
+export function CostsSection() {
+  const [days, setDays] = useState(14);
+  const report = useCosts(days);
+  const data = report.data;
+  return (
+    <div className="admin-section">
+      <div className="admin-section__head">
+        <h2>成本与毛利</h2>
+        <Space2>
+          <Segmented
+            value={days}
+            onChange={(value) => setDays(value as number)}
+            options={[
+              { value: 1, label: '今天' },
+              { value: 7, label: '近 7 天' },
+              { value: 14, label: '近 14 天' },
+              { value: 30, label: '近 30 天' },
+            ]}
+          />
+          <Button disabled={!data} onClick={() => data && exportCsv(data.days)}>
+            导出 CSV
+          </Button>
+        </Space2>
+      </div>
+      {!data ? (
+        <Skeleton active />
+      ) : (
+        <>
+          <Row gutter={[12, 12]}>
+            {[
+              ['收入（元）', data.totals.revenue.toFixed(2)],
+              ['AI 成本（元）', formatCost(data.totals.cost)],
+              ['毛利（元）', formatCost(data.totals.margin)],
+              ['毛利率', marginRate(data.totals.revenue, data.totals.margin)],
+            ].map(([title, value]) => (
+              <Col key={title} xs={12} md={6}>
+                <Card size="small">
+                  <Statistic title={title} value={value} />
+                </Card>
+              </Col>
+            ))}
+          </Row>
+          <Card size="small" title="每日 AI 成本（元，按功能）" className="admin-charts">
+            <ResponsiveContainer width="100%" height={240}>
+              <BarChart data={data.days.map((d) => ({ day: d.day.slice(5), ...d.byPurpose }))}>
+                <CartesianGrid strokeDasharray="3 3" />
+                <XAxis dataKey="day" />
+                <YAxis />
+                <Tooltip formatter={(value) => formatCost(Number(value))} />
+                <Legend />
+                {COST_PURPOSES.map((purpose, i) => (
+                  <Bar
+                    key={purpose}
+                    dataKey={purpose}
+                    name={COST_PURPOSE_NAMES[purpose]}
+                    stackId="cost"
+                    fill={['#1b5cff', '#16a34a', '#f59e0b', '#db2777', '#64748b'][i]}
+                  />
+                ))}
+              </BarChart>
+            </ResponsiveContainer>
+          </Card>
+          <Table<CostDay>
+            className="admin-charts"
+            rowKey="day"
+            size="small"
+            pagination={false}
+            scroll={{ x: 640 }}
+            dataSource={[...data.days].reverse()}
+            columns={[
+              { title: '日期', dataIndex: 'day' },
+              { title: '收入（元）', dataIndex: 'revenue', render: (v: number) => v.toFixed(2) },
+              { title: 'AI 成本（元）', dataIndex: 'cost', render: formatCost },
+              { title: '毛利（元）', dataIndex: 'margin', render: formatCost },
+              { title: '毛利率', key: 'rate', render: (_: unknown, d) => marginRate(d.revenue, d.margin) },
+              { title: '调用次数', dataIndex: 'calls' },
+            ]}
+          />
+          <Table
+            className="admin-charts"
+            rowKey="name"
+            size="small"
+            pagination={false}
+            dataSource={data.byChannel}
+            locale={{ emptyText: '这段时间没有 AI 调用' }}
+            columns={[
+              { title: '渠道', dataIndex: 'name' },
+              { title: '调用次数', dataIndex: 'calls' },
+              { title: '失败', dataIndex: 'errors' },
+              { title: '成本（元）', dataIndex: 'cost', render: formatCost },
+            ]}
+          />
+        </>
+      )}
+    </div>
+  );
+}
+
+function Space2({ children }: { children: React.ReactNode }) {
+  return <div className="admin-section__tools">{children}</div>;
+}
