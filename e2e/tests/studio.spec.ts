@@ -70,6 +70,25 @@ test('cut out a product, check it, fix it into an Amazon main image and download
   await expect(recent.getByRole('img', { name: /^透明底 / })).toHaveCount(1);
 });
 
+test('try 抠图 with the example photo that ships with the app', async ({ page }) => {
+  await register(page, '13912346620');
+  await page.goto('/#/image');
+  await expect(page.getByText('今日剩余 10/10 张')).toBeVisible();
+  const example = page.getByRole('region', { name: '抠图示例' });
+  await expect(example.getByRole('img', { name: '示例原图' })).toBeVisible();
+  await expect(example.getByRole('img', { name: '示例透明底' })).toBeVisible();
+
+  // The bundled photo runs through the real flow (the real model), as if the seller had chosen it.
+  await example.getByRole('button', { name: '用示例图片试试' }).click();
+  await expect(page.getByText('已选择：示例-精华液.jpg')).toBeVisible();
+  const cutout = page.getByRole('img', { name: '抠图结果' });
+  await expect(cutout).toBeVisible({ timeout: 120_000 });
+  await expect.poll(() => cutout.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(1200);
+  await expect(page.getByRole('img', { name: '白底主图', exact: true })).toBeVisible({ timeout: 60_000 });
+  await expect(page.getByRole('region', { name: '抠图示例' })).toHaveCount(0);
+  await expect(page.getByText('今日剩余 9/10 张')).toBeVisible();
+});
+
 test('put a product on a festive background from the library', async ({ page }) => {
   await register(page, '13912347802');
   await page.goto('/#/background');

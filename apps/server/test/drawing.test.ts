@@ -210,7 +210,7 @@ describe('AI 绘画 refusals', () => {
       while (calls < 2) await new Promise((r) => setTimeout(r, 10));
       const third = await draw(gated, vip, { prompt: '海边的草帽' });
       assert.equal(third.statusCode, 429);
-      assert.match(third.json().msg, /最多同时生成 2 张图片/);
+      assert.match(third.json().msg, /最多同时进行 2 次生成/);
       assert.equal(calls, 2, 'the third never reached the provider');
       release();
       assert.deepEqual([(await first).statusCode, (await second).statusCode], [200, 200]);

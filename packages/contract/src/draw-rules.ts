@@ -11,3 +11,9 @@ export function drawPromptProblem(prompt: string): string | null {
 export function isImageSize(value: string): value is ImageSize {
   return (IMAGE_SIZES as readonly string[]).includes(value);
 }
+
+/** Why `count` (images per prompt) cannot be drawn, in Chinese, or null. */
+export function drawCountProblem(count: number): string | null {
+  if (Number.isInteger(count) && count >= DRAW_LIMITS.minCount && count <= DRAW_LIMITS.maxCount) return null;
+  return `每次可生成 ${DRAW_LIMITS.minCount} 到 ${DRAW_LIMITS.maxCount} 张图片，请重新选择数量`;
+}

@@ -3,7 +3,14 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../db/database.ts';
 import type { AppDeps } from '../deps.ts';
 import type { AppError } from '../http/app-error.ts';
-import { refundUse, takeUse, takeUseIn, takeUsesIn, type UseTicket } from '../modules/entitlement/service.ts';
+import {
+  refundUse,
+  takeUse,
+  takeUseIn,
+  takeUses,
+  takeUsesIn,
+  type UseTicket,
+} from '../modules/entitlement/service.ts';
 import { acquireWorkSlot, claimWorkSlot, type WorkSlot } from '../modules/throttle/service.ts';
 import { type PaidService, sellerError } from './seller-error.ts';
 
@@ -71,6 +78,17 @@ function meteredCall(
   };
 }
 
+/** The owner's slot for this kind of call, when it has one (429 when all are taken). */
+function acquireSlot(deps: MeteredDeps, owner: Owner, spec: MeteredSpec): Promise<WorkSlot | null> | null {
+  if (!spec.slot) return null;
+  return acquireWorkSlot(
+    deps.db,
+    { userId: owner.userId, ...spec.slot },
+    deps.clock.now(),
+    spec.slot.retryAfter,
+  );
+}
+
 const vipOptions = (spec: MeteredSpec) => ({
   vipOnly: spec.vipOnly !== undefined,
   vipOnlyMessage: spec.vipOnly?.message,
@@ -82,14 +100,7 @@ const vipOptions = (spec: MeteredSpec) => ({
  * the provider is called. The caller ends the call with finish, fail or abandon.
  */
 export async function startMetered(deps: MeteredDeps, owner: Owner, spec: MeteredSpec): Promise<MeteredCall> {
-  const slot: WorkSlot | null = spec.slot
-    ? await acquireWorkSlot(
-        deps.db,
-        { userId: owner.userId, ...spec.slot },
-        deps.clock.now(),
-        spec.slot.retryAfter,
-      )
-    : null;
+  const slot = await acquireSlot(deps, owner, spec);
   try {
     const ticket = spec.ticket ?? (await takeUse(deps, owner.userId, spec.feature, vipOptions(spec)));
     return meteredCall(deps, spec, ticket, slot);
@@ -151,4 +162,44 @@ export async function runMetered<T>(
   }
   await call.finish();
   return result;
+}
+
+/** How one of several paid calls made together ended: its result, or the seller's error (its use given back). */
+export type MeteredOutcome<T> = { ok: true; value: T } | { ok: false; error: AppError };
+
+/**
+ * `count` paid calls of one kind made as one request (AI 绘画 draws up to 4 images per prompt): the
+ * slot once, then all `count` uses in one transaction, all or none (a seller with fewer uses left than
+ * asked spends nothing, and two requests at once cannot overspend), then `work` for each, at once.
+ * Each call that fails gives back only its own use; the outcomes come back in order. (`spec.ticket`
+ * does not apply: the uses are taken here.)
+ */
+export async function runMeteredEach<T>(
+  deps: MeteredDeps,
+  owner: Owner,
+  spec: MeteredSpec,
+  count: number,
+  work: (ticket: UseTicket, index: number) => Promise<T>,
+): Promise<MeteredOutcome<T>[]> {
+  const slot = await acquireSlot(deps, owner, spec);
+  try {
+    const tickets = await takeUses(deps, owner.userId, spec.feature, count, vipOptions(spec));
+    // Every call ends (and refunds) before the slot is freed, even when a refund itself throws.
+    const settled = await Promise.allSettled(
+      tickets.map(async (ticket, index): Promise<MeteredOutcome<T>> => {
+        const call = meteredCall(deps, spec, ticket, null);
+        try {
+          return { ok: true, value: await work(ticket, index) };
+        } catch (error) {
+          return { ok: false, error: await call.fail(error) };
+        }
+      }),
+    );
+    return settled.map((outcome) => {
+      if (outcome.status === 'rejected') throw outcome.reason;
+      return outcome.value;
+    });
+  } finally {
+    await slot?.release();
+  }
 }

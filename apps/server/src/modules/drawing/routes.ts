@@ -1,8 +1,8 @@
 import {
+  CreatedImage,
   CreateImageBody,
   DeletedResult,
   DrawConfig,
-  DrawnImage,
   DrawnImagePage,
   EnvelopeSchema,
   IdsQuery,
@@ -23,7 +23,7 @@ const publicRoutes: Routes = async (app, { deps }) => {
 const userRoutes: Routes = async (app, { deps }) => {
   app.post(
     '/api/v1/createImage/',
-    { schema: { body: CreateImageBody, response: { 200: EnvelopeSchema(DrawnImage) } } },
+    { schema: { body: CreateImageBody, response: { 200: EnvelopeSchema(CreatedImage) } } },
     async (request) => ok(await service.createImage(deps, request.user.userId, request.body), '生成完成'),
   );
 

@@ -1,10 +1,13 @@
 import {
   CONCURRENCY_LIMITS,
+  type CreatedImage,
   type CreateImageBody,
   DEFAULT_IMAGE_SIZE,
+  DRAW_LIMITS,
   type DrawConfig,
   type DrawnImage,
   type DrawnImagePage,
+  drawCountProblem,
   drawPromptProblem,
   FEATURE_OFF_TEXT,
   IMAGE_SIZE_NAMES,
@@ -20,7 +23,7 @@ import { findBlockedWord } from '../../lib/content-safety/word-check.ts';
 import { imageInfo } from '../../lib/image-size.ts';
 import type { PageParams } from '../../lib/paging.ts';
 import { ProviderError } from '../../providers/provider-error.ts';
-import { type MeteredSpec, runMetered } from '../../work/metered.ts';
+import { type MeteredSpec, runMeteredEach } from '../../work/metered.ts';
 import type { StoredImageRow } from '../images/repository.ts';
 import { deleteImages, type ImagesDeps, listImages, storeImage, toStoredImage } from '../images/service.ts';
 
@@ -49,7 +52,7 @@ function toView(deps: ImagesDeps, row: StoredImageRow): DrawnImage {
   };
 }
 
-/** A picture generation as a metered call: one draw use, in one of the user's generation slots. */
+/** A picture generation as a metered call: one draw use per image, in one of the user's generation slots. */
 export function generationSpec(deps: Pick<DrawingDeps, 'drawTimeoutMs'>): MeteredSpec {
   return {
     feature: 'draw',
@@ -58,21 +61,23 @@ export function generationSpec(deps: Pick<DrawingDeps, 'drawTimeoutMs'>): Metere
       kind: 'generation',
       limit: CONCURRENCY_LIMITS.generations,
       staleMs: deps.drawTimeoutMs + 60_000,
-      message: `最多同时生成 ${CONCURRENCY_LIMITS.generations} 张图片，请等当前的完成后再试`,
+      message: `最多同时进行 ${CONCURRENCY_LIMITS.generations} 次生成，请等当前的完成后再试`,
       retryAfter: CONCURRENCY_LIMITS.retryAfterSeconds,
     },
   };
 }
 
 /**
- * `POST /api/v1/createImage/`: checks the prompt and size, takes one draw use, asks the provider, and
- * keeps the image (provider links expire). Any failure after the use was taken gives it back.
+ * `POST /api/v1/createImage/`: checks the prompt, size and count, takes one draw use per image (all
+ * before the provider is asked, or none when fewer are left), draws the images at once and keeps them
+ * (provider links expire). An image that fails gives its own use back; when none is drawn, the
+ * first failure is the answer. Without `count` it draws one and answers as the spec's call always has.
  */
 export async function createImage(
   deps: DrawingDeps,
   userId: number,
   body: CreateImageBody,
-): Promise<DrawnImage> {
+): Promise<CreatedImage> {
   const prompt = body.prompt.trim();
   const problem = drawPromptProblem(prompt);
   if (problem) throw new AppError(ResultCode.badRequest, problem);
@@ -83,13 +88,26 @@ export async function createImage(
       `尺寸只能是 ${IMAGE_SIZES.map((s) => `${s}（${IMAGE_SIZE_NAMES[s]}）`).join('、')}`,
     );
   }
+  const count = body.count ?? DRAW_LIMITS.defaultCount;
+  const countProblem = drawCountProblem(count);
+  if (countProblem) throw new AppError(ResultCode.badRequest, countProblem);
   if (findBlockedWord(prompt))
     throw new AppError(ResultCode.contentRejected, '描述中含有违规内容，请修改后重试');
   const generator = deps.imageGenerator;
   if (!(await generator.available())) throw new AppError(ResultCode.providerUnavailable, DRAW_NOT_CONFIGURED);
-  return runMetered(deps, { userId }, generationSpec(deps), () =>
+  const outcomes = await runMeteredEach(deps, { userId }, generationSpec(deps), count, () =>
     drawAndKeep(deps, generator, userId, prompt, size),
   );
+  const images = outcomes.flatMap((outcome) => (outcome.ok ? [outcome.value] : []));
+  const failures = outcomes.flatMap((outcome, index) =>
+    outcome.ok ? [] : [{ index, message: outcome.error.message }],
+  );
+  const first = images[0];
+  if (!first) {
+    const [failed] = outcomes;
+    throw failed && !failed.ok ? failed.error : new AppError(ResultCode.providerFailed);
+  }
+  return body.count === undefined ? first : { ...first, group: { requested: count, images, failures } };
 }
 
 async function drawAndKeep(

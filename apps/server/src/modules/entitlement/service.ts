@@ -130,6 +130,24 @@ export async function takeUse(
   return deps.db.transaction().execute((trx) => takeUseIn(trx, userId, feature, now, options));
 }
 
+/**
+ * Takes `count` uses of one feature at once, all or none, in one transaction per user (AI 绘画 takes
+ * one use per image asked for before the provider is called). Each ticket is refunded on its own.
+ */
+export async function takeUses(
+  deps: EntitlementDeps,
+  userId: number,
+  feature: Feature,
+  count: number,
+  options: { vipOnly?: boolean; vipOnlyMessage?: string } = {},
+): Promise<UseTicket[]> {
+  const now = deps.clock.now();
+  const ids = await deps.db
+    .transaction()
+    .execute((trx) => takeUsesIn(trx, userId, { [feature]: count }, now, options));
+  return ids.map((id) => ({ id, userId, feature, day: chinaDay(now) }));
+}
+
 /** `takeUse` inside the caller's transaction, which also writes what the use pays for. */
 export async function takeUseIn(
   trx: Kysely<Database>,
@@ -171,9 +189,7 @@ export async function takeUsesIn(
     const limit = limits[isVip ? 'vip' : 'free'][feature];
     const used = usage.get(feature) ?? 0;
     if (used + count > limit) {
-      const message = isVip
-        ? `今日${FEATURE_LABELS[feature]}次数（${limit} 次）已用完，明天 00:00 恢复`
-        : `今日免费${FEATURE_LABELS[feature]}次数（${limit} 次）已用完，开通 VIP 每天可用 ${limits.vip[feature]} 次`;
+      const message = quotaMessage(feature, { used, count, limit, vipLimit: limits.vip[feature], isVip });
       throw new AppError(ResultCode.quotaExceeded, message, {
         feature,
         limit,
@@ -184,6 +200,25 @@ export async function takeUsesIn(
       ids.push(await entitlements.insertUse(trx, { userId, feature, day, now }));
   }
   return ids;
+}
+
+/**
+ * Why uses were refused: the day's quota is used up, or fewer are left than one request needs
+ * (several AI 绘画 images, a batch image's outputs): then it says how many are left and needed.
+ */
+function quotaMessage(
+  feature: Feature,
+  q: { used: number; count: number; limit: number; vipLimit: number; isVip: boolean },
+): string {
+  const label = FEATURE_LABELS[feature];
+  const left = Math.max(0, q.limit - q.used);
+  if (left > 0) {
+    const more = q.isVip ? '明天 00:00 恢复' : `开通 VIP 每天可用 ${q.vipLimit} 次`;
+    return `今日${q.isVip ? '' : '免费'}${label}次数只剩 ${left} 次，本次需要 ${q.count} 次（${more}）`;
+  }
+  return q.isVip
+    ? `今日${label}次数（${q.limit} 次）已用完，明天 00:00 恢复`
+    : `今日免费${label}次数（${q.limit} 次）已用完，开通 VIP 每天可用 ${q.vipLimit} 次`;
 }
 
 /**

@@ -1,7 +1,7 @@
 import {
+  type CreatedImage,
   type CreateImageBody,
   type DeletedResult,
-  type DrawnImage,
   type DrawnImagePage,
   PAGE_SIZE,
 } from '@chuhai/contract';
@@ -15,9 +15,12 @@ export const drawKeys = {
     pageNo ? (['draw', 'gallery', pageNo] as const) : (['draw', 'gallery'] as const),
 };
 
-/** `POST /api/v1/createImage/` {prompt, imageSize}: no timeout, no toast (the screen shows the error). */
+/**
+ * `POST /api/v1/createImage/` {prompt, imageSize, count}: no timeout, no toast (the screen shows the
+ * error). With `count` the answer carries the whole group.
+ */
 export const createImage = (body: CreateImageBody) =>
-  api.post<DrawnImage>('/api/v1/createImage/', body, { silent: true });
+  api.post<CreatedImage>('/api/v1/createImage/', body, { silent: true });
 
 export function useCreateImage() {
   const client = useQueryClient();

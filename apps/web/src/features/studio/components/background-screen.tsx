@@ -2,9 +2,11 @@ import { CloseOutlined, DownloadOutlined } from '@ant-design/icons';
 import { PLACEMENT_LIMITS, type ReplaceResult, UPLOAD_LIMITS } from '@chuhai/contract';
 import { Alert, Button, ColorPicker, Image, Input, Segmented, Slider, Switch } from 'antd';
 import { useRef, useState } from 'react';
+import { ExampleShowcase } from '../../../components/ui/example-showcase';
 import { StudioTabs } from '../../../components/ui/studio-tabs';
 import { useDrawConfig } from '../../../entities/draw-config/get-draw-config';
 import { useAuthStore } from '../../../stores/auth-store';
+import { EXAMPLE_BACKGROUND_ID, EXAMPLE_IMAGES, loadExamplePhoto } from '../api/example-photo';
 import { type ReplaceRequest, replaceBackground, useRefreshAfterRun } from '../api/studio';
 import { BackgroundPicker } from './background-picker';
 import { ImageDrop } from './image-drop';
@@ -36,6 +38,9 @@ export function BackgroundScreen() {
   const [progress, setProgress] = useState<number | null>(null);
   const [result, setResult] = useState<ReplaceResult | null>(null);
   const [error, setError] = useState<string | null>(null);
+  const [loadingExample, setLoadingExample] = useState(false);
+  // Bumped to open the library on the example's category.
+  const [pickerKey, setPickerKey] = useState(0);
   const resultRef = useRef<HTMLElement>(null);
   const busy = progress !== null;
   const promptReady = drawConfig.data?.configured ?? false;
@@ -55,19 +60,47 @@ export function BackgroundScreen() {
   };
   const chosen = background();
 
-  const run = async () => {
-    if (!chosen || files.length === 0) return;
+  const start = async (request: ReplaceRequest) => {
     setError(null);
     setResult(null);
     setProgress(0);
     revealIfBelowFold(resultRef.current);
     try {
-      setResult(await replaceBackground({ files, background: chosen, scale, x, y, shadow }, setProgress));
+      setResult(await replaceBackground(request, setProgress));
     } catch (failure) {
       setError(explain(failure));
     } finally {
       setProgress(null);
       void refreshAfterRun();
+    }
+  };
+
+  const run = () => {
+    if (chosen && files.length > 0) void start({ files, background: chosen, scale, x, y, shadow });
+  };
+
+  // The bundled photo on the background the example shows, through the same flow as the seller's own.
+  const tryExample = async () => {
+    setLoadingExample(true);
+    try {
+      const photo = await loadExamplePhoto();
+      setFiles([photo]);
+      setSource('library');
+      setBackgroundId(EXAMPLE_BACKGROUND_ID);
+      setPickerKey((key) => key + 1);
+      if (signedIn)
+        void start({
+          files: [photo],
+          background: { backgroundId: EXAMPLE_BACKGROUND_ID },
+          scale,
+          x,
+          y,
+          shadow,
+        });
+    } catch {
+      setError('示例图片加载失败，请刷新页面后再试');
+    } finally {
+      setLoadingExample(false);
     }
   };
 
@@ -113,7 +146,9 @@ export function BackgroundScreen() {
             ]}
             aria-label="背景来源"
           />
-          {source === 'library' ? <BackgroundPicker value={backgroundId} onChange={setBackgroundId} /> : null}
+          {source === 'library' ? (
+            <BackgroundPicker key={pickerKey} value={backgroundId} onChange={setBackgroundId} />
+          ) : null}
           {source === 'color' ? (
             <div className="studio-colors">
               {COLOURS.map((c) => (
@@ -236,8 +271,20 @@ export function BackgroundScreen() {
               text={progress < 1 ? '正在上传图片…' : `正在处理 ${files.length} 张图片，每张通常需要几秒钟`}
             />
           ) : null}
-          {!busy && !result ? (
-            <div className="studio-empty muted">上传商品图、选好背景后点「生成」，结果会显示在这里</div>
+          {!busy && !result && files.length > 0 ? (
+            <div className="studio-empty muted">选好背景后点「生成」，结果会显示在这里</div>
+          ) : null}
+          {!busy && !result && files.length === 0 ? (
+            <ExampleShowcase
+              title="换背景示例"
+              hint="上传商品图、选好背景后点「生成」，结果会显示在这里"
+              before={{ label: '原图', image: EXAMPLE_IMAGES.before, alt: '示例原图' }}
+              after={{ label: '换到「窗边光影」背景', image: EXAMPLE_IMAGES.replaced, alt: '示例换背景效果' }}
+              action="用示例图片试试"
+              onAction={tryExample}
+              loading={loadingExample}
+              note={signedIn ? '用示例图片换背景同样计 1 次' : '登录后即可试用'}
+            />
           ) : null}
           {result ? (
             <Image.PreviewGroup>

@@ -11,9 +11,11 @@ import {
 import { Button, Checkbox, Image, Modal, Select } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
+import { ExampleShowcase } from '../../../components/ui/example-showcase';
 import { StudioTabs } from '../../../components/ui/studio-tabs';
 import { paths } from '../../../config/paths';
 import { useAuthStore } from '../../../stores/auth-store';
+import { EXAMPLE_IMAGES, loadExamplePhoto } from '../api/example-photo';
 import { fixMainImage, removeBackground, saveTouchUp, useRefreshAfterRun } from '../api/studio';
 import { CheckReport } from './check-report';
 import { CompareSlider } from './compare-slider';
@@ -73,6 +75,7 @@ export function CutoutScreen() {
   const [phase, setPhase] = useState<Phase>({ name: 'idle' });
   const [result, setResult] = useState<CutoutResult | null>(null);
   const [error, setError] = useState<string | null>(null);
+  const [loadingExample, setLoadingExample] = useState(false);
   const resultRef = useRef<HTMLElement>(null);
   const busy = phase.name !== 'idle';
 
@@ -109,6 +112,18 @@ export function CutoutScreen() {
     setResult(null);
     setError(null);
     if (chosen && signedIn) void run(chosen);
+  };
+
+  // The bundled photo goes through the same flow as one the seller chose.
+  const tryExample = async () => {
+    setLoadingExample(true);
+    try {
+      choose([await loadExamplePhoto()]);
+    } catch {
+      setError('示例图片加载失败，请刷新页面后再试');
+    } finally {
+      setLoadingExample(false);
+    }
   };
 
   const saveMask = async (mask: Blob) => {
@@ -197,7 +212,21 @@ export function CutoutScreen() {
             <img className="studio-preview" src={preview} alt="待处理的图片" />
           ) : null}
           {!result && !busy && !preview ? (
-            <div className="studio-empty muted">上传一张产品照片，这里会显示抠图前后对比和主图检查结果</div>
+            <ExampleShowcase
+              title="抠图示例"
+              hint="上传一张产品照片，这里会显示抠图前后对比和主图检查结果"
+              before={{ label: '原图', image: EXAMPLE_IMAGES.before, alt: '示例原图' }}
+              after={{
+                label: '透明底抠图',
+                image: EXAMPLE_IMAGES.cutout,
+                alt: '示例透明底',
+                transparent: true,
+              }}
+              action="用示例图片试试"
+              onAction={tryExample}
+              loading={loadingExample}
+              note={signedIn ? '用示例图片抠图同样计 1 次' : '登录后即可试用'}
+            />
           ) : null}
           {result?.cutout && preview ? (
             <>
