@@ -86,6 +86,9 @@ export function chatRouter(book: ChannelBook, options: ChatRouterOptions): ChatR
   async function* stream(request: RoutedAnswerRequest): AsyncIterable<AnswerPiece> {
     const meter = request.meter ?? NO_METER;
     let lastError: unknown = null;
+    // A failed attempt is written to the ledger while the next channel is already being asked, so
+    // the seller waits for the failover alone; the stream ends only once every record is written.
+    const recording: Promise<void>[] = [];
     for (const { channel, model } of await route(request.model)) {
       const trial = channel.needsTrial;
       if (trial && !(await book.claimTrial(channel))) continue;
@@ -111,10 +114,13 @@ export function chatRouter(book: ChannelBook, options: ChatRouterOptions): ChatR
         clearTimeout(timer);
       }
       const firstByteMs = Math.round(performance.now() - started);
-      if (request.signal.aborted) return;
+      if (request.signal.aborted) {
+        await Promise.all(recording);
+        return;
+      }
       if (timedOut || error) {
         const failure = failureOf(error, timedOut);
-        await book.record(channel, {
+        const record = book.record(channel, {
           kind: 'chat',
           meter,
           model,
@@ -124,8 +130,12 @@ export function chatRouter(book: ChannelBook, options: ChatRouterOptions): ChatR
           seconds: firstByteMs / 1000,
           trial,
         });
+        recording.push(record);
         await pieces.return?.();
-        if (!worthAnotherChannel(failure)) throw error;
+        if (!worthAnotherChannel(failure)) {
+          await Promise.all(recording);
+          throw error;
+        }
         lastError = timedOut
           ? new ProviderError(
               'unreachable',
@@ -135,9 +145,14 @@ export function chatRouter(book: ChannelBook, options: ChatRouterOptions): ChatR
         continue;
       }
       // The first piece is here: this channel answers, whatever happens next.
-      yield* answerFrom(channel, { model, request, meter, trial, started, firstByteMs }, first, pieces);
+      try {
+        yield* answerFrom(channel, { model, request, meter, trial, started, firstByteMs }, first, pieces);
+      } finally {
+        await Promise.all(recording);
+      }
       return;
     }
+    await Promise.all(recording);
     throw lastError ?? new ProviderError('unreachable', 'no chat channel is available');
   }
 
