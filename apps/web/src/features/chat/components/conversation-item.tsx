@@ -30,6 +30,7 @@ export function ConversationItem(props: {
       <Dropdown
         trigger={['click']}
         placement="bottomRight"
+        rootClassName="conversation-menu"
         menu={{
           items: [
             { key: 'rename', icon: <EditOutlined />, label: '重命名', onClick: props.onRename },
