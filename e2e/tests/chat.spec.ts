@@ -61,8 +61,8 @@ test('ask, watch the text grow, stop, regenerate; find, open, delete and clear i
   await expect(answers(page)).toHaveCount(2);
   await expect(answers(page).nth(1).getByText('已停止')).toHaveCount(0);
 
-  // History: search, open, delete one, clear all.
-  await page.getByRole('link', { name: /历史记录/ }).click();
+  // History (linked from the foot of the conversation list): search, open, delete one, clear all.
+  await page.getByRole('link', { name: /问答历史/ }).click();
   await expect(page).toHaveURL(/#\/question\/history$/);
   await expect(page.getByText('共 2 条')).toBeVisible();
   await page.getByLabel('搜索问答').fill('亚马逊');

@@ -20,6 +20,19 @@ export function tagTitleProblem(title: string): string | null {
   return null;
 }
 
+/** A conversation's name as stored: trimmed, every run of spaces or line breaks one space. */
+export function normalConversationTitle(title: string): string {
+  return title.replace(/\s+/g, ' ').trim();
+}
+
+export function conversationTitleProblem(title: string): string | null {
+  const normal = normalConversationTitle(title);
+  if (normal === '') return '请输入对话名称';
+  if (normal.length > CHAT_LIMITS.conversationTitleMaxLength)
+    return `对话名称最多 ${CHAT_LIMITS.conversationTitleMaxLength} 个字，当前 ${normal.length} 个字`;
+  return null;
+}
+
 export function tagPromptProblem(prompt: string): string | null {
   if (prompt.trim() === '') return '请输入提示词内容';
   if (prompt.length > CHAT_LIMITS.tagPromptMaxLength)

@@ -67,6 +67,8 @@ export const CHAT_LIMITS = {
   tagPromptMaxLength: 4000,
   tagsPerUser: 50,
   historyKeywordMaxLength: 50,
+  /** Characters of a conversation's name, set by the seller or taken from its first question. */
+  conversationTitleMaxLength: 40,
   /** Ids in one delete call. */
   deleteMaxIds: 100,
 } as const;

@@ -19,6 +19,7 @@ export function renderWithApp(element: ReactNode, { path = '/screen', route = '/
       { path: paths.login.path, element: <p>登录页</p> },
       { path: paths.profile.path, element: <p>个人中心页</p> },
       { path: paths.price.path, element: <p>购买页</p> },
+      { path: paths.question.path, element: <p>AI 问答页</p> },
     ],
     { initialEntries: [path] },
   );

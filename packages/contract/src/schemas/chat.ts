@@ -91,6 +91,46 @@ export type DeletedResult = Static<typeof DeletedResult>;
 export const MsgClearBody = Type.Object({ all: Type.Optional(Type.Boolean()) });
 export type MsgClearBody = Static<typeof MsgClearBody>;
 
+/**
+ * A conversation as the list beside the chat shows it. `current` is the one `getMsgList` shows and
+ * the next question goes into; any other can be opened to become current again.
+ */
+export const Conversation = Type.Object({
+  id: Type.Integer(),
+  /** The seller's name for it, else the start of its first question. */
+  title: Type.String(),
+  /** Whether `title` is one the seller set. */
+  renamed: Type.Boolean(),
+  /** Exchanges in it. */
+  exchanges: Type.Integer(),
+  createdAt: Type.Number(),
+  /** When its latest question was asked: the list is ordered and grouped by day by it. */
+  updatedAt: Type.Number(),
+  current: Type.Boolean(),
+});
+export type Conversation = Static<typeof Conversation>;
+
+export const ConversationPage = Page(Conversation);
+export type ConversationPage = Static<typeof ConversationPage>;
+
+/** `GET /api/v1/conversations`: newest activity first; `keyword` searches names, questions and answers. */
+export const ConversationListQuery = PageQuery('conversations', {
+  keyword: Type.Optional(Type.String({ maxLength: CHAT_LIMITS.historyKeywordMaxLength })),
+});
+export type ConversationListQuery = Static<typeof ConversationListQuery>;
+
+/** `/api/v1/conversations/:id/…` */
+export const ConversationIdParams = Type.Object({ id: Type.Integer({ minimum: 1 }) });
+
+/**
+ * `POST /api/v1/conversations/:id/rename`. The schema only bounds the size; the server says the
+ * rule (`conversationTitleProblem`) in words.
+ */
+export const RenameConversationBody = Type.Object({
+  title: Type.String({ maxLength: CHAT_LIMITS.conversationTitleMaxLength + 1000 }),
+});
+export type RenameConversationBody = Static<typeof RenameConversationBody>;
+
 /** A saved prompt tag (spec section 3: id, prompt, msgTagTitleName). */
 export const MsgTag = Type.Object({
   id: Type.Integer(),

@@ -7,6 +7,8 @@ import { type TProperties, type TSchema, Type } from 'typebox';
 export const PAGE_SIZE = {
   orders: 15,
   messages: 20,
+  /** AI 问答's past conversations, beside the chat. */
+  conversations: 20,
   tags: 20,
   inviteHistory: 5,
   /** AI 绘画 gallery. */

@@ -14,6 +14,7 @@ export const chatPersonalData: PersonalData = {
         question: m.content,
         answer: m.answer,
         tag: m.tag_title,
+        conversation: m.conversation_title,
         createdAt: Number(m.created_at),
       })),
     };

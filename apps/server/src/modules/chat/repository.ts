@@ -181,12 +181,164 @@ export async function countHistory(db: Db, userId: number, keyword: string | nul
   return countRows(historyQuery(db, userId, keyword));
 }
 
-/** Every exchange of the user, oldest first (导出我的数据). */
+/** Every exchange of the user, oldest first, with its conversation's name if the seller set one (导出我的数据). */
 export function allMessages(db: Db, userId: number) {
   return db
-    .selectFrom('chat_messages')
-    .select(['content', 'answer', 'status', 'tag_title', 'created_at'])
-    .where('user_id', '=', userId)
-    .orderBy('id')
+    .selectFrom('chat_messages as m')
+    .leftJoin('chat_conversations as c', 'c.id', 'm.conversation_id')
+    .select([
+      'm.content',
+      'm.answer',
+      'm.status',
+      'm.tag_title',
+      'm.created_at',
+      'c.title as conversation_title',
+    ])
+    .where('m.user_id', '=', userId)
+    .orderBy('m.id')
     .execute();
+}
+
+/** Characters of the first question read for a conversation's title: enough to cut it to length. */
+const TITLE_SOURCE_CHARS = 200;
+
+/**
+ * The user's conversations that hold at least one exchange, each with what the list shows. Last
+ * activity, first question and size are read from the exchanges themselves (the index on
+ * `conversation_id, id` answers each), so they cannot drift from what the conversation holds.
+ */
+function conversationsQuery(db: Db, userId: number) {
+  return db
+    .selectFrom('chat_conversations as c')
+    .where('c.user_id', '=', userId)
+    .where(({ exists, selectFrom }) =>
+      exists(selectFrom('chat_messages as m').select('m.id').whereRef('m.conversation_id', '=', 'c.id')),
+    )
+    .select((eb) => [
+      'c.id',
+      'c.title',
+      'c.created_at',
+      'c.closed_at',
+      eb
+        .selectFrom('chat_messages as m')
+        .select(sql<string>`substr(${sql.ref('m.content')}, 1, ${TITLE_SOURCE_CHARS})`.as('q'))
+        .whereRef('m.conversation_id', '=', 'c.id')
+        .orderBy('m.id')
+        .limit(1)
+        .as('first_question'),
+      eb
+        .selectFrom('chat_messages as m')
+        .select('m.created_at')
+        .whereRef('m.conversation_id', '=', 'c.id')
+        .orderBy('m.id', 'desc')
+        .limit(1)
+        .as('updated_at'),
+      eb
+        .selectFrom('chat_messages as m')
+        .select((inner) => inner.fn.countAll<number | string>().as('n'))
+        .whereRef('m.conversation_id', '=', 'c.id')
+        .as('exchanges'),
+    ]);
+}
+
+export type ConversationRow = NonNullable<Awaited<ReturnType<typeof findConversation>>>;
+
+/** One of the user's conversations with what the list shows; undefined if not theirs or empty. */
+export function findConversation(db: Db, userId: number, id: number) {
+  return conversationsQuery(db, userId).where('c.id', '=', id).executeTakeFirst();
+}
+
+/** Conversations whose name, or any question or answer, contains the keyword (all, without one). */
+function searchedConversations(db: Db, userId: number, keyword: string | null) {
+  const query = conversationsQuery(db, userId);
+  if (!keyword) return query;
+  const pattern = likePattern(keyword);
+  const like = sql.raw(dialectOf(db) === 'postgres' ? 'ilike' : 'like');
+  const matches = (column: string) => sql<boolean>`${sql.ref(column)} ${like} ${pattern} escape '\\'`;
+  return query.where(({ or, exists, selectFrom }) =>
+    or([
+      matches('c.title'),
+      exists(
+        selectFrom('chat_messages as s')
+          .select('s.id')
+          .whereRef('s.conversation_id', '=', 'c.id')
+          .where(({ or: either }) => either([matches('s.content'), matches('s.answer')])),
+      ),
+    ]),
+  );
+}
+
+/** A page of the user's conversations, latest activity first. */
+export function conversationListPage(
+  db: Db,
+  userId: number,
+  keyword: string | null,
+  { offset, limit }: PageWindow,
+) {
+  return searchedConversations(db, userId, keyword)
+    .orderBy(
+      (eb) =>
+        eb
+          .selectFrom('chat_messages as l')
+          .select((inner) => inner.fn.max('l.id').as('last'))
+          .whereRef('l.conversation_id', '=', 'c.id'),
+      'desc',
+    )
+    .orderBy('c.id', 'desc')
+    .offset(offset)
+    .limit(limit)
+    .execute();
+}
+
+export async function countConversationList(db: Db, userId: number, keyword: string | null): Promise<number> {
+  return countRows(searchedConversations(db, userId, keyword));
+}
+
+/** Whether the user has a conversation with this id (empty or not). */
+export async function ownsConversation(db: Db, userId: number, id: number): Promise<boolean> {
+  const row = await db
+    .selectFrom('chat_conversations')
+    .select('id')
+    .where('user_id', '=', userId)
+    .where('id', '=', id)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/** Makes one conversation the user's open one: every other open one is closed. */
+export async function reopenConversation(db: Db, userId: number, id: number, now: number): Promise<void> {
+  await db
+    .updateTable('chat_conversations')
+    .set({ closed_at: now })
+    .where('user_id', '=', userId)
+    .where('closed_at', 'is', null)
+    .where('id', '!=', id)
+    .execute();
+  await db
+    .updateTable('chat_conversations')
+    .set({ closed_at: null })
+    .where('user_id', '=', userId)
+    .where('id', '=', id)
+    .execute();
+}
+
+/** Sets the seller's name for one of their conversations. */
+export async function renameConversation(db: Db, userId: number, id: number, title: string): Promise<void> {
+  await db
+    .updateTable('chat_conversations')
+    .set({ title })
+    .where('user_id', '=', userId)
+    .where('id', '=', id)
+    .execute();
+}
+
+/** Deletes one of the user's conversations and its exchanges; how many exchanges went. */
+export async function deleteConversation(db: Db, userId: number, id: number): Promise<number> {
+  const result = await db
+    .deleteFrom('chat_messages')
+    .where('user_id', '=', userId)
+    .where('conversation_id', '=', id)
+    .executeTakeFirst();
+  await db.deleteFrom('chat_conversations').where('user_id', '=', userId).where('id', '=', id).execute();
+  return Number(result.numDeletedRows);
 }

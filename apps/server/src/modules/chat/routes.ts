@@ -1,5 +1,9 @@
 import {
   ChatConfig,
+  Conversation,
+  ConversationIdParams,
+  ConversationListQuery,
+  ConversationPage,
   DeletedResult,
   EnvelopeSchema,
   HistoryQuery,
@@ -7,6 +11,7 @@ import {
   MessageListQuery,
   MessagePage,
   MsgClearBody,
+  RenameConversationBody,
   SendMsgBody,
   type SendMsgResult,
 } from '@chuhai/contract';
@@ -23,7 +28,7 @@ const publicRoutes: Routes = async (app, { deps }) => {
   );
 };
 
-/** AI 问答: ask (streamed or JSON), the current conversation, history, delete, clear. */
+/** AI 问答: ask (streamed or JSON), the current conversation, history, delete, clear, past conversations. */
 const userRoutes: Routes = async (app, { deps }) => {
   // Checks, the quota and the tag are settled before the stream opens, so those errors arrive as a
   // plain JSON envelope with their HTTP status; once streaming, errors arrive as an `error` event.
@@ -98,6 +103,48 @@ const userRoutes: Routes = async (app, { deps }) => {
       const result = await service.clear(deps, request.user.userId, all);
       return ok(result, all ? '历史记录已清空' : '已开始新对话');
     },
+  );
+
+  app.get(
+    '/api/v1/conversations',
+    {
+      schema: { querystring: ConversationListQuery, response: { 200: EnvelopeSchema(ConversationPage) } },
+    },
+    async (request) => ok(await service.conversations(deps.db, request.user.userId, request.query)),
+  );
+
+  app.post(
+    '/api/v1/conversations/:id/open',
+    {
+      schema: { params: ConversationIdParams, response: { 200: EnvelopeSchema(Conversation) } },
+    },
+    async (request) =>
+      ok(await service.resumeConversation(deps, request.user.userId, request.params.id), '已打开对话'),
+  );
+
+  app.post(
+    '/api/v1/conversations/:id/rename',
+    {
+      schema: {
+        params: ConversationIdParams,
+        body: RenameConversationBody,
+        response: { 200: EnvelopeSchema(Conversation) },
+      },
+    },
+    async (request) =>
+      ok(
+        await service.renameConversation(deps.db, request.user.userId, request.params.id, request.body.title),
+        '已重命名',
+      ),
+  );
+
+  app.post(
+    '/api/v1/conversations/:id/delete',
+    {
+      schema: { params: ConversationIdParams, response: { 200: EnvelopeSchema(DeletedResult) } },
+    },
+    async (request) =>
+      ok(await service.deleteConversation(deps.db, request.user.userId, request.params.id), '已删除对话'),
   );
 };
 

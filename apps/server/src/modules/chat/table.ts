@@ -1,9 +1,14 @@
 import type { Generated } from 'kysely';
 
-/** A conversation: the exchanges sent together as context. `msgClear` closes it; the next question opens another. */
+/**
+ * A conversation: the exchanges sent together as context. `msgClear` closes it and the next
+ * question opens another; opening a closed one from the list makes it the open one again.
+ */
 export interface ChatConversationTable {
   id: Generated<number>;
   user_id: number;
+  /** The seller's name for it; null: the list shows the start of its first question. */
+  title: string | null;
   created_at: number;
   closed_at: number | null;
 }

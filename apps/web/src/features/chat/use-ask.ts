@@ -86,7 +86,11 @@ export function useAsk() {
         },
         {
           signal: controller.signal,
-          onStart: (start) => useChatStore.getState().started(start.id, start.createdAt),
+          onStart: (start) => {
+            useChatStore.getState().started(start.id, start.createdAt);
+            // The question is saved: a new conversation joins the list, a continued one moves up.
+            client.invalidateQueries({ queryKey: chatKeys.conversations() });
+          },
           onText: (text) => batch.push(text),
         },
       );
@@ -108,6 +112,8 @@ export function useAsk() {
         if (outcome.type === 'error') state.setNotice(`${outcome.msg}（已保留已生成的部分，可以重新生成）`);
         return;
       }
+      // The server removed the unanswered question, and with it maybe a conversation just listed.
+      if (pending.id !== null) client.invalidateQueries({ queryKey: chatKeys.conversations() });
       // Nothing was answered: the question goes back into the box so nothing typed is lost.
       if (!input.regenerate) state.setDraft(input.question);
       if (outcome.type === 'abort') {

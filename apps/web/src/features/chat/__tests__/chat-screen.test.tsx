@@ -27,6 +27,7 @@ function routes(extra: Record<string, unknown> = {}) {
     '/api/v1/getChatConfig': CONFIGURED,
     '/api/v1/getMsgTagCategoryList': LIBRARY,
     '/api/v1/getMsgList': EMPTY_PAGE,
+    '/api/v1/conversations': EMPTY_PAGE,
     '/api/v1/getMsgTagList': EMPTY_PAGE,
     '/api/v1/info': INFO,
     ...extra,

@@ -29,10 +29,16 @@ export function jsonResponse(body: unknown, status = 200) {
   return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 }
 
-/** A fetch that answers by path; `sendMsg` gets its own handler (the stream). Records every call. */
+/** A route's data, fixed or worked out per call (`url` with its query). */
+export type RouteData = unknown | ((call: { url: string; body: unknown }) => unknown);
+
+/**
+ * A fetch that answers by path; `sendMsg` gets its own handler (the stream). A route whose value is
+ * a function answers with what it returns for each call. Records every call.
+ */
 export function stubChatFetch(
   sendMsg: (body: Record<string, unknown>, signal?: AbortSignal) => Response | Promise<Response>,
-  routes: Record<string, unknown> = {},
+  routes: Record<string, RouteData> = {},
 ) {
   const calls: { url: string; body: unknown }[] = [];
   const fetchMock = vi.fn(async (url: string, init: RequestInit = {}) => {
@@ -40,7 +46,11 @@ export function stubChatFetch(
     calls.push({ url, body });
     const path = url.split('?', 1)[0] ?? url;
     if (path === '/api/v1/sendMsg/') return sendMsg(body, init.signal ?? undefined);
-    if (path in routes) return jsonResponse({ code: 200, msg: '成功', data: routes[path] });
+    if (path in routes) {
+      const route = routes[path];
+      const data = typeof route === 'function' ? route({ url, body }) : route;
+      return jsonResponse({ code: 200, msg: '成功', data });
+    }
     return jsonResponse({ code: 404, msg: '接口不存在', data: null }, 404);
   });
   vi.stubGlobal('fetch', fetchMock);

@@ -4,6 +4,11 @@ export const chatKeys = {
   conversation: () => [...chatKeys.all, 'conversation'] as const,
   history: (query?: { pageNo: number; keyword: string }) =>
     query ? ([...chatKeys.all, 'history', query] as const) : ([...chatKeys.all, 'history'] as const),
+  /** The conversation list; with a keyword, one search of it. */
+  conversations: (keyword?: string) =>
+    keyword === undefined
+      ? ([...chatKeys.all, 'conversations'] as const)
+      : ([...chatKeys.all, 'conversations', keyword] as const),
   tags: () => [...chatKeys.all, 'tags'] as const,
   library: () => [...chatKeys.all, 'library'] as const,
 };

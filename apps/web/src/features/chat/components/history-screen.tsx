@@ -2,7 +2,7 @@ import { DeleteOutlined, MessageOutlined } from '@ant-design/icons';
 import { type ChatMessage, PAGE_SIZE } from '@chuhai/contract';
 import { App, Button, Empty, Input, Modal, Popconfirm, Space, Table, type TableColumnsType } from 'antd';
 import { useState } from 'react';
-import { Link } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { MarkdownView } from '../../../components/markdown/markdown-view';
 import { PageFrame } from '../../../components/ui/page-frame';
 import { serverPaging } from '../../../components/ui/table-paging';
@@ -11,6 +11,7 @@ import { formatDateTime } from '../../../lib/format';
 import { useDeleteMsg } from '../api/delete-msg';
 import { useMsgHistoryList } from '../api/get-msg-history-list';
 import { useMsgClear } from '../api/msg-clear';
+import { useOpenConversation } from '../api/open-conversation';
 import { AnswerMeta } from './message-item';
 import '../chat.css';
 
@@ -23,7 +24,7 @@ function preview(text: string): string {
     .slice(0, 80);
 }
 
-/** 问答历史: search, pages, open, delete one or many, clear everything. */
+/** 问答历史: search, pages, open (and continue its conversation), delete one or many, clear everything. */
 export function HistoryScreen() {
   const [keyword, setKeyword] = useState('');
   const [pageNo, setPageNo] = useState(1);
@@ -32,7 +33,19 @@ export function HistoryScreen() {
   const history = useMsgHistoryList({ pageNo, keyword });
   const remove = useDeleteMsg();
   const clear = useMsgClear();
+  const resume = useOpenConversation();
+  const navigate = useNavigate();
   const { message } = App.useApp();
+
+  /** The exchange's conversation becomes the current one, and the chat shows it. */
+  const continueConversation = async (exchange: ChatMessage) => {
+    try {
+      await resume.mutateAsync(exchange.conversationId);
+    } catch {
+      return; // the API client has said why
+    }
+    navigate(paths.question.getHref());
+  };
 
   const deleteIds = async (ids: number[]) => {
     const { deleted } = await remove.mutateAsync(ids);
@@ -92,7 +105,7 @@ export function HistoryScreen() {
   return (
     <PageFrame
       title="问答历史"
-      lead="查找、打开和管理过去的问答。"
+      lead="逐条查找和管理过去的问答；打开一条，可以回到它所在的对话继续提问。"
       wide
       extra={
         <Link to={paths.question.getHref()}>
@@ -162,7 +175,25 @@ export function HistoryScreen() {
           { showTotal: (total) => `共 ${total} 条` },
         )}
       />
-      <Modal open={open !== null} onCancel={() => setOpen(null)} footer={null} width={760} title="问答详情">
+      <Modal
+        open={open !== null}
+        onCancel={() => setOpen(null)}
+        width={760}
+        title="问答详情"
+        footer={
+          <Space>
+            <Button onClick={() => setOpen(null)}>关闭</Button>
+            <Button
+              type="primary"
+              icon={<MessageOutlined />}
+              loading={resume.isPending}
+              onClick={() => open && continueConversation(open)}
+            >
+              继续这个对话
+            </Button>
+          </Space>
+        }
+      >
         {open ? (
           <div className="history-detail">
             <p className="muted">{formatDateTime(open.createdAt)}</p>
