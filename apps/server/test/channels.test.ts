@@ -6,6 +6,7 @@ import { costMicros, estimateTokens } from '../src/channels/ledger.ts';
 import { tryOrder } from '../src/channels/pick.ts';
 import { auth, buildAccountApp, get, post, registerUser } from './account-helpers.ts';
 import { askStreaming, streamedText } from './chat-helpers.ts';
+import { startFakeImageProviders } from './fakes/fake-image-providers.ts';
 import { type FakeOpenAi, type FakeOpenAiOptions, startFakeOpenAi } from './fakes/fake-openai.ts';
 import { startTestPostgres } from './postgres.ts';
 
@@ -387,5 +388,52 @@ describe('the console manages channels', () => {
     assert.match(provider.json().msg, /类型/);
     const asSeller = await post(ctx.app, '/api/admin/channels', input({ name: 'z' }), auth(seller));
     assert.equal(asSeller.statusCode, 403);
+  });
+});
+
+describe('image channels fail over too, and are priced per image', () => {
+  it('draws through the good channel when the first refuses the key, and books ¥0.2 a picture', async () => {
+    const fake = await startFakeImageProviders();
+    const channels = [
+      {
+        name: '失效的绘画账号',
+        provider: 'sdwebui',
+        baseUrl: `${fake.url}/401`,
+        priority: 10,
+        priceImage: 0.5,
+      },
+      { name: '绘画主账号', provider: 'sdwebui', baseUrl: fake.url, priority: 1, priceImage: 0.2 },
+    ];
+    const ctx = await buildAccountApp({
+      IMAGE_CHANNELS: JSON.stringify(channels),
+      ADMIN_PHONES: '13700000031',
+    });
+    try {
+      const admin = await registerUser(ctx, '13700000031', { ip: '10.63.0.1' });
+      const seller = await registerUser(ctx, '13900005555', { ip: '10.63.0.2' });
+      const drawn = await post(
+        ctx.app,
+        '/api/v1/createImage/',
+        { prompt: '白色陶瓷杯', size: '1024x1024', count: 2 },
+        auth(seller),
+      );
+      assert.equal(drawn.statusCode, 200, drawn.body);
+      assert.equal(drawn.json().data.group.images.length, 2);
+      const list = (await get(ctx.app, '/api/admin/channels', auth(admin))).json().data as {
+        name: string;
+        state: string;
+      }[];
+      assert.equal(list.find((c) => c.name === '失效的绘画账号')?.state, 'cooling');
+      const report = (await get(ctx.app, '/api/admin/costs?days=1', auth(admin))).json().data;
+      assert.equal(
+        Math.round(report.totals.cost * 100),
+        40,
+        'two pictures at ¥0.2, nothing for the refused call',
+      );
+      assert.equal(Math.round((report.days[0].byPurpose.draw ?? 0) * 100), 40);
+    } finally {
+      await ctx.close();
+      await fake.close();
+    }
   });
 });

@@ -6,7 +6,7 @@ import { makePng } from './png.ts';
  * One fake server that speaks the three text-to-image protocols the product supports:
  * OpenAI images (`b64_json`, or a URL when the prompt has `[url]`), DashScope 通义万相 (an async task
  * that is PENDING twice, then SUCCEEDED, or FAILED when the prompt has `[fail]`) and SD WebUI
- * (`/sdapi/v1/txt2img`, base64). `[401]` and `[policy]` give the providers' refusals.
+ * (`/sdapi/v1/txt2img`, base64). `[401]` (or a path under `/401/`) and `[policy]` give the providers' refusals.
  */
 export interface FakeImageProviders {
   url: string;
@@ -44,7 +44,8 @@ export async function startFakeImageProviders(port = 0): Promise<FakeImageProvid
       res.writeHead(200, { 'content-type': 'image/png' });
       return res.end(sampleImage(Number(result[1] ?? 320), Number(result[2] ?? 320)));
     }
-    if (prompt.includes('[401]'))
+    // A base URL ending in /401 is a provider that refuses our key on every call (a dead channel).
+    if (prompt.includes('[401]') || path.startsWith('/401/'))
       return json(res, 401, {
         error: { message: 'Incorrect API key', code: 'invalid_api_key' },
         code: 'InvalidApiKey',
