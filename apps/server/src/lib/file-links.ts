@@ -12,8 +12,17 @@ function signature(key: string, expiresAt: number, secret: string): string {
  * a file's owner, so nobody reaches another user's files (an `<img>` cannot send the session token).
  */
 export function signedFileUrl(key: string, secret: string, now: number, ttlMs = FILE_LINK_TTL_MS): string {
+  return signedLink(`/files/${key}`, key, secret, now, ttlMs);
+}
+
+/**
+ * The one way a link is signed: `path` is where it points, `key` what the signature covers (the
+ * route that serves `path` checks the same key with `checkFileLink`). File links and 批量处理's ZIP
+ * links are both made here.
+ */
+export function signedLink(path: string, key: string, secret: string, now: number, ttlMs: number): string {
   const expiresAt = now + ttlMs;
-  return `/files/${key}?exp=${expiresAt}&sig=${signature(key, expiresAt, secret)}`;
+  return `${path}?exp=${expiresAt}&sig=${signature(key, expiresAt, secret)}`;
 }
 
 /** Whether a link's signature matches and it has not expired. */

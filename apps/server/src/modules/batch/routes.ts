@@ -2,7 +2,7 @@ import { BatchIdParams, BatchJob, BatchJobDetail, EnvelopeSchema } from '@chuhai
 import { Type } from 'typebox';
 import type { AppModule, Routes } from '../../app-module.ts';
 import { ok } from '../../http/envelope.ts';
-import { checkFileLink, signedFileUrl } from '../../lib/file-links.ts';
+import { checkFileLink, signedLink } from '../../lib/file-links.ts';
 import { writeResultsZip } from './archive.ts';
 import { batchUploadParts } from './intake.ts';
 import { batchPersonalData } from './personal-data.ts';
@@ -91,8 +91,10 @@ const userRoutes: Routes = async (app, { deps }) => {
     async (request) => {
       const { job } = await service.jobDetail(deps, request.user.userId, request.params.id);
       if (job.counts.done === 0) return ok({ url: '' }, '还没有处理完成的图片');
-      const link = signedFileUrl(zipKey(job.id), deps.fileUrlSecret, deps.clock.now(), ZIP_LINK_TTL_MS);
-      return ok({ url: link.replace(`/files/${zipKey(job.id)}`, `/batch-results/${job.id}.zip`) });
+      const path = `/batch-results/${job.id}.zip`;
+      return ok({
+        url: signedLink(path, zipKey(job.id), deps.fileUrlSecret, deps.clock.now(), ZIP_LINK_TTL_MS),
+      });
     },
   );
 };
