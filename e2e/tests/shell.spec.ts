@@ -21,6 +21,7 @@ const SCREENS: Array<{ path: string; heading: string; title: string }> = [
   { path: '/background', heading: '智能做图 · 换背景', title: '智能做图 · 换背景 · 出海助手' },
   { path: '/image', heading: '智能做图 · 抠图', title: '智能做图 · 抠图 · 出海助手' },
   { path: '/protocol/yszc', heading: '出海助手隐私政策', title: '隐私政策 · 出海助手' },
+  { path: '/protocol/yhxy', heading: '出海助手用户协议', title: '用户协议 · 出海助手' },
 ];
 
 test.describe('every route renders its screen', () => {

@@ -42,6 +42,7 @@ export const paths = {
   image: route('/image', '智能做图 · 抠图'),
   batch: route('/batch', '智能做图 · 批量'),
   privacy: route('/protocol/yszc', '隐私政策'),
+  terms: route('/protocol/yhxy', '用户协议'),
   admin: {
     path: '/admin/*',
     title: '运营后台',
