@@ -65,7 +65,8 @@ export default function AdminConsole() {
           }))}
         />
       </Layout.Sider>
-      <Layout.Content className="admin-console__content">
+      {/* Not Layout.Content: that is a <main>, and the page's one <main> is the app layout's. */}
+      <div className="admin-console__content">
         {me.data.role === 'admin' && !me.data.totpBound && section !== 'security' ? (
           <Result
             status="info"
@@ -76,7 +77,7 @@ export default function AdminConsole() {
           />
         ) : null}
         {current.render()}
-      </Layout.Content>
+      </div>
     </Layout>
   );
 }
