@@ -59,7 +59,8 @@ export const NAV_LINKS = [
   { key: 'home', label: '首页', to: paths.home.path, match: [paths.home.path] },
   { key: 'question', label: 'AI问答', to: paths.question.path, match: [paths.question.path] },
   { key: 'listing', label: 'Listing', to: paths.listing.path, match: [paths.listing.path] },
-  { key: 'draw', label: 'AI绘画', to: paths.draw.path, match: [paths.draw.path] },
+  // Free accounts may try it within a small daily quota: the menus say 「免费试用」.
+  { key: 'draw', label: 'AI绘画', to: paths.draw.path, match: [paths.draw.path], freeTrial: true },
   {
     key: 'image',
     label: '智能做图',
