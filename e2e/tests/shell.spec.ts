@@ -109,6 +109,15 @@ test('the home page leads to every tool, and 跨境工具 to the WIPO searches',
   await expect(footer.getByRole('link', { name: '批量处理' })).toHaveAttribute('href', '#/batch');
 });
 
+test('a wide screen shows the links and no menu button (the drawer it opened is phone-only)', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await page.goto('/#/');
+  await expect(page.getByRole('navigation', { name: '主导航' })).toBeVisible();
+  await expect(page.getByRole('button', { name: '打开菜单' })).toBeHidden();
+});
+
 test.describe('at phone width', () => {
   test.use({ viewport: { width: 390, height: 844 } });
 
