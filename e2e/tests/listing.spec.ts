@@ -115,7 +115,7 @@ test('a listing opened from 我的 listing refills the form with its product and
   await expect(page.getByLabel('商品名称')).toHaveValue('');
   const history = page.getByRole('region', { name: '我的 listing' });
   const row = history.getByRole('row', { name: /折叠硅胶水杯 · FoldCup.*eBay · 英国站 · 英语/ });
-  await expect(row).toContainText(/\d{4}-\d{2}-\d{2} \d{2}:\d{2}/);
+  await expect(row).toContainText(/\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}/);
   await row.getByRole('button', { name: /打开/ }).click();
 
   const form = page.getByRole('region', { name: '商品信息' });

@@ -6,7 +6,7 @@ const BULLET_COLUMNS = 5;
 
 /**
  * One row per listing (one marketplace, site and language), bullets in columns of their own. The
- * product name comes first and the times to the minute, so several writes of one product tell apart.
+ * product name comes first and the times to the second, so several writes of one product tell apart.
  */
 export function listingCsvRows(listings: Listing[]): { header: string[]; rows: string[][] } {
   const header = [
@@ -35,8 +35,8 @@ export function listingCsvRows(listings: Listing[]): { header: string[]; rows: s
       l.issues.length === 0
         ? '通过'
         : l.issues.map((i) => `${i.level === 'required' ? '必须' : '建议'}：${i.message}`).join('；'),
-      formatDateTime(l.createdAt),
-      formatDateTime(l.updatedAt),
+      formatDateTime(l.createdAt, { seconds: true }),
+      formatDateTime(l.updatedAt, { seconds: true }),
     ].map(String),
   );
   return { header, rows };

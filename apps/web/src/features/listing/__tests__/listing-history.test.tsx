@@ -22,7 +22,8 @@ const facts = {
   keywords: 'Thermosflasche',
   inTheBox: '水杯 1 个',
 };
-const at = (hour: number, minute: number) => new Date(2026, 10, 23, hour, minute).getTime();
+const at = (hour: number, minute: number, second = 0) =>
+  new Date(2026, 10, 23, hour, minute, second).getTime();
 /** Two writes of the same product: one for Amazon Germany in German, one for eBay UK. */
 const listings: Listing[] = [
   {
@@ -34,8 +35,8 @@ const listings: Listing[] = [
     text,
     zh: text,
     issues: [],
-    createdAt: at(14, 5),
-    updatedAt: at(14, 5),
+    createdAt: at(14, 5, 7),
+    updatedAt: at(14, 5, 7),
   },
   {
     id: 7,
@@ -67,17 +68,17 @@ afterEach(() => {
 });
 
 describe('我的 listing', () => {
-  it('names the product of each row and tells two writes of it apart by site, language and time', async () => {
+  it('names the product of each row and tells two writes of it apart by site, language and time to the second', async () => {
     renderWithApp(<ListingScreen />);
     const history = await screen.findByRole('region', { name: '我的 listing' });
-    await within(history).findByText('2026-11-23 14:05');
+    await within(history).findByText('2026-11-23 14:05:07');
     const [, ebay, amazon] = within(history).getAllByRole('row');
     expect(ebay).toHaveTextContent('304 不锈钢保温水杯');
     expect(ebay).toHaveTextContent('eBay · 英国站 · 英语');
-    expect(ebay).toHaveTextContent('2026-11-23 14:05');
+    expect(ebay).toHaveTextContent('2026-11-23 14:05:07');
     expect(amazon).toHaveTextContent('304 不锈钢保温水杯 · AquaPeak');
     expect(amazon).toHaveTextContent('亚马逊 · 德国站 · 德语');
-    expect(amazon).toHaveTextContent('2026-11-23 09:30（已改）');
+    expect(amazon).toHaveTextContent('2026-11-23 09:30:00（已改）');
   });
 
   it('打开 refills every input of the form with the listing’s product and site', async () => {
@@ -113,8 +114,8 @@ describe('我的 listing', () => {
     expect(header[0]).toBe('商品名称');
     expect(header.slice(-2)).toEqual(['写于', '更新时间']);
     expect(rows.map((r) => [r[0], r[1], r[2], ...r.slice(-2)])).toEqual([
-      ['304 不锈钢保温水杯', 'eBay', '英国站', '2026-11-23 14:05', '2026-11-23 14:05'],
-      ['304 不锈钢保温水杯', '亚马逊', '德国站', '2026-11-23 09:30', '2026-11-23 10:00'],
+      ['304 不锈钢保温水杯', 'eBay', '英国站', '2026-11-23 14:05:07', '2026-11-23 14:05:07'],
+      ['304 不锈钢保温水杯', '亚马逊', '德国站', '2026-11-23 09:30:00', '2026-11-23 10:00:00'],
     ]);
   });
 });

@@ -8,7 +8,7 @@ import { exportListings } from '../export-csv';
 
 /**
  * 我的 listing: every saved listing, newest first; open one to edit it and to refill the form with
- * its product and site, export the chosen as CSV. The product, the site and the time to the minute
+ * its product and site, export the chosen as CSV. The product, the site and the time to the second
  * tell apart two writes of the same product.
  */
 export function ListingHistory({ onOpen }: { onOpen: (listing: Listing) => void }) {
@@ -89,10 +89,10 @@ export function ListingHistory({ onOpen }: { onOpen: (listing: Listing) => void 
           {
             title: '写于',
             key: 'createdAt',
-            width: 190,
+            width: 210,
             render: (_, l) => (
               <span title={l.updatedAt > l.createdAt ? `最后修改 ${formatDateTime(l.updatedAt)}` : undefined}>
-                {formatDateTime(l.createdAt)}
+                {formatDateTime(l.createdAt, { seconds: true })}
                 {l.updatedAt > l.createdAt ? <span className="muted">（已改）</span> : null}
               </span>
             ),
