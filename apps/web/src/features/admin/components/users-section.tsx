@@ -54,6 +54,8 @@ export function UsersSection() {
       <Table<AdminUserRow>
         rowKey="id"
         size="small"
+        // Scrolls sideways on a phone rather than squeezing 免费用户 into a column one character wide.
+        scroll={{ x: 760 }}
         loading={users.isFetching}
         dataSource={list}
         pagination={serverPaging('adminUsers', { pageNo, onPage: setPageNo, total: users.data?.total })}
