@@ -35,13 +35,10 @@ test('upload a ZIP of a catalogue, watch it finish, download the results with a 
   await expect(
     job.getByRole('row', { name: /cups__blue\.jpg.*完成.*亚马逊 Amazon：不通过 → 通过.*TikTok Shop/ }),
   ).toBeVisible();
-  // Each result at a glance: a thumbnail that has loaded, and the full image on click.
+  // Each result at a glance: a thumbnail that has loaded.
   const thumbnail = job.getByRole('img', { name: 'cups__blue.jpg 的处理结果' });
   await expect(thumbnail).toBeVisible();
   await expect.poll(() => thumbnail.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(160);
-  await thumbnail.click();
-  await expect(page.locator('.ant-image-preview img')).toHaveAttribute('src', /-amazon\.jpg\?/);
-  await page.keyboard.press('Escape');
   await job.getByText('1 个文件没有处理（不扣次数）').click();
   await expect(job.getByText(/「notes\.jpg」.*不是图片/)).toBeVisible();
   await expect(page.getByRole('region', { name: '最近 7 天的任务' }).getByText(/2 张/)).toBeVisible();
@@ -66,6 +63,13 @@ test('upload a ZIP of a catalogue, watch it finish, download the results with a 
     /cups__blue\.jpg,亚马逊 Amazon,主图,纯白背景（RGB 255）,必须,背景 \d+(\.\d)?% 为纯白,通过,/,
   );
   expect(report).toMatch(/cups__blue\.jpg,TikTok Shop,原图,纯白背景（RGB 255）,建议,.*,不通过,/);
+
+  // A click on a thumbnail shows the full-size main image.
+  await thumbnail.click();
+  const preview = page.locator('.ant-image-preview');
+  await expect(preview.locator('img')).toHaveAttribute('src', /-amazon\.jpg\?/);
+  await page.keyboard.press('Escape');
+  await expect(preview).toBeHidden();
 
   // Each finished output was one use: 2 images × (cut-out + 2 main images).
   await page.goto('/#/profile');
