@@ -44,6 +44,20 @@ test('an admin binds two-factor, finds a sandbox order by phone and refunds it; 
   await expect(admin.getByText('请先绑定两步验证')).toBeVisible();
   const totp = await bindTotp(admin);
 
+  // Every console page has one <main>: the site's, with the console inside it.
+  for (const section of ['', 'users', 'orders', 'plans', 'redeem', 'library', 'announcements', 'audit']) {
+    await admin.goto(`/#/admin/${section}`);
+    await expect(admin.locator('main .admin-console')).toBeVisible();
+    await expect(admin.locator('main')).toHaveCount(1);
+  }
+
+  // The buyer is VIP until the month ends, as the user list shows.
+  await admin.getByRole('link', { name: '用户', exact: true }).click();
+  await admin.getByLabel('搜索用户').fill(BUYER);
+  await admin.getByLabel('搜索用户').press('Enter');
+  const buyerRow = admin.getByRole('row', { name: new RegExp(BUYER) });
+  await expect(buyerRow).toContainText(/VIP\s*\d{4}-\d{2}-\d{2} 到期/);
+
   await admin.getByRole('link', { name: '订单' }).click();
   await admin.getByLabel('按手机号查订单').fill(BUYER);
   await admin.getByLabel('按手机号查订单').press('Enter');
@@ -61,6 +75,10 @@ test('an admin binds two-factor, finds a sandbox order by phone and refunds it; 
   await expect(drawer).not.toContainText(/succeeded|applied|sandbox|pending|T\d\d:\d\d:\d\d/);
 
   await admin.keyboard.press('Escape');
+  await admin.getByRole('link', { name: '用户', exact: true }).click();
+  await admin.getByLabel('搜索用户').fill(BUYER);
+  await admin.getByLabel('搜索用户').press('Enter');
+  await expect(buyerRow).toContainText('免费用户');
   await admin.getByRole('link', { name: '操作日志' }).click();
   await expect(admin.getByRole('cell', { name: '退款', exact: true })).toBeVisible();
   await expect(admin.getByRole('cell', { name: /原因：用户申请退款/ })).toBeVisible();

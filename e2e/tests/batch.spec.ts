@@ -1,5 +1,6 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { strToU8, unzipSync, zipSync } from 'fflate';
+import sharp from 'sharp';
 import { register } from '../support/account.ts';
 import { mugPhoto } from '../support/product-photo.ts';
 import { expect, test } from '../support/test.ts';
@@ -34,6 +35,10 @@ test('upload a ZIP of a catalogue, watch it finish, download the results with a 
   await expect(
     job.getByRole('row', { name: /cups__blue\.jpg.*完成.*亚马逊 Amazon：不通过 → 通过.*TikTok Shop/ }),
   ).toBeVisible();
+  // Each result at a glance: a thumbnail that has loaded.
+  const thumbnail = job.getByRole('img', { name: 'cups__blue.jpg 的处理结果' });
+  await expect(thumbnail).toBeVisible();
+  await expect.poll(() => thumbnail.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(160);
   await job.getByText('1 个文件没有处理（不扣次数）').click();
   await expect(job.getByText(/「notes\.jpg」.*不是图片/)).toBeVisible();
   await expect(page.getByRole('region', { name: '最近 7 天的任务' }).getByText(/2 张/)).toBeVisible();
@@ -59,7 +64,32 @@ test('upload a ZIP of a catalogue, watch it finish, download the results with a 
   );
   expect(report).toMatch(/cups__blue\.jpg,TikTok Shop,原图,纯白背景（RGB 255）,建议,.*,不通过,/);
 
+  // A click on a thumbnail shows the full-size main image.
+  await thumbnail.click();
+  const preview = page.locator('.ant-image-preview');
+  await expect(preview.locator('img')).toHaveAttribute('src', /-amazon\.jpg\?/);
+  await page.keyboard.press('Escape');
+  await expect(preview).toBeHidden();
+
   // Each finished output was one use: 2 images × (cut-out + 2 main images).
   await page.goto('/#/profile');
   await expect(page.getByText('已用 6 / 10 次，剩余 4 次')).toBeVisible();
+});
+
+test('an image without a product fails, and the table says why in Chinese', async ({ page }) => {
+  test.setTimeout(120_000);
+  const blank = await sharp({ create: { width: 800, height: 800, channels: 3, background: '#ffffff' } })
+    .jpeg()
+    .toBuffer();
+  await register(page, '13912347753');
+  await page.goto('/#/batch');
+  await page
+    .getByLabel('选择图片或 ZIP')
+    .setInputFiles({ name: 'blank.jpg', mimeType: 'image/jpeg', buffer: blank });
+  await page.getByRole('button', { name: /开始处理/ }).click();
+  const job = page.getByRole('region', { name: /批量任务/ });
+  await expect(job.getByRole('status')).toContainText('失败 1', { timeout: 90_000 });
+  const row = job.getByRole('row', { name: /blank\.jpg/ });
+  await expect(row.getByRole('img', { name: '处理失败' })).toBeVisible();
+  await expect(row).toContainText('没有在图片里找到产品，请换一张产品清晰、主体完整的照片');
 });

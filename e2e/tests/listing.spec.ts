@@ -58,10 +58,10 @@ test('write an Amazon US listing, see the too-long title flagged with its count,
   const csv = readFileSync((await download.path()) as string, 'utf8');
   const [header, line] = csv.replace(/^\uFEFF/, '').split('\r\n');
   expect(header).toBe(
-    '平台,站点,语言,标题,五点描述 1,五点描述 2,五点描述 3,五点描述 4,五点描述 5,商品描述,搜索关键词,规则检查,更新日期',
+    '商品名称,平台,站点,语言,标题,五点描述 1,五点描述 2,五点描述 3,五点描述 4,五点描述 5,商品描述,搜索关键词,规则检查,写于,更新时间',
   );
   expect(line).toMatch(
-    /^亚马逊,美国站,英语,"Insulated Stainless Steel Water Bottle 750 ml, Leak-Proof Lid",Keeps Drinks Cold/,
+    /^\[long-title\] 304 不锈钢保温水杯,亚马逊,美国站,英语,"Insulated Stainless Steel Water Bottle 750 ml, Leak-Proof Lid",Keeps Drinks Cold/,
   );
   expect(line).toContain(',通过,');
 });
@@ -93,4 +93,43 @@ test('a listing from a provider that sends its whole answer in one read reaches 
   const editor = page.getByRole('article', { name: '亚马逊 · 美国站' });
   await expect(editor.getByText('符合全部规则')).toBeVisible();
   await expect(page.getByText(/连接中断/)).toHaveCount(0);
+});
+
+test('a listing opened from 我的 listing refills the form with its product and site', async ({ page }) => {
+  await register(page, '13912347750');
+  await page.goto('/#/listing');
+  await page.getByLabel('商品名称').fill('折叠硅胶水杯');
+  await page.getByLabel('品牌').fill('FoldCup');
+  await page.getByLabel('材质').fill('食品级硅胶');
+  await page.getByLabel('尺寸规格').fill('350 ml');
+  await page.getByLabel('卖点').fill('可折叠\n耐高温');
+  await page.getByLabel('关键词').fill('collapsible cup');
+  await page.getByLabel('包装清单').fill('水杯 1 个');
+  await choose(page, '平台', 'eBay');
+  await choose(page, '站点', '英国站');
+  await page.getByRole('button', { name: '开始撰写' }).click();
+  await expect(page.getByRole('article', { name: 'eBay · 英国站' }).getByText('符合全部规则')).toBeVisible();
+
+  // Another day: the page starts empty, and the seller picks the listing from the history.
+  await page.reload();
+  await expect(page.getByLabel('商品名称')).toHaveValue('');
+  const history = page.getByRole('region', { name: '我的 listing' });
+  const row = history.getByRole('row', { name: /折叠硅胶水杯 · FoldCup.*eBay · 英国站 · 英语/ });
+  await expect(row).toContainText(/\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}/);
+  await row.getByRole('button', { name: /打开/ }).click();
+
+  const form = page.getByRole('region', { name: '商品信息' });
+  await expect(form.getByLabel('商品名称')).toHaveValue('折叠硅胶水杯');
+  await expect(form.getByLabel('品牌')).toHaveValue('FoldCup');
+  await expect(form.getByLabel('材质')).toHaveValue('食品级硅胶');
+  await expect(form.getByLabel('尺寸规格')).toHaveValue('350 ml');
+  await expect(form.getByLabel('卖点')).toHaveValue('可折叠\n耐高温');
+  await expect(form.getByLabel('关键词')).toHaveValue('collapsible cup');
+  await expect(form.getByLabel('包装清单')).toHaveValue('水杯 1 个');
+  const target = page.locator('.listing-target');
+  await expect(target.locator('.ant-select-content[title="eBay"]')).toBeVisible();
+  await expect(target.locator('.ant-select-content[title="英国站"]')).toBeVisible();
+  await expect(target.getByText('英语', { exact: true })).toBeVisible();
+  await expect(page.getByRole('article', { name: 'eBay · 英国站' })).toBeVisible();
+  await expect(form.getByLabel('商品名称')).toBeInViewport();
 });

@@ -21,6 +21,7 @@ const SCREENS: Array<{ path: string; heading: string; title: string }> = [
   { path: '/background', heading: '智能做图 · 换背景', title: '智能做图 · 换背景 · 出海助手' },
   { path: '/image', heading: '智能做图 · 抠图', title: '智能做图 · 抠图 · 出海助手' },
   { path: '/protocol/yszc', heading: '出海助手隐私政策', title: '隐私政策 · 出海助手' },
+  { path: '/protocol/yhxy', heading: '出海助手用户协议', title: '用户协议 · 出海助手' },
 ];
 
 test.describe('every route renders its screen', () => {
@@ -106,6 +107,15 @@ test('the home page leads to every tool, and 跨境工具 to the WIPO searches',
   );
   const footer = page.getByRole('contentinfo');
   await expect(footer.getByRole('link', { name: '批量处理' })).toHaveAttribute('href', '#/batch');
+});
+
+test('a wide screen shows the links and no menu button (the drawer it opened is phone-only)', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await page.goto('/#/');
+  await expect(page.getByRole('navigation', { name: '主导航' })).toBeVisible();
+  await expect(page.getByRole('button', { name: '打开菜单' })).toBeHidden();
 });
 
 test.describe('at phone width', () => {

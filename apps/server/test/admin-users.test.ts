@@ -127,6 +127,31 @@ describe('运营后台: roles, two-factor, users, audit', () => {
     );
   });
 
+  it('the user list says who is VIP now and until when', async () => {
+    await registerUser(ctx, '13700000010', { ip: '10.50.0.10' });
+    const listed = async () => {
+      const page = (await get(ctx.app, '/api/admin/users', auth(admin))).json().data;
+      return new Map<string, number | null>(
+        page.list.map((u: { phone: string; vipEndAt: number | null }) => [u.phone, u.vipEndAt]),
+      );
+    };
+    const detail = (await get(ctx.app, `/api/admin/users/${sellerId}`, auth(admin))).json().data;
+    const vipEnd = detail.vip[0].levelEndAt;
+    let rows = await listed();
+    // Granted 30 days by the console and 10 taken back, as the detail says.
+    assert.equal(rows.get('13700000002'), vipEnd);
+    assert.equal(detail.user.vipEndAt, vipEnd);
+    // Invited: one day on registering.
+    const invitee = rows.get('13700000009');
+    assert.ok(typeof invitee === 'number' && invitee > ctx.clock.now(), String(invitee));
+    assert.equal(rows.get('13700000010'), null, 'never VIP');
+
+    ctx.clock.advance(2 * DAY_IN_MS);
+    rows = await listed();
+    assert.equal(rows.get('13700000009'), null, 'the invitation day is over');
+    assert.equal(rows.get('13700000002'), vipEnd);
+  });
+
   it('a disabled account is signed out and cannot sign in until enabled again', async () => {
     assert.equal(
       (

@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { ResultCode } from '@chuhai/contract';
 import { strToU8, unzipSync, zipSync } from 'fflate';
+import sharp from 'sharp';
 import { reportCsv } from '../src/modules/batch/archive.ts';
 import { claimItem, finishIntake, insertItem, insertJob } from '../src/modules/batch/repository.ts';
 import { jobPrefix } from '../src/modules/batch/service.ts';
@@ -119,6 +120,65 @@ function batchSuite(ctx: () => Ctx, matting: CornerColourMatting) {
       (await ctx().app.inject({ method: 'GET', url: url.replace(/sig=[^&]+/, 'sig=forged') })).statusCode,
       403,
     );
+  });
+
+  it('shows a thumbnail of each finished image, says in Chinese why one failed, and zips the results only', async () => {
+    const blank = await productPhoto({
+      width: 800,
+      height: 800,
+      box: { left: 100, top: 100, width: 200, height: 200 },
+      product: '#3366cc',
+    });
+    const job = (
+      await upload(
+        ctx(),
+        token,
+        [
+          { name: 'good.jpg', bytes: await photo() },
+          { name: 'blank.png', bytes: blank },
+        ],
+        steps({ marketplaces: ['amazon'] }),
+      )
+    ).json().data;
+    const detail = await settled(ctx(), token, job.id);
+    const item = (name: string) => detail.items.find((i: { name: string }) => i.name === name);
+    assert.equal(item('blank.png').status, 'failed');
+    assert.equal(item('blank.png').reason, '没有在图片里找到产品，请换一张产品清晰、主体完整的照片');
+    assert.equal(item('blank.png').thumbnailUrl, null);
+    assert.equal(item('blank.png').previewUrl, null);
+
+    const good = item('good.jpg');
+    const thumbnail = await ctx().app.inject({ method: 'GET', url: good.thumbnailUrl });
+    assert.equal(thumbnail.statusCode, 200);
+    assert.equal(thumbnail.headers['content-type'], 'image/webp');
+    const small = await sharp(thumbnail.rawPayload).metadata();
+    assert.deepEqual([small.format, small.width, small.height], ['webp', 160, 160], 'the Amazon main image');
+    const preview = await ctx().app.inject({ method: 'GET', url: good.previewUrl });
+    assert.deepEqual(
+      [preview.headers['content-type'], (await sharp(preview.rawPayload).metadata()).width],
+      ['image/jpeg', 2000],
+    );
+    // The page polls every 1.5 s: the same links a minute later (within the hour), so the browser
+    // keeps the pictures it has.
+    ctx().clock.advance(Math.min(60_000, 3_599_999 - (ctx().clock.now() % 3_600_000)));
+    const again = (await get(ctx().app, `/api/v1/batch/jobs/${job.id}`, auth(token))).json().data;
+    assert.equal(
+      again.items.find((i: { name: string }) => i.name === 'good.jpg').thumbnailUrl,
+      good.thumbnailUrl,
+    );
+
+    const { url } = (await get(ctx().app, `/api/v1/batch/jobs/${job.id}/download`, auth(token))).json().data;
+    const files = unzipSync(new Uint8Array((await ctx().app.inject({ method: 'GET', url })).rawPayload));
+    assert.deepEqual(Object.keys(files).sort(), ['report.csv', '亚马逊 Amazon/good.jpg', '抠图/good.png']);
+
+    // A model that breaks: the seller reads it in Chinese, and is not charged.
+    matting.next = 'fail';
+    const broken = (
+      await upload(ctx(), token, [{ name: 'c.jpg', bytes: await photo() }], steps({ marketplaces: [] }))
+    ).json().data;
+    const failed = (await settled(ctx(), token, broken.id)).items[0];
+    assert.equal(failed.status, 'failed');
+    assert.equal(failed.reason, '图片处理失败，本次不扣次数，请稍后再试');
   });
 
   it('charges one use per output image only when it is made; originals are gone once done', async () => {

@@ -48,6 +48,14 @@ export const FEATURE_LABELS: Record<Feature, string> = {
   replace: '换背景',
 };
 
+/** What one use of a feature is counted in, as sellers read it: 「AI 问答 20 次」「AI 绘画 2 张」. */
+export const FEATURE_UNITS: Record<Feature, string> = {
+  chat: '次',
+  draw: '张',
+  cutout: '张',
+  replace: '张',
+};
+
 /** Uses per day, reset at 00:00 China time. */
 export const DAILY_QUOTAS: Record<'free' | 'vip', Record<Feature, number>> = {
   free: { chat: 20, draw: 2, cutout: 10, replace: 5 },

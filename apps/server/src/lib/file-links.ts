@@ -25,6 +25,16 @@ export function signedLink(path: string, key: string, secret: string, now: numbe
   return `${path}?exp=${expiresAt}&sig=${signature(key, expiresAt, secret)}`;
 }
 
+const HOUR_MS = 3_600_000;
+
+/**
+ * A signed link that stays the same for an hour, and works for at least `ttlMs`: a page polled every
+ * second or two gets the same address each time, so the browser keeps the image it already has.
+ */
+export function steadyFileUrl(key: string, secret: string, now: number, ttlMs = FILE_LINK_TTL_MS): string {
+  return signedFileUrl(key, secret, Math.floor(now / HOUR_MS) * HOUR_MS, ttlMs + HOUR_MS);
+}
+
 /** Whether a link's signature matches and it has not expired. */
 export function checkFileLink(
   key: string,

@@ -59,6 +59,11 @@ export const router = createHashRouter([
     HydrateFallback: RouteLoading,
   },
   {
+    ...screen(paths.terms.path, paths.terms.title, () => import('./routes/terms')),
+    errorElement: <RouteError />,
+    HydrateFallback: RouteLoading,
+  },
+  {
     ...screen('*', '页面不存在', () => import('./routes/not-found')),
     errorElement: <RouteError />,
     HydrateFallback: RouteLoading,

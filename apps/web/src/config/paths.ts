@@ -42,6 +42,7 @@ export const paths = {
   image: route('/image', '智能做图 · 抠图'),
   batch: route('/batch', '智能做图 · 批量'),
   privacy: route('/protocol/yszc', '隐私政策'),
+  terms: route('/protocol/yhxy', '用户协议'),
   admin: {
     path: '/admin/*',
     title: '运营后台',
@@ -58,7 +59,8 @@ export const NAV_LINKS = [
   { key: 'home', label: '首页', to: paths.home.path, match: [paths.home.path] },
   { key: 'question', label: 'AI问答', to: paths.question.path, match: [paths.question.path] },
   { key: 'listing', label: 'Listing', to: paths.listing.path, match: [paths.listing.path] },
-  { key: 'draw', label: 'AI绘画', to: paths.draw.path, match: [paths.draw.path] },
+  // Free accounts may try it within a small daily quota: the menus say 「免费试用」.
+  { key: 'draw', label: 'AI绘画', to: paths.draw.path, match: [paths.draw.path], freeTrial: true },
   {
     key: 'image',
     label: '智能做图',

@@ -30,6 +30,8 @@ export const AdminUserRow = Type.Object({
   role: UserRole,
   disabled: Type.Boolean(),
   createdAt: Type.Number(),
+  /** When the account's VIP ends (the last grant still in force); null: not VIP now. */
+  vipEndAt: Type.Union([Type.Null(), Type.Number()]),
 });
 export type AdminUserRow = Static<typeof AdminUserRow>;
 export const AdminUserPage = Page(AdminUserRow);

@@ -18,6 +18,8 @@ export const BATCH_LIMITS = {
   keepDays: 7,
   /** Images of one job in the matting pool at once, so a batch never starves the single-image tools. */
   parallelPerJob: 1,
+  /** The longest side of a result's thumbnail in the job's table (twice its shown size, for sharp screens). */
+  thumbnailPx: 160,
 } as const;
 
 export const ImageMarketplaceSchema = Type.Union([
@@ -116,6 +118,14 @@ export const BatchItem = Type.Object({
   /** Why it failed or is paused, in Chinese; empty otherwise. */
   reason: Type.String(),
   checks: Type.Array(BatchCheck),
+  /**
+   * A small picture of the result (the first main image, else the product on its background, else the
+   * cut-out), signed for the owner; null until the image is done, and for images done before
+   * thumbnails were made.
+   */
+  thumbnailUrl: Type.Union([Type.Null(), Type.String()]),
+  /** The full-size result the thumbnail shows. */
+  previewUrl: Type.Union([Type.Null(), Type.String()]),
 });
 export type BatchItem = Static<typeof BatchItem>;
 

@@ -16,7 +16,7 @@ import { deviceLabel, maskIp } from '../account/device-label.ts';
 import * as accounts from '../account/repository.ts';
 import { recordAudit } from '../audit/repository.ts';
 import { recentLedger } from '../entitlement/repository.ts';
-import { currentVip, grantVip, takeBackVip, usageToday } from '../entitlement/service.ts';
+import { currentVip, grantVip, takeBackVip, usageToday, vipEnds } from '../entitlement/service.ts';
 import * as invites from '../invite/repository.ts';
 import * as orders from '../order/repository.ts';
 import { toView as orderView } from '../order/service.ts';
@@ -28,6 +28,7 @@ type UserRow = Awaited<ReturnType<typeof accounts.usersPage>>[number];
 
 function toRow(
   row: Pick<UserRow, 'id' | 'phone' | 'invite_code' | 'role' | 'disabled_at' | 'created_at'>,
+  vipEndAt: number | null,
 ): AdminUserRow {
   return {
     id: Number(row.id),
@@ -36,9 +37,11 @@ function toRow(
     role: row.role as UserRole,
     disabled: row.disabled_at !== null,
     createdAt: Number(row.created_at),
+    vipEndAt,
   };
 }
 
+/** A page of accounts, each with when its VIP ends (one query for the page, not one per row). */
 export function searchUsers(
   deps: OperatorDeps,
   query: PageParams & { keyword?: string },
@@ -48,10 +51,18 @@ export function searchUsers(
     query,
     'adminUsers',
     {
-      rows: (window) => accounts.usersPage(deps.db, keyword, window),
+      rows: async (window) => {
+        const rows = await accounts.usersPage(deps.db, keyword, window);
+        const ends = await vipEnds(
+          deps.db,
+          rows.map((row) => Number(row.id)),
+          deps.clock.now(),
+        );
+        return rows.map((row) => ({ row, vipEndAt: ends.get(Number(row.id)) ?? null }));
+      },
       total: () => accounts.countUsers(deps.db, keyword),
     },
-    toRow,
+    ({ row, vipEndAt }) => toRow(row, vipEndAt),
   );
 }
 
@@ -76,7 +87,7 @@ export async function userDetail(deps: OperatorDeps, userId: number): Promise<Ad
     monthCostOf(deps, userId),
   ]);
   return {
-    user: toRow(user),
+    user: toRow(user, vip[0]?.levelEndAt ?? null),
     vip,
     usage: usage.map((u) => ({ feature: u.feature, name: u.name, used: u.used, limit: u.limit })),
     orders: orderRows.reverse().map(orderView),

@@ -75,10 +75,12 @@ export async function writeResultsZip(
   };
   for (const item of items) {
     for (const result of JSON.parse(item.results) as {
-      kind: 'cutout' | 'main' | 'background';
+      kind: 'cutout' | 'main' | 'background' | 'thumbnail';
       marketplace?: ImageMarketplaceId;
       key: string;
     }[]) {
+      // The table's thumbnail is not a result.
+      if (result.kind === 'thumbnail') continue;
       const file = await deps.files.get(result.key);
       if (!file) {
         deps.log.warn({ key: result.key }, 'batch result missing from the file store');

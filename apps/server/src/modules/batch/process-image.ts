@@ -1,4 +1,5 @@
 import {
+  BATCH_LIMITS,
   type BatchSteps,
   type Feature,
   type ImageMarketplaceId,
@@ -18,6 +19,29 @@ import {
 import { checkMainImage } from '../../imaging/main-image-check.ts';
 import { productBox } from '../../imaging/product-box.ts';
 import type { AlphaMask } from '../../providers/matting/matting-engine.ts';
+
+/**
+ * The result a seller recognises an image by in the job's table: the first main image, else the
+ * product on its background, else the cut-out.
+ */
+export function previewOutput<T extends { kind: string }>(outputs: readonly T[]): T | undefined {
+  return (
+    outputs.find((o) => o.kind === 'main') ??
+    outputs.find((o) => o.kind === 'background') ??
+    outputs.find((o) => o.kind === 'cutout')
+  );
+}
+
+/** A small WebP of the preview output (transparency kept for a cut-out), for the job's table. */
+export async function thumbnailOf(outputs: readonly BatchOutput[]): Promise<Buffer | null> {
+  const preview = previewOutput(outputs);
+  if (!preview) return null;
+  const side = BATCH_LIMITS.thumbnailPx;
+  return sharp(preview.bytes)
+    .resize(side, side, { fit: 'inside', withoutEnlargement: true })
+    .webp({ quality: 75 })
+    .toBuffer();
+}
 
 /** One output file of an image. */
 export interface BatchOutput {

@@ -16,9 +16,11 @@ import { lockKey } from '../../db/locks.ts';
 import type { AppDeps } from '../../deps.ts';
 import { AppError } from '../../http/app-error.ts';
 import { findDesign } from '../../imaging/backgrounds/library.ts';
+import { steadyFileUrl } from '../../lib/file-links.ts';
 import { QUEUES } from '../../queue/job-queue.ts';
 import { findActiveGrants } from '../entitlement/repository.ts';
 import { type BatchUploadParts, type Refused, readBatchUpload } from './intake.ts';
+import { previewOutput } from './process-image.ts';
 import * as batches from './repository.ts';
 
 export type BatchDeps = Pick<
@@ -181,12 +183,16 @@ async function jobView(deps: Pick<BatchDeps, 'db'>, row: batches.BatchJobRow): P
   };
 }
 
-function itemView(row: batches.BatchItemRow): BatchItem {
+function itemView(deps: Pick<BatchDeps, 'clock' | 'fileUrlSecret'>, row: batches.BatchItemRow): BatchItem {
   const checks = JSON.parse(row.checks) as {
     marketplace: string;
     original: { pass: boolean };
     main: { pass: boolean };
   }[];
+  const results = JSON.parse(row.results) as { kind: string; key: string }[];
+  // Steady links: the job page asks again every 1.5 s and should not download the pictures again.
+  const link = (key: string | undefined) =>
+    key === undefined ? null : steadyFileUrl(key, deps.fileUrlSecret, deps.clock.now());
   return {
     id: Number(row.id),
     name: row.name,
@@ -197,6 +203,8 @@ function itemView(row: batches.BatchItemRow): BatchItem {
       originalPass: c.original.pass,
       pass: c.main.pass,
     })),
+    thumbnailUrl: link(results.find((r) => r.kind === 'thumbnail')?.key),
+    previewUrl: link(previewOutput(results)?.key),
   };
 }
 
@@ -212,13 +220,13 @@ export async function listJobs(deps: Pick<BatchDeps, 'db' | 'clock'>, userId: nu
 }
 
 export async function jobDetail(
-  deps: Pick<BatchDeps, 'db'>,
+  deps: Pick<BatchDeps, 'db' | 'clock' | 'fileUrlSecret'>,
   userId: number,
   jobId: number,
 ): Promise<BatchJobDetail> {
   const row = await ownJob(deps, userId, jobId);
   const items = await batches.jobItems(deps.db, jobId);
-  return { job: await jobView(deps, row), items: items.map(itemView) };
+  return { job: await jobView(deps, row), items: items.map((item) => itemView(deps, item)) };
 }
 
 /**

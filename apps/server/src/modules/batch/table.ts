@@ -33,7 +33,10 @@ export interface BatchItemTable {
   reason: string;
   /** JSON: [{ marketplace, pass, rules }] per main image. */
   checks: string;
-  /** JSON: [{ kind, marketplace?, key }] per output file. */
+  /**
+   * JSON: [{ kind, marketplace?, key }] per output file, and one `thumbnail` (a small WebP for the
+   * job's table, not put in the ZIP); deleting an item's files deletes all of them.
+   */
   results: string;
   /** When a worker took it; a `processing` image older than the lease is handed out again. */
   claimed_at: number | null;

@@ -3,7 +3,7 @@ import { AppError } from '../../http/app-error.ts';
 import { ProviderError } from '../../providers/provider-error.ts';
 import { chargeDelivered } from '../../work/metered.ts';
 import { sellerError } from '../../work/seller-error.ts';
-import { type BatchOutput, makeOutputs, usesPerImage } from './process-image.ts';
+import { type BatchOutput, makeOutputs, thumbnailOf, usesPerImage } from './process-image.ts';
 import * as batches from './repository.ts';
 import { type BatchDeps, jobPrefix, updateJobStatus } from './service.ts';
 
@@ -125,7 +125,7 @@ async function storeOutputs(
   itemId: number,
   outputs: BatchOutput[],
 ) {
-  const stored: { kind: BatchOutput['kind']; marketplace?: string; key: string }[] = [];
+  const stored: { kind: BatchOutput['kind'] | 'thumbnail'; marketplace?: string; key: string }[] = [];
   for (const output of outputs) {
     const key = `${jobPrefix(userId, jobId)}/out/${itemId}-${output.marketplace ?? output.kind}.${output.extension}`;
     await deps.files.put(key, output.bytes, output.extension === 'png' ? 'image/png' : 'image/jpeg');
@@ -134,6 +134,16 @@ async function storeOutputs(
       ...(output.marketplace ? { marketplace: output.marketplace } : {}),
       key,
     });
+  }
+  // The job's table shows it; not a result (the ZIP leaves it out), and an image is not failed for it.
+  const thumbnail = await thumbnailOf(outputs).catch((err) => {
+    deps.log.warn({ err, itemId }, 'batch thumbnail not made');
+    return null;
+  });
+  if (thumbnail) {
+    const key = `${jobPrefix(userId, jobId)}/out/${itemId}-thumbnail.webp`;
+    await deps.files.put(key, thumbnail, 'image/webp');
+    stored.push({ kind: 'thumbnail', key });
   }
   return stored;
 }

@@ -15,6 +15,23 @@ export function findActiveGrants(db: Db, userId: number, now: number) {
     .execute();
 }
 
+/** For each of these users with a grant still in force at `now`, when their last grant ends. */
+export async function vipEndsOf(
+  db: Db,
+  userIds: readonly number[],
+  now: number,
+): Promise<Map<number, number>> {
+  if (userIds.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('consumer_levels')
+    .select(['user_id', (eb) => eb.fn.max('level_end_at').as('end')])
+    .where('user_id', 'in', userIds)
+    .where('level_end_at', '>', now)
+    .groupBy('user_id')
+    .execute();
+  return new Map(rows.map((row) => [Number(row.user_id), Number(row.end)]));
+}
+
 export async function latestGrantEnd(db: Db, userId: number): Promise<number | null> {
   const row = await db
     .selectFrom('consumer_levels')

@@ -47,6 +47,11 @@ export async function currentVip(
   }));
 }
 
+/** When each of these users' VIP ends, for those who are VIP at `now` (运营后台's user list). */
+export function vipEnds(db: Kysely<Database>, userIds: readonly number[], now: number) {
+  return entitlements.vipEndsOf(db, userIds, now);
+}
+
 /**
  * Grants VIP days, extending from max(now, current end). Applying the same (source, sourceRef)
  * again changes nothing, so a repeated payment notification never grants twice.

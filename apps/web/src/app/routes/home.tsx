@@ -14,6 +14,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { paths } from '../../config/paths';
 import { AnnouncementCards } from '../../entities/announcements/announcement-bar';
+import { freeDrawLine } from '../../entities/plans/free-trial';
 import { useDailyLimits } from '../../entities/plans/get-limits';
 import { PlansTeaser } from '../../features/order/components/plans-teaser';
 
@@ -22,6 +23,8 @@ interface Tool {
   description: string;
   to: string;
   icon: ReactNode;
+  /** Offered to free accounts to try, within a small daily quota: said on the card. */
+  freeTrial?: boolean;
 }
 
 const TOOLS: Tool[] = [
@@ -43,6 +46,7 @@ const TOOLS: Tool[] = [
     description: '输入一句话，生成产品场景图、节日海报和社媒配图，支持方图、竖图和横图。',
     to: paths.draw.getHref(),
     icon: <PictureOutlined />,
+    freeTrial: true,
   },
   {
     title: '抠图 · 白底主图',
@@ -107,6 +111,7 @@ export default function HomeScreen() {
               <div className="tool-card__icon">{tool.icon}</div>
               <h3 className="tool-card__title">{tool.title}</h3>
               <p className="tool-card__text">{tool.description}</p>
+              {tool.freeTrial ? <FreeDrawLine /> : null}
             </Link>
           ))}
           <div className="card tool-card">
@@ -137,6 +142,11 @@ export default function HomeScreen() {
       </section>
     </div>
   );
+}
+
+/** 「免费试用，每天 2 张」 under the AI 绘画 card. */
+function FreeDrawLine() {
+  return <p className="tool-card__quota">{freeDrawLine(useDailyLimits().data?.free.draw)}</p>;
 }
 
 /** Today's free uses as the server enforces them (operators change them in the console). */

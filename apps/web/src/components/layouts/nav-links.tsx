@@ -1,5 +1,7 @@
 import { Link, useLocation } from 'react-router';
 import { isNavActive, NAV_LINKS, STUDIO_TOOLS } from '../../config/paths';
+import { useAccountInfo } from '../../entities/account/get-account-info';
+import { FreeTrialTag } from '../../entities/plans/free-trial';
 import { StudioMenu } from './studio-menu';
 
 /**
@@ -17,6 +19,8 @@ export function NavLinks({
   variant: 'bar' | 'drawer';
 }) {
   const { pathname } = useLocation();
+  // Only what is cached (the popover or a page loaded it): a VIP is not told 「免费试用」.
+  const vip = (useAccountInfo({ noError: true, enabled: false }).data?.ConsumerLevel.length ?? 0) > 0;
   return (
     <>
       {NAV_LINKS.map((link) => {
@@ -52,6 +56,7 @@ export function NavLinks({
             onClick={onNavigate}
           >
             {link.label}
+            {'freeTrial' in link && !vip ? <FreeTrialTag className="nav-free-tag" /> : null}
           </Link>
         );
       })}

@@ -39,6 +39,7 @@ export function SiteFooter() {
             {site.icpNumber}
           </a>
         ) : null}
+        <Link to={paths.terms.getHref()}>用户协议</Link>
         <Link to={paths.privacy.getHref()}>隐私政策</Link>
       </div>
     </footer>

@@ -59,7 +59,13 @@ export function SendCodeButton(props: { type: SmsCodeType; getPhone: () => Promi
   }
 
   return (
-    <Button onClick={onClick} loading={sending} disabled={left > 0} className="send-code-button">
+    // No spinner once the countdown shows: for a render both were there, and the icon widened the button.
+    <Button
+      onClick={onClick}
+      loading={sending && left === 0}
+      disabled={left > 0}
+      className="send-code-button"
+    >
       {left > 0 ? `${left} 秒后重新获取` : '获取验证码'}
     </Button>
   );

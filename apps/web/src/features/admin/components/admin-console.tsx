@@ -69,7 +69,8 @@ export default function AdminConsole() {
           }))}
         />
       </Layout.Sider>
-      <Layout.Content className="admin-console__content">
+      {/* Not Layout.Content: that is a <main>, and the page's one <main> is the app layout's. */}
+      <div className="admin-console__content">
         {me.data.role === 'admin' && !me.data.totpBound && section !== 'security' ? (
           <Result
             status="info"
@@ -80,7 +81,7 @@ export default function AdminConsole() {
           />
         ) : null}
         {current.render(me.data.role === 'admin')}
-      </Layout.Content>
+      </div>
     </Layout>
   );
 }

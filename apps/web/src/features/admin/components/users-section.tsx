@@ -1,4 +1,4 @@
-import type { AdminUserRow } from '@chuhai/contract';
+import { type AdminUserRow, formatDate } from '@chuhai/contract';
 import { Button, Input, Space, Table, Tag } from 'antd';
 import { useState } from 'react';
 import { serverPaging } from '../../../components/ui/table-paging';
@@ -8,7 +8,7 @@ import { useAdminUsers } from '../api/admin';
 import { ROLE_NAMES } from '../labels';
 import { UserDrawer } from './user-drawer';
 
-/** 用户: search by phone or invite code, open one for its details and actions. */
+/** 用户: search by phone or invite code, who is VIP and until when; open one for its details and actions. */
 export function UsersSection() {
   const [keyword, setKeyword] = useState('');
   const [pageNo, setPageNo] = useState(1);
@@ -34,13 +34,14 @@ export function UsersSection() {
             onClick={() =>
               downloadCsv(
                 '用户.csv',
-                ['编号', '手机号', '邀请码', '角色', '状态', '注册时间'],
+                ['编号', '手机号', '邀请码', '角色', '状态', 'VIP 到期', '注册时间'],
                 list.map((u) => [
                   u.id,
                   u.phone,
                   u.inviteCode,
                   ROLE_NAMES[u.role],
                   u.disabled ? '已停用' : '正常',
+                  u.vipEndAt === null ? '' : formatDate(u.vipEndAt),
                   formatDateTime(u.createdAt),
                 ]),
               )
@@ -53,6 +54,8 @@ export function UsersSection() {
       <Table<AdminUserRow>
         rowKey="id"
         size="small"
+        // Scrolls sideways on a phone rather than squeezing 免费用户 into a column one character wide.
+        scroll={{ x: 760 }}
         loading={users.isFetching}
         dataSource={list}
         pagination={serverPaging('adminUsers', { pageNo, onPage: setPageNo, total: users.data?.total })}
@@ -67,6 +70,19 @@ export function UsersSection() {
             dataIndex: 'disabled',
             render: (disabled: boolean) =>
               disabled ? <Tag color="red">已停用</Tag> : <Tag color="green">正常</Tag>,
+          },
+          {
+            title: '会员',
+            dataIndex: 'vipEndAt',
+            render: (end: number | null) =>
+              end === null ? (
+                <span className="muted">免费用户</span>
+              ) : (
+                <span className="admin-vip">
+                  <Tag color="gold">VIP</Tag>
+                  {formatDate(end)} 到期
+                </span>
+              ),
           },
           { title: '注册时间', dataIndex: 'createdAt', render: (at: number) => formatDateTime(at) },
         ]}

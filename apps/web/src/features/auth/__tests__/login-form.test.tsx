@@ -24,6 +24,15 @@ afterEach(() => {
 });
 
 describe('login form', () => {
+  it('says under 登录 that signing in accepts the terms and the privacy policy, both linked', () => {
+    renderWithApp(<LoginForm />, { path: '/login', route: '/login' });
+    expect(screen.getByText(/登录即表示你同意/)).toHaveTextContent(
+      '登录即表示你同意《用户协议》和《隐私政策》',
+    );
+    expect(screen.getByRole('link', { name: '《用户协议》' })).toHaveAttribute('href', '#/protocol/yhxy');
+    expect(screen.getByRole('link', { name: '《隐私政策》' })).toHaveAttribute('href', '#/protocol/yszc');
+  });
+
   it('logs in with the password, stores token and userinfo, and goes where the user came from', async () => {
     const calls = fakeApi({ '/api/v1/login/': () => ok(session) });
     const { router } = renderWithApp(<LoginForm />, { path: '/login?redirect=%2Fprofile', route: '/login' });

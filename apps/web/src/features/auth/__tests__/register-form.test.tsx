@@ -37,8 +37,18 @@ describe('register form', () => {
     expect(await screen.findByText('验证码为 6 位数字')).toBeInTheDocument();
     expect(screen.getByText('密码需同时包含字母和数字')).toBeInTheDocument();
     expect(screen.getByText('两次输入的密码不一致')).toBeInTheDocument();
-    expect(screen.getByText('请阅读并同意隐私政策')).toBeInTheDocument();
+    expect(screen.getByText('请阅读并同意用户协议和隐私政策')).toBeInTheDocument();
     expect(calls).toHaveLength(0);
+  });
+
+  it('links the terms and the privacy policy where the seller agrees, each in a new tab', () => {
+    renderWithApp(<RegisterForm />, { path: '/register', route: '/register' });
+    const agreement = screen.getByRole('checkbox').closest('label') as HTMLElement;
+    expect(agreement).toHaveTextContent('我已阅读并同意《用户协议》和《隐私政策》');
+    const terms = screen.getByRole('link', { name: '《用户协议》' });
+    expect(terms).toHaveAttribute('href', '#/protocol/yhxy');
+    expect(terms).toHaveAttribute('target', '_blank');
+    expect(screen.getByRole('link', { name: '《隐私政策》' })).toHaveAttribute('href', '#/protocol/yszc');
   });
 
   it('prefills the invite code from the link and registers with it, upper-cased', async () => {

@@ -2,6 +2,7 @@ import { LockOutlined } from '@ant-design/icons';
 import { SMS_CODE_TYPE } from '@chuhai/contract';
 import { Button, Form, Input, Segmented } from 'antd';
 import { useState } from 'react';
+import { AgreementLinks } from '../../../components/ui/agreement-links';
 import { useLogin } from '../api/login';
 import { phoneRules } from '../form-rules';
 import { useSignIn } from '../use-sign-in';
@@ -65,6 +66,12 @@ export function LoginForm(props: { initialPhone?: string }) {
       <Button type="primary" htmlType="submit" block loading={login.isPending}>
         登录
       </Button>
+      {/* Login never creates an account (an unknown phone is told to register), so no checkbox here:
+          the seller agreed on registering; this says the terms still apply. */}
+      <p className="auth-agreement">
+        登录即表示你同意
+        <AgreementLinks />
+      </p>
     </AuthForm>
   );
 }

@@ -1,7 +1,7 @@
 import { GiftOutlined } from '@ant-design/icons';
 import { normaliseInviteCode, SMS_CODE_TYPE } from '@chuhai/contract';
 import { App, Button, Checkbox, Form, Input } from 'antd';
-import { paths } from '../../../config/paths';
+import { AgreementLinks } from '../../../components/ui/agreement-links';
 import { useRegister } from '../api/register';
 import { phoneRules } from '../form-rules';
 import { useSignIn } from '../use-sign-in';
@@ -62,15 +62,13 @@ export function RegisterForm(props: { inviteCode?: string }) {
         rules={[
           {
             validator: (_rule, value: boolean) =>
-              value ? Promise.resolve() : Promise.reject(new Error('请阅读并同意隐私政策')),
+              value ? Promise.resolve() : Promise.reject(new Error('请阅读并同意用户协议和隐私政策')),
           },
         ]}
       >
         <Checkbox>
           我已阅读并同意
-          <a href={`#${paths.privacy.getHref()}`} target="_blank" rel="noreferrer">
-            《隐私政策》
-          </a>
+          <AgreementLinks />
         </Checkbox>
       </Form.Item>
       <Button type="primary" htmlType="submit" block loading={registration.isPending}>

@@ -1,5 +1,5 @@
 import type { BatchJobDetail } from '@chuhai/contract';
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useAuthStore } from '../../../stores/auth-store';
 import { fakeApi, ok, renderWithApp } from '../../../test/render';
@@ -25,6 +25,8 @@ const detail = (status: BatchJobDetail['job']['status']): BatchJobDetail => ({
       status: 'done',
       reason: '',
       checks: [{ marketplace: 'amazon', originalPass: false, pass: true }],
+      thumbnailUrl: '/files/b/1-thumbnail.webp?exp=1&sig=a',
+      previewUrl: '/files/b/1-amazon.jpg?exp=1&sig=b',
     },
     {
       id: 2,
@@ -32,8 +34,18 @@ const detail = (status: BatchJobDetail['job']['status']): BatchJobDetail => ({
       status: 'done',
       reason: '',
       checks: [{ marketplace: 'amazon', originalPass: true, pass: true }],
+      thumbnailUrl: '/files/b/2-thumbnail.webp?exp=1&sig=c',
+      previewUrl: '/files/b/2-amazon.jpg?exp=1&sig=d',
     },
-    { id: 3, name: 'c.jpg', status: 'paused', reason: '今日免费抠图与主图次数（10 次）已用完', checks: [] },
+    {
+      id: 3,
+      name: 'c.jpg',
+      status: 'paused',
+      reason: '今日免费抠图与主图次数（10 次）已用完',
+      checks: [],
+      thumbnailUrl: null,
+      previewUrl: null,
+    },
   ],
 });
 
@@ -67,6 +79,28 @@ describe('a batch job', () => {
     fireEvent.click(screen.getByRole('button', { name: '继续处理' }));
     await waitFor(() => expect(calls.some((c) => c.url === '/api/v1/batch/jobs/9/resume')).toBe(true));
     expect(await screen.findByText(/等待 1/)).toBeInTheDocument();
+  });
+
+  it('shows a thumbnail of each result, and for a failed image a cross and its reason', async () => {
+    const done = detail('done');
+    done.items.push({
+      id: 4,
+      name: 'blank.png',
+      status: 'failed',
+      reason: '没有在图片里找到产品，请换一张产品清晰、主体完整的照片',
+      checks: [],
+      thumbnailUrl: null,
+      previewUrl: null,
+    });
+    fakeApi({ '/api/v1/batch/jobs/9': () => ok(done) });
+    renderWithApp(<BatchJobView id={9} />);
+    const thumbnail = await screen.findByRole('img', { name: 'a.jpg 的处理结果' });
+    expect(thumbnail).toHaveAttribute('src', '/files/b/1-thumbnail.webp?exp=1&sig=a');
+    const failed = screen.getByRole('row', { name: /blank\.png/ });
+    expect(within(failed).getByRole('img', { name: '处理失败' })).toBeInTheDocument();
+    expect(within(failed).getByText('没有在图片里找到产品，请换一张产品清晰、主体完整的照片')).toHaveClass(
+      'batch-item-reason--failed',
+    );
   });
 
   it('offers no cancel once a job is done', async () => {

@@ -1,4 +1,4 @@
-import { DownloadOutlined } from '@ant-design/icons';
+import { CloseCircleOutlined, DownloadOutlined, PictureOutlined } from '@ant-design/icons';
 import {
   BATCH_ITEM_STATUS_NAMES,
   type BatchItem,
@@ -7,7 +7,7 @@ import {
   type ImageMarketplaceId,
   MAIN_IMAGE_RULE_SETS,
 } from '@chuhai/contract';
-import { Alert, App, Button, Collapse, Progress, Skeleton, Table, Tag } from 'antd';
+import { Alert, App, Button, Collapse, Image, Progress, Skeleton, Table, Tag } from 'antd';
 import { downloadLink, useBatchJob, useCancelJob, useResumeJob } from '../api/batch';
 
 const STATUS_COLORS: Record<BatchItemStatus, string> = {
@@ -21,7 +21,36 @@ const STATUS_COLORS: Record<BatchItemStatus, string> = {
 
 const marketplaceName = (id: string) => MAIN_IMAGE_RULE_SETS[id as ImageMarketplaceId]?.name ?? id;
 
-/** One job: progress, each image's status and checks, cancel or continue, and the results ZIP. */
+/** The result at a glance (click for full size); a failed image shows a cross, one not done yet a blank. */
+function ResultThumbnail({ item }: { item: BatchItem }) {
+  if (item.thumbnailUrl)
+    return (
+      <Image
+        className="batch-thumb"
+        src={item.thumbnailUrl}
+        width={56}
+        height={56}
+        alt={`${item.name} 的处理结果`}
+        preview={item.previewUrl ? { src: item.previewUrl } : false}
+      />
+    );
+  if (item.status === 'failed')
+    return (
+      <span className="batch-thumb batch-thumb--failed" role="img" aria-label="处理失败">
+        <CloseCircleOutlined />
+      </span>
+    );
+  return (
+    <span className="batch-thumb batch-thumb--empty" aria-hidden="true">
+      <PictureOutlined />
+    </span>
+  );
+}
+
+/**
+ * One job: progress, each image with a thumbnail of its result (or why it failed), its checks,
+ * cancel or continue, and the results ZIP.
+ */
 export function BatchJobView({ id }: { id: number }) {
   const detail = useBatchJob(id);
   const cancel = useCancelJob();
@@ -115,21 +144,38 @@ export function BatchJobView({ id }: { id: number }) {
         rowKey="id"
         size="small"
         dataSource={items}
-        scroll={{ x: 560 }}
+        scroll={{ x: 640 }}
         pagination={items.length > 50 ? { pageSize: 50, showSizeChanger: false } : false}
         columns={[
-          { title: '文件', dataIndex: 'name', ellipsis: true },
+          {
+            title: '结果',
+            key: 'thumbnail',
+            width: 80,
+            render: (_, item) => <ResultThumbnail item={item} />,
+          },
+          {
+            // Why an image failed or waits, under its name: on a phone it is read without scrolling.
+            title: '文件',
+            key: 'name',
+            render: (_, item) => (
+              <div className="batch-item-file">
+                <span className="batch-item-file__name" title={item.name}>
+                  {item.name}
+                </span>
+                {item.reason && item.status !== 'cancelled' ? (
+                  <span className={item.status === 'failed' ? 'batch-item-reason--failed' : 'muted'}>
+                    {item.reason}
+                  </span>
+                ) : null}
+              </div>
+            ),
+          },
           {
             title: '状态',
             key: 'status',
-            width: 220,
+            width: 90,
             render: (_, item) => (
-              <span className="batch-item-status">
-                <Tag color={STATUS_COLORS[item.status]}>{BATCH_ITEM_STATUS_NAMES[item.status]}</Tag>
-                {item.reason && item.status !== 'cancelled' ? (
-                  <span className="muted">{item.reason}</span>
-                ) : null}
-              </span>
+              <Tag color={STATUS_COLORS[item.status]}>{BATCH_ITEM_STATUS_NAMES[item.status]}</Tag>
             ),
           },
           {

@@ -76,9 +76,9 @@ describe('Listing editor', () => {
 
   it('exports one row per listing with the bullets in their own columns, and defuses formula cells', () => {
     const { header, rows } = listingCsvRows([{ ...listing, text: { ...text, title: '=HYPERLINK("x")' } }]);
-    expect(header).toHaveLength(13);
-    expect(rows[0]?.slice(0, 5)).toEqual(['亚马逊', '德国站', '德语', '=HYPERLINK("x")', 'One']);
-    expect(rows[0]?.at(-2)).toBe('通过');
+    expect(header).toHaveLength(15);
+    expect(rows[0]?.slice(0, 6)).toEqual(['水杯', '亚马逊', '德国站', '德语', '=HYPERLINK("x")', 'One']);
+    expect(rows[0]?.at(-3)).toBe('通过');
     const csv = csvText(header, rows);
     expect(csv.split('\r\n')[1]).toContain(`"'=HYPERLINK(""x"")"`);
     expect(csvText(['n'], [[-12.5], ['-3']])).toBe('n\r\n-12.5\r\n-3');

@@ -1,11 +1,16 @@
 import { DownloadOutlined } from '@ant-design/icons';
-import { formatDate, type Listing, targetName } from '@chuhai/contract';
+import { LISTING_LANGUAGES, type Listing, targetName } from '@chuhai/contract';
 import { App, Button, Popconfirm, Table, Tag } from 'antd';
 import { useState } from 'react';
+import { formatDateTime } from '../../../lib/format';
 import { useDeleteListing, useListingPage } from '../api/listing';
 import { exportListings } from '../export-csv';
 
-/** 我的 listing: every saved listing, newest first; open one to edit, export the chosen as CSV. */
+/**
+ * 我的 listing: every saved listing, newest first; open one to edit it and to refill the form with
+ * its product and site, export the chosen as CSV. The product, the site and the time to the second
+ * tell apart two writes of the same product.
+ */
 export function ListingHistory({ onOpen }: { onOpen: (listing: Listing) => void }) {
   const [pageNo, setPageNo] = useState(1);
   const page = useListingPage(pageNo);
@@ -29,7 +34,7 @@ export function ListingHistory({ onOpen }: { onOpen: (listing: Listing) => void 
         size="small"
         loading={page.isPending}
         dataSource={page.data?.list ?? []}
-        scroll={{ x: 640 }}
+        scroll={{ x: 860 }}
         locale={{ emptyText: '还没有 listing，填好商品信息后点「开始撰写」' }}
         rowSelection={{
           selectedRowKeys: selected.map((l) => l.id),
@@ -43,7 +48,29 @@ export function ListingHistory({ onOpen }: { onOpen: (listing: Listing) => void 
           hideOnSinglePage: true,
         }}
         columns={[
-          { title: '站点', key: 'target', width: 150, render: (_, l) => targetName(l.marketplace, l.site) },
+          {
+            title: '商品',
+            key: 'product',
+            width: 180,
+            ellipsis: true,
+            render: (_, l) => (
+              <span className="listing-history__product" title={l.facts.productName}>
+                {l.facts.productName}
+                {l.facts.brand ? <span className="muted"> · {l.facts.brand}</span> : null}
+              </span>
+            ),
+          },
+          {
+            title: '站点',
+            key: 'target',
+            width: 170,
+            render: (_, l) => (
+              <>
+                {targetName(l.marketplace, l.site)}
+                <span className="muted"> · {LISTING_LANGUAGES[l.language]}</span>
+              </>
+            ),
+          },
           { title: '标题', key: 'title', ellipsis: true, render: (_, l) => l.text.title },
           {
             title: '规则',
@@ -59,14 +86,29 @@ export function ListingHistory({ onOpen }: { onOpen: (listing: Listing) => void 
               );
             },
           },
-          { title: '更新', key: 'updatedAt', width: 110, render: (_, l) => formatDate(l.updatedAt) },
+          {
+            title: '写于',
+            key: 'createdAt',
+            width: 210,
+            render: (_, l) => (
+              <span title={l.updatedAt > l.createdAt ? `最后修改 ${formatDateTime(l.updatedAt)}` : undefined}>
+                {formatDateTime(l.createdAt, { seconds: true })}
+                {l.updatedAt > l.createdAt ? <span className="muted">（已改）</span> : null}
+              </span>
+            ),
+          },
           {
             title: '操作',
             key: 'actions',
             width: 130,
             render: (_, l) => (
               <span className="listing-history__actions">
-                <Button size="small" type="link" onClick={() => onOpen(l)}>
+                <Button
+                  size="small"
+                  type="link"
+                  onClick={() => onOpen(l)}
+                  aria-label={`打开「${l.facts.productName}」${targetName(l.marketplace, l.site)}`}
+                >
                   打开
                 </Button>
                 <Popconfirm

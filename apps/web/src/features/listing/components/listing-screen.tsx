@@ -51,6 +51,15 @@ export function ListingScreen() {
   const show = (listing: Listing) =>
     setOpen((current) => [listing, ...current.filter((l) => l.id !== listing.id)].slice(0, 6));
 
+  const workbench = useRef<HTMLDivElement>(null);
+  /** 打开 from 我的 listing: the listing in the editor, and its product and site back in the form. */
+  const reopen = (listing: Listing) => {
+    show(listing);
+    setFacts({ ...EMPTY_FACTS, ...listing.facts });
+    setTargets([{ marketplace: listing.marketplace, site: listing.site, language: listing.language }]);
+    workbench.current?.scrollIntoView({ behavior: 'smooth', block: 'start' });
+  };
+
   /** Runs one write with its own progress row; returns how it ended. */
   const run = async (key: string, label: string, start: (signal: AbortSignal) => Promise<WriteOutcome>) => {
     setWriting((w) => [...w, { key, label, chars: 0, stage: 'writing' }]);
@@ -126,7 +135,7 @@ export function ListingScreen() {
   const busy = writing.length > 0;
   return (
     <div className="listing-page">
-      <div className="listing-workbench">
+      <div className="listing-workbench" ref={workbench}>
         <section className="tool-panel listing-form" aria-label="商品信息">
           <h1>Listing 工作台</h1>
           <p className="muted">填写商品信息，按平台规则写出标题、五点描述、描述和搜索词，并逐条检查。</p>
@@ -192,7 +201,7 @@ export function ListingScreen() {
           ) : null}
         </section>
       </div>
-      {signedIn ? <ListingHistory onOpen={show} /> : null}
+      {signedIn ? <ListingHistory onOpen={reopen} /> : null}
     </div>
   );
 }

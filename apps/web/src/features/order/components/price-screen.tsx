@@ -1,25 +1,34 @@
 import { CheckOutlined, CloseOutlined, CrownOutlined } from '@ant-design/icons';
-import { type DailyLimits, FEATURE_LABELS, FEATURES, formatDate } from '@chuhai/contract';
+import { type DailyLimits, FEATURE_LABELS, FEATURE_UNITS, FEATURES, formatDate } from '@chuhai/contract';
 import { Alert, Button, Card, Skeleton, Table, Tag } from 'antd';
 import type { ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import { PageFrame } from '../../../components/ui/page-frame';
 import { paths } from '../../../config/paths';
 import { useAccountInfo } from '../../../entities/account/get-account-info';
+import { FreeTrialTag } from '../../../entities/plans/free-trial';
 import { useDailyLimits } from '../../../entities/plans/get-limits';
 import { type Plan, useProducts } from '../../../entities/plans/get-products';
 import { formatYuan } from '../../../lib/money';
 import { useAuthStore } from '../../../stores/auth-store';
 import '../order.css';
 
-/** Free against VIP, from the limits the server enforces now. */
+/**
+ * Free against VIP, from the limits the server enforces now, each in its own unit (「AI 绘画 2 张」
+ * as on the home page and the plans). AI 绘画 is marked 「免费试用」 as everywhere it is offered.
+ */
 function comparison(limits: DailyLimits | undefined) {
   return [
     ...FEATURES.map((feature) => ({
       key: feature,
-      name: `${FEATURE_LABELS[feature]}（每日）`,
-      free: limits ? `${limits.free[feature]} 次` : '…',
-      vip: limits ? `${limits.vip[feature]} 次` : '…',
+      name: (
+        <>
+          {FEATURE_LABELS[feature]}（每日）
+          {feature === 'draw' ? <FreeTrialTag /> : null}
+        </>
+      ),
+      free: limits ? `${limits.free[feature]} ${FEATURE_UNITS[feature]}` : '…',
+      vip: limits ? `${limits.vip[feature]} ${FEATURE_UNITS[feature]}` : '…',
     })),
     { key: 'advanced', name: '高级问答模型', free: false, vip: true },
   ];
