@@ -117,7 +117,7 @@ export class WorkerPool<In, Out> {
     // A worker that dies (out of memory, a native crash) fails its task and is replaced.
     worker.on('error', (error) => this.#replace(slot, error));
     worker.on('exit', (code) => {
-      if (!this.#closed) this.#replace(slot, new Error(`matting worker exited with code ${code}`));
+      if (!this.#closed) this.#replace(slot, new Error(`a pool worker exited with code ${code}`));
     });
     return slot;
   }

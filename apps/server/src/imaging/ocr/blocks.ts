@@ -1,0 +1,137 @@
+import type { TextBlock, TextBox, TextLine } from './index.ts';
+import { readingOrder, unionBox, verticalOverlap } from './layout.ts';
+
+/**
+ * A line joins the block above it when the white between them is at most this share of the line's
+ * height. Body text is set at 1.2–1.8 em, which leaves 0.3–0.9 of a line's box height between
+ * boxes; a designer separates a badge, a caption or the next paragraph by more.
+ */
+const MAX_GAP = 1;
+/** …when the heights differ by less than this factor (a title above its body text is two blocks)… */
+const SAME_SIZE = 1.3;
+/**
+ * …and when their left edges, middles or right edges line up within this share of the height
+ * (box edges wander by a glyph's side bearing, under a tenth of an em; a short last line of a
+ * centred paragraph still shares its middle).
+ */
+const ALIGNED = 0.6;
+/**
+ * A block of two or more lines keeps its rhythm: a line whose gap is more than this factor of the
+ * block's usual gap (plus a little for jitter) starts a new paragraph.
+ */
+const SAME_RHYTHM = 1.5;
+/** A list item starts a block of its own: •, ·, -, *, ①, "1." or "1、" and the like. */
+const LIST_MARKER =
+  /^(?:[•·●○■□◆◇▪▸►✓✔√\-*–—]|[\u2460-\u2473\u2776-\u2793]|\d{1,2}[.、)）]|[（(]\d{1,2}[)）])/u;
+
+interface Growing {
+  lines: TextLine[];
+}
+
+/**
+ * Lines a designer laid out together: vertically adjacent, of one size, lined up, not list items.
+ * Blocks come top to bottom; each one's alignment is read from its lines, or for a single line
+ * from the blocks around it (see `alignmentOf`).
+ */
+export function groupIntoBlocks(lines: TextLine[]): TextBlock[] {
+  const blocks: Growing[] = [];
+  for (const line of readingOrder(lines)) {
+    const target = LIST_MARKER.test(line.text) ? undefined : bestBlockAbove(blocks, line);
+    if (target) target.lines.push(line);
+    else blocks.push({ lines: [line] });
+  }
+  const boxes = blocks.map((block) => unionBox(block.lines.map((line) => line.box)));
+  return blocks
+    .map((block, i) => ({
+      lines: block.lines,
+      box: boxes[i] as TextBox,
+      text: block.lines.map((line) => line.text).join('\n'),
+      align: alignmentOf(
+        block.lines,
+        boxes[i] as TextBox,
+        boxes.filter((_, j) => j !== i),
+      ),
+      lineHeight: lineHeightOf(block.lines),
+    }))
+    .sort((a, b) => a.box.y - b.box.y || a.box.x - b.box.x);
+}
+
+/** The block whose last line this line continues, the nearest one when several would do. */
+function bestBlockAbove(blocks: readonly Growing[], line: TextLine): Growing | undefined {
+  let best: Growing | undefined;
+  let bestGap = Number.POSITIVE_INFINITY;
+  for (const block of blocks) {
+    const last = block.lines.at(-1) as TextLine;
+    const gap = line.box.y - (last.box.y + last.box.height);
+    const low = Math.min(last.box.height, line.box.height);
+    const high = Math.max(last.box.height, line.box.height);
+    if (verticalOverlap(last.box, line.box) > 0.5) continue; // same row: not a next line
+    if (gap > MAX_GAP * low || gap < -0.5 * low) continue;
+    if (high > SAME_SIZE * low) continue;
+    if (!lineUp(last.box, line.box, ALIGNED * low)) continue;
+    if (!keepsRhythm(block.lines, gap, low)) continue;
+    if (gap < bestGap) {
+      best = block;
+      bestGap = gap;
+    }
+  }
+  return best;
+}
+
+function lineUp(a: TextBox, b: TextBox, tolerance: number): boolean {
+  return (
+    Math.abs(a.x - b.x) <= tolerance ||
+    Math.abs(a.x + a.width / 2 - (b.x + b.width / 2)) <= tolerance ||
+    Math.abs(a.x + a.width - (b.x + b.width)) <= tolerance
+  );
+}
+
+function keepsRhythm(lines: readonly TextLine[], gap: number, height: number): boolean {
+  if (lines.length < 2) return true;
+  const gaps = lines.slice(1).map((line, i) => {
+    const above = (lines[i] as TextLine).box;
+    return line.box.y - (above.y + above.height);
+  });
+  const usual = gaps.reduce((sum, g) => sum + g, 0) / gaps.length;
+  return gap <= SAME_RHYTHM * Math.max(0, usual) + 0.15 * height;
+}
+
+/**
+ * Several lines: the edge (left, middle, right) along which they line up best, left first when
+ * lines are equally long. One line: left or right when it lines up with another block's left or
+ * right edge (a title over a paragraph), else centred (a badge, a label on its own), so a longer
+ * or shorter translation stays where the eye expects it.
+ */
+function alignmentOf(
+  lines: readonly TextLine[],
+  box: TextBox,
+  others: readonly TextBox[],
+): TextBlock['align'] {
+  const tolerance = ALIGNED * Math.min(...lines.map((line) => line.box.height));
+  const spread = (edge: (b: TextBox) => number) => {
+    const values = lines.map((line) => edge(line.box));
+    return Math.max(...values) - Math.min(...values);
+  };
+  if (lines.length >= 2) {
+    const left = spread((b) => b.x);
+    const center = spread((b) => b.x + b.width / 2);
+    const right = spread((b) => b.x + b.width);
+    if (left <= tolerance) return 'left';
+    if (center <= tolerance) return 'center';
+    if (right <= tolerance) return 'right';
+    const least = Math.min(left, center, right);
+    return least === left ? 'left' : least === center ? 'center' : 'right';
+  }
+  if (others.some((other) => Math.abs(other.x - box.x) <= tolerance)) return 'left';
+  if (others.some((other) => Math.abs(other.x + other.width - (box.x + box.width)) <= tolerance))
+    return 'right';
+  return 'center';
+}
+
+/** Mean distance from one line's top to the next; a single line's height. */
+function lineHeightOf(lines: readonly TextLine[]): number {
+  const first = lines[0] as TextLine;
+  const last = lines.at(-1) as TextLine;
+  if (lines.length < 2) return first.box.height;
+  return Math.round((last.box.y - first.box.y) / (lines.length - 1));
+}

@@ -1,0 +1,92 @@
+import { availableParallelism } from 'node:os';
+import { PoolBusyError, WorkerPool } from '../../providers/matting/worker-pool.ts';
+import { ProviderError } from '../../providers/provider-error.ts';
+import type { OcrWorkerData } from './ocr-worker.ts';
+
+export { groupIntoBlocks } from './blocks.ts';
+export { countSourceChars } from './source-chars.ts';
+
+/** A rectangle in the pixels of the image as shown (after its EXIF orientation). */
+export interface TextBox {
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+}
+
+/** One line of text as the detector found it and the recogniser read it. */
+export interface TextLine {
+  text: string;
+  box: TextBox;
+  /** The recogniser's mean character probability, 0–1. */
+  score: number;
+}
+
+/** Lines a designer laid out together: a paragraph, a bullet list item, a badge. */
+export interface TextBlock {
+  /** Top to bottom. */
+  lines: TextLine[];
+  /** The smallest box holding every line. */
+  box: TextBox;
+  /** The lines' text joined with '\n'. */
+  text: string;
+  align: 'left' | 'center' | 'right';
+  /** Pixels from one line's top to the next one's (mean); a single line's box height. */
+  lineHeight: number;
+}
+
+/** Finds and reads the text in product images, offline, on the CPU. */
+export interface OcrEngine {
+  /**
+   * The lines of text in a PNG, JPEG or WebP, in reading order (rows top to bottom, left to right
+   * in a row); none for an image without text. Pieces of one line the detector split at a wide
+   * space come back joined, with a space.
+   */
+  readLines(image: Buffer): Promise<TextLine[]>;
+  /** Frees the models; the engine cannot be used afterwards. */
+  close(): Promise<void>;
+}
+
+/**
+ * Images that may wait while one is read; one more is refused as busy. At about 0.4 s an image
+ * (bench/ocr.ts), the last of 16 waits some 6 s.
+ */
+const MAX_QUEUE = 16;
+
+/**
+ * An OCR engine on the PP-OCRv4 models (see models.ts), in a worker thread of its own (see
+ * ocr-worker.ts) that starts and loads the models on the first call and keeps them; images are
+ * read one at a time, each with `threads` onnxruntime threads (default: every core). When
+ * `MAX_QUEUE` images are already waiting, `readLines` fails at once with a `ProviderError` of kind
+ * `busy` (with a retry time), as the matting pool does.
+ */
+export function createOcrEngine(options: { threads?: number } = {}): OcrEngine {
+  const workerData: OcrWorkerData = { threads: Math.max(1, options.threads ?? availableParallelism()) };
+  let pool: WorkerPool<Uint8Array, TextLine[]> | undefined;
+  let closed = false;
+  return {
+    async readLines(image) {
+      if (closed) throw new Error('the OCR engine is closed');
+      pool ??= new WorkerPool({
+        file: new URL('./ocr-worker.ts', import.meta.url),
+        size: 1,
+        maxQueue: MAX_QUEUE,
+        workerData,
+      });
+      // A copy the worker can take over, so the caller's buffer stays usable.
+      const copy = new Uint8Array(image);
+      try {
+        return await pool.run(copy, [copy.buffer]);
+      } catch (error) {
+        if (error instanceof PoolBusyError)
+          throw new ProviderError('busy', error.message, { retryAfter: error.retryAfterSeconds });
+        throw error;
+      }
+    },
+    async close() {
+      closed = true;
+      await pool?.close();
+      pool = undefined;
+    },
+  };
+}
