@@ -45,7 +45,19 @@ test('an admin binds two-factor, finds a sandbox order by phone and refunds it; 
   const totp = await bindTotp(admin);
 
   // Every console page has one <main>: the site's, with the console inside it.
-  for (const section of ['', 'users', 'orders', 'plans', 'redeem', 'library', 'announcements', 'audit']) {
+  for (const section of [
+    '',
+    'users',
+    'orders',
+    'plans',
+    'redeem',
+    'library',
+    'announcements',
+    'providers',
+    'channels',
+    'costs',
+    'audit',
+  ]) {
     await admin.goto(`/#/admin/${section}`);
     await expect(admin.locator('main .admin-console')).toBeVisible();
     await expect(admin.locator('main')).toHaveCount(1);

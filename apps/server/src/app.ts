@@ -40,6 +40,7 @@ import { redeemModule } from './modules/redeem/routes.ts';
 import { smsModule } from './modules/sms/routes.ts';
 import { studioModule } from './modules/studio/routes.ts';
 import { throttleModule } from './modules/throttle/personal-data.ts';
+import { translateModule } from './modules/translate/routes.ts';
 import { QUEUES } from './queue/job-queue.ts';
 import { readBuildTime, staticWebPlugin } from './web/static-web.ts';
 
@@ -73,6 +74,7 @@ export const FEATURE_MODULES: AppModule[] = [
   studioModule,
   announcementModule,
   listingModule,
+  translateModule,
   batchModule,
   adminModule,
   entitlementModule,
@@ -190,6 +192,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}) {
     );
   }
   if (!options.matting) app.addHook('onClose', () => deps.matting.close());
+  if (!options.ocr) app.addHook('onClose', () => deps.ocr.close());
 
   for (const module of MODULES) {
     if (module.publicRoutes) await app.register(module.publicRoutes, { deps });

@@ -3,6 +3,7 @@ import type { Kysely } from 'kysely';
 import { type Channels, type ChatRouter, createChannels, type ImageRouter } from './channels/index.ts';
 import type { Config } from './config.ts';
 import type { Database } from './db/database.ts';
+import { createOcrEngine, type OcrEngine } from './imaging/ocr/index.ts';
 import type { Clock } from './lib/clock.ts';
 import type { ImageGenerator } from './providers/image/image-generator.ts';
 import type { ChatModel } from './providers/llm/chat-model.ts';
@@ -45,6 +46,8 @@ export interface AppDeps {
   /** A drawing that takes longer than this is given up (and refunded). */
   drawTimeoutMs: number;
   matting: MattingEngine;
+  /** Finds and reads text in images offline (图片翻译): PP-OCRv4 models run by onnxruntime on this machine. */
+  ocr: OcrEngine;
   /** Work handed between nodes (批量处理's images): pg-boss on PostgreSQL, a table on SQLite. */
   queue: JobQueue;
   /** Products of one replace request matted at a time: the number of matting workers. */
@@ -65,6 +68,7 @@ export interface DepsOverrides {
   imageGenerator?: ImageGenerator | null;
   /** A matting double; by default the configured engine (closed with the app). */
   matting?: MattingEngine;
+  ocr?: OcrEngine;
 }
 
 function payChannels(config: Config, clock: Clock, extra: PaymentChannel[] = []) {
@@ -104,6 +108,7 @@ export function buildDeps(
     channels,
     drawTimeoutMs: config.drawTimeoutMs,
     matting: overrides.matting ?? createMattingEngine(config.matting),
+    ocr: overrides.ocr ?? createOcrEngine(),
     mattingLanes: config.matting.workers,
     queue: createJobQueue(config.databaseUrl, base.db, base.log),
     payChannels: payChannels(config, base.clock, overrides.paymentChannels),

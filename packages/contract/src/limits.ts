@@ -38,7 +38,7 @@ export const SESSION_LIMITS = {
 } as const;
 
 /** Metered features (PRODUCT.md "Usage, VIP and quotas"). */
-export const FEATURES = ['chat', 'draw', 'cutout', 'replace'] as const;
+export const FEATURES = ['chat', 'draw', 'cutout', 'replace', 'translate'] as const;
 export type Feature = (typeof FEATURES)[number];
 
 export const FEATURE_LABELS: Record<Feature, string> = {
@@ -46,6 +46,7 @@ export const FEATURE_LABELS: Record<Feature, string> = {
   draw: 'AI 绘画',
   cutout: '抠图与主图',
   replace: '换背景',
+  translate: '图片翻译',
 };
 
 /** What one use of a feature is counted in, as sellers read it: 「AI 问答 20 次」「AI 绘画 2 张」. */
@@ -54,12 +55,13 @@ export const FEATURE_UNITS: Record<Feature, string> = {
   draw: '张',
   cutout: '张',
   replace: '张',
+  translate: '张',
 };
 
 /** Uses per day, reset at 00:00 China time. */
 export const DAILY_QUOTAS: Record<'free' | 'vip', Record<Feature, number>> = {
-  free: { chat: 20, draw: 2, cutout: 10, replace: 5 },
-  vip: { chat: 300, draw: 50, cutout: 300, replace: 200 },
+  free: { chat: 20, draw: 2, cutout: 10, replace: 5, translate: 5 },
+  vip: { chat: 300, draw: 50, cutout: 300, replace: 200, translate: 200 },
 };
 
 export const DAY_IN_MS = DAY_MS;

@@ -1,6 +1,7 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { isListingRequest, listingReply } from './fake-listing-answers.ts';
+import { isTranslateRequest, translateReply } from './fake-translate-answers.ts';
 
 /**
  * A fake OpenAI-compatible chat API that speaks the real wire protocol: `POST /v1/chat/completions`,
@@ -18,6 +19,7 @@ import { isListingRequest, listingReply } from './fake-listing-answers.ts';
  * - `[html]`    an answer full of HTML and script-bearing Markdown
  * - `[code]`    an answer with a fenced code block
  * - a listing request (fake-listing-answers.ts): JSON listings, malformed JSON, refusals
+ * - an image translation (fake-translate-answers.ts): the blocks in English, or prose once
  * - anything else: an answer in Markdown that repeats the question, names the system prompt's first
  *   line and the number of earlier messages, with Chinese and emoji split mid-character.
  */
@@ -204,7 +206,13 @@ export async function startFakeOpenAi(options: FakeOpenAiOptions = {}): Promise<
       res.end(JSON.stringify({ error: { message: listing.message, type: 'invalid_request_error' } }));
       return;
     }
-    const answer = listing?.kind === 'json' ? listing.text : listing ? '' : fakeAnswer(messages);
+    const answer = isTranslateRequest(messages)
+      ? translateReply(messages)
+      : listing?.kind === 'json'
+        ? listing.text
+        : listing
+          ? ''
+          : fakeAnswer(messages);
     const id = `chatcmpl-${state.requests.length}`;
     const usage = {
       prompt_tokens: 42,

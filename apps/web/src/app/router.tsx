@@ -48,6 +48,7 @@ export const router = createHashRouter([
       screen(paths.contact.path, paths.contact.title, () => import('./routes/contact')),
       screen(paths.invitat.path, paths.invitat.title, () => import('./routes/invitat')),
       screen(paths.background.path, paths.background.title, () => import('./routes/background')),
+      screen(paths.translate.path, paths.translate.title, () => import('./routes/translate')),
       screen(paths.image.path, paths.image.title, () => import('./routes/image')),
       screen(paths.batch.path, paths.batch.title, () => import('./routes/batch')),
       screen(paths.admin.path, paths.admin.title, () => import('./routes/admin')),

@@ -41,6 +41,7 @@ export const paths = {
   background: route('/background', '智能做图 · 换背景'),
   image: route('/image', '智能做图 · 抠图'),
   batch: route('/batch', '智能做图 · 批量'),
+  translate: route('/translate', '智能做图 · 图片翻译'),
   privacy: route('/protocol/yszc', '隐私政策'),
   terms: route('/protocol/yhxy', '用户协议'),
   admin: {
@@ -65,7 +66,7 @@ export const NAV_LINKS = [
     key: 'image',
     label: '智能做图',
     to: paths.image.path,
-    match: [paths.image.path, paths.background.path, paths.batch.path],
+    match: [paths.image.path, paths.background.path, paths.translate.path, paths.batch.path],
   },
   { key: 'price', label: '购买', to: paths.price.path, match: [paths.price.path, paths.pay.path] },
 ] as const;
@@ -74,6 +75,7 @@ export const NAV_LINKS = [
 export const STUDIO_TOOLS = [
   { key: 'image', label: '抠图', to: paths.image.path },
   { key: 'background', label: '换背景', to: paths.background.path },
+  { key: 'translate', label: '图片翻译', to: paths.translate.path },
   { key: 'batch', label: '批量处理', to: paths.batch.path },
 ] as const;
 

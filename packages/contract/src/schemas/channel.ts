@@ -15,13 +15,14 @@ export const CHANNEL_PROVIDERS: Record<ChannelKind, readonly string[]> = {
 };
 
 /** What a channel's provider calls are counted as in the cost ledger. */
-export const COST_PURPOSES = ['chat', 'listing', 'draw', 'replace', 'probe'] as const;
+export const COST_PURPOSES = ['chat', 'listing', 'draw', 'replace', 'translate', 'probe'] as const;
 export type CostPurpose = (typeof COST_PURPOSES)[number];
 export const COST_PURPOSE_NAMES: Record<CostPurpose, string> = {
   chat: 'AI 问答',
   listing: 'Listing 写作',
   draw: 'AI 绘画',
   replace: '换背景',
+  translate: '图片翻译',
   probe: '渠道测试',
 };
 

@@ -1,7 +1,8 @@
 import type { Generated } from 'kysely';
 
 /** What a kept image is: an AI drawing, or a 智能做图 result. */
-export type StoredImageKind = 'draw' | 'cutout' | 'main' | 'replace';
+/** `translate-bg`: a supplier image with its text erased, kept for the seller's edits of a translation. */
+export type StoredImageKind = 'draw' | 'cutout' | 'main' | 'replace' | 'translate' | 'translate-bg';
 
 /** One image the product keeps for a user; the file lives in the file store under `file_key`. */
 export interface StoredImageTable {

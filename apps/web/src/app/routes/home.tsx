@@ -8,6 +8,7 @@ import {
   MessageOutlined,
   PictureOutlined,
   ScissorOutlined,
+  TranslationOutlined,
 } from '@ant-design/icons';
 import { CROSS_BORDER_TOOLS } from '@chuhai/contract';
 import type { ReactNode } from 'react';
@@ -65,6 +66,13 @@ const TOOLS: Tool[] = [
     description: '把产品放进纯色、渐变、影棚、纹理与节日场景，自动加柔和投影，批量出图。',
     to: paths.background.getHref(),
     icon: <BgColorsOutlined />,
+  },
+  {
+    title: '图片翻译',
+    description:
+      '把 1688 供应商图上的中文卖点、角标和尺码表换成英、德、日、韩等 12 种语言，排版不变，翻译后检查残留中文。',
+    to: paths.translate.getHref(),
+    icon: <TranslationOutlined />,
   },
   {
     title: '批量处理',

@@ -14,6 +14,7 @@ export function SiteFooter() {
           <Link to={paths.draw.getHref()}>AI 绘画</Link>
           <Link to={paths.image.getHref()}>抠图 · 白底主图</Link>
           <Link to={paths.background.getHref()}>换背景</Link>
+          <Link to={paths.translate.getHref()}>图片翻译</Link>
           <Link to={paths.batch.getHref()}>批量处理</Link>
         </section>
         <section>

@@ -94,7 +94,7 @@ export function CostsSection() {
                     dataKey={purpose}
                     name={COST_PURPOSE_NAMES[purpose]}
                     stackId="cost"
-                    fill={['#1b5cff', '#16a34a', '#f59e0b', '#db2777', '#64748b'][i]}
+                    fill={['#1b5cff', '#16a34a', '#f59e0b', '#db2777', '#0891b2', '#64748b'][i]}
                   />
                 ))}
               </BarChart>

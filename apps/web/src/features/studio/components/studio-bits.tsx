@@ -29,7 +29,7 @@ export function UsageLine(props: { usage: FeatureUsage | undefined; unit: string
 export function RunControls(props: {
   signedIn: boolean;
   action: string;
-  feature: 'cutout' | 'replace';
+  feature: 'cutout' | 'replace' | 'translate';
   button: ReactNode;
   error: string | null;
   onDismissError: () => void;

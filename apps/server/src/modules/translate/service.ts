@@ -1,0 +1,164 @@
+import {
+  FEATURE_OFF_TEXT,
+  ResultCode,
+  TRANSLATE_LANGUAGE_CODES,
+  TRANSLATE_LIMITS,
+  type TranslateRenderBody,
+  type TranslateRenderResult,
+  type TranslateResult,
+} from '@chuhai/contract';
+import type { AppDeps } from '../../deps.ts';
+import { AppError } from '../../http/app-error.ts';
+import { drawTranslation, residualOf, translatePicture } from '../../imaging/text/translate-picture.ts';
+import { checkImageUpload } from '../../lib/image-upload.ts';
+import { runMetered } from '../../work/metered.ts';
+import { fileLink, type ImagesDeps, loadOwnImage, storeImage } from '../images/service.ts';
+import { reserveAttempt, type ThrottleWindow, tooManyRequests, waitText } from '../throttle/service.ts';
+import { translateBlocks } from './translate-text.ts';
+
+export type TranslateDeps = ImagesDeps & Pick<AppDeps, 'chatModel' | 'ocr'>;
+
+/** Translations and their erased images are kept as long as 智能做图's results. */
+const KEEP_MS = 7 * 86_400_000;
+/** 重新生成 after edits is free, but each one runs OCR again: this many an hour. */
+export const TRANSLATE_RENDERS: ThrottleWindow = {
+  bucket: 'translate-render',
+  limit: 120,
+  windowMs: 3_600_000,
+};
+
+export interface TranslateInput {
+  bytes: Buffer | null;
+  target: string;
+  keep: string[];
+}
+
+function checkTarget(target: string): void {
+  if (!(TRANSLATE_LANGUAGE_CODES as string[]).includes(target))
+    throw new AppError(ResultCode.badRequest, '请选择要翻译成的语言');
+}
+
+/** The seller's keep list, trimmed; too many or too long words are refused in Chinese. */
+export function readKeepWords(raw: string | undefined): string[] {
+  const words = [
+    ...new Set(
+      (raw ?? '')
+        .split(/[,，\n]/)
+        .map((w) => w.trim())
+        .filter(Boolean),
+    ),
+  ];
+  if (words.length > TRANSLATE_LIMITS.keepWords)
+    throw new AppError(ResultCode.badRequest, `保留词最多 ${TRANSLATE_LIMITS.keepWords} 个`);
+  const long = words.find((w) => w.length > TRANSLATE_LIMITS.keepWordLength);
+  if (long)
+    throw new AppError(
+      ResultCode.badRequest,
+      `保留词「${long.slice(0, 10)}…」太长，最多 ${TRANSLATE_LIMITS.keepWordLength} 个字`,
+    );
+  return words;
+}
+
+/**
+ * `POST /api/v1/translate/image`: the image's Chinese found offline, translated in one request to
+ * the chat provider, erased and drawn again in the target language, then read again for leftovers.
+ * One 图片翻译 use, taken before the provider is asked and given back on any failure.
+ */
+export async function translateImage(
+  deps: TranslateDeps,
+  userId: number,
+  input: TranslateInput,
+): Promise<TranslateResult> {
+  if (!input.bytes) throw new AppError(ResultCode.badRequest, '请上传要翻译的图片（字段名 file）');
+  checkTarget(input.target);
+  const checked = await checkImageUpload(input.bytes);
+  const models = await deps.chatModel.models();
+  if (!models) throw new AppError(ResultCode.providerUnavailable, FEATURE_OFF_TEXT);
+  const spec = {
+    feature: 'translate' as const,
+    service: 'chat' as const,
+    slot: {
+      kind: 'translate',
+      limit: 2,
+      staleMs: 300_000,
+      message: '最多同时翻译 2 张图片，请等当前的完成后再试',
+      retryAfter: 10,
+    },
+  };
+  return runMetered(deps, { userId }, spec, async () => {
+    const picture = await translatePicture(deps.ocr, checked.bytes, input, (blocks) =>
+      translateBlocks(deps.chatModel, {
+        blocks,
+        target: input.target,
+        keep: input.keep,
+        model: models.standard,
+        userId,
+      }),
+    );
+    const stored = await storeResults(deps, userId, picture.background, picture.result, picture);
+    const { width, height, blocks, kept, residual } = picture;
+    return { target: input.target, width, height, ...stored, blocks, kept, residual };
+  });
+}
+
+async function storeResults(
+  deps: ImagesDeps,
+  userId: number,
+  background: Buffer,
+  result: Buffer,
+  size: { width: number; height: number },
+) {
+  const common = { format: 'png' as const, width: size.width, height: size.height, keepMs: KEEP_MS };
+  const bg = await storeImage(deps, userId, { kind: 'translate-bg', bytes: background, ...common });
+  const out = await storeImage(deps, userId, { kind: 'translate', bytes: result, ...common });
+  return {
+    backgroundId: Number(bg.id),
+    backgroundUrl: fileLink(deps, bg.file_key),
+    resultId: Number(out.id),
+    resultUrl: fileLink(deps, out.file_key),
+  };
+}
+
+/**
+ * `POST /api/v1/translate/render`: the seller's edited blocks drawn again on their erased image,
+ * and read again. Free (no provider is asked); at most TRANSLATE_RENDERS an hour.
+ */
+export async function renderTranslation(
+  deps: TranslateDeps,
+  userId: number,
+  body: TranslateRenderBody,
+): Promise<TranslateRenderResult> {
+  checkTarget(body.target);
+  const own = await loadOwnImage(deps, userId, body.backgroundId, 'translate-bg');
+  if (!own) throw new AppError(ResultCode.notFound, '这张翻译已过期或已删除，请重新上传翻译');
+  const width = Number(own.row.width);
+  const height = Number(own.row.height);
+  const outside = body.blocks.find(
+    (b) =>
+      b.box.x >= width ||
+      b.box.y >= height ||
+      b.box.x + b.box.width > width + 1 ||
+      b.box.y + b.box.height > height + 1,
+  );
+  if (outside)
+    throw new AppError(ResultCode.badRequest, `文字块 ${outside.id} 超出了图片范围，请把它移回图片内`);
+  const reserved = await reserveAttempt(deps.db, TRANSLATE_RENDERS, String(userId), deps.clock.now());
+  if (reserved.wait > 0)
+    throw tooManyRequests(`重新生成太频繁了，请 ${waitText(reserved.wait)}后再试`, reserved.wait);
+  const drawn = await drawTranslation(own.bytes, body.blocks, body.target);
+  const residual = await residualOf(deps.ocr, drawn.png);
+  const out = await storeImage(deps, userId, {
+    kind: 'translate',
+    bytes: drawn.png,
+    format: 'png',
+    width,
+    height,
+    keepMs: KEEP_MS,
+  });
+  return {
+    resultId: Number(out.id),
+    resultUrl: fileLink(deps, out.file_key),
+    blocks: drawn.blocks,
+    residual,
+  };
+}

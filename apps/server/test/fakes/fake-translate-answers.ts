@@ -1,0 +1,48 @@
+/**
+ * How the fake chat provider answers an image translation (the server marks it with
+ * `[image-text-translation]` in the system prompt): the blocks' Chinese in English from a small
+ * phrase book, numbers and Latin text untouched, any Chinese it does not know as "Item". A block
+ * with 「格式测试」 gets prose instead of JSON the first time (the server must ask once more).
+ */
+const PHRASES: [string, string][] = [
+  ['防水透气', 'Waterproof and breathable'],
+  ['面料', 'fabric'],
+  ['层', '-layer'],
+  ['限时特惠', 'Limited-time offer'],
+  ['尺码表', 'Size chart'],
+  ['新品上市', 'New arrival'],
+  ['包邮', 'Free shipping'],
+  ['正品保障', 'Genuine guarantee'],
+  ['加厚保暖', 'Thick and warm'],
+  ['格式测试', 'Format test'],
+  ['防滑', 'Non-slip'],
+  ['耐磨', 'Hard-wearing'],
+];
+
+export function isTranslateRequest(messages: { role: string; content: string }[]): boolean {
+  return messages.some((m) => m.role === 'system' && m.content.includes('[image-text-translation]'));
+}
+
+function translate(text: string): string {
+  let out = text;
+  for (const [zh, en] of PHRASES) out = out.replaceAll(zh, ` ${en} `);
+  out = out.replace(/[\u3400-\u9fff]+/g, ' Item ');
+  return out
+    .replace(/[ \t]+/g, ' ')
+    .replace(/ ?\n ?/g, '\n')
+    .trim();
+}
+
+export function translateReply(messages: { role: string; content: string }[]): string {
+  const first = messages.find((m) => m.role === 'user')?.content ?? '{}';
+  const repairing = messages.some((m) => m.role === 'user' && m.content.includes('repair:'));
+  let blocks: { id: number; text: string }[] = [];
+  try {
+    blocks = (JSON.parse(first) as { blocks: { id: number; text: string }[] }).blocks ?? [];
+  } catch {
+    return 'Sorry, I could not read the blocks.';
+  }
+  if (!repairing && blocks.some((b) => b.text.includes('格式测试')))
+    return 'Here is the translation you asked for: Format test, and the rest.';
+  return JSON.stringify({ blocks: blocks.map((b) => ({ id: b.id, text: translate(b.text) })) });
+}

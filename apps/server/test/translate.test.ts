@@ -1,0 +1,170 @@
+import assert from 'node:assert/strict';
+import { createRequire } from 'node:module';
+import { after, before, describe, it } from 'node:test';
+import sharp from 'sharp';
+import { auth, get, post, registerUser } from './account-helpers.ts';
+import { buildChatApp } from './chat-helpers.ts';
+import { postForm } from './studio-helpers.ts';
+
+const require = createRequire(import.meta.url);
+const FONT = require.resolve('@expo-google-fonts/noto-sans-sc/700Bold/NotoSansSC_700Bold.ttf');
+
+interface Writing {
+  text: string;
+  left: number;
+  top: number;
+  size: number;
+  color: string;
+}
+
+/** A supplier-style image: Chinese text drawn with a Noto font from npm on a flat or gradient background. */
+async function supplierImage(writings: Writing[], background: 'flat' | 'gradient' = 'flat'): Promise<Buffer> {
+  const width = 800;
+  const height = 600;
+  const base =
+    background === 'flat'
+      ? sharp({ create: { width, height, channels: 3, background: '#f4efe6' } })
+      : sharp(
+          Buffer.from(
+            `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}"><defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="#dfeaf7"/><stop offset="1" stop-color="#9fb8d8"/></linearGradient></defs><rect width="100%" height="100%" fill="url(#g)"/></svg>`,
+          ),
+        );
+  const overlays = await Promise.all(
+    writings.map(async (w) => ({
+      input: await sharp({
+        text: {
+          text: `<span foreground="${w.color}">${w.text}</span>`,
+          font: `Noto Sans SC Bold ${w.size}`,
+          fontfile: FONT,
+          rgba: true,
+          dpi: 72,
+        },
+      })
+        .png()
+        .toBuffer(),
+      left: w.left,
+      top: w.top,
+    })),
+  );
+  return base.composite(overlays).png().toBuffer();
+}
+
+const HEADING: Writing = { text: '防水透气 3层面料', left: 60, top: 80, size: 48, color: '#1d3557' };
+const BADGE: Writing = { text: '限时特惠 ¥99', left: 480, top: 420, size: 40, color: '#c1121f' };
+
+describe('图片翻译', () => {
+  let ctx: Awaited<ReturnType<typeof buildChatApp>>;
+  let image: Buffer;
+  before(async () => {
+    ctx = await buildChatApp({ LLM_IDLE_TIMEOUT_MS: '20000' });
+    image = await supplierImage([HEADING, BADGE]);
+  });
+  after(() => ctx?.close());
+
+  const translate = (token: string, fields: Record<string, string>, bytes: Buffer | null = image) =>
+    postForm(
+      ctx.app,
+      '/api/v1/translate/image',
+      token,
+      fields,
+      bytes ? [{ field: 'file', name: 'a.png', bytes }] : [],
+    );
+  const used = async (token: string) =>
+    (await get(ctx.app, '/api/v1/info', auth(token)))
+      .json()
+      .data.usage.find((u: { feature: string }) => u.feature === 'translate').used as number;
+
+  it('finds the blocks, translates them in one request keeping numbers, erases the Chinese and leaves none', async () => {
+    const answered = await translate(ctx.token, { target: 'en' });
+    assert.equal(answered.statusCode, 200, answered.body);
+    const result = answered.json().data;
+    const texts = result.blocks.map((b: { text: string }) => b.text).join(' | ');
+    assert.match(texts, /Waterproof and breathable/);
+    assert.match(texts, /3/);
+    assert.match(texts, /[¥￥]99/);
+    assert.equal(result.residual.count, 0, `left: ${JSON.stringify(result.residual)}`);
+    assert.equal(result.blocks.length, 2);
+    const heading = result.blocks.find((b: { source: string }) => b.source.includes('防水'));
+    assert.ok(heading.box.x < HEADING.left + 20 && heading.box.y < HEADING.top + 30, 'the layout is kept');
+    assert.match(heading.color, /^#[0-9a-f]{6}$/);
+    const translations = ctx.fake.requests.filter((r) =>
+      r.messages.some((m) => m.content.includes('[image-text-translation]')),
+    );
+    assert.equal(translations.length, 1, 'one request for all blocks of the image');
+    assert.equal(await used(ctx.token), 1);
+    const drawn = await get(ctx.app, result.resultUrl);
+    assert.equal(drawn.statusCode, 200);
+    assert.equal((await sharp(drawn.rawPayload).metadata()).width, 800);
+  });
+
+  it('keeps the words the seller asks to keep, untranslated and not erased', async () => {
+    const result = (await translate(ctx.token, { target: 'de', keep: '限时特惠 ¥99' })).json().data;
+    assert.equal(result.blocks.length, 1);
+    assert.deepEqual(
+      result.kept.map((k: { text: string }) => k.text.normalize('NFKC').replace(/\s+/g, '')),
+      ['限时特惠¥99'],
+    );
+  });
+
+  it('asks once more when the answer is not the JSON asked for', async () => {
+    const repair = await supplierImage([{ ...HEADING, text: '格式测试 防滑' }]);
+    const before = ctx.fake.requests.length;
+    const answered = await translate(ctx.token, { target: 'en' }, repair);
+    assert.equal(answered.statusCode, 200, answered.body);
+    assert.equal(ctx.fake.requests.length - before, 2);
+    assert.match(answered.json().data.blocks[0].text, /Non-slip/);
+  });
+
+  it('refuses bad input in Chinese without taking a use', async () => {
+    const before = await used(ctx.token);
+    const noTarget = await translate(ctx.token, { target: 'xx' });
+    assert.equal(noTarget.statusCode, 400);
+    assert.match(noTarget.json().msg, /语言/);
+    const notImage = await translate(ctx.token, { target: 'en' }, Buffer.from('%PDF-1.4 not an image'));
+    assert.equal(notImage.statusCode, 415);
+    const noFile = await translate(ctx.token, { target: 'en' }, null);
+    assert.equal(noFile.statusCode, 400);
+    const blank = await sharp({ create: { width: 300, height: 300, channels: 3, background: '#ffffff' } })
+      .png()
+      .toBuffer();
+    const nothing = await translate(ctx.token, { target: 'en' }, blank);
+    assert.equal(nothing.statusCode, 400);
+    assert.match(nothing.json().msg, /没有找到/);
+    assert.equal(await used(ctx.token), before, 'nothing taken');
+  });
+
+  it('draws the seller’s edits again on the erased image, for the owner only', async () => {
+    const result = (await translate(ctx.token, { target: 'en' })).json().data;
+    const blocks = result.blocks.map((b: { text: string; source: string }) =>
+      b.source.includes('防水') ? { ...b, text: 'Rainproof' } : { ...b, hidden: true },
+    );
+    const body = { backgroundId: result.backgroundId, target: 'en', blocks };
+    const redrawn = await post(ctx.app, '/api/v1/translate/render', body, auth(ctx.token));
+    assert.equal(redrawn.statusCode, 200, redrawn.body);
+    assert.notEqual(redrawn.json().data.resultId, result.resultId);
+    assert.equal(redrawn.json().data.residual.count, 0);
+    const other = await registerUser(ctx, '13900006666', { ip: '10.64.0.1' });
+    const stolen = await post(ctx.app, '/api/v1/translate/render', body, auth(other));
+    assert.equal(stolen.statusCode, 404);
+    const outside = { ...body, blocks: [{ ...blocks[0], box: { ...blocks[0].box, x: 5000 } }] };
+    assert.equal((await post(ctx.app, '/api/v1/translate/render', outside, auth(ctx.token))).statusCode, 400);
+  });
+});
+
+describe('图片翻译 when the provider fails', () => {
+  it('gives the use back and says so in Chinese', async () => {
+    const ctx = await buildChatApp({ LLM_IDLE_TIMEOUT_MS: '20000' }, { always: '[500]' });
+    try {
+      const image = await supplierImage([HEADING], 'gradient');
+      const answered = await postForm(ctx.app, '/api/v1/translate/image', ctx.token, { target: 'ja' }, [
+        { field: 'file', name: 'a.png', bytes: image },
+      ]);
+      assert.equal(answered.statusCode, 502, answered.body);
+      assert.match(answered.json().msg, /[\u4e00-\u9fff]/);
+      const usage = (await get(ctx.app, '/api/v1/info', auth(ctx.token))).json().data.usage;
+      assert.equal(usage.find((u: { feature: string }) => u.feature === 'translate').used, 0);
+    } finally {
+      await ctx.close();
+    }
+  });
+});

@@ -1,0 +1,143 @@
+import type { TranslatedBlock, TranslateResult } from '@chuhai/contract';
+import { Alert, Button, Input, InputNumber, Switch, Tooltip } from 'antd';
+import { useEffect, useState } from 'react';
+import { renderTranslation } from '../api/translate';
+import { boxStyle } from './box-style';
+
+/**
+ * 编辑文字: every translated block as a layer (text, size, colour, position, hide), the original
+ * shown on hover; 重新生成 draws them again on the erased image on the server.
+ */
+export function TranslateEditor(props: {
+  result: TranslateResult;
+  onChange: (result: TranslateResult) => void;
+}) {
+  const { result } = props;
+  const [blocks, setBlocks] = useState<TranslatedBlock[]>(result.blocks);
+  const [hover, setHover] = useState<number | null>(null);
+  const [saving, setSaving] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  useEffect(() => setBlocks(result.blocks), [result.blocks]);
+  const edited = JSON.stringify(blocks) !== JSON.stringify(result.blocks);
+
+  const change = (id: number, patch: Partial<TranslatedBlock>) =>
+    setBlocks((all) => all.map((b) => (b.id === id ? { ...b, ...patch } : b)));
+  const move = (block: TranslatedBlock, axis: 'x' | 'y', value: number | null) => {
+    const limit = axis === 'x' ? result.width - block.box.width : result.height - block.box.height;
+    change(block.id, { box: { ...block.box, [axis]: Math.max(0, Math.min(limit, Math.round(value ?? 0))) } });
+  };
+
+  const render = async () => {
+    setSaving(true);
+    setError(null);
+    try {
+      const drawn = await renderTranslation({
+        backgroundId: result.backgroundId,
+        target: result.target,
+        blocks,
+      });
+      props.onChange({ ...result, ...drawn });
+    } catch (failure) {
+      setError((failure as { msg?: string }).msg ?? '重新生成失败，请稍后再试');
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  return (
+    <section className="translate-editor" aria-label="编辑文字">
+      <div className="translate-editor__head">
+        <h2>编辑文字</h2>
+        <Button type="primary" loading={saving} disabled={!edited} onClick={() => void render()}>
+          重新生成
+        </Button>
+      </div>
+      <div className="translate-editor__canvas">
+        <img src={result.backgroundUrl} alt="去掉文字后的底图" />
+        {blocks
+          .filter((b) => !b.hidden)
+          .map((block) => (
+            <Tooltip key={block.id} title={`原文：${block.source}`}>
+              <button
+                type="button"
+                aria-label={`编辑第 ${block.id} 块（原文：${block.source}）`}
+                className={`translate-layer${hover === block.id ? ' translate-layer--hover' : ''}`}
+                style={boxStyle(block.box, result)}
+                onMouseEnter={() => setHover(block.id)}
+                onMouseLeave={() => setHover(null)}
+                onClick={() => document.getElementById(`translate-block-${block.id}`)?.focus()}
+              />
+            </Tooltip>
+          ))}
+      </div>
+      {error ? <Alert type="error" showIcon title={error} /> : null}
+      <ol className="translate-blocks">
+        {blocks.map((block) => (
+          <li key={block.id} className={hover === block.id ? 'translate-blocks__item--hover' : undefined}>
+            <p className="muted translate-blocks__source">原文：{block.source}</p>
+            <Input.TextArea
+              id={`translate-block-${block.id}`}
+              value={block.text}
+              aria-label={`第 ${block.id} 块译文`}
+              autoSize={{ minRows: 1, maxRows: 4 }}
+              maxLength={500}
+              onChange={(event) => change(block.id, { text: event.target.value })}
+              onFocus={() => setHover(block.id)}
+              onBlur={() => setHover(null)}
+            />
+            <div className="translate-blocks__props">
+              <span className="translate-prop">
+                字号
+                <InputNumber
+                  size="small"
+                  min={6}
+                  max={400}
+                  value={block.fontSize}
+                  aria-label={`第 ${block.id} 块字号`}
+                  onChange={(value) => change(block.id, { fontSize: Math.round(value ?? block.fontSize) })}
+                />
+              </span>
+              <span className="translate-prop">
+                颜色
+                <input
+                  type="color"
+                  value={block.color}
+                  aria-label={`第 ${block.id} 块颜色`}
+                  onChange={(event) => change(block.id, { color: event.target.value })}
+                />
+              </span>
+              <span className="translate-prop">
+                X
+                <InputNumber
+                  size="small"
+                  value={block.box.x}
+                  onChange={(v) => move(block, 'x', v)}
+                  aria-label={`第 ${block.id} 块横坐标`}
+                />
+              </span>
+              <span className="translate-prop">
+                Y
+                <InputNumber
+                  size="small"
+                  value={block.box.y}
+                  onChange={(v) => move(block, 'y', v)}
+                  aria-label={`第 ${block.id} 块纵坐标`}
+                />
+              </span>
+              <span className="translate-prop">
+                隐藏
+                <Switch
+                  size="small"
+                  checked={block.hidden}
+                  aria-label={`隐藏第 ${block.id} 块`}
+                  onChange={(hidden) => change(block.id, { hidden })}
+                />
+              </span>
+              {block.overflow ? <span className="translate-blocks__overflow">超出原位置</span> : null}
+            </div>
+          </li>
+        ))}
+      </ol>
+    </section>
+  );
+}

@@ -1,0 +1,191 @@
+import { DownloadOutlined, TranslationOutlined } from '@ant-design/icons';
+import { TRANSLATE_LANGUAGES, type TranslateResult } from '@chuhai/contract';
+import { Button, Input, Select, Tag } from 'antd';
+import { useRef, useState } from 'react';
+import { StudioTabs } from '../../../components/ui/studio-tabs';
+import { useAuthStore } from '../../../stores/auth-store';
+import { useRefreshAfterRun } from '../api/studio';
+import { translateImage } from '../api/translate';
+import { boxStyle } from './box-style';
+import { ImageDrop } from './image-drop';
+import { RunControls, revealIfBelowFold, WorkProgress } from './studio-bits';
+import { TranslateEditor } from './translate-editor';
+import { useStudioFailure } from './use-studio-failure';
+import '../studio.css';
+
+/**
+ * 智能做图 · 图片翻译: a supplier image's Chinese put into the buyer's language. The text is found
+ * on our server, translated by the chat model, erased and drawn again; every block can be edited
+ * and drawn again, and the result is read once more for Chinese left behind.
+ */
+export function TranslateScreen() {
+  const signedIn = Boolean(useAuthStore((s) => s.token));
+  const [file, setFile] = useState<File | null>(null);
+  const [target, setTarget] = useState('en');
+  const [keep, setKeep] = useState('');
+  const [progress, setProgress] = useState<number | null>(null);
+  const [result, setResult] = useState<TranslateResult | null>(null);
+  const [original, setOriginal] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const resultRef = useRef<HTMLElement>(null);
+  const failureOf = useStudioFailure('图片翻译');
+  const refresh = useRefreshAfterRun();
+  const busy = progress !== null;
+
+  const run = async (chosen: File | null = file) => {
+    if (!chosen || busy) return;
+    setError(null);
+    setResult(null);
+    setProgress(0);
+    revealIfBelowFold(resultRef.current);
+    try {
+      setResult(await translateImage(chosen, target, keep, setProgress));
+    } catch (failure) {
+      setError(failureOf(failure));
+    } finally {
+      setProgress(null);
+      refresh();
+    }
+  };
+
+  const choose = (files: File[]) => {
+    const chosen = files[0] ?? null;
+    setFile(chosen);
+    setResult(null);
+    if (original) URL.revokeObjectURL(original);
+    setOriginal(chosen ? URL.createObjectURL(chosen) : null);
+    if (chosen && signedIn) void run(chosen);
+  };
+
+  return (
+    <>
+      <StudioTabs />
+      <div className="tool-page">
+        <section className="tool-panel" aria-label="上传与设置">
+          <h1>智能做图 · 图片翻译</h1>
+          <p className="muted">
+            把供应商图片上的中文（卖点、角标、尺码表）换成买家的语言，排版、颜色和位置保持不变；翻译后再识别一遍，告诉你还剩几处中文。
+          </p>
+          <label className="studio-label" htmlFor="translate-target">
+            翻译成
+          </label>
+          <Select
+            id="translate-target"
+            value={target}
+            onChange={setTarget}
+            disabled={busy}
+            options={TRANSLATE_LANGUAGES.map((l) => ({ value: l.code, label: `${l.name}（${l.english}）` }))}
+            style={{ width: '100%' }}
+            aria-label="翻译成"
+          />
+          <label className="studio-label" htmlFor="translate-keep">
+            保留不译的词（品牌、型号，逗号分隔）
+          </label>
+          <Input
+            id="translate-keep"
+            value={keep}
+            onChange={(event) => setKeep(event.target.value)}
+            placeholder="例如：出海牌, X200"
+            disabled={busy}
+            maxLength={600}
+          />
+          <ImageDrop
+            disabled={busy}
+            onFiles={choose}
+            onRefused={(reasons) => setError(reasons.join('；'))}
+            hint="JPG、PNG、WebP；选好图片就开始翻译"
+          />
+          <RunControls
+            signedIn={signedIn}
+            action="翻译图片"
+            feature="translate"
+            button={
+              <Button
+                type="primary"
+                size="large"
+                block
+                icon={<TranslationOutlined />}
+                disabled={!file}
+                loading={busy}
+                onClick={() => void run()}
+              >
+                {result ? '重新翻译' : '开始翻译'}
+              </Button>
+            }
+            error={error}
+            onDismissError={() => setError(null)}
+          />
+        </section>
+
+        <section ref={resultRef} className="studio-result" aria-label="翻译结果">
+          {busy ? (
+            <WorkProgress
+              percent={Math.round((progress ?? 0) * 100)}
+              text={(progress ?? 0) < 1 ? '正在上传图片…' : '正在识别文字、翻译并重新排版，通常需要几秒钟'}
+            />
+          ) : null}
+          {!busy && !result ? (
+            <div className="studio-empty muted">
+              {file
+                ? '点「开始翻译」，结果会显示在这里'
+                : '上传一张带中文的商品图，翻译结果会和原图并排显示在这里'}
+            </div>
+          ) : null}
+          {!busy && result && original ? (
+            <TranslatedView result={result} original={original} onChange={setResult} />
+          ) : null}
+        </section>
+      </div>
+    </>
+  );
+}
+
+function TranslatedView(props: {
+  result: TranslateResult;
+  original: string;
+  onChange: (result: TranslateResult) => void;
+}) {
+  const { result } = props;
+  const clean = result.residual.count === 0;
+  return (
+    <div className="translate-result">
+      <div className="translate-result__head">
+        <Tag color={clean ? 'green' : 'orange'} className="translate-residual">
+          {clean ? '未发现残留中文' : `残留中文 ${result.residual.count} 处`}
+        </Tag>
+        {result.blocks.some((b) => b.overflow) ? (
+          <Tag color="orange">{result.blocks.filter((b) => b.overflow).length} 处译文超出原位置</Tag>
+        ) : null}
+        <Button
+          icon={<DownloadOutlined />}
+          href={result.resultUrl}
+          download={`translated-${result.target}.png`}
+          aria-label="下载翻译后的图片"
+        >
+          下载
+        </Button>
+      </div>
+      <div className="translate-compare">
+        <figure>
+          <img src={props.original} alt="原图" />
+          <figcaption>原图</figcaption>
+        </figure>
+        <figure className="translate-compare__result">
+          <div className="translate-overlay">
+            <img src={result.resultUrl} alt="翻译后的图片" />
+            {result.residual.boxes.map((box) => (
+              <span
+                key={`${box.x}-${box.y}`}
+                className="translate-overlay__residual"
+                style={boxStyle(box, result)}
+                title="这里还有中文"
+              />
+            ))}
+          </div>
+          <figcaption>译图</figcaption>
+        </figure>
+      </div>
+      <TranslateEditor result={result} onChange={props.onChange} />
+    </div>
+  );
+}

@@ -1,0 +1,51 @@
+import { register } from '../support/account.ts';
+import { supplierImage } from '../support/supplier-image.ts';
+import { expect, test } from '../support/test.ts';
+
+/**
+ * 图片翻译 in Chromium against the real server: the text is found by the real OCR models, the fake
+ * chat provider translates it, the server erases and redraws; the seller edits one block, draws it
+ * again and downloads the result.
+ */
+test('upload, translate to English, edit one block, draw again and download', async ({ page }) => {
+  await register(page, '13912345951');
+  await page.goto('/#/translate');
+  await expect(page.getByRole('heading', { name: '智能做图 · 图片翻译' })).toBeVisible();
+  await expect(page.getByRole('link', { name: '图片翻译' }).first()).toBeVisible();
+
+  await page
+    .getByLabel('选择图片')
+    .setInputFiles({ name: '1688.png', mimeType: 'image/png', buffer: await supplierImage() });
+  const result = page.getByRole('region', { name: '翻译结果' });
+  await expect(result.getByText('未发现残留中文')).toBeVisible({ timeout: 60_000 });
+  await expect(result.getByRole('img', { name: '翻译后的图片' })).toBeVisible();
+  await expect(result.getByText('原文：防水透气 3层面料')).toBeVisible();
+
+  const first = result.getByLabel('第 1 块译文');
+  await expect(first).toHaveValue(/Waterproof and breathable/);
+  await first.fill('Rainproof 3-layer fabric');
+  const before = await result.getByRole('img', { name: '翻译后的图片' }).getAttribute('src');
+  await result.getByRole('button', { name: /重新生成/ }).click();
+  await expect(result.getByRole('img', { name: '翻译后的图片' })).not.toHaveAttribute('src', before ?? '');
+  // One use for the translation; drawing the edits again is free.
+  await expect(page.getByText(/今日剩余 4\/5/)).toBeVisible();
+
+  const download = page.waitForEvent('download');
+  await result.getByRole('link', { name: '下载翻译后的图片' }).click();
+  expect((await download).suggestedFilename()).toBe('translated-en.png');
+});
+
+test.describe('on a phone', () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+  test('the original and the result stack and the editor fits the width', async ({ page }) => {
+    await register(page, '13912345952');
+    await page.goto('/#/translate');
+    await page
+      .getByLabel('选择图片')
+      .setInputFiles({ name: '1688.png', mimeType: 'image/png', buffer: await supplierImage() });
+    const result = page.getByRole('region', { name: '翻译结果' });
+    await expect(result.getByText('未发现残留中文')).toBeVisible({ timeout: 60_000 });
+    const width = await page.evaluate(() => document.documentElement.scrollWidth);
+    expect(width).toBeLessThanOrEqual(390);
+  });
+});

@@ -1,0 +1,88 @@
+import { type Static, Type } from 'typebox';
+
+/**
+ * 图片翻译: the languages a supplier image can be put into. Arabic is not offered: right-to-left
+ * layout with the contextual shaping it needs is not done properly yet (docs/decisions.md).
+ */
+export const TRANSLATE_LANGUAGES = [
+  { code: 'en', name: '英语', english: 'English' },
+  { code: 'de', name: '德语', english: 'German' },
+  { code: 'fr', name: '法语', english: 'French' },
+  { code: 'es', name: '西班牙语', english: 'Spanish' },
+  { code: 'it', name: '意大利语', english: 'Italian' },
+  { code: 'pt', name: '葡萄牙语', english: 'Portuguese' },
+  { code: 'ja', name: '日语', english: 'Japanese' },
+  { code: 'ko', name: '韩语', english: 'Korean' },
+  { code: 'th', name: '泰语', english: 'Thai' },
+  { code: 'vi', name: '越南语', english: 'Vietnamese' },
+  { code: 'id', name: '印尼语', english: 'Indonesian' },
+  { code: 'ms', name: '马来语', english: 'Malay' },
+] as const;
+export type TranslateLanguage = (typeof TRANSLATE_LANGUAGES)[number]['code'];
+export const TRANSLATE_LANGUAGE_CODES = TRANSLATE_LANGUAGES.map((l) => l.code) as TranslateLanguage[];
+
+export const TRANSLATE_LIMITS = {
+  /** Words kept as they are (brand names, model numbers), per request. */
+  keepWords: 30,
+  keepWordLength: 40,
+  /** Characters of one translated block as edited by the seller. */
+  blockText: 500,
+  blocks: 80,
+} as const;
+
+export const TextBoxSchema = Type.Object({
+  x: Type.Integer({ minimum: 0 }),
+  y: Type.Integer({ minimum: 0 }),
+  width: Type.Integer({ minimum: 1 }),
+  height: Type.Integer({ minimum: 1 }),
+});
+
+/** One block of text as drawn on the result: the seller may edit every field and re-render. */
+export const TranslatedBlock = Type.Object({
+  id: Type.Integer(),
+  /** The original text, shown on hover. */
+  source: Type.String(),
+  text: Type.String({ maxLength: TRANSLATE_LIMITS.blockText }),
+  box: TextBoxSchema,
+  fontSize: Type.Integer({ minimum: 6, maximum: 400 }),
+  color: Type.String({ pattern: '^#[0-9a-fA-F]{6}$' }),
+  bold: Type.Boolean(),
+  align: Type.Union([Type.Literal('left'), Type.Literal('center'), Type.Literal('right')]),
+  hidden: Type.Boolean(),
+  /** The text did not fit its box even at the smallest size: it runs past it. */
+  overflow: Type.Boolean(),
+});
+export type TranslatedBlock = Static<typeof TranslatedBlock>;
+
+export const TranslateResult = Type.Object({
+  target: Type.String(),
+  width: Type.Integer(),
+  height: Type.Integer(),
+  /** The image with its text erased (the editor draws on it), and the result. */
+  backgroundId: Type.Integer(),
+  backgroundUrl: Type.String(),
+  resultId: Type.Integer(),
+  resultUrl: Type.String(),
+  blocks: Type.Array(TranslatedBlock),
+  /** Text left as it was: no source-language characters (numbers, sizes), or a word asked to be kept. */
+  kept: Type.Array(Type.Object({ text: Type.String(), box: TextBoxSchema })),
+  /** The result read again: source-language characters still in it, and where. */
+  residual: Type.Object({ count: Type.Integer(), boxes: Type.Array(TextBoxSchema) }),
+});
+export type TranslateResult = Static<typeof TranslateResult>;
+
+/** 重新生成: the seller's edited blocks drawn again on the erased image. */
+export const TranslateRenderBody = Type.Object({
+  backgroundId: Type.Integer({ minimum: 1 }),
+  target: Type.String({ maxLength: 5 }),
+  blocks: Type.Array(TranslatedBlock, { maxItems: TRANSLATE_LIMITS.blocks }),
+});
+export type TranslateRenderBody = Static<typeof TranslateRenderBody>;
+
+export const TranslateRenderResult = Type.Object({
+  resultId: Type.Integer(),
+  resultUrl: Type.String(),
+  blocks: Type.Array(TranslatedBlock),
+  residual: Type.Object({ count: Type.Integer(), boxes: Type.Array(TextBoxSchema) }),
+});
+export type TranslateRenderResult = Static<typeof TranslateRenderResult>;
