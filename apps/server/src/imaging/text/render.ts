@@ -6,6 +6,8 @@ import { fontsFor } from './fonts.ts';
 export interface DrawnBlock {
   text: string;
   box: TextBox;
+  /** Free space around the box the text may grow into when it does not fit the box itself. */
+  room?: TextBox;
   /** The size to start from (px); the text shrinks from it until it fits. */
   fontSize: number;
   color: string;
@@ -52,52 +54,74 @@ async function renderText(block: DrawnBlock, language: string, size: number) {
   return { png: data, width: info.width, height: info.height };
 }
 
+/** Below this share of its own size, a translation takes the free space around its box instead. */
+const SHRINK_IN_BOX = 0.75;
+
+/** The largest size in [low, high] at which the text fits `box`, or null; a binary search (each try renders once). */
+async function largestFitting(block: DrawnBlock, box: TextBox, language: string, low: number, high: number) {
+  const tryAt = async (size: number) => {
+    const rendered = await renderText({ ...block, box }, language, size);
+    return rendered.width <= box.width + 1 && rendered.height <= box.height * HEIGHT_SLACK ? rendered : null;
+  };
+  const top = await tryAt(high);
+  if (top) return { rendered: top, size: high };
+  let best = await tryAt(low);
+  if (!best) return null;
+  let size = low;
+  let from = low;
+  let to = high;
+  while (to - from > 1) {
+    const middle = Math.floor((from + to) / 2);
+    const tried = await tryAt(middle);
+    if (tried) {
+      from = middle;
+      best = tried;
+      size = middle;
+    } else to = middle;
+  }
+  return { rendered: best, size };
+}
+
 /**
- * The largest size, from the block's own down to half of it, at which its text fits its box
- * (wrapped to the box's width); a binary search, since each try renders the text once.
+ * The size and place of a block's text: its own size if it fits its box, else a little smaller
+ * (down to SHRINK_IN_BOX), else the free space around the box at up to its own size, else down to
+ * half in that space; past that it is drawn at half size and flagged as overflowing.
  */
 export async function fitBlock(block: DrawnBlock, language: string): Promise<FittedBlock> {
-  const fits = (r: { width: number; height: number }) =>
-    r.width <= block.box.width + 1 && r.height <= block.box.height * HEIGHT_SLACK;
-  let high = Math.max(MIN_SIZE, Math.round(block.fontSize));
-  let low = Math.max(MIN_SIZE, Math.round(block.fontSize * MIN_SCALE));
-  let best = await renderText(block, language, high);
-  let size = high;
-  if (!fits(best)) {
-    const smallest = await renderText(block, language, low);
-    if (!fits(smallest)) return place(block, smallest, low, true);
-    best = smallest;
-    size = low;
-    // low fits, high does not: find the largest that fits in between.
-    while (high - low > 1) {
-      const middle = Math.floor((low + high) / 2);
-      const tried = await renderText(block, language, middle);
-      if (fits(tried)) {
-        low = middle;
-        best = tried;
-        size = middle;
-      } else high = middle;
-    }
-  }
-  return place(block, best, size, false);
+  const start = Math.max(MIN_SIZE, Math.round(block.fontSize));
+  const inBox = await largestFitting(
+    block,
+    block.box,
+    language,
+    Math.max(MIN_SIZE, Math.round(start * SHRINK_IN_BOX)),
+    start,
+  );
+  if (inBox) return place(block, block.box, inBox.rendered, inBox.size, false);
+  const room = block.room ?? block.box;
+  const low = Math.max(MIN_SIZE, Math.round(start * MIN_SCALE));
+  const inRoom = await largestFitting(block, room, language, low, start);
+  if (inRoom) return place(block, room, inRoom.rendered, inRoom.size, false);
+  return place(block, room, await renderText({ ...block, box: room }, language, low), low, true);
 }
 
 /** Where a rendered block goes: aligned in its box horizontally, centred vertically. */
 function place(
   block: DrawnBlock,
+  box: TextBox,
   rendered: { png: Buffer; width: number; height: number },
   fontSize: number,
   overflow: boolean,
 ): FittedBlock {
-  const spare = block.box.width - rendered.width;
+  const spare = box.width - rendered.width;
   const dx = block.align === 'left' ? 0 : block.align === 'right' ? spare : Math.round(spare / 2);
-  const dy = Math.round((block.box.height - rendered.height) / 2);
+  // In its own box the text is centred on it; grown into the room below, it starts at the box's top.
+  const dy = box === block.box ? Math.round((box.height - rendered.height) / 2) : 0;
   return {
     png: rendered.png,
     fontSize,
     overflow,
-    left: Math.max(0, block.box.x + Math.max(0, dx)),
-    top: Math.max(0, block.box.y + dy),
+    left: Math.max(0, box.x + Math.max(0, dx)),
+    top: Math.max(0, box.y + dy),
   };
 }
 

@@ -1,7 +1,13 @@
 import { ResultCode, type TranslatedBlock, type TranslateResult } from '@chuhai/contract';
 import sharp from 'sharp';
 import { AppError } from '../../http/app-error.ts';
-import { countSourceChars, groupIntoBlocks, type OcrEngine, type TextBlock } from '../ocr/index.ts';
+import {
+  countSourceChars,
+  groupIntoBlocks,
+  type OcrEngine,
+  type TextBlock,
+  type TextBox,
+} from '../ocr/index.ts';
 import { eraseBox, grow, type RgbImage } from './erase.ts';
 import { drawBlocks, fitBlock } from './render.ts';
 
@@ -14,6 +20,50 @@ import { drawBlocks, fitBlock } from './render.ts';
 
 /** The long side an image is worked on at: OCR and drawing stay fast, and marketplaces want no more. */
 const WORK_SIDE = 2000;
+
+/** Growth caps: a translation may take at most this much more width and height than its original. */
+const ROOM_WIDTH = 1.8;
+const ROOM_HEIGHT = 2.5;
+
+const overlaps = (a0: number, a1: number, b0: number, b1: number) => a0 < b1 && b0 < a1;
+
+/**
+ * The free space a block's translation may grow into when it is longer than the original (English
+ * runs about 1.5–2× the width of the same Chinese): sideways as its alignment allows and downwards,
+ * up to the next block or a margin from the image's edge, and never more than ROOM_WIDTH ×
+ * ROOM_HEIGHT of its box.
+ */
+export function roomAround(
+  block: { id: number; box: TextBox; align: 'left' | 'center' | 'right' },
+  all: { id: number; box: TextBox }[],
+  size: { width: number; height: number },
+): TextBox {
+  const margin = Math.round(Math.min(size.width, size.height) * 0.03);
+  const { x, y, width, height } = block.box;
+  const others = all.filter((o) => o.id !== block.id).map((o) => o.box);
+  const sameRow = others.filter((o) => overlaps(o.y, o.y + o.height, y, y + height));
+  const rightLimit = Math.min(
+    size.width - margin,
+    ...sameRow.filter((o) => o.x >= x + width).map((o) => o.x - margin),
+  );
+  const leftLimit = Math.max(
+    margin,
+    ...sameRow.filter((o) => o.x + o.width <= x).map((o) => o.x + o.width + margin),
+  );
+  const extra = width * (ROOM_WIDTH - 1);
+  let left = x;
+  let right = x + width;
+  if (block.align === 'left') right = Math.max(right, Math.min(rightLimit, right + extra));
+  else if (block.align === 'right') left = Math.min(left, Math.max(leftLimit, left - extra));
+  else {
+    left = Math.min(left, Math.max(leftLimit, left - extra / 2));
+    right = Math.max(right, Math.min(rightLimit, right + extra / 2));
+  }
+  const below = others.filter((o) => o.y >= y + height && overlaps(o.x, o.x + o.width, left, right));
+  const bottomLimit = Math.min(size.height - margin, ...below.map((o) => o.y - margin));
+  const bottom = Math.max(y + height, Math.min(bottomLimit, y + height * ROOM_HEIGHT));
+  return { x: Math.round(left), y, width: Math.round(right - left), height: Math.round(bottom - y) };
+}
 
 /** The image had no source-language text to translate (nothing is charged for it). */
 export class NoSourceTextError extends AppError {
@@ -118,7 +168,11 @@ export async function translatePicture(
 /** Fits every visible block into its box and draws them on the erased image. */
 export async function drawTranslation(background: Buffer, blocks: TranslatedBlock[], target: string) {
   const visible = blocks.filter((block) => !block.hidden && block.text.trim());
-  const fitted = await Promise.all(visible.map((block) => fitBlock(block, target)));
+  const meta = await sharp(background).metadata();
+  const size = { width: meta.width ?? 1, height: meta.height ?? 1 };
+  const fitted = await Promise.all(
+    visible.map((block) => fitBlock({ ...block, room: roomAround(block, visible, size) }, target)),
+  );
   const byId = new Map(visible.map((block, i) => [block.id, fitted[i]]));
   return {
     png: await drawBlocks(background, fitted),
