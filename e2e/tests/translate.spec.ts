@@ -37,14 +37,17 @@ test('upload, translate to English, edit one block, draw again and download', as
 
 test.describe('on a phone', () => {
   test.use({ viewport: { width: 390, height: 844 } });
-  test('the original and the result stack and the editor fits the width', async ({ page }) => {
+  test('用示例图片试试 translates the bundled example; the original and the result stack within the width', async ({
+    page,
+  }) => {
     await register(page, '13912345952');
     await page.goto('/#/translate');
-    await page
-      .getByLabel('选择图片')
-      .setInputFiles({ name: '1688.png', mimeType: 'image/png', buffer: await supplierImage() });
+    const example = page.getByRole('region', { name: '图片翻译示例' });
+    await expect(example.getByRole('img', { name: /示例译图/ })).toBeVisible();
+    await example.getByRole('button', { name: '用示例图片试试' }).click();
     const result = page.getByRole('region', { name: '翻译结果' });
     await expect(result.getByText('未发现残留中文')).toBeVisible({ timeout: 60_000 });
+    await expect(result.getByLabel('第 1 块译文')).toHaveValue(/Hyaluronic acid serum/);
     const width = await page.evaluate(() => document.documentElement.scrollWidth);
     expect(width).toBeLessThanOrEqual(390);
   });

@@ -16,6 +16,9 @@ const PHRASES: [string, string][] = [
   ['加厚保暖', 'Thick and warm'],
   ['格式测试', 'Format test'],
   ['防滑', 'Non-slip'],
+  ['玻尿酸精华', 'Hyaluronic acid serum'],
+  ['补水保湿', 'Deep hydration'],
+  ['温和不刺激', 'Gentle on skin'],
   ['耐磨', 'Hard-wearing'],
 ];
 

@@ -22,8 +22,12 @@ export interface TextInk {
 
 /** How far a pixel must be from the patch to count as a stroke of the text (RGB distance). */
 const INK_DISTANCE = 60;
-/** Share of a line's box covered by strokes above which the text reads as bold. */
-const BOLD_SHARE = 0.3;
+/**
+ * Share of a (grown) line box covered by strokes above which the text reads as bold. Measured on
+ * Noto Sans SC drawn at 36–72 px: bold lines cover 0.24–0.35 of their grown box, regular ones
+ * 0.19–0.22.
+ */
+const BOLD_SHARE = 0.23;
 
 const clamp = (v: number, lo: number, hi: number) => (v < lo ? lo : Math.min(v, hi));
 

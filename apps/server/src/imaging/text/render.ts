@@ -54,7 +54,7 @@ async function renderText(block: DrawnBlock, language: string, size: number) {
   return { png: data, width: info.width, height: info.height };
 }
 
-/** Below this share of its own size, a translation takes the free space around its box instead. */
+/** The first size range tried: a translation keeps at least this share of the original size if it can. */
 const SHRINK_IN_BOX = 0.75;
 
 /** The largest size in [low, high] at which the text fits `box`, or null; a binary search (each try renders once). */
@@ -83,24 +83,19 @@ async function largestFitting(block: DrawnBlock, box: TextBox, language: string,
 }
 
 /**
- * The size and place of a block's text: its own size if it fits its box, else a little smaller
- * (down to SHRINK_IN_BOX), else the free space around the box at up to its own size, else down to
- * half in that space; past that it is drawn at half size and flagged as overflowing.
+ * The size and place of a block's text: as large as it fits, from its own size down to
+ * SHRINK_IN_BOX, in its box and the free space around it (a longer translation runs wider before it
+ * wraps or shrinks); then down to half its size; past that at half size, flagged as overflowing.
  */
 export async function fitBlock(block: DrawnBlock, language: string): Promise<FittedBlock> {
   const start = Math.max(MIN_SIZE, Math.round(block.fontSize));
-  const inBox = await largestFitting(
-    block,
-    block.box,
-    language,
-    Math.max(MIN_SIZE, Math.round(start * SHRINK_IN_BOX)),
-    start,
-  );
-  if (inBox) return place(block, block.box, inBox.rendered, inBox.size, false);
   const room = block.room ?? block.box;
+  const near = Math.max(MIN_SIZE, Math.round(start * SHRINK_IN_BOX));
   const low = Math.max(MIN_SIZE, Math.round(start * MIN_SCALE));
-  const inRoom = await largestFitting(block, room, language, low, start);
-  if (inRoom) return place(block, room, inRoom.rendered, inRoom.size, false);
+  const fitted =
+    (await largestFitting(block, room, language, near, start)) ??
+    (await largestFitting(block, room, language, low, near));
+  if (fitted) return place(block, room, fitted.rendered, fitted.size, false);
   return place(block, room, await renderText({ ...block, box: room }, language, low), low, true);
 }
 
@@ -114,14 +109,14 @@ function place(
 ): FittedBlock {
   const spare = box.width - rendered.width;
   const dx = block.align === 'left' ? 0 : block.align === 'right' ? spare : Math.round(spare / 2);
-  // In its own box the text is centred on it; grown into the room below, it starts at the box's top.
-  const dy = box === block.box ? Math.round((box.height - rendered.height) / 2) : 0;
+  // Text no taller than the original box is centred on it; taller text starts at the box's top.
+  const dy = rendered.height <= block.box.height ? Math.round((block.box.height - rendered.height) / 2) : 0;
   return {
     png: rendered.png,
     fontSize,
     overflow,
     left: Math.max(0, box.x + Math.max(0, dx)),
-    top: Math.max(0, box.y + dy),
+    top: Math.max(0, block.box.y + dy),
   };
 }
 

@@ -8,8 +8,8 @@ import {
   type TextBlock,
   type TextBox,
 } from '../ocr/index.ts';
-import { eraseBox, grow, type RgbImage } from './erase.ts';
-import { drawBlocks, fitBlock } from './render.ts';
+import { eraseBox, grow, type RgbImage, type TextInk } from './erase.ts';
+import { drawBlocks, type FittedBlock, fitBlock } from './render.ts';
 
 /**
  * 图片翻译's pipeline, the provider aside: find the text (OCR), have `translate` put the blocks to
@@ -65,6 +65,29 @@ export function roomAround(
   return { x: Math.round(left), y, width: Math.round(right - left), height: Math.round(bottom - y) };
 }
 
+/**
+ * Indexes of blocks that were parallel items in the original: the same size (within 15%), the same
+ * alignment, and lined up on that edge (within 2% of the image's width).
+ */
+function siblings(blocks: TranslatedBlock[], width: number): number[][] {
+  const anchor = (b: TranslatedBlock) =>
+    b.align === 'left' ? b.box.x : b.align === 'right' ? b.box.x + b.box.width : b.box.x + b.box.width / 2;
+  const groups: number[][] = [];
+  blocks.forEach((block, i) => {
+    const group = groups.find((g) => {
+      const first = blocks[g[0] as number] as TranslatedBlock;
+      return (
+        first.align === block.align &&
+        Math.abs(anchor(first) - anchor(block)) <= width * 0.02 &&
+        Math.abs(first.fontSize - block.fontSize) <= first.fontSize * 0.15
+      );
+    });
+    if (group) group.push(i);
+    else groups.push([i]);
+  });
+  return groups.filter((g) => g.length > 1);
+}
+
 /** The image had no source-language text to translate (nothing is charged for it). */
 export class NoSourceTextError extends AppError {
   constructor() {
@@ -109,14 +132,50 @@ function keptAsIs(block: TextBlock, keep: string[]): boolean {
   return keep.some((word) => bare(word) === bare(block.text));
 }
 
-/** Glyph size from a detected line: its box has about a fifth of padding around the characters. */
-const glyphSize = (block: TextBlock) =>
-  Math.round(Math.min(...block.lines.map((line) => line.box.height)) * 0.72);
-
 export interface PictureOptions {
   target: string;
   /** Words kept as they are (the seller's glossary). */
   keep: string[];
+}
+
+/**
+ * The editable layers of one translated block, its lines erased. When the translation has as many
+ * lines as the original, each line is a layer of its own with its own size, colour and weight (a
+ * heading over two selling points keeps its hierarchy); otherwise the block is one layer, in the
+ * style of its first line.
+ */
+function layersOf(image: RgbImage, block: TextBlock, translation: string): Omit<TranslatedBlock, 'id'>[] {
+  const inks = block.lines.map((line) =>
+    eraseBox(image, grow(line.box, Math.max(2, line.box.height * 0.18), image.width, image.height)),
+  );
+  const lines = translation.split('\n').map((line) => line.trim());
+  const layer = (source: string, text: string, box: TextBox, lineBoxes: TextBox[], ink: TextInk) => ({
+    source,
+    text,
+    box,
+    // A detected line's box has about a fifth of padding around the characters.
+    fontSize: Math.max(9, Math.round(Math.min(...lineBoxes.map((b) => b.height)) * 0.72)),
+    color: ink.color,
+    bold: ink.bold,
+    align: block.align,
+    hidden: false,
+    overflow: false,
+  });
+  const plain = { color: '#1f1f1f', bold: false };
+  if (block.lines.length > 1 && lines.length === block.lines.length && lines.every(Boolean))
+    return block.lines.map((line, i) =>
+      layer(line.text, lines[i] as string, line.box, [line.box], inks[i] ?? plain),
+    );
+  const ink = { color: (inks[0] ?? plain).color, bold: inks.filter((x) => x.bold).length * 2 >= inks.length };
+  return [
+    layer(
+      block.text,
+      translation,
+      block.box,
+      block.lines.map((l) => l.box),
+      ink,
+    ),
+  ];
 }
 
 /** The blocks to translate, numbered from 1, and their translations by number. */
@@ -133,25 +192,9 @@ export async function translatePicture(
   const toTranslate = blocks.filter((block) => !keptAsIs(block, options.keep));
   if (toTranslate.length === 0) throw new NoSourceTextError();
   const translations = await translate(toTranslate.map((block, i) => ({ id: i + 1, text: block.text })));
-  const translated: TranslatedBlock[] = toTranslate.map((block, i) => {
-    // Each line is erased on its own (the gaps between lines keep their background).
-    const inks = block.lines.map((line) =>
-      eraseBox(image, grow(line.box, Math.max(2, line.box.height * 0.18), image.width, image.height)),
-    );
-    const ink = inks[0] ?? { color: '#1f1f1f', bold: false };
-    return {
-      id: i + 1,
-      source: block.text,
-      text: translations.get(i + 1) ?? block.text,
-      box: block.box,
-      fontSize: Math.max(9, glyphSize(block)),
-      color: ink.color,
-      bold: inks.filter((x) => x.bold).length * 2 >= inks.length,
-      align: block.align,
-      hidden: false,
-      overflow: false,
-    };
-  });
+  const translated = toTranslate
+    .flatMap((block, i) => layersOf(image, block, translations.get(i + 1) ?? block.text))
+    .map((layer, i) => ({ ...layer, id: i + 1 }));
   const background = await toPng(image);
   const drawn = await drawTranslation(background, translated, options.target);
   return {
@@ -170,9 +213,18 @@ export async function drawTranslation(background: Buffer, blocks: TranslatedBloc
   const visible = blocks.filter((block) => !block.hidden && block.text.trim());
   const meta = await sharp(background).metadata();
   const size = { width: meta.width ?? 1, height: meta.height ?? 1 };
-  const fitted = await Promise.all(
-    visible.map((block) => fitBlock({ ...block, room: roomAround(block, visible, size) }, target)),
-  );
+  const room = (block: TranslatedBlock) => roomAround(block, visible, size);
+  const fitted = await Promise.all(visible.map((block) => fitBlock({ ...block, room: room(block) }, target)));
+  // Parallel items (a column of selling points, a row of badges) were one size in the original:
+  // each is drawn at the size the tightest of them fits at, so the list still reads as one.
+  for (const group of siblings(visible, size.width)) {
+    const smallest = Math.min(...group.map((i) => (fitted[i] as FittedBlock).fontSize));
+    for (const i of group) {
+      const block = visible[i] as TranslatedBlock;
+      if ((fitted[i] as FittedBlock).fontSize > smallest)
+        fitted[i] = await fitBlock({ ...block, fontSize: smallest, room: room(block) }, target);
+    }
+  }
   const byId = new Map(visible.map((block, i) => [block.id, fitted[i]]));
   return {
     png: await drawBlocks(background, fitted),

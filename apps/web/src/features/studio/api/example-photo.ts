@@ -11,14 +11,21 @@ export const EXAMPLE_IMAGES = {
   before: example('serum-before.webp'),
   cutout: example('serum-cutout.webp'),
   replaced: example('serum-window.webp'),
+  /** 图片翻译: the photo with Chinese selling points, and its English version. */
+  supplier: example('supplier-photo.jpg'),
+  supplierBefore: example('supplier-before.webp'),
+  supplierAfter: example('supplier-after.webp'),
 } as const;
 
 /** The library background the 换背景 example is shown on, and run with. */
 export const EXAMPLE_BACKGROUND_ID = 'scene-window-light';
 
-/** The example photo as a file, as if the seller had chosen it. */
-export async function loadExamplePhoto(): Promise<File> {
-  const response = await fetch(EXAMPLE_IMAGES.photo);
+/** An example photo as a file, as if the seller had chosen it. */
+export async function loadExamplePhoto(
+  url: string = EXAMPLE_IMAGES.photo,
+  name = '示例-精华液.jpg',
+): Promise<File> {
+  const response = await fetch(url);
   if (!response.ok) throw new Error(`example photo: HTTP ${response.status}`);
-  return new File([await response.blob()], '示例-精华液.jpg', { type: 'image/jpeg' });
+  return new File([await response.blob()], name, { type: 'image/jpeg' });
 }

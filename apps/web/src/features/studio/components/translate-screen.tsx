@@ -2,8 +2,10 @@ import { DownloadOutlined, TranslationOutlined } from '@ant-design/icons';
 import { TRANSLATE_LANGUAGES, type TranslateResult } from '@chuhai/contract';
 import { Button, Input, Select, Tag } from 'antd';
 import { useRef, useState } from 'react';
+import { ExampleShowcase } from '../../../components/ui/example-showcase';
 import { StudioTabs } from '../../../components/ui/studio-tabs';
 import { useAuthStore } from '../../../stores/auth-store';
+import { EXAMPLE_IMAGES, loadExamplePhoto } from '../api/example-photo';
 import { useRefreshAfterRun } from '../api/studio';
 import { translateImage } from '../api/translate';
 import { boxStyle } from './box-style';
@@ -31,6 +33,7 @@ export function TranslateScreen() {
   const failureOf = useStudioFailure('图片翻译');
   const refresh = useRefreshAfterRun();
   const busy = progress !== null;
+  const [loadingExample, setLoadingExample] = useState(false);
 
   const run = async (chosen: File | null = file) => {
     if (!chosen || busy) return;
@@ -55,6 +58,17 @@ export function TranslateScreen() {
     if (original) URL.revokeObjectURL(original);
     setOriginal(chosen ? URL.createObjectURL(chosen) : null);
     if (chosen && signedIn) void run(chosen);
+  };
+
+  const tryExample = async () => {
+    setLoadingExample(true);
+    try {
+      choose([await loadExamplePhoto(EXAMPLE_IMAGES.supplier, '示例-精华液卖点图.jpg')]);
+    } catch {
+      setError('示例图片加载失败，请刷新页面后再试');
+    } finally {
+      setLoadingExample(false);
+    }
   };
 
   return (
@@ -124,12 +138,28 @@ export function TranslateScreen() {
               text={(progress ?? 0) < 1 ? '正在上传图片…' : '正在识别文字、翻译并重新排版，通常需要几秒钟'}
             />
           ) : null}
-          {!busy && !result ? (
-            <div className="studio-empty muted">
-              {file
-                ? '点「开始翻译」，结果会显示在这里'
-                : '上传一张带中文的商品图，翻译结果会和原图并排显示在这里'}
-            </div>
+          {!busy && !result && file ? (
+            <div className="studio-empty muted">点「开始翻译」，结果会显示在这里</div>
+          ) : null}
+          {!busy && !result && !file ? (
+            <ExampleShowcase
+              title="图片翻译示例"
+              hint="上传一张带中文的商品图，翻译结果会和原图并排显示在这里"
+              before={{
+                label: '供应商原图',
+                image: EXAMPLE_IMAGES.supplierBefore,
+                alt: '示例原图（中文卖点）',
+              }}
+              after={{
+                label: '翻译成英语',
+                image: EXAMPLE_IMAGES.supplierAfter,
+                alt: '示例译图（英文卖点）',
+              }}
+              action="用示例图片试试"
+              onAction={() => void tryExample()}
+              loading={loadingExample}
+              note={signedIn ? '用示例图片翻译同样计 1 次' : '登录后即可试用'}
+            />
           ) : null}
           {!busy && result && original ? (
             <TranslatedView result={result} original={original} onChange={setResult} />
