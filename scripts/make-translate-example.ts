@@ -21,7 +21,13 @@ const SHOWN = 560;
 
 const text = async (content: string, size: number, color: string) =>
   sharp({
-    text: { text: `<span foreground="${color}">${content}</span>`, font: `Noto Sans SC Bold ${size}`, fontfile: BOLD, rgba: true, dpi: 72 },
+    text: {
+      text: `<span foreground="${color}">${content}</span>`,
+      font: `Noto Sans SC Bold ${size}`,
+      fontfile: BOLD,
+      rgba: true,
+      dpi: 72,
+    },
   })
     .png()
     .toBuffer();
@@ -43,10 +49,15 @@ const picture = await translatePicture(ocr, supplier, { target: 'en', keep: [] }
     { role: 'system', content: '[image-text-translation]' },
     { role: 'user', content: JSON.stringify({ blocks }) },
   ]);
-  return new Map((JSON.parse(answer) as { blocks: { id: number; text: string }[] }).blocks.map((b) => [b.id, b.text]));
+  return new Map(
+    (JSON.parse(answer) as { blocks: { id: number; text: string }[] }).blocks.map((b) => [b.id, b.text]),
+  );
 });
 await ocr.close();
 const small = (image: Buffer) => sharp(image).resize({ width: SHOWN }).webp({ quality: 80 }).toBuffer();
 writeFileSync(path.join(OUT, 'supplier-before.webp'), await small(supplier));
 writeFileSync(path.join(OUT, 'supplier-after.webp'), await small(picture.result));
-console.log(`blocks ${picture.blocks.length}, residual ${picture.residual.count}:`, picture.blocks.map((b) => b.text));
+console.log(
+  `blocks ${picture.blocks.length}, residual ${picture.residual.count}:`,
+  picture.blocks.map((b) => b.text),
+);
