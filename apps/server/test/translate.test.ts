@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { createRequire } from 'node:module';
 import { after, before, describe, it } from 'node:test';
+import { unzipSync } from 'fflate';
 import sharp from 'sharp';
 import { auth, get, post, registerUser } from './account-helpers.ts';
 import { buildChatApp } from './chat-helpers.ts';
@@ -163,6 +164,75 @@ describe('图片翻译 when the provider fails', () => {
       assert.match(answered.json().msg, /[\u4e00-\u9fff]/);
       const usage = (await get(ctx.app, '/api/v1/info', auth(ctx.token))).json().data.usage;
       assert.equal(usage.find((u: { feature: string }) => u.feature === 'translate').used, 0);
+    } finally {
+      await ctx.close();
+    }
+  });
+});
+
+describe('图片翻译 as a step of 批量处理', () => {
+  it('translates each image with Chinese (one use each), fails one without, and reports the leftovers in report.csv', async () => {
+    const ctx = await buildChatApp({ LLM_IDLE_TIMEOUT_MS: '20000', BATCH_WORKERS: '1' });
+    try {
+      const blank = await sharp({ create: { width: 400, height: 400, channels: 3, background: '#ffffff' } })
+        .png()
+        .toBuffer();
+      const files = [
+        { field: 'files[]', name: 'jacket.png', bytes: await supplierImage([HEADING, BADGE]) },
+        { field: 'files[]', name: 'plain.png', bytes: blank },
+      ];
+      const steps = JSON.stringify({
+        cutout: false,
+        marketplaces: [],
+        backgroundColor: null,
+        translate: 'en',
+      });
+      const created = await postForm(ctx.app, '/api/v1/batch/jobs', ctx.token, { steps }, files);
+      assert.equal(created.statusCode, 200, created.body);
+      const jobId = created.json().data.id;
+      let detail: {
+        job: { status: string; counts: Record<string, number> };
+        items: { name: string; status: string; reason: string }[];
+      } | null = null;
+      for (let i = 0; i < 300 && !detail; i += 1) {
+        const read = (await get(ctx.app, `/api/v1/batch/jobs/${jobId}`, auth(ctx.token))).json().data;
+        if (read.job.counts.waiting + read.job.counts.processing === 0 && read.job.status !== 'running')
+          detail = read;
+        else await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+      assert.ok(detail, 'the job settled');
+      const plain = detail.items.find((item) => item.name === 'plain.png');
+      assert.equal(plain?.status, 'failed');
+      assert.match(plain?.reason ?? '', /没有找到需要翻译的中文/);
+      assert.equal(detail.items.find((item) => item.name === 'jacket.png')?.status, 'done');
+      const info = (await get(ctx.app, '/api/v1/info', auth(ctx.token))).json().data;
+      assert.equal(info.usage.find((u: { feature: string }) => u.feature === 'translate').used, 1);
+      const { url } = (await get(ctx.app, `/api/v1/batch/jobs/${jobId}/download`, auth(ctx.token))).json()
+        .data;
+      const zip = unzipSync(new Uint8Array((await ctx.app.inject({ method: 'GET', url })).rawPayload));
+      assert.ok(zip['图片翻译/jacket.png'], Object.keys(zip).join(', '));
+      const report = new TextDecoder().decode(zip['report.csv']);
+      assert.match(report, /jacket\.png,,图片翻译,残留中文,必须,0 处,通过,/);
+      assert.match(report, /plain\.png,.*失败/);
+    } finally {
+      await ctx.close();
+    }
+  });
+
+  it('refuses an unknown language for the step', async () => {
+    const ctx = await buildChatApp();
+    try {
+      const steps = JSON.stringify({
+        cutout: false,
+        marketplaces: [],
+        backgroundColor: null,
+        translate: 'xx',
+      });
+      const created = await postForm(ctx.app, '/api/v1/batch/jobs', ctx.token, { steps }, [
+        { field: 'files[]', name: 'a.png', bytes: await supplierImage([HEADING]) },
+      ]);
+      assert.equal(created.statusCode, 400);
+      assert.match(created.json().msg, /目标语言/);
     } finally {
       await ctx.close();
     }

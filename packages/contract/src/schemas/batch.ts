@@ -45,6 +45,8 @@ export const BatchSteps = Type.Object({
   backgroundColor: Type.Union([Type.Null(), Type.String({ pattern: '^#[0-9a-fA-F]{6}$' })]),
   /** …or on a design of the background library (its id); one of the two at most. */
   backgroundDesign: Type.Optional(Type.Union([Type.Null(), Type.String({ maxLength: 40 })])),
+  /** 图片翻译: the image's Chinese put into this language (a TRANSLATE_LANGUAGES code), or null. */
+  translate: Type.Optional(Type.Union([Type.Null(), Type.String({ maxLength: 5 })])),
 });
 export type BatchSteps = Static<typeof BatchSteps>;
 

@@ -9,11 +9,18 @@ import type { BatchVerdict } from './process-image.ts';
 import * as batches from './repository.ts';
 import type { BatchDeps } from './service.ts';
 
-const FOLDERS = { cutout: '抠图', background: '换背景' } as const;
+const FOLDERS = { cutout: '抠图', background: '换背景', translated: '图片翻译' } as const;
 
 /** report.csv: a row per image, marketplace, image (the photo as uploaded, the main image made) and rule. */
 export function reportCsv(
-  items: { name: string; status: string; reason: string; verdicts: BatchVerdict[] }[],
+  items: {
+    name: string;
+    status: string;
+    reason: string;
+    verdicts: BatchVerdict[];
+    /** 图片翻译: Chinese characters left in the translated image, and blocks that overflowed. */
+    translation?: { residual: number; overflow: number };
+  }[],
 ): string {
   const header = ['文件', '平台', '图片', '规则', '级别', '实测', '结果', '建议'];
   const rows: string[][] = [];
@@ -38,6 +45,29 @@ export function reportCsv(
     for (const verdict of item.verdicts) {
       add(item.name, verdict.marketplace, '原图', verdict.original);
       add(item.name, verdict.marketplace, '主图', verdict.main);
+    }
+    if (item.translation) {
+      const { residual, overflow } = item.translation;
+      rows.push([
+        item.name,
+        '',
+        '图片翻译',
+        '残留中文',
+        '必须',
+        `${residual} 处`,
+        residual === 0 ? '通过' : '不通过',
+        residual === 0 ? '' : '在「图片翻译」里打开这张图，修改残留处后重新生成',
+      ]);
+      rows.push([
+        item.name,
+        '',
+        '图片翻译',
+        '译文超出原位置',
+        '建议',
+        `${overflow} 处`,
+        overflow === 0 ? '通过' : '不通过',
+        overflow === 0 ? '' : '译文太长：缩短译文或调小字号',
+      ]);
     }
   }
   return `\uFEFF${csvText(header, rows)}\r\n`;
@@ -75,7 +105,7 @@ export async function writeResultsZip(
   };
   for (const item of items) {
     for (const result of JSON.parse(item.results) as {
-      kind: 'cutout' | 'main' | 'background' | 'thumbnail';
+      kind: 'cutout' | 'main' | 'background' | 'translated' | 'thumbnail';
       marketplace?: ImageMarketplaceId;
       key: string;
     }[]) {
@@ -97,12 +127,20 @@ export async function writeResultsZip(
     'report.csv',
     new TextEncoder().encode(
       reportCsv(
-        items.map((i) => ({
-          name: i.name,
-          status: i.status,
-          reason: i.reason,
-          verdicts: JSON.parse(i.checks) as BatchVerdict[],
-        })),
+        items.map((i) => {
+          const translated = (
+            JSON.parse(i.results) as { kind: string; residual?: number; overflow?: number }[]
+          ).find((r) => r.kind === 'translated');
+          return {
+            name: i.name,
+            status: i.status,
+            reason: i.reason,
+            verdicts: JSON.parse(i.checks) as BatchVerdict[],
+            ...(translated
+              ? { translation: { residual: translated.residual ?? 0, overflow: translated.overflow ?? 0 } }
+              : {}),
+          };
+        }),
       ),
     ),
   );

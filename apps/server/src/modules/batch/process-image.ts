@@ -28,6 +28,7 @@ export function previewOutput<T extends { kind: string }>(outputs: readonly T[])
   return (
     outputs.find((o) => o.kind === 'main') ??
     outputs.find((o) => o.kind === 'background') ??
+    outputs.find((o) => o.kind === 'translated') ??
     outputs.find((o) => o.kind === 'cutout')
   );
 }
@@ -45,11 +46,18 @@ export async function thumbnailOf(outputs: readonly BatchOutput[]): Promise<Buff
 
 /** One output file of an image. */
 export interface BatchOutput {
-  kind: 'cutout' | 'main' | 'background';
+  kind: 'cutout' | 'main' | 'background' | 'translated';
   marketplace?: ImageMarketplaceId;
   bytes: Buffer;
   extension: 'png' | 'jpg';
+  /** 图片翻译: source-language characters left in the result, and blocks that overflowed. */
+  residual?: number;
+  overflow?: number;
 }
+
+/** Whether the steps need the product cut out (图片翻译 alone does not). */
+export const needsMatte = (steps: BatchSteps) =>
+  steps.cutout || steps.marketplaces.length > 0 || Boolean(steps.backgroundColor || steps.backgroundDesign);
 
 /** A marketplace's verdicts on the photo as uploaded and on the main image made from it. */
 export interface BatchVerdict {
@@ -64,6 +72,7 @@ export function usesPerImage(steps: BatchSteps): Partial<Record<Feature, number>
   return {
     ...(cutout > 0 ? { cutout } : {}),
     ...(steps.backgroundColor || steps.backgroundDesign ? { replace: 1 } : {}),
+    ...(steps.translate ? { translate: 1 } : {}),
   };
 }
 

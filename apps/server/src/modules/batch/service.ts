@@ -10,6 +10,7 @@ import {
   chinaDayStart,
   DAY_IN_MS,
   ResultCode,
+  TRANSLATE_LANGUAGE_CODES,
 } from '@chuhai/contract';
 import { Value } from 'typebox/value';
 import { lockKey } from '../../db/locks.ts';
@@ -25,7 +26,7 @@ import * as batches from './repository.ts';
 
 export type BatchDeps = Pick<
   AppDeps,
-  'db' | 'clock' | 'log' | 'files' | 'matting' | 'queue' | 'fileUrlSecret'
+  'db' | 'clock' | 'log' | 'files' | 'matting' | 'queue' | 'fileUrlSecret' | 'chatModel' | 'ocr'
 >;
 
 /** The queue each image of a job travels on. */
@@ -47,13 +48,16 @@ export function readSteps(raw: string): BatchSteps {
     throw new AppError(ResultCode.badRequest, '换背景只能选一种：纯色或背景库里的一张');
   if (parsed.backgroundDesign && !findDesign(parsed.backgroundDesign))
     throw new AppError(ResultCode.badRequest, '背景不存在，请重新选择');
+  if (parsed.translate && !(TRANSLATE_LANGUAGE_CODES as string[]).includes(parsed.translate))
+    throw new AppError(ResultCode.badRequest, '图片翻译的目标语言不正确，请重新选择');
   if (
     !parsed.cutout &&
     parsed.marketplaces.length === 0 &&
     !parsed.backgroundColor &&
-    !parsed.backgroundDesign
+    !parsed.backgroundDesign &&
+    !parsed.translate
   )
-    throw new AppError(ResultCode.badRequest, '请至少选择一项处理：抠图、平台主图或换背景');
+    throw new AppError(ResultCode.badRequest, '请至少选择一项处理：抠图、平台主图、换背景或图片翻译');
   return parsed;
 }
 

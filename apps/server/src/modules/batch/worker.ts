@@ -1,9 +1,12 @@
 import type { BatchSteps } from '@chuhai/contract';
 import { AppError } from '../../http/app-error.ts';
+import { NoProductError } from '../../imaging/compose.ts';
+import { NoSourceTextError } from '../../imaging/text/translate-picture.ts';
 import { ProviderError } from '../../providers/provider-error.ts';
 import { chargeDelivered } from '../../work/metered.ts';
 import { sellerError } from '../../work/seller-error.ts';
-import { type BatchOutput, makeOutputs, thumbnailOf, usesPerImage } from './process-image.ts';
+import { translateForBatch } from '../translate/service.ts';
+import { type BatchOutput, makeOutputs, needsMatte, thumbnailOf, usesPerImage } from './process-image.ts';
 import * as batches from './repository.ts';
 import { type BatchDeps, jobPrefix, updateJobStatus } from './service.ts';
 
@@ -70,8 +73,18 @@ export async function processImage(deps: BatchDeps, itemId: number): Promise<voi
   }
 
   let made: Awaited<ReturnType<typeof makeOutputs>>;
+  const uses = usesPerImage(steps);
   try {
-    made = await makeOutputs(original.bytes, await deps.matting.matte(original.bytes), steps);
+    made = needsMatte(steps)
+      ? await makeOutputs(original.bytes, await deps.matting.matte(original.bytes), steps)
+      : { outputs: [], verdicts: [] };
+    if (steps.translate) {
+      const translated = await translatedOutput(deps, userId, original.bytes, steps.translate);
+      // An image without Chinese has nothing to translate: its other outputs still count, this one is not charged.
+      if (translated) made.outputs.push(translated);
+      else if (made.outputs.length > 0) delete uses.translate;
+      else throw new NoSourceTextError();
+    }
   } catch (error) {
     if (error instanceof ProviderError && error.kind === 'busy') {
       // The interactive tools have the pool: this image waits its turn (the queue retries the message).
@@ -79,7 +92,8 @@ export async function processImage(deps: BatchDeps, itemId: number): Promise<voi
       throw error;
     }
     // A failed image is never charged (the charge comes with the finished outputs), as the words say.
-    await settle('failed', sellerError(error, 'matting', deps.log).message);
+    const service = error instanceof NoProductError || !steps.translate ? 'matting' : 'chat';
+    await settle('failed', sellerError(error, service, deps.log).message);
     await deleteFiles(deps, item.original_key ? [item.original_key] : []);
     await updateJobStatus(deps, jobId);
     return;
@@ -89,7 +103,7 @@ export async function processImage(deps: BatchDeps, itemId: number): Promise<voi
   const keys = results.map((r) => r.key);
   try {
     await deps.db.transaction().execute(async (trx) => {
-      await chargeDelivered(trx, { userId }, usesPerImage(steps), deps.clock.now());
+      await chargeDelivered(trx, { userId }, uses, deps.clock.now());
       const settled = await batches.settleItem(trx, itemId, {
         status: 'done',
         reason: '',
@@ -118,6 +132,28 @@ export async function processImage(deps: BatchDeps, itemId: number): Promise<voi
   await updateJobStatus(deps, jobId);
 }
 
+/** The image in the job's 图片翻译 language, or null when it has no Chinese to translate. */
+async function translatedOutput(
+  deps: BatchDeps,
+  userId: number,
+  bytes: Buffer,
+  target: string,
+): Promise<BatchOutput | null> {
+  try {
+    const picture = await translateForBatch(deps, userId, bytes, target);
+    return {
+      kind: 'translated',
+      bytes: picture.result,
+      extension: 'png',
+      residual: picture.residual.count,
+      overflow: picture.blocks.filter((b) => b.overflow).length,
+    };
+  } catch (error) {
+    if (error instanceof NoSourceTextError) return null;
+    throw error;
+  }
+}
+
 async function storeOutputs(
   deps: BatchDeps,
   userId: number,
@@ -125,7 +161,13 @@ async function storeOutputs(
   itemId: number,
   outputs: BatchOutput[],
 ) {
-  const stored: { kind: BatchOutput['kind'] | 'thumbnail'; marketplace?: string; key: string }[] = [];
+  const stored: {
+    kind: BatchOutput['kind'] | 'thumbnail';
+    marketplace?: string;
+    key: string;
+    residual?: number;
+    overflow?: number;
+  }[] = [];
   for (const output of outputs) {
     const key = `${jobPrefix(userId, jobId)}/out/${itemId}-${output.marketplace ?? output.kind}.${output.extension}`;
     await deps.files.put(key, output.bytes, output.extension === 'png' ? 'image/png' : 'image/jpeg');
@@ -133,6 +175,7 @@ async function storeOutputs(
       kind: output.kind,
       ...(output.marketplace ? { marketplace: output.marketplace } : {}),
       key,
+      ...(output.kind === 'translated' ? { residual: output.residual, overflow: output.overflow } : {}),
     });
   }
   // The job's table shows it; not a result (the ZIP leaves it out), and an image is not failed for it.

@@ -162,3 +162,20 @@ export async function renderTranslation(
     residual,
   };
 }
+
+/**
+ * 批量处理's 图片翻译 step: the same pipeline for one image of a job. No use is taken here: the
+ * batch worker charges an image's uses together with its finished outputs.
+ */
+export async function translateForBatch(
+  deps: Pick<AppDeps, 'chatModel' | 'ocr'>,
+  userId: number,
+  bytes: Buffer,
+  target: string,
+) {
+  const models = await deps.chatModel.models();
+  if (!models) throw new AppError(ResultCode.providerUnavailable, FEATURE_OFF_TEXT);
+  return translatePicture(deps.ocr, bytes, { target, keep: [] }, (blocks) =>
+    translateBlocks(deps.chatModel, { blocks, target, keep: [], model: models.standard, userId }),
+  );
+}

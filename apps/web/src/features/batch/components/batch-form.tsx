@@ -6,6 +6,7 @@ import {
   IMAGE_MARKETPLACE_IDS,
   type ImageMarketplaceId,
   MAIN_IMAGE_RULE_SETS,
+  TRANSLATE_LANGUAGES,
 } from '@chuhai/contract';
 import { Alert, Button, Checkbox, ColorPicker, Progress, Radio, Select } from 'antd';
 import { useRef, useState } from 'react';
@@ -23,6 +24,7 @@ export function BatchForm({ onStarted }: { onStarted: (job: BatchJob) => void })
   const [backgroundKind, setBackgroundKind] = useState<'none' | 'color' | 'design'>('none');
   const [color, setColor] = useState('#f5f0e8');
   const [design, setDesign] = useState<string | null>(null);
+  const [translate, setTranslate] = useState<string | null>(null);
   const designs = useBackgroundDesigns(backgroundKind === 'design');
   const [over, setOver] = useState(false);
   const [sent, setSent] = useState<number | null>(null);
@@ -47,8 +49,9 @@ export function BatchForm({ onStarted }: { onStarted: (job: BatchJob) => void })
     marketplaces,
     backgroundColor: backgroundKind === 'color' ? color : null,
     backgroundDesign: backgroundKind === 'design' ? design : null,
+    translate,
   };
-  const nothingChosen = !cutout && marketplaces.length === 0 && backgroundKind === 'none';
+  const nothingChosen = !cutout && marketplaces.length === 0 && backgroundKind === 'none' && !translate;
   const designMissing = backgroundKind === 'design' && !design;
   const tooBig = bytes > BATCH_LIMITS.maxBytes;
 
@@ -186,8 +189,22 @@ export function BatchForm({ onStarted }: { onStarted: (job: BatchJob) => void })
             />
           ) : null}
         </fieldset>
+        <fieldset className="batch-steps__group">
+          <legend>图片翻译（图上的中文换成买家的语言）</legend>
+          <Select
+            aria-label="图片翻译成"
+            value={translate ?? 'none'}
+            onChange={(value) => setTranslate(value === 'none' ? null : value)}
+            options={[
+              { value: 'none', label: '不翻译' },
+              ...TRANSLATE_LANGUAGES.map((l) => ({ value: l.code, label: `${l.name}（${l.english}）` })),
+            ]}
+            style={{ minWidth: 200 }}
+          />
+        </fieldset>
         <p className="muted batch-steps__note">
-          结果 ZIP 里按平台分文件夹，并附 report.csv：每张图、每个平台、每条规则的实测值和是否通过。
+          结果 ZIP 里按平台分文件夹，并附
+          report.csv：每张图、每个平台、每条规则的实测值和是否通过；图片翻译另有每张图的残留中文处数。
         </p>
       </fieldset>
 
