@@ -46,8 +46,8 @@ test('an operator changes the monthly price and a limit, makes redeem codes and 
   await expect(month).toContainText('¥19.90');
   await expect(seller.getByRole('row', { name: /AI 问答（每日）\s*5 次/ })).toBeVisible();
   await seller.goto('/#/profile');
-  // AI 问答 now has 5 a day, like 换背景.
-  await expect(seller.getByText('已用 0 / 5 次，剩余 5 次')).toHaveCount(2);
+  // AI 问答 now has 5 a day, like 换背景 and 图片翻译.
+  await expect(seller.getByText('已用 0 / 5 次，剩余 5 次')).toHaveCount(3);
   await expect(seller.getByText('已用 0 / 20 次，剩余 20 次')).toHaveCount(0);
 
   // 兑换码: made with two-factor, saved as CSV at once, redeemed by the seller.

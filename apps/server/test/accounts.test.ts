@@ -62,6 +62,7 @@ describe('accounts', () => {
           ['draw', 0, 2],
           ['cutout', 0, 10],
           ['replace', 0, 5],
+          ['translate', 0, 5],
         ],
       );
       const stored = await ctx.app.db

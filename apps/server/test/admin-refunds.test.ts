@@ -162,7 +162,7 @@ describe('运营后台 · 订单与退款 (sandbox channel)', () => {
     assert.equal(today.vipMembers, 0, 'both purchases were refunded in full');
     assert.deepEqual(
       today.uses.map((u: { feature: string }) => u.feature),
-      ['chat', 'draw', 'cutout', 'replace'],
+      ['chat', 'draw', 'cutout', 'replace', 'translate'],
     );
     const week = (await get(ctx.app, '/api/admin/dashboard?days=7', auth(admin.token))).json().data;
     assert.equal(week.series.length, 7);
