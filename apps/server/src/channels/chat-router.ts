@@ -4,6 +4,7 @@ import { openAiCompatibleModel } from '../providers/llm/openai-compatible.ts';
 import { ProviderError } from '../providers/provider-error.ts';
 import { AdapterCache } from './adapters.ts';
 import type { CallMeter, ChannelBook, LiveChannel } from './channel-book.ts';
+import { firstAnswer, type Target } from './first-answer.ts';
 import { type AttemptFailure, failureOf, worthAnotherChannel } from './health.ts';
 import { usageOf } from './ledger.ts';
 import { candidates } from './pick.ts';
@@ -206,50 +207,20 @@ export function chatRouter(book: ChannelBook, options: ChatRouterOptions): ChatR
    * The whole answer from the first channel of `targets` that gives one. A probe is the channel's
    * trial: success restores a cooling channel, failure cools it again.
    */
-  async function completeOn(
-    targets: { channel: LiveChannel; model: string }[],
-    request: RoutedAnswerRequest,
-    probe: boolean,
-  ) {
+  async function completeOn(targets: Target[], request: RoutedAnswerRequest, probe: boolean) {
     const meter = request.meter ?? NO_METER;
-    let lastError: unknown = null;
-    for (const { channel, model } of targets) {
-      const trial = probe ? channel.needsTrial || channel.cooling : channel.needsTrial;
-      if (!probe && trial && !(await book.claimTrial(channel))) continue;
-      const started = performance.now();
-      try {
-        const answer = await adapters.next(channel).complete({ ...request, model });
-        const seconds = (performance.now() - started) / 1000;
-        await book.record(channel, {
-          kind: 'chat',
-          meter,
-          model,
-          error: null,
-          failure: null,
-          usage: usageOf(answer.usage, request.messages, answer.text),
-          firstByteMs: Math.round(seconds * 1000),
-          seconds,
-          trial,
-        });
-        return answer;
-      } catch (error) {
-        if (request.signal.aborted && !probe) throw error;
-        const failure = failureOf(error, false);
-        await book.record(channel, {
-          kind: 'chat',
-          meter,
-          model,
-          error,
-          failure,
-          firstByteMs: null,
-          seconds: (performance.now() - started) / 1000,
-          trial,
-        });
-        if (!worthAnotherChannel(failure)) throw error;
-        lastError = error;
-      }
-    }
-    throw lastError ?? new ProviderError('unreachable', 'no chat channel is available');
+    return firstAnswer<{ text: string; usage: TokenUsage | null }>(
+      book,
+      targets,
+      {
+        kind: 'chat',
+        meter,
+        signal: request.signal,
+        probe,
+        used: (answer) => ({ usage: usageOf(answer.usage, request.messages, answer.text) }),
+      },
+      ({ channel, model }) => adapters.next(channel).complete({ ...request, model }),
+    );
   }
 
   return {

@@ -1,9 +1,8 @@
 import type { GenerationRequest, ImageEndpoint, ImageGenerator } from '../providers/image/image-generator.ts';
 import { DEFAULT_IMAGE_MODELS, imageAdapter } from '../providers/image/index.ts';
-import { ProviderError } from '../providers/provider-error.ts';
 import { AdapterCache } from './adapters.ts';
 import type { CallMeter, ChannelBook, LiveChannel } from './channel-book.ts';
-import { failureOf, worthAnotherChannel } from './health.ts';
+import { firstAnswer } from './first-answer.ts';
 import { candidates } from './pick.ts';
 
 export type RoutedGenerationRequest = GenerationRequest & { meter?: CallMeter };
@@ -73,47 +72,19 @@ export function imageRouter(book: ChannelBook, options: ImageRouterOptions): Ima
 
   /** The image from the first of `channels` that draws one; a probe is the channel's trial. */
   async function generateOn(channels: LiveChannel[], request: RoutedGenerationRequest, probe: boolean) {
-    const meter = request.meter ?? NO_METER;
-    let lastError: unknown = null;
-    for (const channel of channels) {
-      const trial = probe ? channel.needsTrial || channel.cooling : channel.needsTrial;
-      if (!probe && trial && !(await book.claimTrial(channel))) continue;
-      const started = performance.now();
-      const model = channel.models[0] ?? channel.provider;
-      try {
-        const image = await adapters.next(channel).generate(request);
-        const seconds = (performance.now() - started) / 1000;
-        await book.record(channel, {
-          kind: 'image',
-          meter,
-          model,
-          error: null,
-          failure: null,
-          images: 1,
-          firstByteMs: Math.round(seconds * 1000),
-          seconds,
-          trial,
-        });
-        return image;
-      } catch (error) {
-        // The caller's time is up (or the seller left): no other channel has time either.
-        if (request.signal.aborted && !probe) throw error;
-        const failure = failureOf(error, false);
-        await book.record(channel, {
-          kind: 'image',
-          meter,
-          model,
-          error,
-          failure,
-          firstByteMs: null,
-          seconds: (performance.now() - started) / 1000,
-          trial,
-        });
-        if (!worthAnotherChannel(failure)) throw error;
-        lastError = error;
-      }
-    }
-    throw lastError ?? new ProviderError('unreachable', 'no image channel is available');
+    const targets = channels.map((channel) => ({ channel, model: channel.models[0] ?? channel.provider }));
+    return firstAnswer(
+      book,
+      targets,
+      {
+        kind: 'image',
+        meter: request.meter ?? NO_METER,
+        signal: request.signal,
+        probe,
+        used: () => ({ images: 1 }),
+      },
+      ({ channel }) => adapters.next(channel).generate(request),
+    );
   }
 
   return {
