@@ -1,5 +1,5 @@
-import type { TextBlock, TextBox, TextLine } from './index.ts';
 import { readingOrder, unionBox, verticalOverlap } from './layout.ts';
+import type { TextBlock, TextBox, TextLine } from './types.ts';
 
 /**
  * A line joins the block above it when the white between them is at most this share of the line's

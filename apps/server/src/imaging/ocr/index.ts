@@ -2,38 +2,11 @@ import { availableParallelism } from 'node:os';
 import { PoolBusyError, WorkerPool } from '../../providers/matting/worker-pool.ts';
 import { ProviderError } from '../../providers/provider-error.ts';
 import type { OcrWorkerData } from './ocr-worker.ts';
+import type { TextLine } from './types.ts';
 
 export { groupIntoBlocks } from './blocks.ts';
 export { countSourceChars } from './source-chars.ts';
-
-/** A rectangle in the pixels of the image as shown (after its EXIF orientation). */
-export interface TextBox {
-  x: number;
-  y: number;
-  width: number;
-  height: number;
-}
-
-/** One line of text as the detector found it and the recogniser read it. */
-export interface TextLine {
-  text: string;
-  box: TextBox;
-  /** The recogniser's mean character probability, 0–1. */
-  score: number;
-}
-
-/** Lines a designer laid out together: a paragraph, a bullet list item, a badge. */
-export interface TextBlock {
-  /** Top to bottom. */
-  lines: TextLine[];
-  /** The smallest box holding every line. */
-  box: TextBox;
-  /** The lines' text joined with '\n'. */
-  text: string;
-  align: 'left' | 'center' | 'right';
-  /** Pixels from one line's top to the next one's (mean); a single line's box height. */
-  lineHeight: number;
-}
+export type { TextBlock, TextBox, TextLine } from './types.ts';
 
 /** Finds and reads the text in product images, offline, on the CPU. */
 export interface OcrEngine {

@@ -1,4 +1,4 @@
-import type { TextBox, TextLine } from './index.ts';
+import type { TextBox, TextLine } from './types.ts';
 
 /**
  * Two boxes on one row are one line when the gap between them is under this share of their height.

@@ -1,9 +1,9 @@
 import { detectText, type Region } from './detect.ts';
-import type { TextBox, TextLine } from './index.ts';
 import { arrangeLines } from './layout.ts';
 import type { OcrModels } from './models.ts';
 import { loadWorkImage } from './pixels.ts';
 import { recognizeText } from './recognize.ts';
+import type { TextBox, TextLine } from './types.ts';
 
 /**
  * A line the recogniser is less sure of than this is dropped: PaddleOCR's `drop_score`. Text in
