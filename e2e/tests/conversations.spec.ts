@@ -50,6 +50,10 @@ async function remove(page: Page, list: Locator, title: string) {
   await page.getByRole('menuitem', { name: '删除' }).click();
   const confirm = page.locator('.ant-modal', { hasText: `删除对话「${title}」？` });
   await expect(confirm).toContainText('对话里的 1 条问答会一起删除');
+  // The menu has closed and the dialog has stopped zooming in: once (CI-15, phone drawer) a click
+  // made during the animation left the dialog open.
+  await expect(page.getByRole('menuitem', { name: '删除' })).toBeHidden();
+  await expect(confirm).not.toHaveClass(/ant-zoom/);
   await confirm.getByRole('button', { name: /删\s*除/ }).click();
   await expect(page.getByText('已删除对话')).toBeVisible();
   await expect(list.getByRole('button', { name: title, exact: true })).toHaveCount(0);
