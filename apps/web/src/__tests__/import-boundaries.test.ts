@@ -38,7 +38,11 @@ describe('import boundaries', () => {
       'features/chat/components/planted-a.ts',
       "import value from '../../draw/api/drawing';",
     ],
-    ['a file at a feature’s root', 'features/chat/planted-b.ts', "import value from '../studio/api/studio';"],
+    [
+      'a file at a feature’s root',
+      'features/chat/planted-b.ts',
+      "import value from '../studio/api/get-backgrounds';",
+    ],
     [
       'a file three folders down',
       'features/chat/components/planted-deep/planted-c.ts',
