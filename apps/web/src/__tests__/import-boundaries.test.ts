@@ -36,7 +36,7 @@ describe('import boundaries', () => {
     [
       'a feature component',
       'features/chat/components/planted-a.ts',
-      "import value from '../../draw/api/drawing';",
+      "import value from '../../draw/api/get-image-list';",
     ],
     [
       'a file at a feature’s root',
