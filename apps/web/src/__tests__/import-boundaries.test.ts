@@ -36,9 +36,13 @@ describe('import boundaries', () => {
     [
       'a feature component',
       'features/chat/components/planted-a.ts',
-      "import value from '../../draw/api/drawing';",
+      "import value from '../../draw/api/get-image-list';",
     ],
-    ['a file at a feature’s root', 'features/chat/planted-b.ts', "import value from '../studio/api/studio';"],
+    [
+      'a file at a feature’s root',
+      'features/chat/planted-b.ts',
+      "import value from '../studio/api/get-backgrounds';",
+    ],
     [
       'a file three folders down',
       'features/chat/components/planted-deep/planted-c.ts',

@@ -1,4 +1,4 @@
-import type { PickedFile } from './api/batch';
+import type { PickedFile } from './api/create-batch-job';
 
 async function walk(entry: FileSystemEntry, out: PickedFile[]): Promise<void> {
   if (entry.isFile) {

@@ -3,7 +3,7 @@ import { Link, useParams } from 'react-router';
 import { SignedOutNotice } from '../../../components/ui/sign-in-prompt';
 import { paths } from '../../../config/paths';
 import { useAuthStore } from '../../../stores/auth-store';
-import { useStaffMe } from '../api/admin';
+import { useStaffMe } from '../api/get-staff-me';
 import { AnnouncementsSection } from './announcements-section';
 import { AuditSection } from './audit-section';
 import { ChannelsSection } from './channels-section';

@@ -3,7 +3,9 @@ import { App, Button, DatePicker, Form, Input, Modal, Popconfirm, Radio, Table, 
 import dayjs, { type Dayjs } from 'dayjs';
 import { useEffect, useState } from 'react';
 import { formatDateTime } from '../../../lib/format';
-import { useAdminAnnouncements, useDeleteAnnouncement, useSaveAnnouncement } from '../api/console-settings';
+import { useDeleteAnnouncement } from '../api/delete-announcement';
+import { useAdminAnnouncements } from '../api/get-admin-announcements';
+import { useSaveAnnouncement } from '../api/save-announcement';
 
 interface AnnouncementForm {
   title: string;

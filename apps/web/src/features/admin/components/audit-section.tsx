@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { serverPaging } from '../../../components/ui/table-paging';
 import { downloadCsv } from '../../../lib/csv';
 import { formatDateTime } from '../../../lib/format';
-import { useAudit } from '../api/admin';
+import { useAudit } from '../api/get-audit';
 import { AUDIT_ACTION_NAMES, auditValueText, labelOf } from '../labels';
 
 /** 操作日志: every operator action, who, when, from where, before and after. */

@@ -12,7 +12,7 @@ import {
   YAxis,
 } from 'recharts';
 import { formatYuan } from '../../../lib/money';
-import { useDashboard } from '../api/admin';
+import { useDashboard } from '../api/get-dashboard';
 
 /** 概览: the figures of today, the last 7 or 30 days, and their day-by-day series. */
 export function DashboardSection() {

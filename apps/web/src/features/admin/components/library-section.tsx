@@ -14,7 +14,9 @@ import {
   Tag,
 } from 'antd';
 import { lazy, Suspense, useEffect, useState } from 'react';
-import { useAdminLibrary, useDeletePrompt, useSavePrompt } from '../api/console-settings';
+import { useDeletePrompt } from '../api/delete-prompt';
+import { useAdminLibrary } from '../api/get-admin-library';
+import { useSavePrompt } from '../api/save-prompt';
 
 const MarkdownEditor = lazy(() =>
   import('../../../components/markdown/markdown-editor').then((m) => ({ default: m.MarkdownEditor })),

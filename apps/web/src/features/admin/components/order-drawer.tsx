@@ -3,7 +3,8 @@ import { App, Button, Descriptions, Drawer, Form, Input, InputNumber, Skeleton, 
 import { useState } from 'react';
 import { formatDateTime } from '../../../lib/format';
 import { formatYuan } from '../../../lib/money';
-import { useAdminOrder, useRefund } from '../api/admin';
+import { useAdminOrder } from '../api/get-admin-order';
+import { useRefund } from '../api/refund-order';
 import { labelOf, PAYMENT_EVENT_KIND_NAMES, PAYMENT_OUTCOME_NAMES, REFUND_STATUS_NAMES } from '../labels';
 import { TotpInput } from './totp-input';
 

@@ -6,7 +6,7 @@ import { serverPaging } from '../../../components/ui/table-paging';
 import { downloadCsv } from '../../../lib/csv';
 import { formatDateTime } from '../../../lib/format';
 import { formatYuan } from '../../../lib/money';
-import { useAdminOrders } from '../api/admin';
+import { useAdminOrders } from '../api/get-admin-orders';
 import { OrderDrawer } from './order-drawer';
 
 /** 订单: filter by status, channel, dates and phone; open one to see its events and refund it. */

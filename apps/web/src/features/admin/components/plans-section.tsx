@@ -9,7 +9,9 @@ import { App, Button, Card, Form, Input, InputNumber, Modal, Switch, Table, Tag 
 import { useEffect, useState } from 'react';
 import { useDailyLimits } from '../../../entities/plans/get-limits';
 import { formatYuan } from '../../../lib/money';
-import { useAdminPlans, useSaveLimits, useSavePlan } from '../api/console-settings';
+import { useAdminPlans } from '../api/get-admin-plans';
+import { useSaveLimits } from '../api/save-limits';
+import { useSavePlan } from '../api/save-plan';
 import { TotpCodeField } from './totp-code-field';
 import { TotpInput } from './totp-input';
 

@@ -1,7 +1,8 @@
 import type { ProviderKind, ProviderStatus, ProviderTestResult } from '@chuhai/contract';
 import { Alert, Button, Card, Tag } from 'antd';
 import { useState } from 'react';
-import { useProviders, useTestProvider } from '../api/console-settings';
+import { useProviders } from '../api/get-providers';
+import { useTestProvider } from '../api/test-provider';
 
 const COSTS: Partial<Record<ProviderKind, string>> = {
   drawing: '会真实生成一张图片（按服务商计费）',

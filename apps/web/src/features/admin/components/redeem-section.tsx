@@ -5,7 +5,10 @@ import { useState } from 'react';
 import { serverPaging } from '../../../components/ui/table-paging';
 import { downloadCsv } from '../../../lib/csv';
 import { formatDateTime } from '../../../lib/format';
-import { useAdminPlans, useCreateBatch, useDisableBatch, useRedeemBatches } from '../api/console-settings';
+import { useCreateBatch } from '../api/create-batch';
+import { useDisableBatch } from '../api/disable-batch';
+import { useAdminPlans } from '../api/get-admin-plans';
+import { useRedeemBatches } from '../api/get-redeem-batches';
 import { TotpInput } from './totp-input';
 
 interface BatchForm {

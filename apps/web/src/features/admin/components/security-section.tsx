@@ -1,6 +1,8 @@
 import { App, Button, Card, Form, Input, QRCode, Typography } from 'antd';
 import { useState } from 'react';
-import { useStaffMe, useTotpConfirm, useTotpSetup } from '../api/admin';
+import { useStaffMe } from '../api/get-staff-me';
+import { useTotpConfirm } from '../api/totp-confirm';
+import { useTotpSetup } from '../api/totp-setup';
 import { TotpCodeField } from './totp-code-field';
 
 const SIX_DIGITS = { required: true, pattern: /^\d{6}$/, message: '6 位数字' };

@@ -15,7 +15,11 @@ import {
 import { useState } from 'react';
 import { formatDateTime } from '../../../lib/format';
 import { formatYuan } from '../../../lib/money';
-import { useAdjustVip, useAdminUser, useSetDisabled, useSetRole, useTotpReset } from '../api/admin';
+import { useAdjustVip } from '../api/adjust-vip';
+import { useAdminUser } from '../api/get-admin-user';
+import { useSetDisabled } from '../api/set-disabled';
+import { useSetRole } from '../api/set-role';
+import { useTotpReset } from '../api/totp-reset';
 import { ROLE_NAMES } from '../labels';
 import { formatCost } from './costs-section';
 import { TotpInput } from './totp-input';

@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { serverPaging } from '../../../components/ui/table-paging';
 import { downloadCsv } from '../../../lib/csv';
 import { formatDateTime } from '../../../lib/format';
-import { useAdminUsers } from '../api/admin';
+import { useAdminUsers } from '../api/get-admin-users';
 import { ROLE_NAMES } from '../labels';
 import { UserDrawer } from './user-drawer';
 

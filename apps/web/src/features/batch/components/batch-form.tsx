@@ -11,7 +11,8 @@ import {
 import { Alert, Button, Checkbox, ColorPicker, Progress, Radio, Select } from 'antd';
 import { useRef, useState } from 'react';
 import { ApiError } from '../../../lib/api-client';
-import { createBatchJob, type PickedFile, useBackgroundDesigns } from '../api/batch';
+import { createBatchJob, type PickedFile } from '../api/create-batch-job';
+import { useBackgroundDesigns } from '../api/get-background-designs';
 import { filesOfDrop, filesOfInput, worthSending } from '../folder-files';
 
 const MB = 1024 * 1024;

@@ -8,7 +8,10 @@ import {
   MAIN_IMAGE_RULE_SETS,
 } from '@chuhai/contract';
 import { Alert, App, Button, Collapse, Image, Progress, Skeleton, Table, Tag } from 'antd';
-import { downloadLink, useBatchJob, useCancelJob, useResumeJob } from '../api/batch';
+import { useCancelJob } from '../api/cancel-job';
+import { useBatchJob } from '../api/get-batch-job';
+import { downloadLink } from '../api/get-download-link';
+import { useResumeJob } from '../api/resume-job';
 
 const STATUS_COLORS: Record<BatchItemStatus, string> = {
   waiting: 'default',

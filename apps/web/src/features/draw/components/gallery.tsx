@@ -3,7 +3,8 @@ import { type DrawnImage, PAGE_SIZE } from '@chuhai/contract';
 import { Button, Empty, Tooltip } from 'antd';
 import { ImageGrid } from '../../../components/ui/image-grid';
 import { formatDateTime } from '../../../lib/format';
-import { useDeleteImage, useImageList } from '../api/drawing';
+import { useDeleteImage } from '../api/delete-image';
+import { useImageList } from '../api/get-image-list';
 
 /** 我的作品: the user's drawings with preview, download, reuse of the prompt, delete. */
 export function Gallery(props: {

@@ -12,7 +12,7 @@ import {
 } from '@chuhai/contract';
 import { Alert, App, Button, Input, Tag, Tooltip } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
-import { useSaveListing } from '../api/listing';
+import { useSaveListing } from '../api/save-listing';
 import { FieldCounter } from './field-counter';
 import { FieldIssues } from './field-issues';
 

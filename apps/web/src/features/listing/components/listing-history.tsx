@@ -3,7 +3,8 @@ import { LISTING_LANGUAGES, type Listing, targetName } from '@chuhai/contract';
 import { App, Button, Popconfirm, Table, Tag } from 'antd';
 import { useState } from 'react';
 import { formatDateTime } from '../../../lib/format';
-import { useDeleteListing, useListingPage } from '../api/listing';
+import { useDeleteListing } from '../api/delete-listing';
+import { useListingPage } from '../api/get-listing-page';
 import { exportListings } from '../export-csv';
 
 /**

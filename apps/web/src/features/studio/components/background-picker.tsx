@@ -1,7 +1,8 @@
 import { PAGE_SIZE } from '@chuhai/contract';
 import { Pagination, Segmented, Skeleton } from 'antd';
 import { useState } from 'react';
-import { useBackgroundCategories, useBackgrounds } from '../api/studio';
+import { useBackgroundCategories } from '../api/get-background-categories';
+import { useBackgrounds } from '../api/get-backgrounds';
 import '../studio.css';
 
 /** The background library: category tabs over a grid of thumbnails, by page. */

@@ -2,7 +2,8 @@ import { PAGE_SIZE, STUDIO_KEEP_DAYS, type StudioImage, type StudioImageKind } f
 import { useState } from 'react';
 import { ImageGrid } from '../../../components/ui/image-grid';
 import { formatDateTime } from '../../../lib/format';
-import { useDeleteRecentImage, useRecentImages } from '../api/studio';
+import { useDeleteRecentImage } from '../api/delete-recent-image';
+import { useRecentImages } from '../api/get-recent-images';
 import '../studio.css';
 
 const KIND_LABEL: Record<StudioImageKind, string> = {

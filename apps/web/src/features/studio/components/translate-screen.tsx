@@ -6,7 +6,7 @@ import { ExampleShowcase } from '../../../components/ui/example-showcase';
 import { StudioTabs } from '../../../components/ui/studio-tabs';
 import { useAuthStore } from '../../../stores/auth-store';
 import { EXAMPLE_IMAGES, loadExamplePhoto } from '../api/example-photo';
-import { useRefreshAfterRun } from '../api/studio';
+import { useRefreshAfterRun } from '../api/refresh-after-run';
 import { translateImage } from '../api/translate';
 import { boxStyle } from './box-style';
 import { ImageDrop } from './image-drop';

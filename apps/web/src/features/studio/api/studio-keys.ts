@@ -1,0 +1,10 @@
+import type { StudioImageKind } from '@chuhai/contract';
+
+/** Query keys of the studio feature, in one place so a run or a delete refreshes 最近作品. */
+export const studioKeys = {
+  categories: ['studio', 'categories'] as const,
+  backgrounds: (categoryId: string, pageNo: number) => ['studio', 'backgrounds', categoryId, pageNo] as const,
+  recent: ['studio', 'recent'] as const,
+  recentPage: (kinds: readonly StudioImageKind[], pageNo: number) =>
+    ['studio', 'recent', kinds.join(','), pageNo] as const,
+};
