@@ -1,7 +1,7 @@
 import type { TranslatedBlock, TranslateResult } from '@chuhai/contract';
 import { Alert, Button, Input, InputNumber, Switch, Tooltip } from 'antd';
 import { useEffect, useState } from 'react';
-import { renderTranslation } from '../api/translate';
+import { renderTranslation } from '../api/render-translation';
 import { boxStyle } from './box-style';
 
 /**

@@ -7,7 +7,7 @@ import { StudioTabs } from '../../../components/ui/studio-tabs';
 import { useAuthStore } from '../../../stores/auth-store';
 import { EXAMPLE_IMAGES, loadExamplePhoto } from '../api/example-photo';
 import { useRefreshAfterRun } from '../api/refresh-after-run';
-import { translateImage } from '../api/translate';
+import { translateImage } from '../api/translate-image';
 import { boxStyle } from './box-style';
 import { ImageDrop } from './image-drop';
 import { RunControls, revealIfBelowFold, WorkProgress } from './studio-bits';

@@ -1,5 +1,4 @@
-import type { TranslateRenderBody, TranslateRenderResult, TranslateResult } from '@chuhai/contract';
-import { api } from '../../../lib/api-client';
+import type { TranslateResult } from '@chuhai/contract';
 import { uploadForm } from '../../../lib/upload';
 
 /** `POST /api/v1/translate/image`: one image into `target`, keeping `keep` words as they are. */
@@ -15,7 +14,3 @@ export function translateImage(
   form.append('file', file);
   return uploadForm<TranslateResult>('/api/v1/translate/image', form, { onProgress, silent: true });
 }
-
-/** `POST /api/v1/translate/render`: the edited blocks drawn again on the erased image. */
-export const renderTranslation = (body: TranslateRenderBody) =>
-  api.post<TranslateRenderResult>('/api/v1/translate/render', body, { silent: true });
