@@ -9,50 +9,16 @@
  * Run: `node bench/image-translate.ts [folder] [--out=/tmp/translated]`.
  */
 import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import path from 'node:path';
 import sharp from 'sharp';
 import { createOcrEngine } from '../apps/server/src/imaging/ocr/index.ts';
 import { translatePicture } from '../apps/server/src/imaging/text/translate-picture.ts';
+import { writeChinese as write } from '../apps/server/test/fakes/chinese-text.ts';
 import { translateReply } from '../apps/server/test/fakes/fake-translate-answers.ts';
-
-const require = createRequire(import.meta.url);
-const BOLD = require.resolve('@expo-google-fonts/noto-sans-sc/700Bold/NotoSansSC_700Bold.ttf');
-const REGULAR = require.resolve('@expo-google-fonts/noto-sans-sc/400Regular/NotoSansSC_400Regular.ttf');
 
 const args = process.argv.slice(2);
 const folder = args.find((a) => !a.startsWith('--'));
 const out = args.find((a) => a.startsWith('--out='))?.slice(6) ?? null;
-
-interface Writing {
-  text: string;
-  left: number;
-  top: number;
-  size: number;
-  color: string;
-  bold?: boolean;
-}
-
-async function write(base: sharp.Sharp, writings: Writing[]): Promise<Buffer> {
-  const overlays = await Promise.all(
-    writings.map(async (w) => ({
-      input: await sharp({
-        text: {
-          text: `<span foreground="${w.color}">${w.text}</span>`,
-          font: `Noto Sans SC${w.bold === false ? '' : ' Bold'} ${w.size}`,
-          fontfile: w.bold === false ? REGULAR : BOLD,
-          rgba: true,
-          dpi: 72,
-        },
-      })
-        .png()
-        .toBuffer(),
-      left: w.left,
-      top: w.top,
-    })),
-  );
-  return base.composite(overlays).png().toBuffer();
-}
 
 const svg = (width: number, height: number, body: string) =>
   sharp(

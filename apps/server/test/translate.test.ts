@@ -1,25 +1,14 @@
 import assert from 'node:assert/strict';
-import { createRequire } from 'node:module';
 import { after, before, describe, it } from 'node:test';
 import { unzipSync } from 'fflate';
 import sharp from 'sharp';
 import { auth, get, post, registerUser } from './account-helpers.ts';
 import { buildChatApp } from './chat-helpers.ts';
+import { type Writing, writeChinese } from './fakes/chinese-text.ts';
 import { postForm } from './studio-helpers.ts';
 
-const require = createRequire(import.meta.url);
-const FONT = require.resolve('@expo-google-fonts/noto-sans-sc/700Bold/NotoSansSC_700Bold.ttf');
-
-interface Writing {
-  text: string;
-  left: number;
-  top: number;
-  size: number;
-  color: string;
-}
-
-/** A supplier-style image: Chinese text drawn with a Noto font from npm on a flat or gradient background. */
-async function supplierImage(writings: Writing[], background: 'flat' | 'gradient' = 'flat'): Promise<Buffer> {
+/** A supplier-style image: Chinese text on a flat or gradient background. */
+function supplierImage(writings: Writing[], background: 'flat' | 'gradient' = 'flat'): Promise<Buffer> {
   const width = 800;
   const height = 600;
   const base =
@@ -30,24 +19,7 @@ async function supplierImage(writings: Writing[], background: 'flat' | 'gradient
             `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}"><defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="#dfeaf7"/><stop offset="1" stop-color="#9fb8d8"/></linearGradient></defs><rect width="100%" height="100%" fill="url(#g)"/></svg>`,
           ),
         );
-  const overlays = await Promise.all(
-    writings.map(async (w) => ({
-      input: await sharp({
-        text: {
-          text: `<span foreground="${w.color}">${w.text}</span>`,
-          font: `Noto Sans SC Bold ${w.size}`,
-          fontfile: FONT,
-          rgba: true,
-          dpi: 72,
-        },
-      })
-        .png()
-        .toBuffer(),
-      left: w.left,
-      top: w.top,
-    })),
-  );
-  return base.composite(overlays).png().toBuffer();
+  return writeChinese(base, writings);
 }
 
 const HEADING: Writing = { text: '防水透气 3层面料', left: 60, top: 80, size: 48, color: '#1d3557' };

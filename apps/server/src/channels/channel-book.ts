@@ -231,3 +231,23 @@ export class ChannelBook {
     });
   }
 }
+
+/** A test double as the only channel of its kind: not in the table, so no health is kept for it. */
+export function doubleChannel(kind: ChannelKind, name: string, provider: string): LiveChannel {
+  return {
+    id: null,
+    kind,
+    name,
+    provider,
+    baseUrl: '',
+    keys: [],
+    models: [],
+    modelMap: {},
+    priority: 0,
+    weight: 1,
+    price: { input: 0, output: 0, image: 0 },
+    version: '',
+    needsTrial: false,
+    cooling: false,
+  };
+}

@@ -3,7 +3,7 @@ import type { AnswerPiece, AnswerRequest, ChatModel } from '../providers/llm/cha
 import { openAiCompatibleModel } from '../providers/llm/openai-compatible.ts';
 import { ProviderError } from '../providers/provider-error.ts';
 import { AdapterCache } from './adapters.ts';
-import type { CallMeter, ChannelBook, LiveChannel } from './channel-book.ts';
+import { type CallMeter, type ChannelBook, doubleChannel, type LiveChannel } from './channel-book.ts';
 import { firstAnswer, type Target } from './first-answer.ts';
 import { type AttemptFailure, failureOf, worthAnotherChannel } from './health.ts';
 import { usageOf } from './ledger.ts';
@@ -56,24 +56,7 @@ export function chatRouter(book: ChannelBook, options: ChatRouterOptions): ChatR
         connectTimeoutMs: options.firstByteMs,
       }),
   );
-  const fixedChannel: LiveChannel | null = options.fixed
-    ? {
-        id: null,
-        kind: 'chat',
-        name: 'test',
-        provider: 'openai',
-        baseUrl: '',
-        keys: [],
-        models: [],
-        modelMap: {},
-        priority: 0,
-        weight: 1,
-        price: { input: 0, output: 0, image: 0 },
-        version: '',
-        needsTrial: false,
-        cooling: false,
-      }
-    : null;
+  const fixedChannel = options.fixed ? doubleChannel('chat', 'test', 'openai') : null;
   const live = async () => (fixedChannel ? [fixedChannel] : book.live('chat'));
 
   /** The channels to try, each with the model name it knows the asked model by. */

@@ -1,7 +1,7 @@
 import type { GenerationRequest, ImageEndpoint, ImageGenerator } from '../providers/image/image-generator.ts';
 import { DEFAULT_IMAGE_MODELS, imageAdapter } from '../providers/image/index.ts';
 import { AdapterCache } from './adapters.ts';
-import type { CallMeter, ChannelBook, LiveChannel } from './channel-book.ts';
+import { type CallMeter, type ChannelBook, doubleChannel, type LiveChannel } from './channel-book.ts';
 import { firstAnswer } from './first-answer.ts';
 import { candidates } from './pick.ts';
 
@@ -31,25 +31,6 @@ export interface ImageRouterOptions {
 const NO_METER: CallMeter = { purpose: 'draw', userId: null };
 const IMAGE_PROVIDERS = new Set(['openai', 'dashscope', 'sdwebui']);
 
-function fixedChannel(generator: ImageGenerator): LiveChannel {
-  return {
-    id: null,
-    kind: 'image',
-    name: generator.name,
-    provider: generator.name,
-    baseUrl: '',
-    keys: [],
-    models: [],
-    modelMap: {},
-    priority: 0,
-    weight: 1,
-    price: { input: 0, output: 0, image: 0 },
-    version: '',
-    needsTrial: false,
-    cooling: false,
-  };
-}
-
 export function imageRouter(book: ChannelBook, options: ImageRouterOptions): ImageRouter {
   const adapters = new AdapterCache<ImageGenerator>((channel, key) => {
     if (options.fixed) return options.fixed;
@@ -64,7 +45,7 @@ export function imageRouter(book: ChannelBook, options: ImageRouterOptions): Ima
     };
     return imageAdapter(endpoint, { pollMs: options.pollMs });
   });
-  const fixed = options.fixed ? fixedChannel(options.fixed) : null;
+  const fixed = options.fixed ? doubleChannel('image', options.fixed.name, options.fixed.name) : null;
   const live = async () => {
     if (options.fixed !== undefined) return fixed ? [fixed] : [];
     return book.live('image');

@@ -10,6 +10,7 @@ import {
   MARKETPLACES,
   targetName,
 } from '@chuhai/contract';
+import { jsonInText } from '../../lib/json-in-text.ts';
 import type { JsonAnswerFormat, ModelMessage } from '../../providers/llm/chat-model.ts';
 
 /** A listing and its Chinese back-translation, as the model returns them. */
@@ -136,15 +137,7 @@ export function fieldsOf(issues: ListingIssue[]): ListingField[] {
  * Returns null when there is no object with the fields asked for; missing `zh` fields become empty.
  */
 export function parseWrittenListing(answer: string, fields: ListingField[]): Partial<WrittenListing> | null {
-  const start = answer.indexOf('{');
-  const end = answer.lastIndexOf('}');
-  if (start < 0 || end <= start) return null;
-  let value: unknown;
-  try {
-    value = JSON.parse(answer.slice(start, end + 1));
-  } catch {
-    return null;
-  }
+  const value = jsonInText(answer);
   const text = readText(value, fields);
   if (!text) return null;
   const zh = readText((value as { zh?: unknown }).zh, fields) ?? {};

@@ -1,6 +1,7 @@
 import { ResultCode, TRANSLATE_LANGUAGES } from '@chuhai/contract';
 import type { ChatRouter } from '../../channels/index.ts';
 import { AppError } from '../../http/app-error.ts';
+import { jsonInText } from '../../lib/json-in-text.ts';
 import type { ModelMessage } from '../../providers/llm/chat-model.ts';
 
 /** Marks the request as an image translation (the fake provider in tests answers it by this). */
@@ -42,16 +43,7 @@ function systemPrompt(target: string, keep: string[]): string {
 
 /** The answer's blocks by id, or null when it is not the JSON asked for (or misses a block). */
 export function parseTranslation(answer: string, blocks: SourceBlock[]): Map<number, string> | null {
-  const start = answer.indexOf('{');
-  const end = answer.lastIndexOf('}');
-  if (start < 0 || end <= start) return null;
-  let value: unknown;
-  try {
-    value = JSON.parse(answer.slice(start, end + 1));
-  } catch {
-    return null;
-  }
-  const list = (value as { blocks?: unknown }).blocks;
+  const list = (jsonInText(answer) as { blocks?: unknown } | null)?.blocks;
   if (!Array.isArray(list)) return null;
   const byId = new Map<number, string>();
   for (const item of list) {
