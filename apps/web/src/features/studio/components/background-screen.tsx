@@ -13,6 +13,7 @@ import { BackgroundPicker } from './background-picker';
 import { ImageDrop } from './image-drop';
 import { RecentWork } from './recent-work';
 import { RunControls, revealIfBelowFold, WorkProgress } from './studio-bits';
+import { useTryExample } from './use-example';
 import { useStudioFailure } from './use-studio-failure';
 import '../studio.css';
 
@@ -39,7 +40,7 @@ export function BackgroundScreen() {
   const [progress, setProgress] = useState<number | null>(null);
   const [result, setResult] = useState<ReplaceResult | null>(null);
   const [error, setError] = useState<string | null>(null);
-  const [loadingExample, setLoadingExample] = useState(false);
+  const example = useTryExample(setError);
   // Bumped to open the library on the example's category.
   const [pickerKey, setPickerKey] = useState(0);
   const resultRef = useRef<HTMLElement>(null);
@@ -81,9 +82,8 @@ export function BackgroundScreen() {
   };
 
   // The bundled photo on the background the example shows, through the same flow as the seller's own.
-  const tryExample = async () => {
-    setLoadingExample(true);
-    try {
+  const tryExample = () =>
+    example.tryWith(async () => {
       const photo = await loadExamplePhoto();
       setFiles([photo]);
       setSource('library');
@@ -98,12 +98,7 @@ export function BackgroundScreen() {
           y,
           shadow,
         });
-    } catch {
-      setError('示例图片加载失败，请刷新页面后再试');
-    } finally {
-      setLoadingExample(false);
-    }
-  };
+    });
 
   return (
     <>
@@ -283,7 +278,7 @@ export function BackgroundScreen() {
               after={{ label: '换到「窗边光影」背景', image: EXAMPLE_IMAGES.replaced, alt: '示例换背景效果' }}
               action="用示例图片试试"
               onAction={tryExample}
-              loading={loadingExample}
+              loading={example.loading}
               note={signedIn ? '用示例图片换背景同样计 1 次' : '登录后即可试用'}
             />
           ) : null}

@@ -25,6 +25,7 @@ import { ImageDrop } from './image-drop';
 import { RecentWork } from './recent-work';
 import { RunControls, revealIfBelowFold, StageProgress, type StageStep } from './studio-bits';
 import { TouchUpEditor } from './touch-up-editor';
+import { useTryExample } from './use-example';
 import { useStudioFailure } from './use-studio-failure';
 import '../studio.css';
 
@@ -77,7 +78,7 @@ export function CutoutScreen() {
   const [phase, setPhase] = useState<Phase>({ name: 'idle' });
   const [result, setResult] = useState<CutoutResult | null>(null);
   const [error, setError] = useState<string | null>(null);
-  const [loadingExample, setLoadingExample] = useState(false);
+  const example = useTryExample(setError);
   const resultRef = useRef<HTMLElement>(null);
   const busy = phase.name !== 'idle';
 
@@ -117,16 +118,7 @@ export function CutoutScreen() {
   };
 
   // The bundled photo goes through the same flow as one the seller chose.
-  const tryExample = async () => {
-    setLoadingExample(true);
-    try {
-      choose([await loadExamplePhoto()]);
-    } catch {
-      setError('示例图片加载失败，请刷新页面后再试');
-    } finally {
-      setLoadingExample(false);
-    }
-  };
+  const tryExample = () => example.tryWith(async () => choose([await loadExamplePhoto()]));
 
   const saveMask = async (mask: Blob) => {
     if (!result?.cutout) return;
@@ -226,7 +218,7 @@ export function CutoutScreen() {
               }}
               action="用示例图片试试"
               onAction={tryExample}
-              loading={loadingExample}
+              loading={example.loading}
               note={signedIn ? '用示例图片抠图同样计 1 次' : '登录后即可试用'}
             />
           ) : null}

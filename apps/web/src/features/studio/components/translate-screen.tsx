@@ -12,6 +12,7 @@ import { boxStyle } from './box-style';
 import { ImageDrop } from './image-drop';
 import { RunControls, revealIfBelowFold, WorkProgress } from './studio-bits';
 import { TranslateEditor } from './translate-editor';
+import { useTryExample } from './use-example';
 import { useStudioFailure } from './use-studio-failure';
 import '../studio.css';
 
@@ -33,7 +34,7 @@ export function TranslateScreen() {
   const failureOf = useStudioFailure('图片翻译');
   const refresh = useRefreshAfterRun();
   const busy = progress !== null;
-  const [loadingExample, setLoadingExample] = useState(false);
+  const example = useTryExample(setError);
 
   const run = async (chosen: File | null = file) => {
     if (!chosen || busy) return;
@@ -60,16 +61,10 @@ export function TranslateScreen() {
     if (chosen && signedIn) void run(chosen);
   };
 
-  const tryExample = async () => {
-    setLoadingExample(true);
-    try {
-      choose([await loadExamplePhoto(EXAMPLE_IMAGES.supplier, '示例-精华液卖点图.jpg')]);
-    } catch {
-      setError('示例图片加载失败，请刷新页面后再试');
-    } finally {
-      setLoadingExample(false);
-    }
-  };
+  const tryExample = () =>
+    example.tryWith(async () =>
+      choose([await loadExamplePhoto(EXAMPLE_IMAGES.supplier, '示例-精华液卖点图.jpg')]),
+    );
 
   return (
     <>
@@ -157,7 +152,7 @@ export function TranslateScreen() {
               }}
               action="用示例图片试试"
               onAction={() => void tryExample()}
-              loading={loadingExample}
+              loading={example.loading}
               note={signedIn ? '用示例图片翻译同样计 1 次' : '登录后即可试用'}
             />
           ) : null}
