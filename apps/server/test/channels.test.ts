@@ -186,10 +186,10 @@ function failoverSuite(
         limited: fleet.fakes.limited?.requests.length,
         silent: fleet.fakes.silent?.requests.length,
       };
-      const started = performance.now();
       const asked = await askStreaming(ctx.app, seller, { content: '冷却后的问题' });
       assert.equal(asked.events.at(-1)?.event, 'done');
-      assert.ok(performance.now() - started < 1000, 'no waiting on the silent channel');
+      // Not asked at all, so nobody waits out the silent one's first-byte timeout (the time this
+      // saves is measured by bench/channel-failover.ts, not here).
       assert.equal(fleet.fakes.limited?.requests.length, before.limited);
       assert.equal(fleet.fakes.silent?.requests.length, before.silent);
     });
