@@ -219,7 +219,7 @@ function batchSuite(ctx: () => Ctx, matting: CornerColourMatting) {
     assert.deepEqual([paused.job.counts.done, paused.job.counts.paused], [2, 1]);
     assert.match(
       paused.items.find((i: { status: string }) => i.status === 'paused').reason,
-      /今日免费抠图与主图次数（4 次）已用完/,
+      /今日免费抠图与主图额度（4 张）已用完/,
     );
     assert.equal(await used(ctx(), seller, 'cutout'), 4);
 

@@ -124,7 +124,7 @@ describe('AI 绘画 variants', () => {
     assert.equal(response.json().code, ResultCode.quotaExceeded);
     assert.equal(
       response.json().msg,
-      `今日免费AI 绘画次数只剩 1 次，本次需要 3 次（开通 VIP 每天可用 ${DAILY_QUOTAS.vip.draw} 次）`,
+      `今日免费 AI 绘画只剩 1 张，本次需要 3 张（开通 VIP 每天可用 ${DAILY_QUOTAS.vip.draw} 张）`,
     );
     assert.equal(response.json().data.limit, DAILY_QUOTAS.free.draw);
     assert.equal(generator.prompts.length, calls, 'the provider was not asked');
@@ -192,7 +192,7 @@ describe('AI 绘画 variants on PostgreSQL, requests at once', () => {
     ]);
     const codes = answers.map((a) => a.json().code).sort();
     assert.deepEqual(codes, [200, ResultCode.quotaExceeded].sort(), answers.map((a) => a.body).join('\n'));
-    assert.match(answers.find((a) => a.json().code !== 200)?.json().msg, /只剩 1 次，本次需要 2 次/);
+    assert.match(answers.find((a) => a.json().code !== 200)?.json().msg, /只剩 1 张，本次需要 2 张/);
     assert.equal(generator.prompts.length, 2);
     assert.equal(await drawUsed(ctx, token), 2);
   });

@@ -49,7 +49,7 @@ describe('runMeteredEach', () => {
         asked += 1;
       }),
       (error: AppError) =>
-        error.code === ResultCode.quotaExceeded && /只剩 1 次，本次需要 2 次/.test(error.message),
+        error.code === ResultCode.quotaExceeded && /只剩 1 张，本次需要 2 张/.test(error.message),
     );
     assert.equal(asked, 0);
     assert.equal(await used(), 1);

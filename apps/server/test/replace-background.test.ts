@@ -264,7 +264,7 @@ describe('换背景 (/api/mokker/replace)', () => {
     assert.equal(response.statusCode, 200, response.body);
     const { results } = response.json().data;
     assert.equal(results.filter((r: { image?: unknown }) => r.image).length, DAILY_QUOTAS.free.replace);
-    assert.match(results.at(-1).error, /今日免费换背景次数（5 次）已用完/);
+    assert.match(results.at(-1).error, /今日免费换背景额度（5 张）已用完/);
     assert.match(response.json().msg, /完成 5 张，2 张失败/);
 
     const again = await postForm(ctx.app, '/api/mokker/replace', fresh, { backgroundId: 'studio-white' }, [

@@ -3,6 +3,7 @@ import {
   chinaDay,
   DAY_IN_MS,
   FEATURE_LABELS,
+  FEATURE_UNITS,
   FEATURES,
   type Feature,
   type FeatureUsage,
@@ -215,15 +216,14 @@ function quotaMessage(
   feature: Feature,
   q: { used: number; count: number; limit: number; vipLimit: number; isVip: boolean },
 ): string {
-  const label = FEATURE_LABELS[feature];
+  const unit = FEATURE_UNITS[feature];
+  const today = `今日${q.isVip ? '' : '免费'}`;
+  // 「今日免费 AI 绘画」: a space between Han characters and a Latin word, none between Han characters.
+  const what = `${today}${/^[A-Za-z]/.test(FEATURE_LABELS[feature]) ? ' ' : ''}${FEATURE_LABELS[feature]}`;
+  const after = q.isVip ? '明天 00:00 恢复' : `开通 VIP 每天可用 ${q.vipLimit} ${unit}`;
   const left = Math.max(0, q.limit - q.used);
-  if (left > 0) {
-    const more = q.isVip ? '明天 00:00 恢复' : `开通 VIP 每天可用 ${q.vipLimit} 次`;
-    return `今日${q.isVip ? '' : '免费'}${label}次数只剩 ${left} 次，本次需要 ${q.count} 次（${more}）`;
-  }
-  return q.isVip
-    ? `今日${label}次数（${q.limit} 次）已用完，明天 00:00 恢复`
-    : `今日免费${label}次数（${q.limit} 次）已用完，开通 VIP 每天可用 ${q.vipLimit} 次`;
+  if (left > 0) return `${what}只剩 ${left} ${unit}，本次需要 ${q.count} ${unit}（${after}）`;
+  return `${what}额度（${q.limit} ${unit}）已用完，${after}`;
 }
 
 /**

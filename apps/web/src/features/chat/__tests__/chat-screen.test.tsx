@@ -98,14 +98,14 @@ describe('the question screen', () => {
 
   it('200002 opens the dialog that leads to /price, and the question goes back into the box', async () => {
     stubChatFetch(
-      () => jsonResponse({ code: 200002, msg: '今日免费AI 问答次数（20 次）已用完', data: null }, 403),
+      () => jsonResponse({ code: 200002, msg: '今日免费 AI 问答额度（20 次）已用完', data: null }, 403),
       routes(),
     );
     const { router } = renderWithApp(<ChatScreen />, { path: '/question', route: '/question' });
     await userEvent.type(await screen.findByLabelText('问题'), '再问一个{Enter}');
     const dialog = await screen.findByRole('dialog');
     expect(within(dialog).getByText('今日提问次数已用完')).toBeInTheDocument();
-    expect(within(dialog).getByText('今日免费AI 问答次数（20 次）已用完')).toBeInTheDocument();
+    expect(within(dialog).getByText('今日免费 AI 问答额度（20 次）已用完')).toBeInTheDocument();
     expect(screen.getByLabelText('问题')).toHaveValue('再问一个');
     await userEvent.click(within(dialog).getByRole('button', { name: /开通 VIP/ }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/price'));

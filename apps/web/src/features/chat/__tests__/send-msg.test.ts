@@ -28,13 +28,17 @@ describe('sendMsg', () => {
 
   it('turns a refusal before the stream (JSON 200002) into an error outcome with the code', async () => {
     stubChatFetch(() =>
-      jsonResponse({ code: 200002, msg: '今日免费AI 问答次数（20 次）已用完', data: { limit: 20 } }, 403),
+      jsonResponse({ code: 200002, msg: '今日免费 AI 问答额度（20 次）已用完', data: { limit: 20 } }, 403),
     );
     const outcome = await sendMsg(
       { content: '问题' },
       { signal: new AbortController().signal, onStart: () => {}, onText: () => {} },
     );
-    expect(outcome).toMatchObject({ type: 'error', code: 200002, msg: '今日免费AI 问答次数（20 次）已用完' });
+    expect(outcome).toMatchObject({
+      type: 'error',
+      code: 200002,
+      msg: '今日免费 AI 问答额度（20 次）已用完',
+    });
   });
 
   it('reports an error event with its message, and a stream that ends without done as cut off', async () => {

@@ -114,7 +114,7 @@ describe('AI 绘画 screen', () => {
       status: 403,
       body: {
         code: 200002,
-        msg: '今日免费AI 绘画次数只剩 2 次，本次需要 3 次（开通 VIP 每天可用 50 次）',
+        msg: '今日免费 AI 绘画只剩 2 张，本次需要 3 张（开通 VIP 每天可用 50 张）',
         data: { feature: 'draw', limit: 2, resetAt: 0 },
       },
     }));
@@ -125,6 +125,6 @@ describe('AI 绘画 screen', () => {
     fireEvent.click(screen.getByRole('button', { name: '生成 3 张图片' }));
     const dialog = await screen.findByRole('dialog');
     expect(dialog).toHaveTextContent('今日剩余次数不够');
-    expect(dialog).toHaveTextContent('只剩 2 次，本次需要 3 次');
+    expect(dialog).toHaveTextContent('只剩 2 张，本次需要 3 张');
   });
 });
