@@ -13,7 +13,7 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { createOcrEngine } from '../apps/server/src/imaging/ocr/index.ts';
 import { translatePicture } from '../apps/server/src/imaging/text/translate-picture.ts';
-import { writeChinese as write } from '../apps/server/test/fakes/chinese-text.ts';
+import { type Writing, writeChinese as write } from '../apps/server/test/fakes/chinese-text.ts';
 import { translateReply } from '../apps/server/test/fakes/fake-translate-answers.ts';
 
 const args = process.argv.slice(2);
@@ -25,75 +25,53 @@ const svg = (width: number, height: number, body: string) =>
     Buffer.from(`<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}">${body}</svg>`),
   );
 
-/** The kinds of supplier images sellers bring, drawn here. */
-const SCENES: { name: string; make: () => Promise<Buffer> }[] = [
+/** The kinds of supplier images sellers bring: a 1000×1000 SVG background and the Chinese on it. */
+const SCENES: { name: string; background: string; texts: Writing[] }[] = [
   {
     name: 'banner (gradient)',
-    make: () =>
-      write(
-        svg(
-          1000,
-          1000,
-          '<defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="#fde2e4"/><stop offset="1" stop-color="#bee1e6"/></linearGradient></defs><rect width="100%" height="100%" fill="url(#g)"/>',
-        ),
-        [
-          { text: '新品上市', left: 80, top: 90, size: 72, color: '#22223b' },
-          { text: '防水透气 3层面料', left: 80, top: 200, size: 44, color: '#4a4e69' },
-          { text: '限时特惠 ¥99', left: 600, top: 820, size: 48, color: '#c1121f' },
-        ],
-      ),
+    background:
+      '<defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="#fde2e4"/><stop offset="1" stop-color="#bee1e6"/></linearGradient></defs><rect width="100%" height="100%" fill="url(#g)"/>',
+    texts: [
+      { text: '新品上市', left: 80, top: 90, size: 72, color: '#22223b' },
+      { text: '防水透气 3层面料', left: 80, top: 200, size: 44, color: '#4a4e69' },
+      { text: '限时特惠 ¥99', left: 600, top: 820, size: 48, color: '#c1121f' },
+    ],
   },
   {
     name: 'side panel (flat)',
-    make: () =>
-      write(sharp({ create: { width: 1000, height: 1000, channels: 3, background: '#ffffff' } }), [
-        { text: '加厚保暖', left: 620, top: 180, size: 40, color: '#1d3557' },
-        { text: '防滑耐磨', left: 620, top: 300, size: 40, color: '#1d3557' },
-        { text: '正品保障', left: 620, top: 420, size: 40, color: '#1d3557' },
-        { text: '包邮', left: 620, top: 540, size: 40, color: '#1d3557' },
-      ]),
+    background: '<rect width="100%" height="100%" fill="#ffffff"/>',
+    texts: ['加厚保暖', '防滑耐磨', '正品保障', '包邮'].map((text, i) => ({
+      text,
+      left: 620,
+      top: 180 + 120 * i,
+      size: 40,
+      color: '#1d3557',
+    })),
   },
   {
     name: 'badges (coloured)',
-    make: () =>
-      write(
-        svg(
-          1000,
-          1000,
-          '<rect width="100%" height="100%" fill="#f1faee"/><circle cx="180" cy="180" r="120" fill="#e63946"/><rect x="640" y="760" width="300" height="120" rx="20" fill="#1d3557"/>',
-        ),
-        [
-          { text: '包邮', left: 130, top: 150, size: 52, color: '#ffffff' },
-          { text: '正品保障', left: 680, top: 792, size: 44, color: '#ffffff' },
-        ],
-      ),
+    background:
+      '<rect width="100%" height="100%" fill="#f1faee"/><circle cx="180" cy="180" r="120" fill="#e63946"/><rect x="640" y="760" width="300" height="120" rx="20" fill="#1d3557"/>',
+    texts: [
+      { text: '包邮', left: 130, top: 150, size: 52, color: '#ffffff' },
+      { text: '正品保障', left: 680, top: 792, size: 44, color: '#ffffff' },
+    ],
   },
   {
     name: 'text over a photo',
-    make: async () => {
-      const photo = svg(
-        1000,
-        1000,
-        '<defs><filter id="n"><feTurbulence type="fractalNoise" baseFrequency="0.02" numOctaves="3" seed="7"/><feColorMatrix values="0 0 0 0 0.55 0 0 0 0 0.45 0 0 0 0 0.35 0 0 0 0.5 0"/></filter></defs><rect width="100%" height="100%" fill="#d9c9b0"/><rect width="100%" height="100%" filter="url(#n)"/><rect x="330" y="300" width="340" height="460" rx="40" fill="#3a506b"/>',
-      );
-      return write(photo, [{ text: '防水透气 3层面料', left: 230, top: 120, size: 56, color: '#ffffff' }]);
-    },
+    background:
+      '<defs><filter id="n"><feTurbulence type="fractalNoise" baseFrequency="0.02" numOctaves="3" seed="7"/><feColorMatrix values="0 0 0 0 0.55 0 0 0 0 0.45 0 0 0 0 0.35 0 0 0 0.5 0"/></filter></defs><rect width="100%" height="100%" fill="#d9c9b0"/><rect width="100%" height="100%" filter="url(#n)"/><rect x="330" y="300" width="340" height="460" rx="40" fill="#3a506b"/>',
+    texts: [{ text: '防水透气 3层面料', left: 230, top: 120, size: 56, color: '#ffffff' }],
   },
   {
     name: 'label on a product',
-    make: () =>
-      write(
-        svg(
-          1000,
-          1000,
-          '<rect width="100%" height="100%" fill="#e9ecef"/><rect x="250" y="200" width="500" height="620" rx="30" fill="#f8f9fa" stroke="#adb5bd" stroke-width="6"/>',
-        ),
-        [
-          { text: '尺码表', left: 420, top: 280, size: 48, color: '#212529' },
-          { text: '加厚保暖', left: 400, top: 420, size: 36, color: '#495057', bold: false },
-          { text: '正品保障', left: 400, top: 500, size: 36, color: '#495057', bold: false },
-        ],
-      ),
+    background:
+      '<rect width="100%" height="100%" fill="#e9ecef"/><rect x="250" y="200" width="500" height="620" rx="30" fill="#f8f9fa" stroke="#adb5bd" stroke-width="6"/>',
+    texts: [
+      { text: '尺码表', left: 420, top: 280, size: 48, color: '#212529' },
+      { text: '加厚保暖', left: 400, top: 420, size: 36, color: '#495057', bold: false },
+      { text: '正品保障', left: 400, top: 500, size: 36, color: '#495057', bold: false },
+    ],
   },
 ];
 
@@ -111,7 +89,9 @@ const images: { name: string; bytes: Buffer }[] = folder
   ? readdirSync(folder)
       .filter((f) => /\.(png|jpe?g|webp)$/i.test(f))
       .map((f) => ({ name: f, bytes: readFileSync(path.join(folder, f)) }))
-  : await Promise.all(SCENES.map(async (s) => ({ name: s.name, bytes: await s.make() })));
+  : await Promise.all(
+      SCENES.map(async (s) => ({ name: s.name, bytes: await write(svg(1000, 1000, s.background), s.texts) })),
+    );
 
 const ocr = createOcrEngine();
 if (out) mkdirSync(out, { recursive: true });

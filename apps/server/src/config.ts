@@ -4,7 +4,13 @@ import { isIP } from 'node:net';
 import { availableParallelism, hostname } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { CHANNEL_PROVIDERS, ChannelInput, type ChannelKind, type SiteConfig } from '@chuhai/contract';
+import {
+  CHANNEL_DEFAULTS,
+  CHANNEL_PROVIDERS,
+  ChannelInput,
+  type ChannelKind,
+  type SiteConfig,
+} from '@chuhai/contract';
 import { Value } from 'typebox/value';
 import { OWASP_SCRYPT, type ScryptCost, TEST_SCRYPT } from './lib/password.ts';
 
@@ -326,7 +332,7 @@ function llmShorthand(env: Env): ChannelInput | null {
   if (!/^https?:\/\/[^\s]+$/.test(baseUrl))
     fail('LLM_BASE_URL', baseUrl, '应为 http:// 或 https:// 开头的地址，例如 https://api.deepseek.com/v1');
   return {
-    ...SEED_DEFAULTS,
+    ...CHANNEL_DEFAULTS,
     kind: 'chat',
     name: '默认对话渠道',
     provider: 'openai',
@@ -438,7 +444,7 @@ function imageShorthand(env: Env): ChannelInput | null {
   if (provider !== 'sdwebui' && !apiKey) readRequired(env, 'IMAGE_API_KEY', `IMAGE_PROVIDER=${provider} `);
   const model = env.IMAGE_MODEL?.trim() || defaults.model;
   return {
-    ...SEED_DEFAULTS,
+    ...CHANNEL_DEFAULTS,
     kind: 'image',
     name: '默认绘画渠道',
     provider,
@@ -448,18 +454,6 @@ function imageShorthand(env: Env): ChannelInput | null {
     priceImage: readPrice(env, 'IMAGE_PRICE'),
   };
 }
-
-const SEED_DEFAULTS = {
-  keys: [] as string[],
-  models: [] as string[],
-  modelMap: {} as Record<string, string>,
-  priority: 0,
-  weight: 1,
-  enabled: true,
-  priceInput: 0,
-  priceOutput: 0,
-  priceImage: 0,
-};
 
 /** LLM_CHANNELS / IMAGE_CHANNELS: a JSON array of channels, each checked field by field. */
 function readChannelList(env: Env, name: string, kind: ChannelKind): ChannelInput[] {
@@ -479,7 +473,7 @@ function readChannelList(env: Env, name: string, kind: ChannelKind): ChannelInpu
   return list.map((item, index) => {
     const at = `${name}[${index}]`;
     if (typeof item !== 'object' || item === null) fail(at, String(item), '应为对象');
-    const channel = { ...SEED_DEFAULTS, kind, provider: 'openai', ...(item as object) } as ChannelInput & {
+    const channel = { ...CHANNEL_DEFAULTS, kind, provider: 'openai', ...(item as object) } as ChannelInput & {
       key?: string;
     };
     if (typeof channel.key === 'string') channel.keys = [...channel.keys, channel.key];

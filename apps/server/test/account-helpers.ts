@@ -1,8 +1,9 @@
-import { type SmsCodeType, smsCodeSignature } from '@chuhai/contract';
+import { type Feature, type SmsCodeType, smsCodeSignature } from '@chuhai/contract';
 import { solveChallenge } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
 import type { App, BuildAppOptions } from '../src/app.ts';
 import type { Clock } from '../src/lib/clock.ts';
+import { setDailyLimit } from '../src/modules/pricing/repository.ts';
 import type { SmsMessage, SmsSender } from '../src/providers/sms/sms-sender.ts';
 import { buildTestApp, signedHeaders } from './helpers.ts';
 
@@ -120,4 +121,9 @@ export async function wrongPasswordsAtOnce(ctx: { app: App }, phone: string, cou
     ),
   );
   return { guesses: statuses.slice(0, count), right: statuses[count] };
+}
+
+/** Sets a free account's daily limit of one feature, as an operator would in the console. */
+export function setFreeLimit(app: App, feature: Feature, limit: number): Promise<void> {
+  return setDailyLimit(app.deps.db, 'free', feature, limit, app.deps.clock.now());
 }

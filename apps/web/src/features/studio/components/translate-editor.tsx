@@ -4,6 +4,11 @@ import { useEffect, useState } from 'react';
 import { renderTranslation } from '../api/render-translation';
 import { boxStyle } from './box-style';
 
+const AXES = [
+  { axis: 'x', name: '横坐标' },
+  { axis: 'y', name: '纵坐标' },
+] as const;
+
 /**
  * 编辑文字: every translated block as a layer (text, size, colour, position, hide), the original
  * shown on hover; 重新生成 draws them again on the erased image on the server.
@@ -106,24 +111,17 @@ export function TranslateEditor(props: {
                   onChange={(event) => change(block.id, { color: event.target.value })}
                 />
               </span>
-              <span className="translate-prop">
-                X
-                <InputNumber
-                  size="small"
-                  value={block.box.x}
-                  onChange={(v) => move(block, 'x', v)}
-                  aria-label={`第 ${block.id} 块横坐标`}
-                />
-              </span>
-              <span className="translate-prop">
-                Y
-                <InputNumber
-                  size="small"
-                  value={block.box.y}
-                  onChange={(v) => move(block, 'y', v)}
-                  aria-label={`第 ${block.id} 块纵坐标`}
-                />
-              </span>
+              {AXES.map(({ axis, name }) => (
+                <span className="translate-prop" key={axis}>
+                  {axis.toUpperCase()}
+                  <InputNumber
+                    size="small"
+                    value={block.box[axis]}
+                    onChange={(v) => move(block, axis, v)}
+                    aria-label={`第 ${block.id} 块${name}`}
+                  />
+                </span>
+              ))}
               <span className="translate-prop">
                 隐藏
                 <Switch
