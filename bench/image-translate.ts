@@ -14,7 +14,7 @@ import sharp from 'sharp';
 import { createOcrEngine } from '../apps/server/src/imaging/ocr/index.ts';
 import { translatePicture } from '../apps/server/src/imaging/text/translate-picture.ts';
 import { type Writing, writeChinese as write } from '../apps/server/test/fakes/chinese-text.ts';
-import { translateReply } from '../apps/server/test/fakes/fake-translate-answers.ts';
+import { translateOffline } from '../apps/server/test/fakes/fake-translate-answers.ts';
 
 const args = process.argv.slice(2);
 const folder = args.find((a) => !a.startsWith('--'));
@@ -75,16 +75,6 @@ const SCENES: { name: string; background: string; texts: Writing[] }[] = [
   },
 ];
 
-/** The fake provider's translator, offline: the same phrase book the tests use. */
-async function offlineTranslate(blocks: { id: number; text: string }[]) {
-  const answer = translateReply([
-    { role: 'system', content: '[image-text-translation]' },
-    { role: 'user', content: JSON.stringify({ blocks }) },
-  ]);
-  const parsed = JSON.parse(answer) as { blocks: { id: number; text: string }[] };
-  return new Map(parsed.blocks.map((b) => [b.id, b.text]));
-}
-
 const images: { name: string; bytes: Buffer }[] = folder
   ? readdirSync(folder)
       .filter((f) => /\.(png|jpe?g|webp)$/i.test(f))
@@ -108,7 +98,7 @@ for (const image of images) {
   const meta = await sharp(image.bytes).metadata();
   const started = performance.now();
   try {
-    const picture = await translatePicture(ocr, image.bytes, { target: 'en', keep: [] }, offlineTranslate);
+    const picture = await translatePicture(ocr, image.bytes, { target: 'en', keep: [] }, translateOffline);
     const seconds = (performance.now() - started) / 1000;
     worst = Math.max(worst, seconds);
     const overflow = picture.blocks.filter((b) => b.overflow).length;

@@ -49,3 +49,8 @@ export function translateReply(messages: { role: string; content: string }[]): s
     return 'Here is the translation you asked for: Format test, and the rest.';
   return JSON.stringify({ blocks: blocks.map((b) => ({ id: b.id, text: translate(b.text) })) });
 }
+
+/** The same phrase book without a server: a `translatePicture` translator for scripts and benchmarks. */
+export async function translateOffline(blocks: { id: number; text: string }[]): Promise<Map<number, string>> {
+  return new Map(blocks.map((b) => [b.id, translate(b.text)]));
+}
