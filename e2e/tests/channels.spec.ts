@@ -1,4 +1,5 @@
 import { register } from '../support/account.ts';
+import { bindTotp } from '../support/admin.ts';
 import { expect, test } from '../support/test.ts';
 
 const ADMIN = '13912345960';
@@ -15,6 +16,8 @@ test('an operator adds a channel, tests it, sees the dead one cooled with its re
   browser,
 }) => {
   await register(page, ADMIN);
+  // Adding or editing a channel takes the admin's two-factor code.
+  const totp = await bindTotp(page);
   await page.goto('/#/admin/channels');
   const chat = page.locator('.admin-channel-card').filter({ hasText: '对话模型' });
   await expect(chat.getByRole('row', { name: /默认对话渠道/ })).toContainText('正常');
@@ -27,6 +30,9 @@ test('an operator adds a channel, tests it, sees the dead one cooled with its re
   await form.getByLabel('接口地址').fill(`http://127.0.0.1:${LLM_PORT}/401/v1`);
   await form.getByLabel(/密钥/).fill('sk-e2e-expired-9876');
   await form.getByLabel(/^优先级/).fill('5');
+  await form.getByRole('button', { name: /保\s*存/ }).click();
+  await expect(form.getByText('请输入验证器上的 6 位数字')).toBeVisible();
+  await form.getByLabel('两步验证码').fill(await totp.nextCode());
   await form.getByRole('button', { name: /保\s*存/ }).click();
   await expect(page.getByText('渠道已新增')).toBeVisible();
   const added = chat.getByRole('row', { name: /备用账号/ });
@@ -62,4 +68,10 @@ test('an operator adds a channel, tests it, sees the dead one cooled with its re
   await expect(page.getByRole('row', { name: /默认对话渠道/ })).toBeVisible();
   // Its failed calls are in the table (other specs' questions may have added more than the test's one).
   await expect(page.getByRole('row', { name: /备用账号/ })).toBeVisible();
+
+  // Switching the dead channel off takes no code, and other specs' questions no longer try it.
+  await page.getByRole('link', { name: '渠道' }).click();
+  await chat.getByRole('button', { name: '停用渠道备用账号' }).click();
+  await expect(page.getByText('已停用「备用账号」')).toBeVisible();
+  await expect(chat.getByRole('row', { name: /备用账号/ })).toContainText('已停用');
 });

@@ -3,6 +3,7 @@ import { solveChallenge } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
 import type { App, BuildAppOptions } from '../src/app.ts';
 import type { Clock } from '../src/lib/clock.ts';
+import { totpCode, totpStep } from '../src/lib/totp.ts';
 import { setDailyLimit } from '../src/modules/pricing/repository.ts';
 import type { SmsMessage, SmsSender } from '../src/providers/sms/sms-sender.ts';
 import { buildTestApp, signedHeaders } from './helpers.ts';
@@ -126,4 +127,29 @@ export async function wrongPasswordsAtOnce(ctx: { app: App }, phone: string, cou
 /** Sets a free account's daily limit of one feature, as an operator would in the console. */
 export function setFreeLimit(app: App, feature: Feature, limit: number): Promise<void> {
   return setDailyLimit(app.deps.db, 'free', feature, limit, app.deps.clock.now());
+}
+
+/**
+ * Registers an admin (the phone must be in ADMIN_PHONES) and binds an authenticator; `code()` gives
+ * a fresh, unused code, moving the fake clock on a step as an operator would wait for the next one.
+ */
+export async function adminWithTotp(
+  ctx: { app: App; clock: FakeClock; sms: RecordingSms },
+  phone: string,
+  ip = '10.70.0.1',
+): Promise<{ token: string; code: () => string }> {
+  const token = await registerUser(ctx, phone, { ip });
+  const { secret } = (await post(ctx.app, '/api/admin/totp/setup', {}, auth(token))).json().data;
+  const bound = await post(
+    ctx.app,
+    '/api/admin/totp/confirm',
+    { code: totpCode(secret, totpStep(ctx.clock.now())) },
+    auth(token),
+  );
+  if (bound.statusCode !== 200) throw new Error(`totp: ${bound.body}`);
+  const code = () => {
+    ctx.clock.advance(30_000);
+    return totpCode(secret, totpStep(ctx.clock.now()));
+  };
+  return { token, code };
 }

@@ -1,33 +1,15 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { DAY_IN_MS } from '@chuhai/contract';
-import { totpCode, totpStep } from '../src/lib/totp.ts';
 import { dashboard } from '../src/modules/admin/dashboard.ts';
 import { refundOrder, settleRefund } from '../src/modules/order/refunds.ts';
 import { insertRefund } from '../src/modules/order/repository.ts';
-import { auth, buildAccountApp, get, post, registerUser } from './account-helpers.ts';
+import { adminWithTotp, auth, buildAccountApp, get, post, registerUser } from './account-helpers.ts';
 import { cashierForm, confirmAtCashier, orderPlan } from './order-helpers.ts';
 import { usePostgresApp } from './postgres-app.ts';
 
 type Ctx = Awaited<ReturnType<typeof buildAccountApp>>;
 const ADMIN = '13700001001';
-
-/** An admin with a bound authenticator; `code()` gives a fresh, unused code (the clock moves on). */
-async function adminWithTotp(ctx: Ctx) {
-  const token = await registerUser(ctx, ADMIN, { ip: '10.60.0.1' });
-  const { secret } = (await post(ctx.app, '/api/admin/totp/setup', {}, auth(token))).json().data;
-  await post(
-    ctx.app,
-    '/api/admin/totp/confirm',
-    { code: totpCode(secret, totpStep(ctx.clock.now())) },
-    auth(token),
-  );
-  const code = () => {
-    ctx.clock.advance(30_000);
-    return totpCode(secret, totpStep(ctx.clock.now()));
-  };
-  return { token, code };
-}
 
 async function paidOrder(ctx: Ctx, buyer: string, plan = 'vip-month') {
   const pay = await orderPlan(ctx.app, buyer, plan);
@@ -43,7 +25,7 @@ describe('运营后台 · 订单与退款 (sandbox channel)', () => {
   let admin: Awaited<ReturnType<typeof adminWithTotp>>;
   before(async () => {
     ctx = await buildAccountApp({ ADMIN_PHONES: ADMIN });
-    admin = await adminWithTotp(ctx);
+    admin = await adminWithTotp(ctx, ADMIN, '10.60.0.1');
   });
   after(() => ctx.close());
 

@@ -4,7 +4,7 @@ import { after, before, describe, it } from 'node:test';
 import { keyBox, keyTail } from '../src/channels/key-box.ts';
 import { costMicros, estimateTokens } from '../src/channels/ledger.ts';
 import { tryOrder } from '../src/channels/pick.ts';
-import { auth, buildAccountApp, get, post, registerUser } from './account-helpers.ts';
+import { adminWithTotp, auth, buildAccountApp, get, post, registerUser } from './account-helpers.ts';
 import { askStreaming, streamedText } from './chat-helpers.ts';
 import { startFakeImageProviders } from './fakes/fake-image-providers.ts';
 import { type FakeOpenAi, type FakeOpenAiOptions, startFakeOpenAi } from './fakes/fake-openai.ts';
@@ -147,11 +147,12 @@ function failoverSuite(
     let ctx: Ctx;
     let seller: string;
     let admin: string;
+    let code: () => string;
     before(async () => {
       fleet = await startFleet();
       db = await database();
       ctx = await buildAccountApp({ ...fleet.env, ...db.env, ADMIN_PHONES: '13700000001' });
-      admin = await registerUser(ctx, '13700000001', { ip: '10.60.0.1' });
+      ({ token: admin, code } = await adminWithTotp(ctx, '13700000001', '10.60.0.1'));
       seller = await registerUser(ctx, '13900002222', { ip: '10.60.0.2' });
     });
     after(async () => {
@@ -236,6 +237,7 @@ function failoverSuite(
           priceInput: 0,
           priceOutput: 0,
           priceImage: 0,
+          totp: code(),
         };
         const created = await post(ctx.app, '/api/admin/channels', body, auth(admin));
         assert.equal(created.statusCode, 200, created.body);
@@ -306,12 +308,13 @@ describe('two nodes on one PostgreSQL agree on a channel’s state', () => {
 describe('the console manages channels', () => {
   let ctx: Ctx;
   let admin: string;
+  let code: () => string;
   let seller: string;
   let fake: FakeOpenAi;
   before(async () => {
     fake = await startFakeOpenAi({ pieceMs: 1 });
     ctx = await buildAccountApp({ ADMIN_PHONES: '13700000021', LLM_MODEL_STANDARD: 'fake-standard' });
-    admin = await registerUser(ctx, '13700000021', { ip: '10.62.0.1' });
+    ({ token: admin, code } = await adminWithTotp(ctx, '13700000021', '10.62.0.1'));
     seller = await registerUser(ctx, '13700000022', { ip: '10.62.0.2' });
   });
   after(async () => {
@@ -333,6 +336,7 @@ describe('the console manages channels', () => {
     priceInput: 1,
     priceOutput: 2,
     priceImage: 0,
+    totp: code(),
     ...extra,
   });
 
@@ -364,6 +368,59 @@ describe('the console manages channels', () => {
     const tested = (await post(ctx.app, `/api/admin/channels/${id}/test`, {}, auth(admin))).json().data;
     assert.equal(tested.ok, true, tested.message);
     assert.equal(fake.requests.at(-1)?.authorization, 'Bearer sk-console-secret-5678');
+  });
+
+  it('takes a fresh two-factor code to add or edit a channel; switching one off takes none and stops its traffic', async () => {
+    const id = (await get(ctx.app, '/api/admin/channels', auth(admin))).json().data[0].id;
+    const before = fake.requests.length;
+    // A stolen session without the authenticator cannot point sellers' questions somewhere else.
+    const noCode = await post(
+      ctx.app,
+      `/api/admin/channels/${id}`,
+      input({ baseUrl: 'https://evil.example/v1', totp: undefined }),
+      auth(admin),
+    );
+    assert.equal(noCode.statusCode, 400);
+    const wrongCode = await post(
+      ctx.app,
+      `/api/admin/channels/${id}`,
+      input({ baseUrl: 'https://evil.example/v1', totp: '000000' }),
+      auth(admin),
+    );
+    assert.equal(wrongCode.statusCode, 400, wrongCode.body);
+    assert.match(wrongCode.json().msg, /验证码/);
+    const reused = code();
+    assert.equal(
+      (await post(ctx.app, `/api/admin/channels/${id}`, input({ totp: reused }), auth(admin))).statusCode,
+      200,
+    );
+    const replayed = await post(
+      ctx.app,
+      `/api/admin/channels/${id}`,
+      input({ baseUrl: 'https://evil.example/v1', totp: reused }),
+      auth(admin),
+    );
+    assert.equal(replayed.statusCode, 400, 'a code is taken once');
+    assert.equal((await get(ctx.app, '/api/admin/channels', auth(admin))).json().data[0].baseUrl, fake.url);
+
+    const off = await post(ctx.app, `/api/admin/channels/${id}/enabled`, { enabled: false }, auth(admin));
+    assert.equal(off.statusCode, 200, off.body);
+    assert.equal(off.json().msg, '渠道已停用');
+    assert.equal((await get(ctx.app, '/api/v1/getChatConfig')).json().data.configured, false);
+    assert.equal(fake.requests.length, before, 'no call reached the provider');
+    const on = await post(ctx.app, `/api/admin/channels/${id}/enabled`, { enabled: true }, auth(admin));
+    assert.equal(on.statusCode, 200, on.body);
+    assert.equal((await askStreaming(ctx.app, seller, { content: '启用后' })).events.at(-1)?.event, 'done');
+    const audit = (await get(ctx.app, `/api/admin/audit?target=channel:${id}`, auth(admin))).json().data;
+    const actions = audit.list.map((row: { action: string }) => row.action);
+    assert.ok(actions.includes('channel.disable') && actions.includes('channel.enable'), actions.join());
+    const asSeller = await post(
+      ctx.app,
+      `/api/admin/channels/${id}/enabled`,
+      { enabled: false },
+      auth(seller),
+    );
+    assert.equal(asSeller.statusCode, 403);
   });
 
   it('refuses bad input in Chinese and lets no seller near the channels', async () => {

@@ -1,33 +1,20 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { DAY_IN_MS, ResultCode } from '@chuhai/contract';
-import { totpCode, totpStep } from '../src/lib/totp.ts';
 import { takeUse } from '../src/modules/entitlement/service.ts';
 import { seedPricing } from '../src/modules/pricing/service.ts';
 import { seedLibrary } from '../src/modules/prompt/library-service.ts';
 import { resolveTag } from '../src/modules/prompt/service.ts';
-import { auth, buildAccountApp, get, post, registerUser } from './account-helpers.ts';
+import { adminWithTotp, auth, buildAccountApp, get, post, registerUser } from './account-helpers.ts';
 import { orderPlan } from './order-helpers.ts';
 import { usePostgresApp } from './postgres-app.ts';
 
 type Ctx = Awaited<ReturnType<typeof buildAccountApp>>;
 const ADMIN = '13700002001';
 
-/** An admin with a bound authenticator; `code()` gives a fresh, unused code (the clock moves on). */
-async function adminWithTotp(ctx: Ctx) {
-  const token = await registerUser(ctx, ADMIN, { ip: '10.70.0.1' });
-  const { secret } = (await post(ctx.app, '/api/admin/totp/setup', {}, auth(token))).json().data;
-  await post(
-    ctx.app,
-    '/api/admin/totp/confirm',
-    { code: totpCode(secret, totpStep(ctx.clock.now())) },
-    auth(token),
-  );
-  const code = () => {
-    ctx.clock.advance(30_000);
-    return totpCode(secret, totpStep(ctx.clock.now()));
-  };
-  const admin = { token, code };
+/** The suite's admin with a bound authenticator, remembered per app for tests outside the suite. */
+async function suiteAdmin(ctx: Ctx) {
+  const admin = await adminWithTotp(ctx, ADMIN, '10.70.0.1');
   adminsByApp.set(ctx.app, admin);
   return admin;
 }
@@ -48,10 +35,10 @@ const monthPlan = {
 
 /** The operator-editable settings, the same on each database. */
 function consoleSettingsSuite(ctx: () => Ctx) {
-  let admin: Awaited<ReturnType<typeof adminWithTotp>>;
+  let admin: Awaited<ReturnType<typeof suiteAdmin>>;
   let seller: string;
   before(async () => {
-    admin = await adminWithTotp(ctx());
+    admin = await suiteAdmin(ctx());
     seller = await registerUser(ctx(), '13700002002', { ip: '10.70.0.2' });
   });
 

@@ -1,4 +1,5 @@
 import { type Static, Type } from 'typebox';
+import { TotpCode } from './admin.ts';
 
 /**
  * Provider channels (运营后台 · 渠道): each kind of paid AI provider may have several channels, tried
@@ -61,6 +62,17 @@ export const ChannelInput = Type.Object({
   priceImage: Price,
 });
 export type ChannelInput = Static<typeof ChannelInput>;
+
+/**
+ * 新增 / 编辑 with the admin's two-factor code: a channel decides where sellers' questions and
+ * pictures go, with whose key, and at what cost, so a stolen admin session alone must not change it.
+ */
+export const ChannelSaveBody = Type.Object({ ...ChannelInput.properties, totp: TotpCode });
+export type ChannelSaveBody = Static<typeof ChannelSaveBody>;
+
+/** 停用 / 启用: only ever sends traffic to channels an admin with a code has set up, so no code. */
+export const ChannelEnabledBody = Type.Object({ enabled: Type.Boolean() });
+export type ChannelEnabledBody = Static<typeof ChannelEnabledBody>;
 
 /** What a new channel starts with, in the console's form and for a channel read from the environment. */
 export const CHANNEL_DEFAULTS: Readonly<Omit<ChannelInput, 'kind' | 'name' | 'provider' | 'baseUrl'>> = {

@@ -1,16 +1,26 @@
-import { ChannelInput, ChannelTestResult, ChannelView, EnvelopeSchema } from '@chuhai/contract';
+import {
+  ChannelEnabledBody,
+  ChannelSaveBody,
+  ChannelTestResult,
+  ChannelView,
+  EnvelopeSchema,
+} from '@chuhai/contract';
 import { Type } from 'typebox';
 import type { AppModule, Routes } from '../../app-module.ts';
 import { unlinkUserCalls } from '../../channels/repository.ts';
 import { seedChannels } from '../../channels/seed.ts';
 import { actorOf, requireAdmin, staffOf } from '../../http/auth.ts';
 import { ok } from '../../http/envelope.ts';
+import { requireMoneyAuth } from '../admin/operators.ts';
 import { recordAudit } from '../audit/repository.ts';
 import * as service from './service.ts';
 
 const IdParams = Type.Object({ id: Type.Integer({ minimum: 1 }) });
 
-/** 运营后台 · 渠道: 客服 sees them, an admin adds, edits, tests, switches off and deletes. */
+/**
+ * 运营后台 · 渠道: 客服 sees them; an admin tests, switches off and deletes; adding and editing also
+ * take the admin's two-factor code.
+ */
 const staffRoutes: Routes = async (app, { deps }) => {
   app.get(
     '/api/admin/channels',
@@ -18,24 +28,40 @@ const staffRoutes: Routes = async (app, { deps }) => {
     async () => ok(await service.listChannels(deps)),
   );
 
+  // Where sellers' questions and pictures go, with whose key and at what cost: an admin with a
+  // fresh two-factor code, as for what sellers pay (a stolen session alone cannot redirect them).
   app.post(
     '/api/admin/channels',
-    { schema: { body: ChannelInput, response: { 200: EnvelopeSchema(Type.Integer()) } } },
+    { schema: { body: ChannelSaveBody, response: { 200: EnvelopeSchema(Type.Integer()) } } },
     async (request) => {
-      requireAdmin(staffOf(request));
-      return ok(await service.saveChannel(deps, actorOf(request), null, request.body), '渠道已新增');
+      const { totp, ...input } = request.body;
+      await requireMoneyAuth(deps, staffOf(request), totp, request.ip);
+      return ok(await service.saveChannel(deps, actorOf(request), null, input), '渠道已新增');
     },
   );
 
   app.post(
     '/api/admin/channels/:id',
-    { schema: { params: IdParams, body: ChannelInput, response: { 200: EnvelopeSchema(Type.Integer()) } } },
+    {
+      schema: { params: IdParams, body: ChannelSaveBody, response: { 200: EnvelopeSchema(Type.Integer()) } },
+    },
+    async (request) => {
+      const { totp, ...input } = request.body;
+      await requireMoneyAuth(deps, staffOf(request), totp, request.ip);
+      return ok(await service.saveChannel(deps, actorOf(request), request.params.id, input), '渠道已保存');
+    },
+  );
+
+  app.post(
+    '/api/admin/channels/:id/enabled',
+    {
+      schema: { params: IdParams, body: ChannelEnabledBody, response: { 200: EnvelopeSchema(Type.Null()) } },
+    },
     async (request) => {
       requireAdmin(staffOf(request));
-      return ok(
-        await service.saveChannel(deps, actorOf(request), request.params.id, request.body),
-        '渠道已保存',
-      );
+      const { enabled } = request.body;
+      await service.setChannelEnabled(deps, actorOf(request), request.params.id, enabled);
+      return ok(null, enabled ? '渠道已启用' : '渠道已停用');
     },
   );
 

@@ -145,6 +145,29 @@ export async function saveChannel(
   });
 }
 
+/** 停用 / 启用: the channel's traffic stops or resumes on the next call on every node. */
+export async function setChannelEnabled(
+  deps: ChannelDeps,
+  actor: Actor,
+  id: number,
+  enabled: boolean,
+): Promise<void> {
+  const now = deps.clock.now();
+  await deps.db.transaction().execute(async (trx) => {
+    const row = await channels.findChannel(trx, id);
+    if (!row) throw new AppError(ResultCode.notFound, '渠道不存在或已删除');
+    await channels.updateChannel(trx, id, { enabled: enabled ? 1 : 0, updated_at: now });
+    await recordAudit(trx, {
+      actorId: actor.userId,
+      action: enabled ? 'channel.enable' : 'channel.disable',
+      target: `channel:${id}`,
+      after: { name: row.name },
+      ip: actor.ip,
+      now,
+    });
+  });
+}
+
 export async function deleteChannel(deps: ChannelDeps, actor: Actor, id: number): Promise<void> {
   const now = deps.clock.now();
   await deps.db.transaction().execute(async (trx) => {

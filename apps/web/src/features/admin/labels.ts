@@ -30,6 +30,8 @@ export const AUDIT_ACTION_NAMES: Record<string, string> = {
   'channel.create': '新增渠道',
   'channel.edit': '修改渠道',
   'channel.delete': '删除渠道',
+  'channel.enable': '启用渠道',
+  'channel.disable': '停用渠道',
   'channel.cooldown': '渠道冷却',
   'channel.restore': '渠道恢复',
   'announcement.edit': '修改公告',

@@ -2,13 +2,14 @@ import {
   CHANNEL_DEFAULTS,
   CHANNEL_LIMITS,
   CHANNEL_PROVIDERS,
-  type ChannelInput,
   type ChannelKind,
+  type ChannelSaveBody,
   type ChannelView,
 } from '@chuhai/contract';
 import { App, Form, Input, InputNumber, Modal, Select, Switch } from 'antd';
 import { useEffect } from 'react';
 import { useSaveChannel } from '../api/save-channel';
+import { TotpInput } from './totp-input';
 
 interface ChannelFormValues {
   name: string;
@@ -23,6 +24,7 @@ interface ChannelFormValues {
   priceInput: number;
   priceOutput: number;
   priceImage: number;
+  totp: string;
 }
 
 /** What the channel costs us: per million tokens for chat, per picture for images. */
@@ -88,7 +90,7 @@ export function ChannelForm(props: {
       return;
     }
     // Only the fields shown for this kind are in `values`: the others are sent as zero.
-    const input: ChannelInput = {
+    const input: ChannelSaveBody = {
       ...values,
       priceInput: values.priceInput ?? 0,
       priceOutput: values.priceOutput ?? 0,
@@ -200,6 +202,7 @@ export function ChannelForm(props: {
             </Form.Item>
           ))}
         </div>
+        <TotpInput />
       </Form>
     </Modal>
   );
