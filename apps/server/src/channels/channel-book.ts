@@ -11,7 +11,8 @@ import {
   HEALTH,
   isFatal,
 } from './health.ts';
-import type { KeyBox } from './key-box.ts';
+import { type KeyBox, keyTail } from './key-box.ts';
+import { type KeyRests, keyId, readKeyRests, restingKeys, withoutRest, withRest } from './key-rests.ts';
 import { type ChannelPrice, costMicros } from './ledger.ts';
 import * as repo from './repository.ts';
 
@@ -36,6 +37,10 @@ export interface LiveChannel {
   provider: string;
   baseUrl: string;
   keys: string[];
+  /** Keys the provider refused, resting now: passed over while the channel has others. */
+  restingKeys: ReadonlySet<string>;
+  /** Every key rest on record, over or not: a key in it that answers again is taken off. */
+  keyRests: KeyRests;
   models: string[];
   modelMap: Record<string, string>;
   priority: number;
@@ -53,7 +58,7 @@ export interface LiveChannel {
 export interface StateChange {
   channelId: number;
   name: string;
-  action: 'channel.cooldown' | 'channel.restore';
+  action: 'channel.cooldown' | 'channel.restore' | 'channel.key-rest' | 'channel.key-restore';
   reason: string;
   until: number | null;
 }
@@ -69,6 +74,8 @@ export interface AttemptRecord {
   kind: ChannelKind;
   meter: CallMeter;
   model: string;
+  /** The key the attempt used; absent for a test double. */
+  key?: string;
   error: unknown;
   failure: AttemptFailure | null;
   usage?: { usage: TokenUsage; estimated: boolean };
@@ -126,6 +133,7 @@ export class ChannelBook {
       return null;
     }
     const cooling = row.cooldown_until !== null;
+    const keyRests = readKeyRests(row.key_rests);
     return {
       id: Number(row.id),
       kind: row.kind as ChannelKind,
@@ -133,6 +141,8 @@ export class ChannelBook {
       provider: row.provider,
       baseUrl: row.base_url,
       keys,
+      restingKeys: restingKeys(keys, keyRests, now),
+      keyRests,
       models: JSON.parse(row.models) as string[],
       modelMap: JSON.parse(row.model_map) as Record<string, string>,
       priority: row.priority,
@@ -177,8 +187,10 @@ export class ChannelBook {
       if (channel.id === null) return;
       if (ok) {
         if (attempt.trial || channel.cooling) await this.restore(channel, now);
+        if (attempt.key !== undefined && channel.keyRests[keyId(attempt.key)] !== undefined)
+          await this.wakeKey(channel, attempt.key);
       } else if (attempt.failure && countsAgainstChannel(attempt.failure)) {
-        await this.judge(channel, attempt, now);
+        if (!(await this.restKey(channel, attempt, now))) await this.judge(channel, attempt, now);
       }
     } catch (error) {
       // The seller's answer matters more than the ledger: log and go on.
@@ -195,6 +207,59 @@ export class ChannelBook {
       reason: '试探调用成功，恢复使用',
       until: null,
     });
+  }
+
+  /**
+   * A refused key of a healthy channel that has another key not resting: that key alone rests for
+   * the cooldown (true). False leaves the channel to `judge`: no other key, a trial, not a refusal.
+   */
+  private async restKey(channel: LiveChannel, attempt: AttemptRecord, now: number): Promise<boolean> {
+    const key = attempt.key;
+    if (key === undefined || attempt.trial || !isFatal(attempt.error)) return false;
+    const others = channel.keys.filter((k) => k !== key && !channel.restingKeys.has(k));
+    if (others.length === 0) return false;
+    const until = now + this.cooldownMs;
+    const rested = await this.changeKeyRests(channel, (rests) =>
+      // Several calls refused at once: the first one rests the key and tells the audit log.
+      (rests[keyId(key)] ?? 0) > now ? rests : withRest(channel.keys, rests, key, until),
+    );
+    if (rested) {
+      const last = failureReason(attempt.error, attempt.failure as AttemptFailure, this.firstByteMs);
+      await this.hooks.stateChanged?.({
+        channelId: channel.id as number,
+        name: channel.name,
+        action: 'channel.key-rest',
+        reason: `密钥尾号 ${keyTail(key)}：${last}，暂停使用，其余 ${others.length} 个密钥继续`,
+        until,
+      });
+    }
+    return true;
+  }
+
+  /** A resting key answered again (its rest was over): it is taken off the list. */
+  private async wakeKey(channel: LiveChannel, key: string) {
+    if (!(await this.changeKeyRests(channel, (rests) => withoutRest(rests, key)))) return;
+    await this.hooks.stateChanged?.({
+      channelId: channel.id as number,
+      name: channel.name,
+      action: 'channel.key-restore',
+      reason: `密钥尾号 ${keyTail(key)} 调用成功，恢复使用`,
+      until: null,
+    });
+  }
+
+  /** Applies `change` to the channel's key rests in the database; false when it changed nothing. */
+  private async changeKeyRests(channel: LiveChannel, change: (rests: KeyRests) => KeyRests) {
+    const id = channel.id as number;
+    // Compare-and-swap: another node's change in between is read again, not overwritten.
+    for (let round = 0; round < 3; round += 1) {
+      const row = await repo.findChannel(this.deps.db, id);
+      if (!row) return false;
+      const after = JSON.stringify(change(readKeyRests(row.key_rests)));
+      if (after === JSON.stringify(readKeyRests(row.key_rests))) return false;
+      if (await repo.swapKeyRests(this.deps.db, id, row.key_rests, after)) return true;
+    }
+    return false;
   }
 
   /** Cools the channel down when the failure is fatal, a failed trial, or the window says so. */
@@ -241,6 +306,8 @@ export function doubleChannel(kind: ChannelKind, name: string, provider: string)
     provider,
     baseUrl: '',
     keys: [],
+    restingKeys: new Set(),
+    keyRests: {},
     models: [],
     modelMap: {},
     priority: 0,

@@ -2,9 +2,9 @@ import type { TokenUsage } from '@chuhai/contract';
 import type { AnswerPiece, AnswerRequest, ChatModel } from '../providers/llm/chat-model.ts';
 import { openAiCompatibleModel } from '../providers/llm/openai-compatible.ts';
 import { ProviderError } from '../providers/provider-error.ts';
-import { AdapterCache } from './adapters.ts';
+import { AdapterCache, AttemptQueue, type Target } from './adapters.ts';
 import { type CallMeter, type ChannelBook, doubleChannel, type LiveChannel } from './channel-book.ts';
-import { firstAnswer, type Target } from './first-answer.ts';
+import { firstAnswer } from './first-answer.ts';
 import { type AttemptFailure, failureOf, worthAnotherChannel } from './health.ts';
 import { usageOf } from './ledger.ts';
 import { candidates } from './pick.ts';
@@ -60,7 +60,7 @@ export function chatRouter(book: ChannelBook, options: ChatRouterOptions): ChatR
   const live = async () => (fixedChannel ? [fixedChannel] : book.live('chat'));
 
   /** The channels to try, each with the model name it knows the asked model by. */
-  async function route(model: string) {
+  async function route(model: string): Promise<Target[]> {
     return candidates(await live(), model).map((channel) => ({
       channel,
       model: channel.modelMap[model] ?? model,
@@ -73,7 +73,9 @@ export function chatRouter(book: ChannelBook, options: ChatRouterOptions): ChatR
     // A failed attempt is written to the ledger while the next channel is already being asked, so
     // the seller waits for the failover alone; the stream ends only once every record is written.
     const recording: Promise<void>[] = [];
-    for (const { channel, model } of await route(request.model)) {
+    const queue = new AttemptQueue(await route(request.model), adapters);
+    for (let attempt = queue.next(); attempt; attempt = queue.next()) {
+      const { channel, model, key } = attempt;
       const trial = channel.needsTrial;
       if (trial && !(await book.claimTrial(channel))) continue;
       const started = performance.now();
@@ -84,10 +86,7 @@ export function chatRouter(book: ChannelBook, options: ChatRouterOptions): ChatR
         firstByte.abort();
       }, options.firstByteMs);
       const signal = AbortSignal.any([request.signal, firstByte.signal]);
-      const pieces = adapters
-        .next(channel)
-        .stream({ ...request, model, signal })
-        [Symbol.asyncIterator]();
+      const pieces = attempt.adapter.stream({ ...request, model, signal })[Symbol.asyncIterator]();
       let first: IteratorResult<AnswerPiece> | null = null;
       let error: unknown = null;
       try {
@@ -108,6 +107,7 @@ export function chatRouter(book: ChannelBook, options: ChatRouterOptions): ChatR
           kind: 'chat',
           meter,
           model,
+          key,
           error,
           failure,
           firstByteMs: null,
@@ -120,6 +120,7 @@ export function chatRouter(book: ChannelBook, options: ChatRouterOptions): ChatR
           await Promise.all(recording);
           throw error;
         }
+        queue.failed(attempt, error);
         lastError = timedOut
           ? new ProviderError(
               'unreachable',
@@ -130,7 +131,12 @@ export function chatRouter(book: ChannelBook, options: ChatRouterOptions): ChatR
       }
       // The first piece is here: this channel answers, whatever happens next.
       try {
-        yield* answerFrom(channel, { model, request, meter, trial, started, firstByteMs }, first, pieces);
+        yield* answerFrom(
+          channel,
+          { model, key, request, meter, trial, started, firstByteMs },
+          first,
+          pieces,
+        );
       } finally {
         await Promise.all(recording);
       }
@@ -144,6 +150,7 @@ export function chatRouter(book: ChannelBook, options: ChatRouterOptions): ChatR
     channel: LiveChannel,
     call: {
       model: string;
+      key: string;
       request: RoutedAnswerRequest;
       meter: CallMeter;
       trial: boolean;
@@ -176,6 +183,7 @@ export function chatRouter(book: ChannelBook, options: ChatRouterOptions): ChatR
         kind: 'chat',
         meter: call.meter,
         model: call.model,
+        key: call.key,
         error,
         failure,
         usage: usageOf(usage, call.request.messages, text),
@@ -192,9 +200,9 @@ export function chatRouter(book: ChannelBook, options: ChatRouterOptions): ChatR
    */
   async function completeOn(targets: Target[], request: RoutedAnswerRequest, probe: boolean) {
     const meter = request.meter ?? NO_METER;
-    return firstAnswer<{ text: string; usage: TokenUsage | null }>(
+    return firstAnswer<{ text: string; usage: TokenUsage | null }, ChatModel>(
       book,
-      targets,
+      new AttemptQueue(targets, adapters),
       {
         kind: 'chat',
         meter,
@@ -202,7 +210,7 @@ export function chatRouter(book: ChannelBook, options: ChatRouterOptions): ChatR
         probe,
         used: (answer) => ({ usage: usageOf(answer.usage, request.messages, answer.text) }),
       },
-      ({ channel, model }) => adapters.next(channel).complete({ ...request, model }),
+      ({ adapter, model }) => adapter.complete({ ...request, model }),
     );
   }
 

@@ -1,23 +1,18 @@
 import type { ChannelKind } from '@chuhai/contract';
 import { ProviderError } from '../providers/provider-error.ts';
-import type { AttemptRecord, CallMeter, ChannelBook, LiveChannel } from './channel-book.ts';
+import type { Attempt, AttemptQueue } from './adapters.ts';
+import type { AttemptRecord, CallMeter, ChannelBook } from './channel-book.ts';
 import { failureOf, worthAnotherChannel } from './health.ts';
 
-/** One channel to try, with the model name it knows the asked model by. */
-export interface Target {
-  channel: LiveChannel;
-  model: string;
-}
-
 /**
- * A whole answer (a chat completion, a picture) from the first of `targets` that gives one: each
+ * A whole answer (a chat completion, a picture) from the first attempt of `queue` that gives one: each
  * attempt is in the ledger, a failure worth another channel moves on, any other is thrown. A probe
  * is the channel's trial (success restores a cooling channel, failure cools it again); otherwise a
  * channel due a trial is used only if this call claims it.
  */
-export async function firstAnswer<T>(
+export async function firstAnswer<T, A>(
   book: ChannelBook,
-  targets: Target[],
+  queue: AttemptQueue<A>,
   call: {
     kind: ChannelKind;
     meter: CallMeter;
@@ -26,15 +21,15 @@ export async function firstAnswer<T>(
     /** What a delivered answer used: tokens or pictures. */
     used: (answer: T) => Pick<AttemptRecord, 'usage' | 'images'>;
   },
-  ask: (target: Target) => Promise<T>,
+  ask: (attempt: Attempt<A>) => Promise<T>,
 ): Promise<T> {
   let lastError: unknown = null;
-  for (const target of targets) {
-    const { channel, model } = target;
+  for (let target = queue.next(); target; target = queue.next()) {
+    const { channel, model, key } = target;
     const trial = call.probe ? channel.needsTrial || channel.cooling : channel.needsTrial;
     if (!call.probe && trial && !(await book.claimTrial(channel))) continue;
     const started = performance.now();
-    const attempt = { kind: call.kind, meter: call.meter, model, trial };
+    const attempt = { kind: call.kind, meter: call.meter, model, key, trial };
     try {
       const answer = await ask(target);
       const seconds = (performance.now() - started) / 1000;
@@ -59,6 +54,7 @@ export async function firstAnswer<T>(
         seconds: (performance.now() - started) / 1000,
       });
       if (!worthAnotherChannel(failure)) throw error;
+      queue.failed(target, error);
       lastError = error;
     }
   }

@@ -1,6 +1,6 @@
 import type { GenerationRequest, ImageEndpoint, ImageGenerator } from '../providers/image/image-generator.ts';
 import { DEFAULT_IMAGE_MODELS, imageAdapter } from '../providers/image/index.ts';
-import { AdapterCache } from './adapters.ts';
+import { AdapterCache, AttemptQueue } from './adapters.ts';
 import { type CallMeter, type ChannelBook, doubleChannel, type LiveChannel } from './channel-book.ts';
 import { firstAnswer } from './first-answer.ts';
 import { candidates } from './pick.ts';
@@ -56,7 +56,7 @@ export function imageRouter(book: ChannelBook, options: ImageRouterOptions): Ima
     const targets = channels.map((channel) => ({ channel, model: channel.models[0] ?? channel.provider }));
     return firstAnswer(
       book,
-      targets,
+      new AttemptQueue(targets, adapters),
       {
         kind: 'image',
         meter: request.meter ?? NO_METER,
@@ -64,7 +64,7 @@ export function imageRouter(book: ChannelBook, options: ImageRouterOptions): Ima
         probe,
         used: () => ({ images: 1 }),
       },
-      ({ channel }) => adapters.next(channel).generate(request),
+      ({ adapter }) => adapter.generate(request),
     );
   }
 

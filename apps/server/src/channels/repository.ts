@@ -1,12 +1,12 @@
-import { type Kysely, sql } from 'kysely';
+import { type Kysely, type Selectable, sql } from 'kysely';
 import type { Database } from '../db/database.ts';
 import type { ProviderCallTable, ProviderChannelTable } from './table.ts';
 
 type Db = Kysely<Database>;
-export type ChannelRow = Omit<ProviderChannelTable, 'id'> & { id: number };
+export type ChannelRow = Selectable<ProviderChannelTable>;
 export type ChannelValues = Omit<
   ProviderChannelTable,
-  'id' | 'cooldown_until' | 'cooldown_level' | 'state_reason' | 'trial_until' | 'created_at'
+  'id' | 'cooldown_until' | 'cooldown_level' | 'state_reason' | 'trial_until' | 'created_at' | 'key_rests'
 >;
 
 /** Every channel of a kind (enabled or not), best priority first. */
@@ -107,6 +107,17 @@ export async function restoreChannel(db: Db, id: number, now: number): Promise<b
     .set({ cooldown_until: null, cooldown_level: 0, state_reason: '', trial_until: null, updated_at: now })
     .where('id', '=', id)
     .where('cooldown_until', 'is not', null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
+/** Replaces a channel's key rests if nobody changed them since `before` was read. */
+export async function swapKeyRests(db: Db, id: number, before: string, after: string): Promise<boolean> {
+  const result = await db
+    .updateTable('provider_channels')
+    .set({ key_rests: after })
+    .where('id', '=', id)
+    .where('key_rests', '=', before)
     .executeTakeFirst();
   return Number(result.numUpdatedRows) > 0;
 }

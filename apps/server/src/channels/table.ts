@@ -13,6 +13,8 @@ export interface ProviderChannelTable {
   keys_sealed: string;
   /** JSON array: the last 4 characters of each key, the only part ever shown. */
   key_tails: string;
+  /** JSON object: key id → resting until (ms), for keys the provider refused (see health.ts). */
+  key_rests: Generated<string>;
   /** JSON array of model names offered; empty: any. */
   models: string;
   /** JSON object: asked model name → the provider's name. */

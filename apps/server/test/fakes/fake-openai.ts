@@ -43,6 +43,8 @@ export interface FakeOpenAi {
   completed: number;
   /** The usage reported with each answer (the cost ledger's source). */
   usage: { promptTokens: number; completionTokens: number }[];
+  /** Keys answered with 401, as a provider answers a revoked key; the test may change it. */
+  refusedKeys: Set<string>;
   close(): Promise<void>;
 }
 
@@ -56,6 +58,8 @@ export interface FakeOpenAiOptions {
   burst?: boolean;
   /** A behaviour tag (`[401]`, `[silent]`…) applied to every question: a provider that always does this. */
   always?: string;
+  /** Keys the provider refuses (401) from the start. */
+  refusedKeys?: string[];
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -154,6 +158,7 @@ export async function startFakeOpenAi(options: FakeOpenAiOptions = {}): Promise<
     aborted: 0,
     completed: 0,
     usage: [],
+    refusedKeys: new Set(options.refusedKeys),
     close: async () => {},
   };
 
@@ -178,10 +183,12 @@ export async function startFakeOpenAi(options: FakeOpenAiOptions = {}): Promise<
     });
     // A path like `/401/v1/chat/completions` is a provider that always answers so (a dead channel in e2e).
     const pathTag = /^\/(\d{3}|silent|cut)\//.exec(req.url ?? '')?.[1];
+    const refused = state.refusedKeys.has(req.headers.authorization?.replace(/^Bearer /, '') ?? '');
     const question =
       (messages.findLast((m) => m.role === 'user')?.content ?? '') +
       (options.always ?? '') +
-      (pathTag ? `[${pathTag}]` : '');
+      (pathTag ? `[${pathTag}]` : '') +
+      (refused ? '[401]' : '');
     let finished = false;
     res.on('close', () => {
       if (!finished) state.aborted += 1;

@@ -95,6 +95,8 @@ export const ChannelView = Type.Object({
   baseUrl: Type.String(),
   /** The last 4 characters of each key: keys are never shown back. */
   keyTails: Type.Array(Type.String()),
+  /** Tails of the keys the provider refused, resting now while the channel's other keys carry on. */
+  restingKeyTails: Type.Array(Type.String()),
   models: Type.Array(Type.String()),
   modelMap: Type.Record(Type.String(), Type.String()),
   priority: Type.Integer(),

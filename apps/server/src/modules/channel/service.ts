@@ -10,6 +10,8 @@ import {
 import sharp from 'sharp';
 import type { LiveChannel } from '../../channels/channel-book.ts';
 import { channelValues } from '../../channels/channel-input.ts';
+import { keyTail } from '../../channels/key-box.ts';
+import { readKeyRests, restingKeys } from '../../channels/key-rests.ts';
 import * as channels from '../../channels/repository.ts';
 import type { AppDeps } from '../../deps.ts';
 import { AppError } from '../../http/app-error.ts';
@@ -31,6 +33,7 @@ function toView(
   row: channels.ChannelRow,
   stats: { calls: number; failures: number; firstByteMs: number | null } | undefined,
   now: number,
+  restingKeyTails: string[],
 ): ChannelView {
   return {
     id: Number(row.id),
@@ -39,6 +42,7 @@ function toView(
     provider: row.provider,
     baseUrl: row.base_url,
     keyTails: JSON.parse(row.key_tails) as string[],
+    restingKeyTails,
     models: JSON.parse(row.models) as string[],
     modelMap: JSON.parse(row.model_map) as Record<string, string>,
     priority: row.priority,
@@ -64,7 +68,18 @@ export async function listChannels(deps: ChannelDeps): Promise<ChannelView[]> {
     channels.allChannels(deps.db),
     channels.channelStats(deps.db, now - DAY_IN_MS),
   ]);
-  return rows.map((row) => toView(row, stats.get(Number(row.id)), now));
+  return rows.map((row) => toView(row, stats.get(Number(row.id)), now, restingTails(deps, row, now)));
+}
+
+/** The last 4 characters of the channel's keys that rest now (the keys must be opened to know which). */
+function restingTails(deps: ChannelDeps, row: channels.ChannelRow, now: number): string[] {
+  const rests = readKeyRests(row.key_rests);
+  if (Object.keys(rests).length === 0) return [];
+  try {
+    return [...restingKeys(deps.channels.box.open(row.keys_sealed), rests, now)].map(keyTail);
+  } catch {
+    return [];
+  }
 }
 
 /** Checks what the schema cannot: the protocol for the kind, the address, the model map. */

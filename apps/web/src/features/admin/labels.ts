@@ -34,6 +34,8 @@ export const AUDIT_ACTION_NAMES: Record<string, string> = {
   'channel.disable': '停用渠道',
   'channel.cooldown': '渠道冷却',
   'channel.restore': '渠道恢复',
+  'channel.key-rest': '渠道密钥暂停',
+  'channel.key-restore': '渠道密钥恢复',
   'announcement.edit': '修改公告',
   'announcement.delete': '删除公告',
   'library.category': '编辑提示词分类',

@@ -144,6 +144,13 @@ function ChannelTable(props: {
                 {channel.models.length ? channel.models.join('、') : '任何模型'} · 密钥尾号{' '}
                 {channel.keyTails.join('、') || '无'}
               </span>
+              {channel.restingKeyTails.length > 0 ? (
+                <Tooltip title="服务商拒绝了这些密钥（无效、无权限或余额不足），冷却结束后会再试；其余密钥照常使用">
+                  <Tag color="warning" className="admin-channel__resting">
+                    暂停：尾号 {channel.restingKeyTails.join('、')}
+                  </Tag>
+                </Tooltip>
+              ) : null}
             </span>
           ),
         },
