@@ -40,7 +40,8 @@ describe('批量处理: a worker process killed mid-image', () => {
   it('a second worker goes on from the unfinished image; every image is done and charged once', async () => {
     writeFakeWebBuild(web.dir);
     const rembg = await startFakeRembg();
-    rembg.delayMs = 600;
+    // The second image stays with the matting service until the first worker is killed.
+    const release = rembg.hold(2);
     const env = {
       ...process.env,
       NODE_ENV: 'test',
@@ -119,6 +120,7 @@ describe('批量处理: a worker process killed mid-image', () => {
     await new Promise((resolve) => first.once('exit', resolve));
     const atKill = await statuses();
     assert.deepEqual(atKill, ['done', 'processing', 'waiting'], 'killed mid-image');
+    release();
 
     const second = spawn(process.execPath, [WORKER], { env, stdio: 'ignore' });
     children.push(second);

@@ -10,6 +10,11 @@ export interface FakeRembg {
   mode: 'ok' | 'busy' | 'broken';
   /** Each answer takes this long, as a real model does. */
   delayMs: number;
+  /**
+   * Holds the `from`-th request (1-based) and every later one until the returned function is
+   * called: a caller is then certainly mid-image, however slow the machine.
+   */
+  hold(from: number): () => void;
   close(): Promise<void>;
 }
 
@@ -18,7 +23,19 @@ export interface FakeRembg {
  * the product is every pixel darker than 200 in red.
  */
 export async function startFakeRembg(): Promise<FakeRembg> {
-  const state: FakeRembg = { url: '', seen: [], mode: 'ok', delayMs: 0, close: async () => {} };
+  let held: { from: number; released: Promise<void> } | null = null;
+  const state: FakeRembg = {
+    url: '',
+    seen: [],
+    mode: 'ok',
+    delayMs: 0,
+    hold(from) {
+      let release = () => {};
+      held = { from, released: new Promise<void>((resolve) => (release = resolve)) };
+      return () => release();
+    },
+    close: async () => {},
+  };
   const server = http.createServer(async (request, response) => {
     const chunks: Buffer[] = [];
     for await (const chunk of request) chunks.push(chunk as Buffer);
@@ -29,6 +46,7 @@ export async function startFakeRembg(): Promise<FakeRembg> {
     }).formData();
     const file = form.get('file');
     state.seen.push({ field: file ? 'file' : 'none', path: request.url ?? '' });
+    if (held && state.seen.length >= held.from) await held.released;
     if (state.delayMs > 0) await new Promise((resolve) => setTimeout(resolve, state.delayMs));
     if (state.mode === 'busy') return response.writeHead(503, { 'retry-after': '12' }).end();
     if (state.mode === 'broken' || !(file instanceof Blob)) return response.writeHead(500).end();
