@@ -79,11 +79,16 @@ const npx = (bin, ...args) => ['npx', ['--no-install', bin, ...args]];
 /** Each runner also writes a JUnit report here, read at the end for the slowest tests. */
 const REPORTS = mkdtempSync(path.join(tmpdir(), 'chuhai-test-reports-'));
 const junit = (name) => path.join(REPORTS, `${name}.xml`);
-/** node:test with its usual output, plus a JUnit file. */
+/**
+ * node:test with its usual output, plus a JUnit file. `--test-force-exit`: a test file that fails
+ * before closing a server or a database ends anyway, instead of holding the whole run until CI's
+ * limit (batch-restart.test.ts did, once).
+ */
 const nodeTest = (name, ...args) => [
   process.execPath,
   [
     '--test',
+    '--test-force-exit',
     '--test-reporter=spec',
     '--test-reporter-destination=stdout',
     '--test-reporter=junit',

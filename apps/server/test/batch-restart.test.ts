@@ -31,8 +31,11 @@ describe('批量处理: a worker process killed mid-image', () => {
   const data = tempDir('batch-kill');
   const web = tempDir('batch-kill-web');
   const children: ChildProcess[] = [];
-  after(() => {
+  /** Closed here, failed or not: an open server or database would keep the test file running. */
+  const closers: (() => Promise<void>)[] = [];
+  after(async () => {
     for (const child of children) child.kill('SIGKILL');
+    for (const close of closers) await close();
     data.remove();
     web.remove();
   });
@@ -40,6 +43,7 @@ describe('批量处理: a worker process killed mid-image', () => {
   it('a second worker goes on from the unfinished image; every image is done and charged once', async () => {
     writeFakeWebBuild(web.dir);
     const rembg = await startFakeRembg();
+    closers.push(() => rembg.close());
     // The second image stays with the matting service until the first worker is killed.
     const release = rembg.hold(2);
     const env = {
@@ -99,6 +103,7 @@ describe('批量处理: a worker process killed mid-image', () => {
     await setup.close();
 
     const database = openDatabase({ dataDir: data.dir });
+    closers.push(() => database.close());
     const statuses = async () =>
       (
         await database.db
@@ -147,7 +152,5 @@ describe('批量处理: a worker process killed mid-image', () => {
       .executeTakeFirstOrThrow();
     assert.equal(job.status, 'done');
     assert.ok(rembg.seen.length >= IMAGES + 1, 'the killed image was matted again');
-    await database.close();
-    await rembg.close();
   });
 });
