@@ -103,6 +103,27 @@ describe('a batch job', () => {
     );
   });
 
+  it('keeps the bar out of red when only some images failed, and says how many failed in warning colour', async () => {
+    const partly = detail('done');
+    partly.job.total = 100;
+    partly.job.counts = { waiting: 0, processing: 0, done: 97, failed: 3, paused: 0, cancelled: 0 };
+    fakeApi({ '/api/v1/batch/jobs/9': () => ok(partly) });
+    const { container } = renderWithApp(<BatchJobView id={9} />);
+    expect(await screen.findByText('失败 3')).toHaveClass('ant-typography-warning');
+    const bar = container.querySelector('.ant-progress');
+    expect(bar).not.toHaveClass('ant-progress-status-exception');
+    expect(bar).toHaveClass('ant-progress-status-success');
+  });
+
+  it('turns the bar red when every image failed', async () => {
+    const failed = detail('done');
+    failed.job.counts = { waiting: 0, processing: 0, done: 0, failed: 3, paused: 0, cancelled: 0 };
+    fakeApi({ '/api/v1/batch/jobs/9': () => ok(failed) });
+    const { container } = renderWithApp(<BatchJobView id={9} />);
+    expect(await screen.findByText('失败 3')).toHaveClass('ant-typography-danger');
+    expect(container.querySelector('.ant-progress')).toHaveClass('ant-progress-status-exception');
+  });
+
   it('offers no cancel once a job is done', async () => {
     fakeApi({ '/api/v1/batch/jobs/9': () => ok(detail('done')) });
     renderWithApp(<BatchJobView id={9} />);
