@@ -1,7 +1,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { strToU8, unzipSync, zipSync } from 'fflate';
 import sharp from 'sharp';
-import { register } from '../support/account.ts';
+import { phoneForRepeat, register } from '../support/account.ts';
 import { mugPhoto } from '../support/product-photo.ts';
 import { expect, test } from '../support/test.ts';
 
@@ -16,7 +16,7 @@ test('upload a ZIP of a catalogue, watch it finish, download the results with a 
     zipSync({ 'cups/blue.jpg': mug, 'cups/blue-2.jpg': mug, 'notes.jpg': strToU8('not a photo') }),
   );
 
-  await register(page, '13912341201');
+  await register(page, phoneForRepeat('13912355000', testInfo));
   await page.goto('/#/image');
   await page
     .getByRole('navigation', { name: '智能做图工具' })
@@ -76,12 +76,12 @@ test('upload a ZIP of a catalogue, watch it finish, download the results with a 
   await expect(page.getByText('已用 6 / 10 次，剩余 4 次')).toBeVisible();
 });
 
-test('an image without a product fails, and the table says why in Chinese', async ({ page }) => {
+test('an image without a product fails, and the table says why in Chinese', async ({ page }, testInfo) => {
   test.setTimeout(120_000);
   const blank = await sharp({ create: { width: 800, height: 800, channels: 3, background: '#ffffff' } })
     .jpeg()
     .toBuffer();
-  await register(page, '13912347753');
+  await register(page, phoneForRepeat('13912355010', testInfo));
   await page.goto('/#/batch');
   await page
     .getByLabel('选择图片或 ZIP')
