@@ -8,7 +8,7 @@ import {
   MAIN_IMAGE_RULE_SETS,
 } from '@chuhai/contract';
 import { Alert, App, Button, Collapse, Image, Progress, Skeleton, Table, Tag, Typography } from 'antd';
-import { useMemo } from 'react';
+import { PREVIEW_MOTION } from '../../../components/ui/preview-motion';
 import { useCancelJob } from '../api/cancel-job';
 import { useBatchJob } from '../api/get-batch-job';
 import { downloadLink } from '../api/get-download-link';
@@ -28,9 +28,6 @@ const marketplaceName = (id: string) => MAIN_IMAGE_RULE_SETS[id as ImageMarketpl
 
 /** The result at a glance (click for full size); a failed image shows a cross, one not done yet a blank. */
 function ResultThumbnail({ item }: { item: BatchItem }) {
-  // One preview object per link: a new one on every render of the table restarted the preview's
-  // closing animation, and once (a fresh-clone CI run) left it stuck open after Escape.
-  const preview = useMemo(() => (item.previewUrl ? { src: item.previewUrl } : false), [item.previewUrl]);
   if (item.thumbnailUrl)
     return (
       <Image
@@ -39,7 +36,8 @@ function ResultThumbnail({ item }: { item: BatchItem }) {
         width={56}
         height={56}
         alt={`${item.name} 的处理结果`}
-        preview={preview}
+        // Its own fade: antd's could leave the preview stuck after a quick Escape (see PREVIEW_MOTION).
+        preview={item.previewUrl ? { src: item.previewUrl, motionName: PREVIEW_MOTION } : false}
       />
     );
   if (item.status === 'failed')
