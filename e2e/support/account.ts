@@ -1,4 +1,4 @@
-import { expect, type Page } from '@playwright/test';
+import { expect, type Page, type TestInfo } from '@playwright/test';
 import { readSmsCode, smsCount } from './sms.ts';
 
 /** Account steps shared by the specs, done through the screens as a person would. */
@@ -7,6 +7,15 @@ export const PASSWORD = 'Seller2026go';
 
 export function form(page: Page) {
   return page.getByRole('region');
+}
+
+/**
+ * A phone number of its own for each run of a test under `--repeat-each`, counted up from `first`:
+ * a repeat that registered the same number again would fail with 该手机号已注册. Leave room after
+ * `first` (10 numbers) when choosing the next test's.
+ */
+export function phoneForRepeat(first: string, testInfo: TestInfo): string {
+  return String(Number(first) + testInfo.repeatEachIndex);
 }
 
 export async function requestCode(page: Page, phone: string, type: 1 | 2 | 3): Promise<string> {

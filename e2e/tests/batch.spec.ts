@@ -1,7 +1,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { strToU8, unzipSync, zipSync } from 'fflate';
 import sharp from 'sharp';
-import { register } from '../support/account.ts';
+import { phoneForRepeat, register } from '../support/account.ts';
 import { mugPhoto } from '../support/product-photo.ts';
 import { expect, test } from '../support/test.ts';
 
@@ -16,7 +16,7 @@ test('upload a ZIP of a catalogue, watch it finish, download the results with a 
     zipSync({ 'cups/blue.jpg': mug, 'cups/blue-2.jpg': mug, 'notes.jpg': strToU8('not a photo') }),
   );
 
-  await register(page, '13912341201');
+  await register(page, phoneForRepeat('13912355000', testInfo));
   await page.goto('/#/image');
   await page
     .getByRole('navigation', { name: '智能做图工具' })
@@ -64,24 +64,36 @@ test('upload a ZIP of a catalogue, watch it finish, download the results with a 
   );
   expect(report).toMatch(/cups__blue\.jpg,TikTok Shop,原图,纯白背景（RGB 255）,建议,.*,不通过,/);
 
-  // A click on a thumbnail shows the full-size main image.
+  // A click on a thumbnail shows the full-size main image; Escape closes it.
   await thumbnail.click();
   const preview = page.locator('.ant-image-preview');
   await expect(preview.locator('img')).toHaveAttribute('src', /-amazon\.jpg\?/);
-  // Not asserted: that Escape closes it. In fresh-clone runs the preview twice stayed in its closing
-  // animation (antd's fade-leave) and never left; open in the issue notes, to be found, not hidden here.
+  await page.keyboard.press('Escape');
+  await expect(preview).toBeHidden();
+  // Closed while still opening, as on a busy machine whose frames come late: the page's animations
+  // are held still (DevTools' animation speed 0) from the click until after Escape. antd's own fade
+  // then never ended and its invisible mask stayed over the page (components/ui/preview-motion.ts).
+  const devtools = await page.context().newCDPSession(page);
+  await devtools.send('Animation.enable');
+  await devtools.send('Animation.setPlaybackRate', { playbackRate: 0 });
+  await thumbnail.click();
+  await expect(preview).toHaveClass(/-(appear|enter)-active/);
+  await page.keyboard.press('Escape');
+  await expect(preview).toHaveClass(/-leave-active/);
+  await devtools.send('Animation.setPlaybackRate', { playbackRate: 1 });
+  await expect(preview).toBeHidden();
 
   // Each finished output was one use: 2 images × (cut-out + 2 main images).
   await page.goto('/#/profile');
   await expect(page.getByText('已用 6 / 10 次，剩余 4 次')).toBeVisible();
 });
 
-test('an image without a product fails, and the table says why in Chinese', async ({ page }) => {
+test('an image without a product fails, and the table says why in Chinese', async ({ page }, testInfo) => {
   test.setTimeout(120_000);
   const blank = await sharp({ create: { width: 800, height: 800, channels: 3, background: '#ffffff' } })
     .jpeg()
     .toBuffer();
-  await register(page, '13912347753');
+  await register(page, phoneForRepeat('13912355010', testInfo));
   await page.goto('/#/batch');
   await page
     .getByLabel('选择图片或 ZIP')

@@ -133,3 +133,35 @@ test('a listing opened from 我的 listing refills the form with its product and
   await expect(page.getByRole('article', { name: 'eBay · 英国站' })).toBeVisible();
   await expect(form.getByLabel('商品名称')).toBeInViewport();
 });
+
+test('on a phone 我的 listing fits the screen: the product, the time and 打开 without scrolling sideways', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await register(page, '13912355020');
+  await page.goto('/#/listing');
+  await page
+    .getByRole('region', { name: '商品信息' })
+    .getByLabel('商品名称')
+    .fill('折叠硅胶水杯 大容量 便携 户外旅行款');
+  await page.getByRole('button', { name: '开始撰写' }).click();
+  const history = page.getByRole('region', { name: '我的 listing' });
+  const row = history.getByRole('row', { name: /折叠硅胶水杯/ });
+  await expect(row).toContainText(/亚马逊 · 美国站.*\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}/);
+  await row.scrollIntoViewIfNeeded();
+  await expect(row.getByText(/^折叠硅胶水杯/)).toBeInViewport({ ratio: 1 });
+  await expect(row.getByRole('button', { name: /打开/ })).toBeInViewport({ ratio: 1 });
+  await expect(row.getByRole('button', { name: /删\s*除/ })).toBeInViewport({ ratio: 1 });
+  const overflow = await history.evaluate((section) =>
+    [section, ...section.querySelectorAll('*')]
+      .filter(
+        (el) =>
+          el.scrollWidth > el.clientWidth + 1 &&
+          getComputedStyle(el).overflowX !== 'visible' &&
+          getComputedStyle(el).overflowX !== 'hidden',
+      )
+      .map((el) => el.className),
+  );
+  expect(overflow).toEqual([]);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+});

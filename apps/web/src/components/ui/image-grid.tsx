@@ -2,6 +2,7 @@ import { DeleteOutlined, DownloadOutlined } from '@ant-design/icons';
 import { App, Button, Image, Pagination, Popconfirm, Tooltip } from 'antd';
 import type { ReactNode } from 'react';
 import './image-grid.css';
+import { PREVIEW_MOTION } from './preview-motion';
 
 /** What every kept image has: the API's id and a signed link to its file. */
 export interface GridImage {
@@ -55,7 +56,7 @@ export function ImageGrid<T extends GridImage>(props: ImageGridProps<T>) {
         {props.note ? <span className="muted">{props.note}</span> : null}
       </header>
       {props.total === 0 ? props.empty : null}
-      <Image.PreviewGroup>
+      <Image.PreviewGroup preview={{ motionName: PREVIEW_MOTION }}>
         <div className="image-grid__list">
           {props.items.map((item) => (
             <figure key={item.id} className={`image-grid__card image-grid__card--${props.fit ?? 'cover'}`}>

@@ -1,6 +1,7 @@
 import { GiftOutlined } from '@ant-design/icons';
 import { normaliseInviteCode, SMS_CODE_TYPE } from '@chuhai/contract';
 import { App, Button, Checkbox, Form, Input } from 'antd';
+import { useEffect } from 'react';
 import { AgreementLinks } from '../../../components/ui/agreement-links';
 import { useRegister } from '../api/register';
 import { phoneRules } from '../form-rules';
@@ -26,6 +27,13 @@ export function RegisterForm(props: { inviteCode?: string }) {
   const registration = useRegister();
   const signIn = useSignIn();
   const validPhone = useValidPhone(form);
+
+  // The link's code is more than a first value: following another invitation link while the form is
+  // open (the route stays mounted) brings that code. Only this field changes; a link without a code
+  // leaves whatever the seller typed.
+  useEffect(() => {
+    if (props.inviteCode) form.setFieldValue('inviteCode', props.inviteCode);
+  }, [form, props.inviteCode]);
 
   async function onFinish(values: RegisterValues) {
     try {

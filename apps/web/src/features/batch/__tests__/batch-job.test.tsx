@@ -1,5 +1,5 @@
-import type { BatchJobDetail } from '@chuhai/contract';
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import type { BatchItem, BatchJobDetail } from '@chuhai/contract';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useAuthStore } from '../../../stores/auth-store';
 import { fakeApi, ok, renderWithApp } from '../../../test/render';
@@ -101,6 +101,53 @@ describe('a batch job', () => {
     expect(within(failed).getByText('没有在图片里找到产品，请换一张产品清晰、主体完整的照片')).toHaveClass(
       'batch-item-reason--failed',
     );
+  });
+
+  it('keeps a result’s thumbnail, and the preview opened from it, through the next poll of a running job', async () => {
+    let polls = 0;
+    fakeApi({
+      '/api/v1/batch/jobs/9': () => {
+        polls += 1;
+        // Each poll a fresh answer: the third image moves on, the first two are as they were.
+        const running = detail('running');
+        running.items[2] = {
+          ...(running.items[2] as BatchItem),
+          status: polls > 1 ? 'processing' : 'waiting',
+        };
+        return ok(running);
+      },
+    });
+    const { queryClient } = renderWithApp(<BatchJobView id={9} />);
+    const thumbnail = await screen.findByRole('img', { name: 'a.jpg 的处理结果' });
+    fireEvent.click(thumbnail);
+    expect(await screen.findByRole('dialog', { name: 'a.jpg 的处理结果' })).toBeInTheDocument();
+
+    await act(() => queryClient.refetchQueries());
+    expect(polls).toBe(2);
+    expect(await screen.findByRole('row', { name: /c\.jpg.*处理中/ })).toBeInTheDocument();
+    expect(within(screen.getByRole('table')).getByRole('img', { name: 'a.jpg 的处理结果' })).toBe(thumbnail);
+    expect(screen.getByRole('dialog', { name: 'a.jpg 的处理结果' })).toBeInTheDocument();
+  });
+
+  it('keeps the bar out of red when only some images failed, and says how many failed in warning colour', async () => {
+    const partly = detail('done');
+    partly.job.total = 100;
+    partly.job.counts = { waiting: 0, processing: 0, done: 97, failed: 3, paused: 0, cancelled: 0 };
+    fakeApi({ '/api/v1/batch/jobs/9': () => ok(partly) });
+    const { container } = renderWithApp(<BatchJobView id={9} />);
+    expect(await screen.findByText('失败 3')).toHaveClass('ant-typography-warning');
+    const bar = container.querySelector('.ant-progress');
+    expect(bar).not.toHaveClass('ant-progress-status-exception');
+    expect(bar).toHaveClass('ant-progress-status-success');
+  });
+
+  it('turns the bar red when every image failed', async () => {
+    const failed = detail('done');
+    failed.job.counts = { waiting: 0, processing: 0, done: 0, failed: 3, paused: 0, cancelled: 0 };
+    fakeApi({ '/api/v1/batch/jobs/9': () => ok(failed) });
+    const { container } = renderWithApp(<BatchJobView id={9} />);
+    expect(await screen.findByText('失败 3')).toHaveClass('ant-typography-danger');
+    expect(container.querySelector('.ant-progress')).toHaveClass('ant-progress-status-exception');
   });
 
   it('offers no cancel once a job is done', async () => {

@@ -7,12 +7,13 @@ import {
   type ImageMarketplaceId,
   MAIN_IMAGE_RULE_SETS,
 } from '@chuhai/contract';
-import { Alert, App, Button, Collapse, Image, Progress, Skeleton, Table, Tag } from 'antd';
-import { useMemo } from 'react';
+import { Alert, App, Button, Collapse, Image, Progress, Skeleton, Table, Tag, Typography } from 'antd';
+import { PREVIEW_MOTION } from '../../../components/ui/preview-motion';
 import { useCancelJob } from '../api/cancel-job';
 import { useBatchJob } from '../api/get-batch-job';
 import { downloadLink } from '../api/get-download-link';
 import { useResumeJob } from '../api/resume-job';
+import { jobProgressStatus } from '../progress-status';
 
 const STATUS_COLORS: Record<BatchItemStatus, string> = {
   waiting: 'default',
@@ -27,9 +28,6 @@ const marketplaceName = (id: string) => MAIN_IMAGE_RULE_SETS[id as ImageMarketpl
 
 /** The result at a glance (click for full size); a failed image shows a cross, one not done yet a blank. */
 function ResultThumbnail({ item }: { item: BatchItem }) {
-  // One preview object per link: a new one on every render of the table restarted the preview's
-  // closing animation, and once (a fresh-clone CI run) left it stuck open after Escape.
-  const preview = useMemo(() => (item.previewUrl ? { src: item.previewUrl } : false), [item.previewUrl]);
   if (item.thumbnailUrl)
     return (
       <Image
@@ -38,7 +36,8 @@ function ResultThumbnail({ item }: { item: BatchItem }) {
         width={56}
         height={56}
         alt={`${item.name} 的处理结果`}
-        preview={preview}
+        // Its own fade: antd's could leave the preview stuck after a quick Escape (see PREVIEW_MOTION).
+        preview={item.previewUrl ? { src: item.previewUrl, motionName: PREVIEW_MOTION } : false}
       />
     );
   if (item.status === 'failed')
@@ -68,6 +67,7 @@ export function BatchJobView({ id }: { id: number }) {
   const { job, items } = detail.data;
   const finished = job.counts.done + job.counts.failed + job.counts.cancelled;
   const percent = Math.round((finished / Math.max(1, job.total)) * 100);
+  const progressStatus = jobProgressStatus(job);
 
   const download = async () => {
     const { url } = await downloadLink(job.id);
@@ -108,13 +108,17 @@ export function BatchJobView({ id }: { id: number }) {
           </Button>
         </div>
       </header>
-      <Progress
-        percent={percent}
-        status={job.status === 'running' ? 'active' : job.counts.failed > 0 ? 'exception' : 'normal'}
-      />
+      <Progress percent={percent} status={progressStatus} />
       <p className="batch-job__counts" role="status">
         共 {job.total} 张：完成 {job.counts.done}，处理中 {job.counts.processing}，等待 {job.counts.waiting}
-        {job.counts.failed > 0 ? `，失败 ${job.counts.failed}` : ''}
+        {job.counts.failed > 0 ? (
+          <>
+            ，
+            <Typography.Text type={progressStatus === 'exception' ? 'danger' : 'warning'}>
+              失败 {job.counts.failed}
+            </Typography.Text>
+          </>
+        ) : null}
         {job.counts.paused > 0 ? `，已暂停 ${job.counts.paused}` : ''}
         {job.counts.cancelled > 0 ? `，已取消 ${job.counts.cancelled}` : ''}
         {job.status === 'done' ? ' · 已全部完成' : job.status === 'cancelled' ? ' · 已取消' : ''}

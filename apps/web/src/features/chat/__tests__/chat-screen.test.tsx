@@ -82,6 +82,31 @@ describe('the question screen', () => {
     expect(screen.getByText('今日剩余 17/20 次')).toBeInTheDocument();
   });
 
+  it('on a touch screen Enter adds a line and the 发送 button sends, as the hint says', async () => {
+    // A phone: the main pointer is a finger. Other media queries (antd's breakpoints) stay unmatched.
+    vi.stubGlobal('matchMedia', (query: string) => ({
+      matches: query === '(pointer: coarse)',
+      media: query,
+      addListener: () => {},
+      removeListener: () => {},
+      addEventListener: () => {},
+      removeEventListener: () => {},
+    }));
+    const calls = stubChatFetch(() => streamResponse(answerFrames('好')), routes());
+    renderWithApp(<ChatScreen />);
+    const box = await screen.findByLabelText('问题');
+    expect(box).toHaveAttribute('placeholder', '输入问题，回车换行，点「发送」提问');
+    await userEvent.type(box, '第一行{Enter}第二行');
+    expect(box).toHaveValue('第一行\n第二行');
+    expect(calls.some((c) => c.url.startsWith('/api/v1/sendMsg/'))).toBe(false);
+
+    await userEvent.click(screen.getByRole('button', { name: /发\s*送/ }));
+    await screen.findByText('好', {}, { timeout: 4000 });
+    expect(calls.find((c) => c.url === '/api/v1/sendMsg/')?.body).toMatchObject({
+      content: '第一行\n第二行',
+    });
+  });
+
   it('a library prompt chosen in the panel goes with the next question', async () => {
     const calls = stubChatFetch(() => streamResponse(answerFrames('好')), routes());
     renderWithApp(<ChatScreen />);

@@ -12,6 +12,7 @@ import { SignInButton } from '../../../components/ui/sign-in-prompt';
 import { useAccountInfo } from '../../../entities/account/get-account-info';
 import { useAuthStore } from '../../../stores/auth-store';
 import { useChatStore } from '../stores/chat-store';
+import { useCoarsePointer } from '../use-coarse-pointer';
 import '../chat.css';
 
 /** Today's chat uses left, from the account info the nav popover also reads. */
@@ -29,8 +30,10 @@ function RemainingUses() {
 
 /**
  * Where the question is written: Enter sends, Shift+Enter adds a line (and Enter while an input
- * method is composing Chinese only confirms the characters). The model switch, the chosen tag and
- * the stop button live here too.
+ * method is composing Chinese only confirms the characters). On a touch screen Enter adds a line and
+ * the 发送 button sends: a phone's keyboard has no Shift+Enter, and its return key is where a seller
+ * breaks a product description into lines. The model switch, the chosen tag and the stop button
+ * live here too.
  */
 export function Composer(props: { onSend: (question: string) => void; advancedAvailable: boolean }) {
   const token = useAuthStore((s) => s.token);
@@ -40,14 +43,14 @@ export function Composer(props: { onSend: (question: string) => void; advancedAv
   const busy = useChatStore((s) => s.pending !== null && s.pending.phase !== 'failed');
   const { setDraft, setChatType, setTag, stop } = useChatStore.getState();
   const tooLong = draft.length > CHAT_LIMITS.questionMaxLength;
-  const coarsePointer = window.matchMedia?.('(pointer: coarse)').matches ?? false;
+  const touch = useCoarsePointer();
 
   const send = () => {
     if (!token || busy || questionProblem(draft)) return;
     props.onSend(draft);
   };
   const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
-    if (event.key !== 'Enter' || event.shiftKey || event.nativeEvent.isComposing) return;
+    if (touch || event.key !== 'Enter' || event.shiftKey || event.nativeEvent.isComposing) return;
     event.preventDefault();
     send();
   };
@@ -98,9 +101,8 @@ export function Composer(props: { onSend: (question: string) => void; advancedAv
           placeholder={
             tag
               ? `已选「${tag.title}」，输入产品信息或问题…`
-              : // A phone's keyboard has no Shift+Enter to speak of: the hint is for keyboards.
-                coarsePointer
-                ? '输入问题，点「发送」提问'
+              : touch
+                ? '输入问题，回车换行，点「发送」提问'
                 : '输入问题，Enter 发送，Shift+Enter 换行'
           }
           aria-label="问题"

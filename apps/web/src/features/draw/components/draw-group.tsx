@@ -1,6 +1,7 @@
 import { DownloadOutlined, ExclamationCircleOutlined } from '@ant-design/icons';
 import type { DrawGroup, DrawnImage } from '@chuhai/contract';
 import { Button, Image } from 'antd';
+import { PREVIEW_MOTION } from '../../../components/ui/preview-motion';
 
 type Slot = { image: DrawnImage } | { failure: string };
 
@@ -32,7 +33,7 @@ export function DrawGroupResult(props: { prompt: string; group: DrawGroup }) {
           </p>
         </header>
       )}
-      <Image.PreviewGroup>
+      <Image.PreviewGroup preview={{ motionName: PREVIEW_MOTION }}>
         <div className={single ? 'draw-group__grid is-single' : 'draw-group__grid'}>
           {slots.map((slot, index) =>
             'image' in slot ? (

@@ -62,6 +62,29 @@ beforeEach(() => {
     '/api/v1/listing/list': () => ok({ list: listings, total: 2, pageNo: 1, pageSize: 10 }),
   });
 });
+/** A screen `width` px wide, as antd's breakpoints ask it through matchMedia. */
+function screenWidth(width: number) {
+  vi.stubGlobal('matchMedia', (query: string) => {
+    const min = /min-width:\s*(\d+)px/.exec(query);
+    const max = /max-width:\s*(\d+)px/.exec(query);
+    const matches = (!min || width >= Number(min[1])) && (!max || width <= Number(max[1]));
+    return {
+      matches: Boolean(min || max) && matches,
+      media: query,
+      addListener: () => {},
+      removeListener: () => {},
+      addEventListener: () => {},
+      removeEventListener: () => {},
+    };
+  });
+}
+
+const headers = (history: HTMLElement) =>
+  within(history)
+    .getAllByRole('columnheader')
+    .map((h) => h.textContent)
+    .filter(Boolean);
+
 afterEach(() => {
   vi.unstubAllGlobals();
   useAuthStore.getState().clear();
@@ -79,6 +102,30 @@ describe('我的 listing', () => {
     expect(amazon).toHaveTextContent('304 不锈钢保温水杯 · AquaPeak');
     expect(amazon).toHaveTextContent('亚马逊 · 德国站 · 德语');
     expect(amazon).toHaveTextContent('2026-11-23 09:30:00（已改）');
+  });
+
+  it('on a phone fits each row to the screen: product, site, time and 打开 in two columns, nothing wider', async () => {
+    screenWidth(390);
+    renderWithApp(<ListingScreen />);
+    const history = await screen.findByRole('region', { name: '我的 listing' });
+    await within(history).findByText('2026-11-23 14:05:07');
+    expect(headers(history)).toEqual(['商品', '操作']);
+    // A table given a width of its own scrolls sideways inside a 390 px screen.
+    expect(within(history).getByRole('table').style.width).toBe('');
+    const [, ebay] = within(history).getAllByRole('row');
+    expect(ebay).toHaveTextContent('304 不锈钢保温水杯');
+    expect(ebay).toHaveTextContent('eBay · 英国站 · 英语');
+    expect(ebay).toHaveTextContent('2026-11-23 14:05:07');
+    expect(within(ebay as HTMLElement).getByRole('button', { name: /打开/ })).toBeInTheDocument();
+    expect(within(ebay as HTMLElement).getByRole('button', { name: /删\s*除/ })).toBeInTheDocument();
+  });
+
+  it('on a desktop keeps a column each for the site, title, rules and time', async () => {
+    screenWidth(1440);
+    renderWithApp(<ListingScreen />);
+    const history = await screen.findByRole('region', { name: '我的 listing' });
+    await within(history).findByText('2026-11-23 14:05:07');
+    expect(headers(history)).toEqual(['商品', '站点', '标题', '规则', '写于', '操作']);
   });
 
   it('打开 refills every input of the form with the listing’s product and site', async () => {

@@ -3,6 +3,7 @@ import { PLACEMENT_LIMITS, type ReplaceResult, UPLOAD_LIMITS } from '@chuhai/con
 import { Alert, Button, ColorPicker, Image, Input, Segmented, Slider, Switch } from 'antd';
 import { useRef, useState } from 'react';
 import { ExampleShowcase } from '../../../components/ui/example-showcase';
+import { PREVIEW_MOTION } from '../../../components/ui/preview-motion';
 import { StudioTabs } from '../../../components/ui/studio-tabs';
 import { useDrawConfig } from '../../../entities/draw-config/get-draw-config';
 import { useAuthStore } from '../../../stores/auth-store';
@@ -283,7 +284,7 @@ export function BackgroundScreen() {
             />
           ) : null}
           {result ? (
-            <Image.PreviewGroup>
+            <Image.PreviewGroup preview={{ motionName: PREVIEW_MOTION }}>
               <div className="studio-results">
                 {result.results.map((item) => (
                   <figure

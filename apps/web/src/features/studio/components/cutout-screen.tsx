@@ -12,6 +12,7 @@ import { Button, Checkbox, Image, Modal, Select } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { ExampleShowcase } from '../../../components/ui/example-showcase';
+import { PREVIEW_MOTION } from '../../../components/ui/preview-motion';
 import { StudioTabs } from '../../../components/ui/studio-tabs';
 import { paths } from '../../../config/paths';
 import { useAuthStore } from '../../../stores/auth-store';
@@ -244,7 +245,7 @@ export function CutoutScreen() {
                   className="studio-hidden"
                   src={result.cutout.url}
                   alt="抠图大图"
-                  preview={{ open: bigCutout, onOpenChange: setBigCutout }}
+                  preview={{ open: bigCutout, onOpenChange: setBigCutout, motionName: PREVIEW_MOTION }}
                 />
               </div>
               <Modal
@@ -288,7 +289,7 @@ export function CutoutScreen() {
           {result?.main ? (
             <div className="studio-main">
               <figure>
-                <Image src={result.main.image.url} alt="白底主图" />
+                <Image src={result.main.image.url} alt="白底主图" preview={{ motionName: PREVIEW_MOTION }} />
                 <figcaption className="muted">
                   {MARKETPLACE_PRESETS[result.main.preset as MarketplacePreset]?.label ?? result.main.preset}{' '}
                   白底主图 · {result.main.image.width}×{result.main.image.height}
