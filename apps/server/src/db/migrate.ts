@@ -20,6 +20,7 @@ import * as batch from './migrations/0017-batch.ts';
 import * as batchHeldBytes from './migrations/0018-batch-held-bytes.ts';
 import * as providerChannels from './migrations/0019-provider-channels.ts';
 import * as chatConversationTitles from './migrations/0020-chat-conversation-titles.ts';
+import * as translateGlossary from './migrations/0021-translate-glossary.ts';
 
 /**
  * Every migration, in order. Listed in code rather than read from a folder so the set is fixed at
@@ -46,6 +47,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0018-batch-held-bytes': batchHeldBytes,
   '0019-provider-channels': providerChannels,
   '0020-chat-conversation-titles': chatConversationTitles,
+  '0021-translate-glossary': translateGlossary,
 };
 
 /** Applies every pending migration; throws with the failing migration's name. */
