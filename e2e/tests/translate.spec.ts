@@ -35,6 +35,31 @@ test('upload, translate to English, edit one block, draw again and download', as
   expect((await download).suggestedFilename()).toBe('translated-en.png');
 });
 
+test('a term kept in the 术语表 stays as it is when the supplier image is translated', async ({ page }) => {
+  await register(page, '13912356000');
+  await page.goto('/#/translate');
+  await page.getByRole('button', { name: /术语表/ }).click();
+  const drawer = page.getByRole('dialog', { name: '术语表' });
+  await drawer.getByLabel('原文').fill('防水透气');
+  await drawer.getByRole('button', { name: /加入术语表/ }).click();
+  const terms = drawer.getByRole('list', { name: '术语列表' });
+  await expect(terms.getByRole('listitem')).toHaveText(['防水透气→保持原文所有语言']);
+  await expect(drawer.getByText('已存 1/200 条')).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(drawer).toBeHidden();
+  await expect(page.getByRole('button', { name: /术语表（1）/ })).toBeVisible();
+
+  await page
+    .getByLabel('选择图片')
+    .setInputFiles({ name: '1688.png', mimeType: 'image/png', buffer: await supplierImage() });
+  const result = page.getByRole('region', { name: '翻译结果' });
+  await expect(result.getByRole('img', { name: '翻译后的图片' })).toBeVisible({ timeout: 60_000 });
+  // The brand stays in Chinese (so the leftover count is honest about it); the rest is translated.
+  await expect(result.getByLabel('第 1 块译文')).toHaveValue(/^防水透气 3\s?-?layer fabric$/);
+  await expect(result.getByText('术语已用 1 条')).toBeVisible();
+  await expect(result.getByText(/残留中文 \d+ 处/)).toBeVisible();
+});
+
 test.describe('on a phone', () => {
   test.use({ viewport: { width: 390, height: 844 } });
   test('用示例图片试试 translates the bundled example; the original and the result stack within the width', async ({

@@ -39,6 +39,8 @@ describe('导出我的数据 and 注销账号', () => {
     drawingUrl = (await post(ctx.app, '/api/v1/createImage/', { prompt: '白底耳机' }, auth(token))).json()
       .data.url;
     await orderPlan(ctx.app, token);
+    const term = { source: '出海牌', target: 'all', translation: null };
+    assert.equal((await post(ctx.app, '/api/v1/translate/glossary', term, auth(token))).statusCode, 200);
     // A listing and a 批量处理 job with a stored original, as their screens leave them.
     const userId = (
       await ctx.app.db.selectFrom('users').select('id').where('phone', '=', phone).executeTakeFirstOrThrow()
@@ -91,6 +93,10 @@ describe('导出我的数据 and 注销账号', () => {
     assert.equal(data.sessions.length, 1);
     assert.equal(data.listings[0].facts.productName, '保温水杯');
     assert.deepEqual(data.batchJobs[0].images, [{ name: 'red.jpg', status: 'waiting', reason: '' }]);
+    assert.deepEqual(
+      data.translateGlossary.map((t: { source: string; target: string }) => [t.source, t.target]),
+      [['出海牌', 'all']],
+    );
     assert.equal((await get(ctx.app, '/api/v1/account/export')).statusCode, 401);
   });
 
@@ -144,6 +150,12 @@ describe('导出我的数据 and 注销账号', () => {
     assert.equal(
       (await db.selectFrom('orders').select('id').where('user_id', '=', user.id).execute()).length,
       1,
+    );
+    assert.equal(
+      (await db.selectFrom('translate_glossary').select('id').where('user_id', '=', user.id).execute())
+        .length,
+      0,
+      'the 术语表 is gone',
     );
 
     // Every table a module says is deleted holds nothing more about the user, by id or by phone.

@@ -14,6 +14,7 @@ import type { PromptTables } from '../modules/prompt/table.ts';
 import type { RedeemTables } from '../modules/redeem/table.ts';
 import type { SmsTables } from '../modules/sms/table.ts';
 import type { ThrottleTables } from '../modules/throttle/table.ts';
+import type { TranslateTables } from '../modules/translate/table.ts';
 import type { QueueTables } from '../queue/table.ts';
 
 /** The whole schema, assembled from each module's `table.ts`. */
@@ -34,4 +35,5 @@ export interface Database
     ListingTables,
     BatchTables,
     QueueTables,
-    ChannelTables {}
+    ChannelTables,
+    TranslateTables {}

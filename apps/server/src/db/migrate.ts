@@ -20,6 +20,7 @@ import * as batch from './migrations/0017-batch.ts';
 import * as batchHeldBytes from './migrations/0018-batch-held-bytes.ts';
 import * as providerChannels from './migrations/0019-provider-channels.ts';
 import * as chatConversationTitles from './migrations/0020-chat-conversation-titles.ts';
+import * as translateGlossary from './migrations/0021-translate-glossary.ts';
 import * as channelKeyRests from './migrations/0022-channel-key-rests.ts';
 
 /**
@@ -47,6 +48,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0018-batch-held-bytes': batchHeldBytes,
   '0019-provider-channels': providerChannels,
   '0020-chat-conversation-titles': chatConversationTitles,
+  '0021-translate-glossary': translateGlossary,
   '0022-channel-key-rests': channelKeyRests,
 };
 

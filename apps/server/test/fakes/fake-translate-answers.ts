@@ -3,6 +3,12 @@
  * `[image-text-translation]` in the system prompt): the blocks' Chinese in English from a small
  * phrase book, numbers and Latin text untouched, any Chinese it does not know as "Item". A block
  * with 「格式测试」 gets prose instead of JSON the first time (the server must ask once more).
+ *
+ * The seller's glossary (the system prompt's `Glossary (JSON): […]` line) is followed as a real
+ * model mostly does: a "keep" term stays as it is, a "use" term becomes its fixed translation. Like
+ * a real model now and then, it may not: with 「术语测试」 in a block the first answer ignores the
+ * glossary (translating the terms like any other words) and the repair follows it; with
+ * 「术语顽固」 every answer copies "use" terms untranslated and translates "keep" terms anyway.
  */
 const PHRASES: [string, string][] = [
   ['防水透气', 'Waterproof and breathable'],
@@ -26,10 +32,36 @@ export function isTranslateRequest(messages: { role: string; content: string }[]
   return messages.some((m) => m.role === 'system' && m.content.includes('[image-text-translation]'));
 }
 
-function translate(text: string): string {
+interface Term {
+  term: string;
+  keep?: boolean;
+  use?: string;
+}
+
+/** The glossary the server put in the system prompt, or none. */
+function glossaryOf(messages: { role: string; content: string }[]): Term[] {
+  const system = messages.find((m) => m.role === 'system')?.content ?? '';
+  const line = /^Glossary \(JSON\): (.*)$/m.exec(system)?.[1];
+  return line ? (JSON.parse(line) as Term[]) : [];
+}
+
+type Mode = 'follow' | 'ignore' | 'stubborn';
+
+function translate(text: string, glossary: Term[] = [], mode: Mode = 'follow'): string {
   let out = text;
+  // Terms are set aside before the phrase book runs and put back as the glossary (or the mode) says.
+  const held: string[] = [];
+  if (mode !== 'ignore')
+    for (const term of [...glossary].sort((a, b) => b.term.length - a.term.length)) {
+      if (mode === 'stubborn' && term.keep) continue;
+      if (!out.includes(term.term)) continue;
+      const written = term.keep || mode === 'stubborn' ? term.term : (term.use ?? term.term);
+      out = out.replaceAll(term.term, ` \u27e6${held.length}\u27e7 `);
+      held.push(written);
+    }
   for (const [zh, en] of PHRASES) out = out.replaceAll(zh, ` ${en} `);
   out = out.replace(/[\u3400-\u9fff]+/g, ' Item ');
+  out = out.replace(/\u27e6(\d+)\u27e7/g, (_, i: string) => held[Number(i)] ?? '');
   return out
     .replace(/[ \t]+/g, ' ')
     .replace(/ ?\n ?/g, '\n')
@@ -47,7 +79,15 @@ export function translateReply(messages: { role: string; content: string }[]): s
   }
   if (!repairing && blocks.some((b) => b.text.includes('格式测试')))
     return 'Here is the translation you asked for: Format test, and the rest.';
-  return JSON.stringify({ blocks: blocks.map((b) => ({ id: b.id, text: translate(b.text) })) });
+  const mode: Mode = blocks.some((b) => b.text.includes('术语顽固'))
+    ? 'stubborn'
+    : !repairing && blocks.some((b) => b.text.includes('术语测试'))
+      ? 'ignore'
+      : 'follow';
+  const glossary = glossaryOf(messages);
+  return JSON.stringify({
+    blocks: blocks.map((b) => ({ id: b.id, text: translate(b.text, glossary, mode) })),
+  });
 }
 
 /** The same phrase book without a server: a `translatePicture` translator for scripts and benchmarks. */

@@ -210,6 +210,15 @@ export const MyDataExport = Type.Object({
       updatedAt: Type.Number(),
     }),
   ),
+  /** 图片翻译's 术语表: the terms the seller stored. */
+  translateGlossary: Type.Array(
+    Type.Object({
+      source: Type.String(),
+      target: Type.String(),
+      translation: Type.Union([Type.String(), Type.Null()]),
+      updatedAt: Type.Number(),
+    }),
+  ),
   /** 批量处理: each job and what became of each image. */
   batchJobs: Type.Array(
     Type.Object({

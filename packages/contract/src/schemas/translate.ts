@@ -28,7 +28,18 @@ export const TRANSLATE_LIMITS = {
   /** Characters of one translated block as edited by the seller. */
   blockText: 500,
   blocks: 80,
+  /** The seller's stored glossary (术语表): entries per seller, and each side's length. */
+  glossaryEntries: 200,
+  glossarySourceLength: 40,
+  glossaryTranslationLength: 100,
 } as const;
+
+/** A glossary term as applied to one translation: null `translation` keeps the source as it is. */
+export const GlossaryTerm = Type.Object({
+  source: Type.String(),
+  translation: Type.Union([Type.String(), Type.Null()]),
+});
+export type GlossaryTerm = Static<typeof GlossaryTerm>;
 
 export const TextBoxSchema = Type.Object({
   x: Type.Integer({ minimum: 0 }),
@@ -68,6 +79,11 @@ export const TranslateResult = Type.Object({
   kept: Type.Array(Type.Object({ text: Type.String(), box: TextBoxSchema })),
   /** The result read again: source-language characters still in it, and where. */
   residual: Type.Object({ count: Type.Integer(), boxes: Type.Array(TextBoxSchema) }),
+  /**
+   * The seller's glossary (stored entries and this request's `keep`) on this image: the terms found
+   * in its text, and those the translation still does not follow (shown so the seller can edit them).
+   */
+  glossary: Type.Object({ used: Type.Array(GlossaryTerm), missed: Type.Array(GlossaryTerm) }),
 });
 export type TranslateResult = Static<typeof TranslateResult>;
 

@@ -1,14 +1,20 @@
 import {
   EnvelopeSchema,
+  GlossaryEntry,
+  GlossaryEntryBody,
+  GlossaryIdParams,
   ResultCode,
   TranslateRenderBody,
   TranslateRenderResult,
   TranslateResult,
 } from '@chuhai/contract';
+import { Type } from 'typebox';
 import type { AppModule, Routes } from '../../app-module.ts';
 import { AppError } from '../../http/app-error.ts';
 import { ok } from '../../http/envelope.ts';
 import { readMultipart } from '../../http/multipart.ts';
+import * as glossary from './glossary-service.ts';
+import { translatePersonalData } from './personal-data.ts';
 import { readKeepWords, renderTranslation, translateImage } from './service.ts';
 
 /** 智能做图 · 图片翻译: one supplier image into the buyer's language, then the seller's edits. */
@@ -36,6 +42,49 @@ const userRoutes: Routes = async (app, { deps }) => {
     { schema: { body: TranslateRenderBody, response: { 200: EnvelopeSchema(TranslateRenderResult) } } },
     async (request) => ok(await renderTranslation(deps, request.user.userId, request.body), '已重新生成'),
   );
+
+  // 术语表: the seller's stored terms, used in every translation they run.
+  app.get(
+    '/api/v1/translate/glossary',
+    { schema: { response: { 200: EnvelopeSchema(Type.Array(GlossaryEntry)) } } },
+    async (request) => ok(await glossary.listGlossary(deps, request.user.userId)),
+  );
+
+  app.post(
+    '/api/v1/translate/glossary',
+    { schema: { body: GlossaryEntryBody, response: { 200: EnvelopeSchema(GlossaryEntry) } } },
+    async (request) =>
+      ok(await glossary.addGlossaryEntry(deps, request.user.userId, request.body), '已加入术语表'),
+  );
+
+  app.post(
+    '/api/v1/translate/glossary/:id',
+    {
+      schema: {
+        params: GlossaryIdParams,
+        body: GlossaryEntryBody,
+        response: { 200: EnvelopeSchema(GlossaryEntry) },
+      },
+    },
+    async (request) =>
+      ok(
+        await glossary.editGlossaryEntry(deps, request.user.userId, request.params.id, request.body),
+        '术语已保存',
+      ),
+  );
+
+  app.post(
+    '/api/v1/translate/glossary/:id/delete',
+    { schema: { params: GlossaryIdParams, response: { 200: EnvelopeSchema(Type.Null()) } } },
+    async (request) => {
+      await glossary.deleteGlossaryEntry(deps, request.user.userId, request.params.id);
+      return ok(null, '术语已删除');
+    },
+  );
 };
 
-export const translateModule: AppModule = { name: 'translate', userRoutes };
+export const translateModule: AppModule = {
+  name: 'translate',
+  userRoutes,
+  personalData: translatePersonalData,
+};

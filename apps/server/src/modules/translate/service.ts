@@ -1,5 +1,6 @@
 import {
   FEATURE_OFF_TEXT,
+  type GlossaryTerm,
   ResultCode,
   TRANSLATE_LANGUAGE_CODES,
   TRANSLATE_LIMITS,
@@ -14,7 +15,9 @@ import { checkImageUpload } from '../../lib/image-upload.ts';
 import { runMetered } from '../../work/metered.ts';
 import { fileLink, type ImagesDeps, loadOwnImage, storeImage } from '../images/service.ts';
 import { reserveAttempt, type ThrottleWindow, tooManyRequests, waitText } from '../throttle/service.ts';
-import { translateBlocks } from './translate-text.ts';
+import { glossaryTerms } from './glossary-service.ts';
+import { termsIn } from './glossary-terms.ts';
+import { type TranslateAsk, translateBlocks } from './translate-text.ts';
 
 export type TranslateDeps = ImagesDeps & Pick<AppDeps, 'chatModel' | 'ocr'>;
 
@@ -85,20 +88,47 @@ export async function translateImage(
       retryAfter: 10,
     },
   };
+  const terms = await glossaryTerms(deps, userId, input.target, input.keep);
   return runMetered(deps, { userId }, spec, async () => {
-    const picture = await translatePicture(deps.ocr, checked.bytes, input, (blocks) =>
-      translateBlocks(deps.chatModel, {
-        blocks,
-        target: input.target,
-        keep: input.keep,
-        model: models.standard,
-        userId,
-      }),
+    const picture = await translateWithGlossary(
+      deps,
+      userId,
+      checked.bytes,
+      input.target,
+      terms,
+      models.standard,
     );
     const stored = await storeResults(deps, userId, picture.background, picture.result, picture);
-    const { width, height, blocks, kept, residual } = picture;
-    return { target: input.target, width, height, ...stored, blocks, kept, residual };
+    const { width, height, blocks, kept, residual, glossary } = picture;
+    return { target: input.target, width, height, ...stored, blocks, kept, residual, glossary };
   });
+}
+
+/**
+ * The shared pipeline with the seller's glossary: its keep terms (and this request's `keep`) are
+ * words `translatePicture` leaves alone when they are a whole block, every term goes to the model
+ * and is checked in its answer (translateBlocks). `glossary` says which terms were on the image and
+ * which the translation still does not follow.
+ */
+async function translateWithGlossary(
+  deps: Pick<AppDeps, 'chatModel' | 'ocr'>,
+  userId: number,
+  bytes: Buffer,
+  target: string,
+  terms: GlossaryTerm[],
+  model: string,
+) {
+  const keep = terms.filter((t) => t.translation === null).map((t) => t.source);
+  let missed: GlossaryTerm[] = [];
+  const picture = await translatePicture(deps.ocr, bytes, { target, keep }, async (blocks) => {
+    const ask: TranslateAsk = { blocks, target, terms, model, userId };
+    const answer = await translateBlocks(deps.chatModel, ask);
+    missed = answer.missed;
+    return answer.texts;
+  });
+  const onImage = [...picture.blocks.map((b) => b.source), ...picture.kept.map((k) => k.text)];
+  const used = new Map(onImage.flatMap((text) => termsIn(terms, text)).map((t) => [t.source, t]));
+  return { ...picture, glossary: { used: [...used.values()], missed } };
 }
 
 async function storeResults(
@@ -168,14 +198,13 @@ export async function renderTranslation(
  * batch worker charges an image's uses together with its finished outputs.
  */
 export async function translateForBatch(
-  deps: Pick<AppDeps, 'chatModel' | 'ocr'>,
+  deps: Pick<AppDeps, 'chatModel' | 'ocr' | 'db'>,
   userId: number,
   bytes: Buffer,
   target: string,
 ) {
   const models = await deps.chatModel.models();
   if (!models) throw new AppError(ResultCode.providerUnavailable, FEATURE_OFF_TEXT);
-  return translatePicture(deps.ocr, bytes, { target, keep: [] }, (blocks) =>
-    translateBlocks(deps.chatModel, { blocks, target, keep: [], model: models.standard, userId }),
-  );
+  const terms = await glossaryTerms(deps, userId, target, []);
+  return translateWithGlossary(deps, userId, bytes, target, terms, models.standard);
 }

@@ -1,10 +1,12 @@
 import type { StudioImageKind } from '@chuhai/contract';
 
-/** Query keys of the studio feature, in one place so a run or a delete refreshes 最近作品. */
+/** Query keys of the studio feature, in one place so a run or a delete refreshes 最近作品 (or the 术语表). */
 export const studioKeys = {
   categories: ['studio', 'categories'] as const,
   backgrounds: (categoryId: string, pageNo: number) => ['studio', 'backgrounds', categoryId, pageNo] as const,
   recent: ['studio', 'recent'] as const,
+  /** 图片翻译's 术语表. */
+  glossary: ['studio', 'glossary'] as const,
   recentPage: (kinds: readonly StudioImageKind[], pageNo: number) =>
     ['studio', 'recent', kinds.join(','), pageNo] as const,
 };

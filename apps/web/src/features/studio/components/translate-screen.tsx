@@ -1,14 +1,16 @@
-import { DownloadOutlined, TranslationOutlined } from '@ant-design/icons';
-import { TRANSLATE_LANGUAGES, type TranslateResult } from '@chuhai/contract';
-import { Button, Input, Select, Tag } from 'antd';
+import { BookOutlined, DownloadOutlined, TranslationOutlined } from '@ant-design/icons';
+import { type GlossaryTerm, TRANSLATE_LANGUAGES, type TranslateResult } from '@chuhai/contract';
+import { Button, Input, Select, Tag, Tooltip } from 'antd';
 import { useRef, useState } from 'react';
 import { ExampleShowcase } from '../../../components/ui/example-showcase';
 import { StudioTabs } from '../../../components/ui/studio-tabs';
 import { useAuthStore } from '../../../stores/auth-store';
 import { EXAMPLE_IMAGES, loadExamplePhoto } from '../api/example-photo';
+import { useGlossary } from '../api/get-glossary';
 import { useRefreshAfterRun } from '../api/refresh-after-run';
 import { translateImage } from '../api/translate-image';
 import { boxStyle } from './box-style';
+import { GlossaryDrawer } from './glossary-drawer';
 import { ImageDrop } from './image-drop';
 import { RunControls, revealIfBelowFold, WorkProgress } from './studio-bits';
 import { TranslateEditor } from './translate-editor';
@@ -30,6 +32,8 @@ export function TranslateScreen() {
   const [result, setResult] = useState<TranslateResult | null>(null);
   const [original, setOriginal] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
+  const [glossaryOpen, setGlossaryOpen] = useState(false);
+  const glossary = useGlossary();
   const resultRef = useRef<HTMLElement>(null);
   const failureOf = useStudioFailure('图片翻译');
   const refresh = useRefreshAfterRun();
@@ -87,8 +91,18 @@ export function TranslateScreen() {
             style={{ width: '100%' }}
             aria-label="翻译成"
           />
+          <div className="translate-glossary-entry">
+            <span className="muted">
+              {glossary.data?.length
+                ? `术语表里的 ${glossary.data.length} 条术语会自动使用`
+                : '常用的品牌名、固定译法存进术语表，每次自动使用'}
+            </span>
+            <Button icon={<BookOutlined />} onClick={() => setGlossaryOpen(true)}>
+              术语表{glossary.data?.length ? `（${glossary.data.length}）` : ''}
+            </Button>
+          </div>
           <label className="studio-label" htmlFor="translate-keep">
-            保留不译的词（品牌、型号，逗号分隔）
+            本次保留不译的词（逗号分隔）
           </label>
           <Input
             id="translate-keep"
@@ -98,6 +112,7 @@ export function TranslateScreen() {
             disabled={busy}
             maxLength={600}
           />
+          <GlossaryDrawer open={glossaryOpen} onClose={() => setGlossaryOpen(false)} />
           <ImageDrop
             disabled={busy}
             onFiles={choose}
@@ -181,6 +196,7 @@ function TranslatedView(props: {
         {result.blocks.some((b) => b.overflow) ? (
           <Tag color="orange">{result.blocks.filter((b) => b.overflow).length} 处译文超出原位置</Tag>
         ) : null}
+        <GlossaryTags glossary={result.glossary} />
         <Button
           icon={<DownloadOutlined />}
           href={result.resultUrl}
@@ -212,5 +228,28 @@ function TranslatedView(props: {
       </div>
       <TranslateEditor result={result} onChange={props.onChange} />
     </div>
+  );
+}
+
+const termText = (t: GlossaryTerm) =>
+  t.translation === null ? `${t.source}（保持原文）` : `${t.source} → ${t.translation}`;
+
+/** Which glossary terms were on the image, and those the translation still does not follow (edit them below). */
+function GlossaryTags(props: { glossary: TranslateResult['glossary'] }) {
+  const { used, missed } = props.glossary;
+  const followed = used.filter((t) => !missed.some((m) => m.source === t.source));
+  return (
+    <>
+      {followed.length > 0 ? (
+        <Tooltip title={followed.map(termText).join('；')}>
+          <Tag color="blue">术语已用 {followed.length} 条</Tag>
+        </Tooltip>
+      ) : null}
+      {missed.length > 0 ? (
+        <Tooltip title={`请在下面的「编辑文字」里改：${missed.map(termText).join('；')}`}>
+          <Tag color="orange">{missed.length} 条术语未按要求</Tag>
+        </Tooltip>
+      ) : null}
+    </>
   );
 }

@@ -1,0 +1,119 @@
+import {
+  type GlossaryEntry,
+  type GlossaryEntryBody,
+  type GlossaryTerm,
+  glossaryEntryProblem,
+  glossaryTargetName,
+  normalGlossaryEntry,
+  ResultCode,
+  TRANSLATE_LIMITS,
+} from '@chuhai/contract';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/database.ts';
+import { lockKey } from '../../db/locks.ts';
+import type { AppDeps } from '../../deps.ts';
+import { AppError } from '../../http/app-error.ts';
+import { findBlockedWord } from '../../lib/content-safety/word-check.ts';
+import { bare, termsFor } from './glossary-terms.ts';
+import * as glossary from './repository.ts';
+
+/** 图片翻译's 术语表: the seller's stored terms, and the terms of one translation. */
+export type GlossaryDeps = Pick<AppDeps, 'db' | 'clock'>;
+
+function toEntry(row: glossary.GlossaryRow): GlossaryEntry {
+  return {
+    id: Number(row.id),
+    source: row.source,
+    target: row.target,
+    translation: row.translation,
+    updatedAt: Number(row.updated_at),
+  };
+}
+
+/** The entry as stored, or the Chinese reason it cannot be. Its terms are sent to the chat model. */
+function checkEntry(body: GlossaryEntryBody): GlossaryEntryBody {
+  const problem = glossaryEntryProblem(body);
+  if (problem) throw new AppError(ResultCode.badRequest, problem);
+  const entry = normalGlossaryEntry(body);
+  if (findBlockedWord(`${entry.source}\n${entry.translation ?? ''}`))
+    throw new AppError(ResultCode.contentRejected, '术语中含有违规内容，请修改后重试');
+  return entry;
+}
+
+/**
+ * Inside the seller's lock: the cap (adding only) and one entry per source and language, compared
+ * as translations compare them (spaces, case and full-width forms aside).
+ */
+async function checkRoom(
+  trx: Kysely<Database>,
+  userId: number,
+  entry: GlossaryEntryBody,
+  editing: number | null,
+): Promise<void> {
+  await lockKey(trx, `translate-glossary:${userId}`);
+  const rows = await glossary.glossaryRows(trx, userId);
+  if (editing === null && rows.length >= TRANSLATE_LIMITS.glossaryEntries)
+    throw new AppError(
+      ResultCode.badRequest,
+      `术语表最多 ${TRANSLATE_LIMITS.glossaryEntries} 条，请先删除不用的术语`,
+    );
+  const same = rows.find(
+    (row) =>
+      Number(row.id) !== editing && row.target === entry.target && bare(row.source) === bare(entry.source),
+  );
+  if (same)
+    throw new AppError(
+      ResultCode.badRequest,
+      `术语表里已有「${same.source}」（${glossaryTargetName(entry.target)}），请直接编辑那一条`,
+    );
+}
+
+/** `GET /api/v1/translate/glossary`: every entry of the seller, newest first. */
+export async function listGlossary(deps: GlossaryDeps, userId: number): Promise<GlossaryEntry[]> {
+  return (await glossary.glossaryRows(deps.db, userId)).map(toEntry);
+}
+
+/** `POST /api/v1/translate/glossary` */
+export async function addGlossaryEntry(
+  deps: GlossaryDeps,
+  userId: number,
+  body: GlossaryEntryBody,
+): Promise<GlossaryEntry> {
+  const entry = checkEntry(body);
+  return deps.db.transaction().execute(async (trx) => {
+    await checkRoom(trx, userId, entry, null);
+    return toEntry(await glossary.insertGlossaryEntry(trx, userId, { ...entry, now: deps.clock.now() }));
+  });
+}
+
+/** `POST /api/v1/translate/glossary/:id`: the seller's own entry only. */
+export async function editGlossaryEntry(
+  deps: GlossaryDeps,
+  userId: number,
+  id: number,
+  body: GlossaryEntryBody,
+): Promise<GlossaryEntry> {
+  const entry = checkEntry(body);
+  return deps.db.transaction().execute(async (trx) => {
+    await checkRoom(trx, userId, entry, id);
+    const row = await glossary.updateGlossaryEntry(trx, userId, id, { ...entry, now: deps.clock.now() });
+    if (!row) throw new AppError(ResultCode.notFound, '这条术语不存在或已删除');
+    return toEntry(row);
+  });
+}
+
+/** `POST /api/v1/translate/glossary/:id/delete`: the seller's own entry only. */
+export async function deleteGlossaryEntry(deps: GlossaryDeps, userId: number, id: number): Promise<void> {
+  if (!(await glossary.deleteGlossaryEntry(deps.db, userId, id)))
+    throw new AppError(ResultCode.notFound, '这条术语不存在或已删除');
+}
+
+/** The terms of one translation: the seller's stored entries for `target`, and this request's `keep`. */
+export async function glossaryTerms(
+  deps: Pick<AppDeps, 'db'>,
+  userId: number,
+  target: string,
+  keep: string[],
+): Promise<GlossaryTerm[]> {
+  return termsFor(await glossary.glossaryRows(deps.db, userId), target, keep);
+}
