@@ -3,7 +3,7 @@ import { after, before, describe, it } from 'node:test';
 import { ResultCode, TRANSLATE_LIMITS } from '@chuhai/contract';
 import sharp from 'sharp';
 import { enforceTerms, missedTerms, termsFor, termsIn } from '../src/modules/translate/glossary-terms.ts';
-import { auth, get, post, registerUser } from './account-helpers.ts';
+import { auth, get, post, registerUser, setFreeLimit } from './account-helpers.ts';
 import { buildChatApp } from './chat-helpers.ts';
 import { type Writing, writeChinese } from './fakes/chinese-text.ts';
 import type { RecordedRequest } from './fakes/fake-openai.ts';
@@ -216,6 +216,9 @@ describe('术语表 in 图片翻译', () => {
   let ctx: Ctx;
   before(async () => {
     ctx = await buildChatApp({ LLM_IDLE_TIMEOUT_MS: '20000' });
+    // More translations than a free day's 5 (the limits' rows are written when the app is ready).
+    await ctx.app.ready();
+    await setFreeLimit(ctx.app, 'translate', 50);
     for (const entry of [
       { source: '小米', target: 'all', translation: 'Xiaomi' },
       { source: '加绒', target: 'en', translation: 'Fleece-lined' },
@@ -225,13 +228,13 @@ describe('术语表 in 图片翻译', () => {
   });
   after(() => ctx?.close());
 
-  const translate = async (token: string, target: string, writings: Writing[], keep = '') => {
+  const translate = async (token: string, target: string, writings: Writing[], keep = '', glossary = '') => {
     const before = ctx.fake.requests.length;
     const answered = await postForm(
       ctx.app,
       '/api/v1/translate/image',
       token,
-      { target, ...(keep ? { keep } : {}) },
+      { target, ...(keep ? { keep } : {}), ...(glossary ? { glossary } : {}) },
       [{ field: 'file', name: 'a.png', bytes: await picture(writings) }],
     );
     assert.equal(answered.statusCode, 200, answered.body);
@@ -255,6 +258,7 @@ describe('术语表 in 图片翻译', () => {
     assert.match(system, /"term":"出海牌","keep":true/);
     assert.match(texts, /Xiaomi Fleece-lined/);
     assert.match(texts, /出海牌 Non-slip/, 'the brand is kept as it is');
+    assert.equal(data.residual.count, 0, 'a brand kept in Chinese on purpose is not leftover Chinese');
     assert.deepEqual(data.glossary.missed, []);
     assert.deepEqual(data.glossary.used.map((t: { source: string }) => t.source).sort(), [
       '出海牌',
@@ -271,6 +275,31 @@ describe('术语表 in 图片翻译', () => {
     assert.match(system, /"term":"加绒","keep":true/);
     assert.match(texts, /Xiaomi 加绒/);
     assert.equal(data.glossary.missed.length, 0);
+  });
+
+  it('takes this request’s own terms (「原文=译文」 a line) over the stored ones, and refuses a malformed line', async () => {
+    const { texts, requests } = await translate(
+      ctx.token,
+      'en',
+      [line('小米加绒卫衣', 80)],
+      '',
+      '加绒=Warm Fleece\n卫衣=',
+    );
+    const system = systemOf(requests[0]);
+    assert.match(system, /"term":"加绒","use":"Warm Fleece"/);
+    assert.match(system, /"term":"卫衣","keep":true/);
+    assert.match(texts, /Xiaomi Warm Fleece 卫衣/);
+    const before = ctx.fake.requests.length;
+    const bad = await postForm(
+      ctx.app,
+      '/api/v1/translate/image',
+      ctx.token,
+      { target: 'en', glossary: '加绒 Fleece' },
+      [{ field: 'file', name: 'a.png', bytes: await picture([line('加绒', 80)]) }],
+    );
+    assert.equal(bad.statusCode, 400);
+    assert.equal(bad.json().msg, '术语第 1 行应写成「原文=译文」，保持原文写「原文=」');
+    assert.equal(ctx.fake.requests.length, before, 'nothing was asked');
   });
 
   it('a whole block that is a fixed term is translated without asking the model about it', async () => {

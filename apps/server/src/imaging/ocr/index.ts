@@ -5,7 +5,7 @@ import type { OcrWorkerData } from './ocr-worker.ts';
 import type { TextLine } from './types.ts';
 
 export { groupIntoBlocks } from './blocks.ts';
-export { countSourceChars } from './source-chars.ts';
+export { bareText, countLeftover, countSourceChars } from './source-chars.ts';
 export type { TextBlock, TextBox, TextLine } from './types.ts';
 
 /** Finds and reads the text in product images, offline, on the CPU. */

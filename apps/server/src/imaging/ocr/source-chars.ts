@@ -8,3 +8,19 @@ const HAN = /\p{Script=Han}/gu;
 export function countSourceChars(text: string): number {
   return text.match(HAN)?.length ?? 0;
 }
+
+/** Text as OCR and the seller both mean it: NFKC (OCR reads ¥ as ￥), no spaces (the OCR's guess). */
+export function bareText(text: string): string {
+  return text.normalize('NFKC').replace(/\s+/g, '');
+}
+
+/**
+ * Han characters left once the words the seller keeps are taken out: a brand kept in Chinese on
+ * purpose is not source text left over.
+ */
+export function countLeftover(text: string, keep: readonly string[]): number {
+  let rest = bareText(text);
+  for (const word of [...keep].map(bareText).sort((a, b) => b.length - a.length))
+    if (word) rest = rest.replaceAll(word, '');
+  return countSourceChars(rest);
+}

@@ -2,6 +2,8 @@ import { ResultCode, type TranslatedBlock, type TranslateResult } from '@chuhai/
 import sharp from 'sharp';
 import { AppError } from '../../http/app-error.ts';
 import {
+  bareText,
+  countLeftover,
   countSourceChars,
   groupIntoBlocks,
   type OcrEngine,
@@ -115,11 +117,20 @@ const toPng = (image: RgbImage) =>
     .png()
     .toBuffer();
 
-/** The result read again: where source-language characters are left, and how many. */
-export async function residualOf(ocr: OcrEngine, png: Buffer): Promise<TranslateResult['residual']> {
-  const lines = (await ocr.readLines(png)).filter((line) => countSourceChars(line.text) > 0);
+/**
+ * The result read again: where source-language characters are left, and how many. Words the seller
+ * keeps (`keep`) are left on purpose and not counted.
+ */
+export async function residualOf(
+  ocr: OcrEngine,
+  png: Buffer,
+  keep: readonly string[],
+): Promise<TranslateResult['residual']> {
+  const lines = (await ocr.readLines(png))
+    .map((line) => ({ box: line.box, left: countLeftover(line.text, keep) }))
+    .filter((line) => line.left > 0);
   return {
-    count: lines.reduce((sum, line) => sum + countSourceChars(line.text), 0),
+    count: lines.reduce((sum, line) => sum + line.left, 0),
     boxes: lines.map((line) => line.box),
   };
 }
@@ -127,9 +138,7 @@ export async function residualOf(ocr: OcrEngine, png: Buffer): Promise<Translate
 /** A block is kept as it is when it has no Chinese (numbers, sizes, Latin brand names) or is a kept word. */
 function keptAsIs(block: TextBlock, keep: string[]): boolean {
   if (countSourceChars(block.text) === 0) return true;
-  // NFKC: OCR reads ¥ as the fullwidth ￥ the seller did not type; spaces are the OCR's guess.
-  const bare = (text: string) => text.normalize('NFKC').replace(/\s+/g, '');
-  return keep.some((word) => bare(word) === bare(block.text));
+  return keep.some((word) => bareText(word) === bareText(block.text));
 }
 
 export interface PictureOptions {
@@ -204,7 +213,7 @@ export async function translatePicture(
     result: drawn.png,
     blocks: drawn.blocks,
     kept: blocks.filter((block) => keptAsIs(block, options.keep)).map((b) => ({ text: b.text, box: b.box })),
-    residual: await residualOf(ocr, drawn.png),
+    residual: await residualOf(ocr, drawn.png, options.keep),
   };
 }
 

@@ -1,4 +1,5 @@
 import {
+  GLOSSARY_ALL_LANGUAGES,
   type GlossaryEntry,
   type GlossaryEntryBody,
   type GlossaryTerm,
@@ -108,12 +109,49 @@ export async function deleteGlossaryEntry(deps: GlossaryDeps, userId: number, id
     throw new AppError(ResultCode.notFound, '这条术语不存在或已删除');
 }
 
-/** The terms of one translation: the seller's stored entries for `target`, and this request's `keep`. */
+/**
+ * The terms of one translation: the seller's stored entries for `target`, then this request's
+ * `glossary` (it wins over a stored entry for the same source), then this request's `keep`.
+ */
 export async function glossaryTerms(
   deps: Pick<AppDeps, 'db'>,
   userId: number,
   target: string,
-  keep: string[],
+  request: { keep: string[]; glossary: { source: string; translation: string | null }[] },
 ): Promise<GlossaryTerm[]> {
-  return termsFor(await glossary.glossaryRows(deps.db, userId), target, keep);
+  const stored = await glossary.glossaryRows(deps.db, userId);
+  return termsFor(
+    [...stored, ...request.glossary.map((term) => ({ ...term, target }))],
+    target,
+    request.keep,
+  );
+}
+
+/**
+ * The `glossary` field of one translation request: a term a line, 「原文=译文」, or 「原文=」 to keep
+ * it as it is; checked as stored entries are (lengths, blocked words). At most as many as `keep`.
+ */
+export function readRequestGlossary(
+  raw: string | undefined,
+): { source: string; translation: string | null }[] {
+  const lines = (raw ?? '')
+    .split('\n')
+    .map((line) => line.trim())
+    .filter(Boolean);
+  if (lines.length > TRANSLATE_LIMITS.keepWords)
+    throw new AppError(ResultCode.badRequest, `本次术语最多 ${TRANSLATE_LIMITS.keepWords} 条`);
+  return lines.map((line, index) => {
+    const at = line.search(/[=＝]/);
+    if (at <= 0)
+      throw new AppError(
+        ResultCode.badRequest,
+        `术语第 ${index + 1} 行应写成「原文=译文」，保持原文写「原文=」`,
+      );
+    const entry = checkEntry({
+      source: line.slice(0, at),
+      target: GLOSSARY_ALL_LANGUAGES,
+      translation: line.slice(at + 1).trim() || null,
+    });
+    return { source: entry.source, translation: entry.translation };
+  });
 }

@@ -29,6 +29,7 @@ const userRoutes: Routes = async (app, { deps }) => {
         bytes: files[0]?.bytes ?? null,
         target: fields.target?.trim() ?? '',
         keep: readKeepWords(fields.keep),
+        glossary: glossary.readRequestGlossary(fields.glossary),
       });
       return ok(
         result,

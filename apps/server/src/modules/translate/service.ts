@@ -34,6 +34,8 @@ export interface TranslateInput {
   bytes: Buffer | null;
   target: string;
   keep: string[];
+  /** This request's terms, over the seller's stored ones (`readRequestGlossary`). */
+  glossary: { source: string; translation: string | null }[];
 }
 
 function checkTarget(target: string): void {
@@ -88,7 +90,7 @@ export async function translateImage(
       retryAfter: 10,
     },
   };
-  const terms = await glossaryTerms(deps, userId, input.target, input.keep);
+  const terms = await glossaryTerms(deps, userId, input.target, input);
   return runMetered(deps, { userId }, spec, async () => {
     const picture = await translateWithGlossary(
       deps,
@@ -176,7 +178,10 @@ export async function renderTranslation(
   if (reserved.wait > 0)
     throw tooManyRequests(`重新生成太频繁了，请 ${waitText(reserved.wait)}后再试`, reserved.wait);
   const drawn = await drawTranslation(own.bytes, body.blocks, body.target);
-  const residual = await residualOf(deps.ocr, drawn.png);
+  // The seller's stored keep terms are left in Chinese on purpose (a request's own `keep` is not known here).
+  const terms = await glossaryTerms(deps, userId, body.target, { keep: [], glossary: [] });
+  const keep = terms.filter((term) => term.translation === null).map((term) => term.source);
+  const residual = await residualOf(deps.ocr, drawn.png, keep);
   const out = await storeImage(deps, userId, {
     kind: 'translate',
     bytes: drawn.png,
@@ -205,6 +210,6 @@ export async function translateForBatch(
 ) {
   const models = await deps.chatModel.models();
   if (!models) throw new AppError(ResultCode.providerUnavailable, FEATURE_OFF_TEXT);
-  const terms = await glossaryTerms(deps, userId, target, []);
+  const terms = await glossaryTerms(deps, userId, target, { keep: [], glossary: [] });
   return translateWithGlossary(deps, userId, bytes, target, terms, models.standard);
 }
