@@ -3,6 +3,7 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useAuthStore } from '../../../stores/auth-store';
 import { fakeApi, ok, renderWithApp } from '../../../test/render';
+import { screenWidth } from '../../../test/screen-width';
 import { BatchJobView } from '../components/batch-job';
 import { worthSending } from '../folder-files';
 
@@ -139,6 +140,29 @@ describe('a batch job', () => {
     const bar = container.querySelector('.ant-progress');
     expect(bar).not.toHaveClass('ant-progress-status-exception');
     expect(bar).toHaveClass('ant-progress-status-success');
+  });
+
+  it('says 已处理完, not 已全部完成, when some images failed', async () => {
+    const partly = detail('done');
+    partly.job.counts = { waiting: 0, processing: 0, done: 2, failed: 1, paused: 0, cancelled: 0 };
+    fakeApi({ '/api/v1/batch/jobs/9': () => ok(partly) });
+    renderWithApp(<BatchJobView id={9} />);
+    expect(await screen.findByText(/已处理完/)).toBeInTheDocument();
+    expect(screen.queryByText(/已全部完成/)).toBeNull();
+  });
+
+  it('on a phone puts each image’s status and checks under its name, with nothing to scroll sideways to', async () => {
+    screenWidth(390);
+    fakeApi({ '/api/v1/batch/jobs/9': () => ok(detail('paused')) });
+    const { container } = renderWithApp(<BatchJobView id={9} />);
+    const name = await screen.findByText('a.jpg');
+    const cell = name.closest('td') as HTMLElement;
+    expect(within(cell).getByText('亚马逊 Amazon：不通过 → 通过')).toBeInTheDocument();
+    expect(within(cell).getByText('完成')).toBeInTheDocument();
+    expect(screen.queryByRole('columnheader', { name: '状态' })).toBeNull();
+    expect(container.querySelector('.ant-table-content table')?.getAttribute('style') ?? '').not.toMatch(
+      /width/,
+    );
   });
 
   it('turns the bar red when every image failed', async () => {

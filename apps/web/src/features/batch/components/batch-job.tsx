@@ -7,7 +7,7 @@ import {
   type ImageMarketplaceId,
   MAIN_IMAGE_RULE_SETS,
 } from '@chuhai/contract';
-import { Alert, App, Button, Collapse, Image, Progress, Skeleton, Table, Tag, Typography } from 'antd';
+import { Alert, App, Button, Collapse, Grid, Image, Progress, Skeleton, Table, Tag, Typography } from 'antd';
 import { PREVIEW_MOTION } from '../../../components/ui/preview-motion';
 import { useCancelJob } from '../api/cancel-job';
 import { useBatchJob } from '../api/get-batch-job';
@@ -25,6 +25,19 @@ const STATUS_COLORS: Record<BatchItemStatus, string> = {
 };
 
 const marketplaceName = (id: string) => MAIN_IMAGE_RULE_SETS[id as ImageMarketplaceId]?.name ?? id;
+
+function ItemStatus({ item }: { item: BatchItem }) {
+  return <Tag color={STATUS_COLORS[item.status]}>{BATCH_ITEM_STATUS_NAMES[item.status]}</Tag>;
+}
+
+/** Each marketplace's main-image check, before (the original) and after (our main image). */
+function ItemChecks({ item }: { item: BatchItem }) {
+  return item.checks.map((c) => (
+    <Tag key={c.marketplace} color={c.pass ? 'success' : 'error'}>
+      {marketplaceName(c.marketplace)}：{c.originalPass ? '通过' : '不通过'} → {c.pass ? '通过' : '不通过'}
+    </Tag>
+  ));
+}
 
 /** The result at a glance (click for full size); a failed image shows a cross, one not done yet a blank. */
 function ResultThumbnail({ item }: { item: BatchItem }) {
@@ -62,6 +75,7 @@ export function BatchJobView({ id }: { id: number }) {
   const cancel = useCancelJob();
   const resume = useResumeJob();
   const { message } = App.useApp();
+  const phone = Grid.useBreakpoint().md === false;
   if (detail.isPending) return <Skeleton active />;
   if (!detail.data) return <Alert type="error" showIcon title="这个批量任务不存在或已过期" />;
   const { job, items } = detail.data;
@@ -121,7 +135,13 @@ export function BatchJobView({ id }: { id: number }) {
         ) : null}
         {job.counts.paused > 0 ? `，已暂停 ${job.counts.paused}` : ''}
         {job.counts.cancelled > 0 ? `，已取消 ${job.counts.cancelled}` : ''}
-        {job.status === 'done' ? ' · 已全部完成' : job.status === 'cancelled' ? ' · 已取消' : ''}
+        {job.status === 'done'
+          ? job.counts.failed > 0
+            ? ' · 已处理完'
+            : ' · 已全部完成'
+          : job.status === 'cancelled'
+            ? ' · 已取消'
+            : ''}
       </p>
       {job.status === 'paused' ? (
         <Alert
@@ -155,13 +175,16 @@ export function BatchJobView({ id }: { id: number }) {
         rowKey="id"
         size="small"
         dataSource={items}
-        scroll={{ x: 640 }}
+        // On a phone the status and the checks sit under the file name: nothing to scroll sideways to.
+        scroll={phone ? undefined : { x: 640 }}
+        // Fixed: a long file name is cut with … instead of widening the table past the screen.
+        tableLayout={phone ? 'fixed' : undefined}
         pagination={items.length > 50 ? { pageSize: 50, showSizeChanger: false } : false}
         columns={[
           {
             title: '结果',
             key: 'thumbnail',
-            width: 80,
+            width: phone ? 72 : 80,
             render: (_, item) => <ResultThumbnail item={item} />,
           },
           {
@@ -178,28 +201,30 @@ export function BatchJobView({ id }: { id: number }) {
                     {item.reason}
                   </span>
                 ) : null}
+                {phone ? (
+                  <span className="batch-item-file__tags">
+                    <ItemStatus item={item} />
+                    <ItemChecks item={item} />
+                  </span>
+                ) : null}
               </div>
             ),
           },
-          {
-            title: '状态',
-            key: 'status',
-            width: 90,
-            render: (_, item) => (
-              <Tag color={STATUS_COLORS[item.status]}>{BATCH_ITEM_STATUS_NAMES[item.status]}</Tag>
-            ),
-          },
-          {
-            title: '平台主图检查（原图 → 主图）',
-            key: 'checks',
-            render: (_, item) =>
-              item.checks.map((c) => (
-                <Tag key={c.marketplace} color={c.pass ? 'success' : 'error'}>
-                  {marketplaceName(c.marketplace)}：{c.originalPass ? '通过' : '不通过'} →{' '}
-                  {c.pass ? '通过' : '不通过'}
-                </Tag>
-              )),
-          },
+          ...(phone
+            ? []
+            : [
+                {
+                  title: '状态',
+                  key: 'status',
+                  width: 90,
+                  render: (_: unknown, item: BatchItem) => <ItemStatus item={item} />,
+                },
+                {
+                  title: '平台主图检查（原图 → 主图）',
+                  key: 'checks',
+                  render: (_: unknown, item: BatchItem) => <ItemChecks item={item} />,
+                },
+              ]),
         ]}
       />
     </section>

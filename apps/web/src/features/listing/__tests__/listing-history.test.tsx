@@ -4,6 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { configureApiClient } from '../../../lib/api-client';
 import { useAuthStore } from '../../../stores/auth-store';
 import { fakeApi, ok, renderWithApp } from '../../../test/render';
+import { screenWidth } from '../../../test/screen-width';
 import { ListingScreen } from '../components/listing-screen';
 import { listingCsvRows } from '../export-csv';
 
@@ -62,22 +63,6 @@ beforeEach(() => {
     '/api/v1/listing/list': () => ok({ list: listings, total: 2, pageNo: 1, pageSize: 10 }),
   });
 });
-/** A screen `width` px wide, as antd's breakpoints ask it through matchMedia. */
-function screenWidth(width: number) {
-  vi.stubGlobal('matchMedia', (query: string) => {
-    const min = /min-width:\s*(\d+)px/.exec(query);
-    const max = /max-width:\s*(\d+)px/.exec(query);
-    const matches = (!min || width >= Number(min[1])) && (!max || width <= Number(max[1]));
-    return {
-      matches: Boolean(min || max) && matches,
-      media: query,
-      addListener: () => {},
-      removeListener: () => {},
-      addEventListener: () => {},
-      removeEventListener: () => {},
-    };
-  });
-}
 
 const headers = (history: HTMLElement) =>
   within(history)
