@@ -4,7 +4,7 @@ import { ResultCode } from '@chuhai/contract';
 import type { App } from '../src/app.ts';
 import { auth, get, post, registerUser } from './account-helpers.ts';
 import { buildChatApp, parseSse } from './chat-helpers.ts';
-import { startTestPostgres } from './postgres.ts';
+import { usePostgres } from './postgres-app.ts';
 
 type Ctx = Awaited<ReturnType<typeof buildChatApp>>;
 
@@ -213,15 +213,5 @@ describe('Listing 工作台 (SQLite)', () => {
 });
 
 describe('Listing 工作台 (PostgreSQL)', () => {
-  let pg: Awaited<ReturnType<typeof startTestPostgres>>;
-  let ctx: Ctx;
-  before(async () => {
-    pg = await startTestPostgres();
-    ctx = await buildChatApp({ DATABASE_URL: pg.url });
-  });
-  after(async () => {
-    await ctx?.close();
-    await pg?.stop();
-  });
-  listingSuite(() => ctx);
+  listingSuite(usePostgres((database) => buildChatApp(database)));
 });

@@ -7,7 +7,7 @@ import { auth, get, post, registerUser, setFreeLimit } from './account-helpers.t
 import { buildChatApp } from './chat-helpers.ts';
 import { type Writing, writeChinese } from './fakes/chinese-text.ts';
 import type { RecordedRequest } from './fakes/fake-openai.ts';
-import { startTestPostgres } from './postgres.ts';
+import { usePostgres } from './postgres-app.ts';
 import { postForm } from './studio-helpers.ts';
 
 type Ctx = Awaited<ReturnType<typeof buildChatApp>>;
@@ -199,17 +199,7 @@ describe('术语表 (SQLite)', () => {
 });
 
 describe('术语表 (PostgreSQL)', () => {
-  let pg: Awaited<ReturnType<typeof startTestPostgres>>;
-  let ctx: Ctx;
-  before(async () => {
-    pg = await startTestPostgres();
-    ctx = await buildChatApp({ DATABASE_URL: pg.url });
-  });
-  after(async () => {
-    await ctx?.close();
-    await pg?.stop();
-  });
-  glossarySuite(() => ctx);
+  glossarySuite(usePostgres((database) => buildChatApp(database)));
 });
 
 describe('术语表 in 图片翻译', () => {
