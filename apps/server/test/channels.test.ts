@@ -28,8 +28,17 @@ describe('channel picking, keys and prices', () => {
       { name: 'backup', priority: 1, weight: 100 },
     ];
     const firsts: Record<string, number> = { a: 0, b: 0, c: 0, backup: 0 };
+    // A seeded generator: Math.random missed the bound about once in a hundred runs (2.7σ in CI-21).
+    let seed = 2026;
+    const random = () => {
+      // mulberry32
+      seed = (seed + 0x6d2b79f5) | 0;
+      let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
+      t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+      return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
+    };
     for (let i = 0; i < 1000; i++) {
-      const order = tryOrder(channels);
+      const order = tryOrder(channels, random);
       firsts[order[0]?.name as string] = (firsts[order[0]?.name as string] ?? 0) + 1;
       assert.equal(order.at(-1)?.name, 'backup', 'a lower tier only after the whole higher tier');
     }

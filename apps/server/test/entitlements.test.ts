@@ -73,7 +73,7 @@ function entitlementSuite(
         limit: DAILY_QUOTAS.free.draw,
         resetAt: Date.parse('2026-11-23T00:00:00+08:00'),
       });
-      assert.match(error.message, /开通 VIP 每天可用 50 次/);
+      assert.equal(error.message, '今日免费 AI 绘画额度（2 张）已用完，开通 VIP 每天可用 50 张');
       clock.set('2026-11-23T00:00:00+08:00');
       await takeUse(deps, userId, 'draw');
     });

@@ -42,7 +42,7 @@ const detail = (status: BatchJobDetail['job']['status']): BatchJobDetail => ({
       id: 3,
       name: 'c.jpg',
       status: 'paused',
-      reason: '今日免费抠图与主图次数（10 次）已用完',
+      reason: '今日免费抠图与主图额度（10 张）已用完',
       checks: [],
       thumbnailUrl: null,
       previewUrl: null,
@@ -73,7 +73,7 @@ describe('a batch job', () => {
     });
     renderWithApp(<BatchJobView id={9} />);
     expect(await screen.findByText(/共 3 张：完成 2.*已暂停 1/)).toBeInTheDocument();
-    expect(screen.getByText('今日免费抠图与主图次数（10 次）已用完')).toBeInTheDocument();
+    expect(screen.getByText('今日免费抠图与主图额度（10 张）已用完')).toBeInTheDocument();
     expect(screen.getByText('亚马逊 Amazon：不通过 → 通过')).toBeInTheDocument();
     fireEvent.click(screen.getByText('1 个文件没有处理（不扣次数）'));
     expect(await screen.findByText(/「notes\.jpg」文件内容不是图片/)).toBeInTheDocument();
