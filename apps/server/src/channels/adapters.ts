@@ -11,6 +11,8 @@ export interface Target {
 export interface Attempt<A> extends Target {
   key: string;
   adapter: A;
+  /** The same attempt once more (`AttemptQueue.repeat`): its trial, if any, is already claimed. */
+  repeat?: boolean;
 }
 
 /**
@@ -76,6 +78,7 @@ export class AttemptQueue<A> {
   private readonly targets: Target[];
   private readonly adapters: AdapterCache<A>;
   private retry: Target | null = null;
+  private again: Attempt<A> | null = null;
   private readonly tried = new Map<LiveChannel, Set<string>>();
   constructor(targets: readonly Target[], adapters: AdapterCache<A>) {
     this.targets = [...targets];
@@ -83,6 +86,11 @@ export class AttemptQueue<A> {
   }
 
   next(): Attempt<A> | null {
+    if (this.again) {
+      const again = this.again;
+      this.again = null;
+      return again;
+    }
     for (;;) {
       const target = this.retry ?? this.targets.shift();
       this.retry = null;
@@ -94,6 +102,11 @@ export class AttemptQueue<A> {
       this.tried.set(target.channel, tried);
       return { ...target, key, adapter: this.adapters.adapter(target.channel, key) };
     }
+  }
+
+  /** The same channel and key once more, next (the request changed, see the chat router). */
+  repeat(attempt: Attempt<A>): void {
+    this.again = { ...attempt, repeat: true };
   }
 
   /**

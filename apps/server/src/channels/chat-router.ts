@@ -57,6 +57,13 @@ export function chatRouter(book: ChannelBook, options: ChatRouterOptions): ChatR
       }),
   );
   const fixedChannel = options.fixed ? doubleChannel('chat', 'test', 'openai') : null;
+  /**
+   * Channels (by address and keys) that answered 400 to a structured-output request (DeepSeek, older
+   * vLLM): asked without it from then on, on this node. Their answers are JSON in text, which the
+   * caller reads (listing's tolerant parser); the other channels keep structured output.
+   */
+  const plainOnly = new Set<string>();
+  const plainKey = (channel: LiveChannel) => `${channel.id ?? channel.name} ${channel.version}`;
   const live = async () => (fixedChannel ? [fixedChannel] : book.live('chat'));
 
   /** The channels to try, each with the model name it knows the asked model by. */
@@ -76,8 +83,9 @@ export function chatRouter(book: ChannelBook, options: ChatRouterOptions): ChatR
     const queue = new AttemptQueue(await route(request.model), adapters);
     for (let attempt = queue.next(); attempt; attempt = queue.next()) {
       const { channel, model, key } = attempt;
+      const json = plainOnly.has(plainKey(channel)) ? undefined : request.json;
       const trial = channel.needsTrial;
-      if (trial && !(await book.claimTrial(channel))) continue;
+      if (trial && !attempt.repeat && !(await book.claimTrial(channel))) continue;
       const started = performance.now();
       const firstByte = new AbortController();
       let timedOut = false;
@@ -86,7 +94,7 @@ export function chatRouter(book: ChannelBook, options: ChatRouterOptions): ChatR
         firstByte.abort();
       }, options.firstByteMs);
       const signal = AbortSignal.any([request.signal, firstByte.signal]);
-      const pieces = attempt.adapter.stream({ ...request, model, signal })[Symbol.asyncIterator]();
+      const pieces = attempt.adapter.stream({ ...request, json, model, signal })[Symbol.asyncIterator]();
       let first: IteratorResult<AnswerPiece> | null = null;
       let error: unknown = null;
       try {
@@ -116,6 +124,11 @@ export function chatRouter(book: ChannelBook, options: ChatRouterOptions): ChatR
         });
         recording.push(record);
         await pieces.return?.();
+        if (failure === 'bad-request' && json) {
+          plainOnly.add(plainKey(channel));
+          queue.repeat(attempt);
+          continue;
+        }
         if (!worthAnotherChannel(failure)) {
           await Promise.all(recording);
           throw error;

@@ -60,6 +60,8 @@ export interface FakeOpenAiOptions {
   always?: string;
   /** Keys the provider refuses (401) from the start. */
   refusedKeys?: string[];
+  /** A provider without structured output (DeepSeek): a 400 for any `response_format: json_schema`. */
+  noSchema?: boolean;
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -206,6 +208,16 @@ export async function startFakeOpenAi(options: FakeOpenAiOptions = {}): Promise<
       }
     }
 
+    if (options.noSchema && body.response_format) {
+      finished = true;
+      res.writeHead(400, { 'content-type': 'application/json' });
+      res.end(
+        JSON.stringify({
+          error: { message: 'This response_format type is unavailable now', type: 'invalid_request_error' },
+        }),
+      );
+      return;
+    }
     const listing = isListingRequest(messages) ? listingReply(messages, body.response_format) : null;
     if (listing?.kind === 'error') {
       finished = true;

@@ -1,7 +1,7 @@
 import { type ListingField, ResultCode } from '@chuhai/contract';
 import type { AppDeps } from '../../deps.ts';
 import { AppError } from '../../http/app-error.ts';
-import type { ChatModel, ModelMessage } from '../../providers/llm/chat-model.ts';
+import type { ModelMessage } from '../../providers/llm/chat-model.ts';
 import { ProviderError } from '../../providers/provider-error.ts';
 import { listingFormat, parseWrittenListing, repairMessages, type WrittenListing } from './prompt.ts';
 
@@ -11,12 +11,6 @@ export type ListingDeps = Pick<AppDeps, 'db' | 'clock' | 'log' | 'chatModel' | '
 export interface WriteProgress {
   progress(chars: number, stage: 'writing' | 'repairing'): void;
 }
-
-/**
- * Providers that answer 400 to OpenAI's `json_schema` response format (DeepSeek, older vLLM): after
- * the first refusal their answers are read with the tolerant parser alone, without asking again.
- */
-const noStructuredOutput = new WeakSet<ChatModel>();
 
 interface Answer {
   text: string;
@@ -49,7 +43,8 @@ async function streamAnswer(
   const answer: Answer = { text: '', refusal: '' };
   wake();
   try {
-    const json = noStructuredOutput.has(model) ? undefined : listingFormat(request.fields);
+    // Asked for structured output; a channel without it is asked for plain JSON by the chat router.
+    const json = listingFormat(request.fields);
     const meter = { purpose: 'listing' as const, userId: request.userId };
     const ask = { model: request.model, messages: request.messages, signal, json, meter };
     for await (const piece of model.stream(ask)) {
@@ -68,26 +63,6 @@ async function streamAnswer(
   return answer;
 }
 
-async function answerOnce(
-  deps: ListingDeps,
-  request: AnswerAsk,
-  report: (chars: number) => void,
-): Promise<Answer> {
-  const model = deps.chatModel;
-  try {
-    return await streamAnswer(deps, request, report);
-  } catch (error) {
-    if (!(error instanceof ProviderError) || error.kind !== 'bad-request' || noStructuredOutput.has(model))
-      throw error;
-    deps.log.warn(
-      { err: error },
-      'the chat API refused json_schema output; listings fall back to plain JSON',
-    );
-    noStructuredOutput.add(model);
-    return streamAnswer(deps, request, report);
-  }
-}
-
 /**
  * Has the model write a listing as JSON and reads it back. A malformed answer gets one repair
  * request; a refusal or a second malformed answer fails (and the caller refunds the use).
@@ -97,7 +72,7 @@ export async function writeListing(
   request: AnswerAsk & { progress: WriteProgress },
 ): Promise<WrittenListing> {
   const { messages, fields, progress } = request;
-  const first = await answerOnce(deps, request, (n) => progress.progress(n, 'writing'));
+  const first = await streamAnswer(deps, request, (n) => progress.progress(n, 'writing'));
   refuseIfRefused(first);
   const parsed = parseWrittenListing(first.text, fields);
   if (parsed?.text) return { text: parsed.text, zh: parsed.zh ?? parsed.text };
@@ -107,8 +82,10 @@ export async function writeListing(
     'listing answer was not the JSON asked for; asking once more',
   );
   progress.progress(0, 'repairing');
-  const second = await answerOnce(deps, { ...request, messages: repairMessages(messages, first.text) }, (n) =>
-    progress.progress(n, 'repairing'),
+  const second = await streamAnswer(
+    deps,
+    { ...request, messages: repairMessages(messages, first.text) },
+    (n) => progress.progress(n, 'repairing'),
   );
   refuseIfRefused(second);
   const repaired = parseWrittenListing(second.text, fields);
