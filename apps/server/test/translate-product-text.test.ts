@@ -10,7 +10,7 @@ import { auth, get, post, registerUser } from './account-helpers.ts';
 import { buildChatApp } from './chat-helpers.ts';
 import { type Writing, writeChinese } from './fakes/chinese-text.ts';
 import { drawProductScene, PRODUCT_SCENES, type ProductScene, SCENE_SIDE } from './fakes/product-scenes.ts';
-import { postForm } from './studio-helpers.ts';
+import { CornerColourMatting, postForm } from './studio-helpers.ts';
 
 /**
  * 图片翻译 keeps the text printed on the product by default. The product is found by the real
@@ -206,5 +206,32 @@ describe('图片翻译 keeps the text printed on the product', () => {
       new TextDecoder().decode(zip['report.csv']),
       /bottle\.png,,图片翻译,残留中文,必须,0 处,通过,/,
     );
+  });
+});
+
+describe('图片翻译 when the product cannot be looked for', () => {
+  it('says so in the matting service’s words with the way round it, gives the use back, and does not translate the label behind the seller’s back', async () => {
+    const matting = new CornerColourMatting();
+    const ctx = await buildChatApp({ LLM_IDLE_TIMEOUT_MS: '20000' }, {}, { matting });
+    try {
+      const bottle = await drawProductScene(BOTTLE);
+      const send = (fields: Record<string, string>) =>
+        postForm(ctx.app, '/api/v1/translate/image', ctx.token, fields, [
+          { field: 'file', name: 'a.png', bytes: bottle },
+        ]);
+      matting.next = 'busy';
+      const busy = await send({ target: 'en' });
+      assert.equal(busy.statusCode, 429, busy.body);
+      assert.match(busy.json().msg, /请 7 秒后再试.*取消勾选「保留商品上的文字」/);
+      const usage = (await get(ctx.app, '/api/v1/info', auth(ctx.token))).json().data.usage;
+      assert.equal(usage.find((u: { feature: string }) => u.feature === 'translate').used, 0);
+      assert.equal(ctx.fake.requests.length, 0, 'the chat provider was not asked');
+      const calls = matting.calls;
+      const anyway = await send({ target: 'en', productText: 'translate' });
+      assert.equal(anyway.statusCode, 200, anyway.body);
+      assert.equal(matting.calls, calls, 'translating everything does not look for the product');
+    } finally {
+      await ctx.close();
+    }
   });
 });
