@@ -30,7 +30,13 @@ const supplier = await sharp(
 writeFileSync(path.join(OUT, 'supplier-photo.jpg'), supplier);
 
 const ocr = createOcrEngine();
-const picture = await translatePicture(ocr, supplier, { target: 'en', keep: [] }, translateOffline);
+// The bottle's label is Latin (kept as it is anyway): no product needs finding for this example.
+const picture = await translatePicture(
+  ocr,
+  supplier,
+  { target: 'en', keep: [], product: null },
+  translateOffline,
+);
 await ocr.close();
 const small = (image: Buffer) => sharp(image).resize({ width: SHOWN }).webp({ quality: 80 }).toBuffer();
 writeFileSync(path.join(OUT, 'supplier-before.webp'), await small(supplier));

@@ -1,5 +1,5 @@
 import { register } from '../support/account.ts';
-import { supplierImage } from '../support/supplier-image.ts';
+import { productShot, supplierImage } from '../support/supplier-image.ts';
 import { expect, test } from '../support/test.ts';
 
 /**
@@ -54,10 +54,32 @@ test('a term kept in the 术语表 stays as it is when the supplier image is tra
     .setInputFiles({ name: '1688.png', mimeType: 'image/png', buffer: await supplierImage() });
   const result = page.getByRole('region', { name: '翻译结果' });
   await expect(result.getByRole('img', { name: '翻译后的图片' })).toBeVisible({ timeout: 60_000 });
-  // The kept term stays in Chinese, on purpose, so it is not leftover Chinese; the rest is translated.
+  // The brand stays in Chinese on purpose, so it is not counted as leftover; the rest is translated.
   await expect(result.getByLabel('第 1 块译文')).toHaveValue(/^防水透气 3\s?-?layer fabric$/);
   await expect(result.getByText('术语已用 1 条')).toBeVisible();
   await expect(result.getByText('未发现残留中文')).toBeVisible();
+});
+
+test('text printed on the product is kept by default, and translated when the seller asks', async ({
+  page,
+}) => {
+  await register(page, '13912357001');
+  await page.goto('/#/translate');
+  await expect(page.getByRole('checkbox', { name: '保留商品上的文字' })).toBeChecked();
+  await page
+    .getByLabel('选择图片')
+    .setInputFiles({ name: 'bottle.png', mimeType: 'image/png', buffer: await productShot() });
+  const result = page.getByRole('region', { name: '翻译结果' });
+  await expect(result.getByText('商品上的文字 2 处已保留')).toBeVisible({ timeout: 90_000 });
+  await expect(result.getByText(/商品上的文字已保留（绿色虚线框）：山泉水、天然矿泉/)).toBeVisible();
+  await expect(result.getByText('未发现残留中文')).toBeVisible();
+  await expect(result.getByText('原文：富含矿物质')).toBeVisible();
+
+  await result.getByRole('button', { name: '也翻译商品上的文字' }).click();
+  await page.getByRole('button', { name: '一起翻译' }).click();
+  await expect(result.getByText('原文：山泉水')).toBeVisible({ timeout: 90_000 });
+  await expect(result.getByText(/商品上的文字 \d 处已保留/)).toHaveCount(0);
+  await expect(page.getByRole('checkbox', { name: '保留商品上的文字' })).not.toBeChecked();
 });
 
 test.describe('on a phone', () => {

@@ -1,5 +1,5 @@
 import type { ChatStreamEventName } from '@chuhai/contract';
-import type { App } from '../src/app.ts';
+import type { App, BuildAppOptions } from '../src/app.ts';
 import { buildAccountApp, post, registerUser } from './account-helpers.ts';
 import { type FakeOpenAi, type FakeOpenAiOptions, startFakeOpenAi } from './fakes/fake-openai.ts';
 
@@ -35,17 +35,24 @@ export function streamedText(events: SseEvent[]): string {
 }
 
 /** An app wired to a fresh fake OpenAI server, and a registered user. */
-export async function buildChatApp(env: Record<string, string> = {}, fakeOptions: FakeOpenAiOptions = {}) {
+export async function buildChatApp(
+  env: Record<string, string> = {},
+  fakeOptions: FakeOpenAiOptions = {},
+  appOptions: BuildAppOptions = {},
+) {
   const fake = await startFakeOpenAi(fakeOptions);
-  const built = await buildAccountApp({
-    LLM_BASE_URL: fake.url,
-    LLM_API_KEY: 'sk-test-key',
-    LLM_MODEL_STANDARD: 'fake-standard',
-    LLM_MODEL_ADVANCED: 'fake-advanced',
-    LLM_IDLE_TIMEOUT_MS: '400',
-    CHAT_HEARTBEAT_MS: '40',
-    ...env,
-  });
+  const built = await buildAccountApp(
+    {
+      LLM_BASE_URL: fake.url,
+      LLM_API_KEY: 'sk-test-key',
+      LLM_MODEL_STANDARD: 'fake-standard',
+      LLM_MODEL_ADVANCED: 'fake-advanced',
+      LLM_IDLE_TIMEOUT_MS: '400',
+      CHAT_HEARTBEAT_MS: '40',
+      ...env,
+    },
+    appOptions,
+  );
   const token = await registerUser(built, '13900001111');
   return {
     ...built,

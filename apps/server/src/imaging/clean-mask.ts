@@ -39,8 +39,11 @@ function flood(stack: Int32Array, count: number, width: number, size: number, ta
   return visited;
 }
 
-/** The solid parts of the mask as connected components (4-neighbour), each pixel labelled 1…n; 0 is none. */
-function solidComponents(mask: Uint8Array, width: number, stack: Int32Array) {
+/**
+ * The solid parts of the mask as connected components (4-neighbour), each pixel labelled 1…n; 0 is
+ * none. `stack` is scratch space of the mask's length.
+ */
+export function solidComponents(mask: Uint8Array, width: number, stack: Int32Array) {
   const labels = new Int32Array(mask.length);
   const areas: number[] = [0];
   for (let start = 0; start < labels.length; start += 1) {

@@ -65,6 +65,21 @@ export const TranslatedBlock = Type.Object({
 });
 export type TranslatedBlock = Static<typeof TranslatedBlock>;
 
+/**
+ * Text printed on the product (a bottle's brand, a box's name): kept by default, since erasing it
+ * damages the photo and misrepresents the product; `translate` treats it like any other text.
+ */
+export const PRODUCT_TEXT_CHOICES = ['keep', 'translate'] as const;
+export const ProductTextChoice = Type.Union([Type.Literal('keep'), Type.Literal('translate')]);
+export type ProductTextChoice = (typeof PRODUCT_TEXT_CHOICES)[number];
+
+export const KeptText = Type.Object({
+  text: Type.String(),
+  box: TextBoxSchema,
+  reason: Type.Union([Type.Literal('no-chinese'), Type.Literal('keep'), Type.Literal('product')]),
+});
+export type KeptText = Static<typeof KeptText>;
+
 export const TranslateResult = Type.Object({
   target: Type.String(),
   width: Type.Integer(),
@@ -75,8 +90,13 @@ export const TranslateResult = Type.Object({
   resultId: Type.Integer(),
   resultUrl: Type.String(),
   blocks: Type.Array(TranslatedBlock),
-  /** Text left as it was: no source-language characters (numbers, sizes), or a word asked to be kept. */
-  kept: Type.Array(Type.Object({ text: Type.String(), box: TextBoxSchema })),
+  /** Whether text printed on the product was kept (the default) or translated like the rest. */
+  productText: ProductTextChoice,
+  /**
+   * Text left as it was, and why: no source-language characters (numbers, sizes), a word asked to
+   * be kept, or printed on the product.
+   */
+  kept: Type.Array(KeptText),
   /** The result read again: source-language characters still in it, and where. */
   residual: Type.Object({ count: Type.Integer(), boxes: Type.Array(TextBoxSchema) }),
   /**
@@ -92,6 +112,13 @@ export const TranslateRenderBody = Type.Object({
   backgroundId: Type.Integer({ minimum: 1 }),
   target: Type.String({ maxLength: 5 }),
   blocks: Type.Array(TranslatedBlock, { maxItems: TRANSLATE_LIMITS.blocks }),
+  /**
+   * Text left in Chinese on purpose (the result's `kept` texts): not counted as leftover when the
+   * edited image is read again.
+   */
+  kept: Type.Optional(
+    Type.Array(Type.String({ maxLength: TRANSLATE_LIMITS.blockText }), { maxItems: TRANSLATE_LIMITS.blocks }),
+  ),
 });
 export type TranslateRenderBody = Static<typeof TranslateRenderBody>;
 

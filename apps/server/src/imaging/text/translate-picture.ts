@@ -11,13 +11,15 @@ import {
   type TextBox,
 } from '../ocr/index.ts';
 import { eraseBox, grow, type RgbImage, type TextInk } from './erase.ts';
+import { isOnProduct, matteInput, type ProductMatte, productArea } from './product-text.ts';
 import { drawBlocks, type FittedBlock, fitBlock } from './render.ts';
 
 /**
- * 图片翻译's pipeline, the provider aside: find the text (OCR), have `translate` put the blocks to
- * be translated into the target language, erase them, draw the translations in their place, and
- * read the result again for source-language text left behind. 智能做图, 批量处理 and the benchmark
- * (bench/image-translate.ts, with a translator of its own) all run this.
+ * 图片翻译's pipeline, the provider aside: find the text (OCR) and the product (matting, when asked),
+ * have `translate` put the blocks to be translated into the target language, erase them, draw the
+ * translations in their place, and read the result again for source-language text left behind.
+ * 智能做图, 批量处理 and the benchmark (bench/image-translate.ts, with a translator of its own) all
+ * run this.
  */
 
 /** The long side an image is worked on at: OCR and drawing stay fast, and marketplaces want no more. */
@@ -92,8 +94,20 @@ function siblings(blocks: TranslatedBlock[], width: number): number[][] {
 
 /** The image had no source-language text to translate (nothing is charged for it). */
 export class NoSourceTextError extends AppError {
+  constructor(message = '图片里没有找到需要翻译的中文文字，本次不扣次数') {
+    super(ResultCode.badRequest, message);
+  }
+}
+
+/**
+ * Every block with Chinese is printed on the product, which is kept by default: nothing to translate
+ * (and nothing charged), and the seller is told how to translate it anyway.
+ */
+export class OnlyProductTextError extends NoSourceTextError {
   constructor() {
-    super(ResultCode.badRequest, '图片里没有找到需要翻译的中文文字，本次不扣次数');
+    super(
+      '图片上的中文都印在商品上（品牌、包装、标签），默认保留不翻译，本次不扣次数；如需翻译，请取消勾选「保留商品上的文字」后重试',
+    );
   }
 }
 
@@ -118,8 +132,8 @@ const toPng = (image: RgbImage) =>
     .toBuffer();
 
 /**
- * The result read again: where source-language characters are left, and how many. Words the seller
- * keeps (`keep`) are left on purpose and not counted.
+ * The result read again: where source-language characters are left, and how many. Text left in
+ * Chinese on purpose (`keep`: the seller's words, and the lines printed on the product) is not counted.
  */
 export async function residualOf(
   ocr: OcrEngine,
@@ -135,6 +149,11 @@ export async function residualOf(
   };
 }
 
+/** The lines of the blocks kept on the product, as words the residual check leaves out. */
+function productLines(blocks: readonly TextBlock[]): string[] {
+  return blocks.flatMap((block) => block.lines.map((line) => line.text));
+}
+
 /** A block is kept as it is when it has no Chinese (numbers, sizes, Latin brand names) or is a kept word. */
 function keptAsIs(block: TextBlock, keep: string[]): boolean {
   if (countSourceChars(block.text) === 0) return true;
@@ -145,7 +164,12 @@ export interface PictureOptions {
   target: string;
   /** Words kept as they are (the seller's glossary). */
   keep: string[];
+  /** Finds the product, whose printed text is then kept; null translates that text like any other. */
+  product: ProductMatte | null;
 }
+
+/** Why a block was left as it was. */
+type KeptReason = 'no-chinese' | 'keep' | 'product';
 
 /**
  * The editable layers of one translated block, its lines erased. When the translation has as many
@@ -197,9 +221,22 @@ export async function translatePicture(
   translate: BlockTranslator,
 ) {
   const image = await workingImage(bytes);
-  const blocks = groupIntoBlocks(await ocr.readLines(image.png));
-  const toTranslate = blocks.filter((block) => !keptAsIs(block, options.keep));
-  if (toTranslate.length === 0) throw new NoSourceTextError();
+  const lines = await ocr.readLines(image.png);
+  const blocks = groupIntoBlocks(lines);
+  const withSource = blocks.filter((block) => !keptAsIs(block, options.keep));
+  if (withSource.length === 0) throw new NoSourceTextError();
+  // Only now, with Chinese to translate, is the product looked for: matting is most of the time.
+  const area = options.product
+    ? await productArea(await options.product(await matteInput(image)), image, lines)
+    : null;
+  const onProduct = new Set(area ? withSource.filter((block) => isOnProduct(block, area)) : []);
+  const toTranslate = withSource.filter((block) => !onProduct.has(block));
+  if (toTranslate.length === 0) throw new OnlyProductTextError();
+  const reason = (block: TextBlock): KeptReason | null => {
+    if (onProduct.has(block)) return 'product';
+    if (!keptAsIs(block, options.keep)) return null;
+    return countSourceChars(block.text) === 0 ? 'no-chinese' : 'keep';
+  };
   const translations = await translate(toTranslate.map((block, i) => ({ id: i + 1, text: block.text })));
   const translated = toTranslate
     .flatMap((block, i) => layersOf(image, block, translations.get(i + 1) ?? block.text))
@@ -212,8 +249,12 @@ export async function translatePicture(
     background,
     result: drawn.png,
     blocks: drawn.blocks,
-    kept: blocks.filter((block) => keptAsIs(block, options.keep)).map((b) => ({ text: b.text, box: b.box })),
-    residual: await residualOf(ocr, drawn.png, options.keep),
+    kept: blocks.flatMap((block) => {
+      const why = reason(block);
+      return why ? [{ text: block.text, box: block.box, reason: why }] : [];
+    }),
+    // The product's text is still on the image on purpose: not source text left over.
+    residual: await residualOf(ocr, drawn.png, [...options.keep, ...productLines([...onProduct])]),
   };
 }
 

@@ -2,6 +2,7 @@ import type { BatchSteps } from '@chuhai/contract';
 import { AppError } from '../../http/app-error.ts';
 import { NoProductError } from '../../imaging/compose.ts';
 import { NoSourceTextError } from '../../imaging/text/translate-picture.ts';
+import type { AlphaMask } from '../../providers/matting/matting-engine.ts';
 import { ProviderError } from '../../providers/provider-error.ts';
 import { chargeDelivered } from '../../work/metered.ts';
 import { sellerError } from '../../work/seller-error.ts';
@@ -75,15 +76,15 @@ export async function processImage(deps: BatchDeps, itemId: number): Promise<voi
   let made: Awaited<ReturnType<typeof makeOutputs>>;
   const uses = usesPerImage(steps);
   try {
-    made = needsMatte(steps)
-      ? await makeOutputs(original.bytes, await deps.matting.matte(original.bytes), steps)
-      : { outputs: [], verdicts: [] };
+    const matte = needsMatte(steps) ? await deps.matting.matte(original.bytes) : null;
+    made = matte ? await makeOutputs(original.bytes, matte, steps) : { outputs: [], verdicts: [] };
     if (steps.translate) {
-      const translated = await translatedOutput(deps, userId, original.bytes, steps.translate);
-      // An image without Chinese has nothing to translate: its other outputs still count, this one is not charged.
-      if (translated) made.outputs.push(translated);
+      const translated = await translatedOutput(deps, userId, original.bytes, steps.translate, matte);
+      // An image without Chinese to translate (none, or all on the product): its other outputs still
+      // count, this one is not charged.
+      if (!(translated instanceof NoSourceTextError)) made.outputs.push(translated);
       else if (made.outputs.length > 0) delete uses.translate;
-      else throw new NoSourceTextError();
+      else throw translated;
     }
   } catch (error) {
     if (error instanceof ProviderError && error.kind === 'busy') {
@@ -132,15 +133,19 @@ export async function processImage(deps: BatchDeps, itemId: number): Promise<voi
   await updateJobStatus(deps, jobId);
 }
 
-/** The image in the job's 图片翻译 language, or null when it has no Chinese to translate. */
+/**
+ * The image in the job's 图片翻译 language, or why it has no Chinese to translate. `matte`: the
+ * image's mask when another step made one, so the product is not looked for twice.
+ */
 async function translatedOutput(
   deps: BatchDeps,
   userId: number,
   bytes: Buffer,
   target: string,
-): Promise<BatchOutput | null> {
+  matte: AlphaMask | null,
+): Promise<BatchOutput | NoSourceTextError> {
   try {
-    const picture = await translateForBatch(deps, userId, bytes, target);
+    const picture = await translateForBatch(deps, userId, bytes, target, matte);
     return {
       kind: 'translated',
       bytes: picture.result,
@@ -149,7 +154,7 @@ async function translatedOutput(
       overflow: picture.blocks.filter((b) => b.overflow).length,
     };
   } catch (error) {
-    if (error instanceof NoSourceTextError) return null;
+    if (error instanceof NoSourceTextError) return error;
     throw error;
   }
 }

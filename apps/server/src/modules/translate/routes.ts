@@ -15,7 +15,17 @@ import { ok } from '../../http/envelope.ts';
 import { readMultipart } from '../../http/multipart.ts';
 import * as glossary from './glossary-service.ts';
 import { translatePersonalData } from './personal-data.ts';
-import { readKeepWords, renderTranslation, translateImage } from './service.ts';
+import { readKeepWords, readProductText, renderTranslation, translateImage } from './service.ts';
+
+/** What the seller is told: leftovers, and the product's text kept on purpose. */
+function translatedMessage(result: TranslateResult): string {
+  const onProduct = result.kept.filter((k) => k.reason === 'product').length;
+  return [
+    '翻译完成',
+    ...(onProduct > 0 ? [`商品上的文字 ${onProduct} 处已保留`] : []),
+    ...(result.residual.count > 0 ? [`残留中文 ${result.residual.count} 处`] : []),
+  ].join('，');
+}
 
 /** 智能做图 · 图片翻译: one supplier image into the buyer's language, then the seller's edits. */
 const userRoutes: Routes = async (app, { deps }) => {
@@ -30,11 +40,9 @@ const userRoutes: Routes = async (app, { deps }) => {
         target: fields.target?.trim() ?? '',
         keep: readKeepWords(fields.keep),
         glossary: glossary.readRequestGlossary(fields.glossary),
+        productText: readProductText(fields.productText),
       });
-      return ok(
-        result,
-        result.residual.count === 0 ? '翻译完成' : `翻译完成，残留中文 ${result.residual.count} 处`,
-      );
+      return ok(result, translatedMessage(result));
     },
   );
 

@@ -1,6 +1,8 @@
 import {
   FEATURE_OFF_TEXT,
   type GlossaryTerm,
+  PRODUCT_TEXT_CHOICES,
+  type ProductTextChoice,
   ResultCode,
   TRANSLATE_LANGUAGE_CODES,
   TRANSLATE_LIMITS,
@@ -10,16 +12,19 @@ import {
 } from '@chuhai/contract';
 import type { AppDeps } from '../../deps.ts';
 import { AppError } from '../../http/app-error.ts';
+import type { ProductMatte } from '../../imaging/text/product-text.ts';
 import { drawTranslation, residualOf, translatePicture } from '../../imaging/text/translate-picture.ts';
 import { checkImageUpload } from '../../lib/image-upload.ts';
+import type { AlphaMask } from '../../providers/matting/matting-engine.ts';
 import { runMetered } from '../../work/metered.ts';
+import { sellerError } from '../../work/seller-error.ts';
 import { fileLink, type ImagesDeps, loadOwnImage, storeImage } from '../images/service.ts';
 import { reserveAttempt, type ThrottleWindow, tooManyRequests, waitText } from '../throttle/service.ts';
 import { glossaryTerms } from './glossary-service.ts';
 import { termsIn } from './glossary-terms.ts';
 import { type TranslateAsk, translateBlocks } from './translate-text.ts';
 
-export type TranslateDeps = ImagesDeps & Pick<AppDeps, 'chatModel' | 'ocr'>;
+export type TranslateDeps = ImagesDeps & Pick<AppDeps, 'chatModel' | 'ocr' | 'matting'>;
 
 /** Translations and their erased images are kept as long as 智能做图's results. */
 const KEEP_MS = 7 * 86_400_000;
@@ -36,6 +41,38 @@ export interface TranslateInput {
   keep: string[];
   /** This request's terms, over the seller's stored ones (`readRequestGlossary`). */
   glossary: { source: string; translation: string | null }[];
+  /** Text printed on the product: kept (the default) or translated. */
+  productText: ProductTextChoice;
+}
+
+/** The `productText` field: keep (also when absent) or translate; anything else is refused in Chinese. */
+export function readProductText(raw: string | undefined): ProductTextChoice {
+  const value = raw?.trim() || 'keep';
+  if (!(PRODUCT_TEXT_CHOICES as readonly string[]).includes(value))
+    throw new AppError(
+      ResultCode.badRequest,
+      'productText 只能是 keep（保留商品上的文字）或 translate（也翻译）',
+    );
+  return value as ProductTextChoice;
+}
+
+/**
+ * The product finder of an interactive translation: the matting pool, its failures in the seller's
+ * words with the way round them (a busy pool must not turn into the chat service's error).
+ */
+function interactiveMatte(deps: Pick<AppDeps, 'matting' | 'log'>): ProductMatte {
+  return async (image) => {
+    try {
+      return await deps.matting.matte(image);
+    } catch (error) {
+      const failure = sellerError(error, 'matting', deps.log);
+      throw new AppError(
+        failure.code,
+        `${failure.message}（识别商品上的文字要用到抠图；也可以取消勾选「保留商品上的文字」直接翻译）`,
+        failure.data,
+      );
+    }
+  };
 }
 
 function checkTarget(target: string): void {
@@ -92,17 +129,16 @@ export async function translateImage(
   };
   const terms = await glossaryTerms(deps, userId, input.target, input);
   return runMetered(deps, { userId }, spec, async () => {
-    const picture = await translateWithGlossary(
-      deps,
-      userId,
-      checked.bytes,
-      input.target,
+    const picture = await translateWithGlossary(deps, userId, checked.bytes, {
+      target: input.target,
       terms,
-      models.standard,
-    );
+      model: models.standard,
+      product: input.productText === 'keep' ? interactiveMatte(deps) : null,
+    });
     const stored = await storeResults(deps, userId, picture.background, picture.result, picture);
     const { width, height, blocks, kept, residual, glossary } = picture;
-    return { target: input.target, width, height, ...stored, blocks, kept, residual, glossary };
+    const productText = input.productText;
+    return { target: input.target, width, height, ...stored, blocks, productText, kept, residual, glossary };
   });
 }
 
@@ -116,13 +152,12 @@ async function translateWithGlossary(
   deps: Pick<AppDeps, 'chatModel' | 'ocr'>,
   userId: number,
   bytes: Buffer,
-  target: string,
-  terms: GlossaryTerm[],
-  model: string,
+  how: { target: string; terms: GlossaryTerm[]; model: string; product: ProductMatte | null },
 ) {
+  const { target, terms, model, product } = how;
   const keep = terms.filter((t) => t.translation === null).map((t) => t.source);
   let missed: GlossaryTerm[] = [];
-  const picture = await translatePicture(deps.ocr, bytes, { target, keep }, async (blocks) => {
+  const picture = await translatePicture(deps.ocr, bytes, { target, keep, product }, async (blocks) => {
     const ask: TranslateAsk = { blocks, target, terms, model, userId };
     const answer = await translateBlocks(deps.chatModel, ask);
     missed = answer.missed;
@@ -178,9 +213,13 @@ export async function renderTranslation(
   if (reserved.wait > 0)
     throw tooManyRequests(`重新生成太频繁了，请 ${waitText(reserved.wait)}后再试`, reserved.wait);
   const drawn = await drawTranslation(own.bytes, body.blocks, body.target);
-  // The seller's stored keep terms are left in Chinese on purpose (a request's own `keep` is not known here).
+  // Left in Chinese on purpose: the seller's stored keep terms, and what the translation kept (the
+  // client sends its result's kept text: this request's keep words, the product's text).
   const terms = await glossaryTerms(deps, userId, body.target, { keep: [], glossary: [] });
-  const keep = terms.filter((term) => term.translation === null).map((term) => term.source);
+  const keep = [
+    ...terms.filter((term) => term.translation === null).map((term) => term.source),
+    ...(body.kept ?? []),
+  ];
   const residual = await residualOf(deps.ocr, drawn.png, keep);
   const out = await storeImage(deps, userId, {
     kind: 'translate',
@@ -199,17 +238,22 @@ export async function renderTranslation(
 }
 
 /**
- * 批量处理's 图片翻译 step: the same pipeline for one image of a job. No use is taken here: the
- * batch worker charges an image's uses together with its finished outputs.
+ * 批量处理's 图片翻译 step: the same pipeline for one image of a job, text on the product kept as
+ * by default. `matte` is the image's mask when the job's other steps made one already (matting is
+ * most of the time); otherwise the matting pool is asked, and its failures (busy: the image waits)
+ * reach the batch worker as they are. No use is taken here: the batch worker charges an image's
+ * uses together with its finished outputs.
  */
 export async function translateForBatch(
-  deps: Pick<AppDeps, 'chatModel' | 'ocr' | 'db'>,
+  deps: Pick<AppDeps, 'chatModel' | 'ocr' | 'db' | 'matting'>,
   userId: number,
   bytes: Buffer,
   target: string,
+  matte: AlphaMask | null = null,
 ) {
   const models = await deps.chatModel.models();
   if (!models) throw new AppError(ResultCode.providerUnavailable, FEATURE_OFF_TEXT);
   const terms = await glossaryTerms(deps, userId, target, { keep: [], glossary: [] });
-  return translateWithGlossary(deps, userId, bytes, target, terms, models.standard);
+  const product: ProductMatte = matte ? async () => matte : (image) => deps.matting.matte(image);
+  return translateWithGlossary(deps, userId, bytes, { target, terms, model: models.standard, product });
 }

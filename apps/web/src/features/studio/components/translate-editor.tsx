@@ -3,6 +3,7 @@ import { Alert, Button, Input, InputNumber, Switch, Tooltip } from 'antd';
 import { useEffect, useState } from 'react';
 import { renderTranslation } from '../api/render-translation';
 import { boxStyle } from './box-style';
+import { productTextOf } from './kept-product-text';
 
 const AXES = [
   { axis: 'x', name: '横坐标' },
@@ -11,13 +12,15 @@ const AXES = [
 
 /**
  * 编辑文字: every translated block as a layer (text, size, colour, position, hide), the original
- * shown on hover; 重新生成 draws them again on the erased image on the server.
+ * shown on hover; 重新生成 draws them again on the erased image on the server. Text kept on the
+ * product is outlined and named, and is not counted as leftover when the image is read again.
  */
 export function TranslateEditor(props: {
   result: TranslateResult;
   onChange: (result: TranslateResult) => void;
 }) {
   const { result } = props;
+  const onProduct = productTextOf(result);
   const [blocks, setBlocks] = useState<TranslatedBlock[]>(result.blocks);
   const [hover, setHover] = useState<number | null>(null);
   const [saving, setSaving] = useState(false);
@@ -40,6 +43,7 @@ export function TranslateEditor(props: {
         backgroundId: result.backgroundId,
         target: result.target,
         blocks,
+        kept: result.kept.filter((k) => k.reason !== 'no-chinese').map((k) => k.text),
       });
       props.onChange({ ...result, ...drawn });
     } catch (failure) {
@@ -57,8 +61,21 @@ export function TranslateEditor(props: {
           重新生成
         </Button>
       </div>
+      {onProduct.length > 0 ? (
+        <p className="muted translate-editor__kept">
+          商品上的文字已保留（绿色虚线框）：{onProduct.map((k) => k.text.replace(/\n/g, ' ')).join('、')}
+        </p>
+      ) : null}
       <div className="translate-editor__canvas">
         <img src={result.backgroundUrl} alt="去掉文字后的底图" />
+        {onProduct.map((kept) => (
+          <span
+            key={`${kept.box.x}-${kept.box.y}`}
+            aria-hidden="true"
+            className="translate-kept"
+            style={boxStyle(kept.box, result)}
+          />
+        ))}
         {blocks
           .filter((b) => !b.hidden)
           .map((block) => (

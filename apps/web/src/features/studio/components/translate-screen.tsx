@@ -1,6 +1,11 @@
 import { BookOutlined, DownloadOutlined, TranslationOutlined } from '@ant-design/icons';
-import { type GlossaryTerm, TRANSLATE_LANGUAGES, type TranslateResult } from '@chuhai/contract';
-import { Button, Input, Select, Tag, Tooltip } from 'antd';
+import {
+  type GlossaryTerm,
+  type ProductTextChoice,
+  TRANSLATE_LANGUAGES,
+  type TranslateResult,
+} from '@chuhai/contract';
+import { Button, Checkbox, Input, Select, Tag, Tooltip } from 'antd';
 import { useRef, useState } from 'react';
 import { ExampleShowcase } from '../../../components/ui/example-showcase';
 import { StudioTabs } from '../../../components/ui/studio-tabs';
@@ -12,6 +17,7 @@ import { translateImage } from '../api/translate-image';
 import { boxStyle } from './box-style';
 import { GlossaryDrawer } from './glossary-drawer';
 import { ImageDrop } from './image-drop';
+import { KeptProductTag } from './kept-product-text';
 import { RunControls, revealIfBelowFold, WorkProgress } from './studio-bits';
 import { TranslateEditor } from './translate-editor';
 import { useTryExample } from './use-example';
@@ -28,6 +34,7 @@ export function TranslateScreen() {
   const [file, setFile] = useState<File | null>(null);
   const [target, setTarget] = useState('en');
   const [keep, setKeep] = useState('');
+  const [productText, setProductText] = useState<ProductTextChoice>('keep');
   const [progress, setProgress] = useState<number | null>(null);
   const [result, setResult] = useState<TranslateResult | null>(null);
   const [original, setOriginal] = useState<string | null>(null);
@@ -40,14 +47,14 @@ export function TranslateScreen() {
   const busy = progress !== null;
   const example = useTryExample(setError);
 
-  const run = async (chosen: File | null = file) => {
+  const run = async (chosen: File | null = file, onProduct: ProductTextChoice = productText) => {
     if (!chosen || busy) return;
     setError(null);
     setResult(null);
     setProgress(0);
     revealIfBelowFold(resultRef.current);
     try {
-      setResult(await translateImage(chosen, target, keep, setProgress));
+      setResult(await translateImage(chosen, { target, keep, productText: onProduct }, setProgress));
     } catch (failure) {
       setError(failureOf(failure));
     } finally {
@@ -63,6 +70,12 @@ export function TranslateScreen() {
     if (original) URL.revokeObjectURL(original);
     setOriginal(chosen ? URL.createObjectURL(chosen) : null);
     if (chosen && signedIn) void run(chosen);
+  };
+
+  // From the result: the same image again, the product's text translated too (and the box unticked to say so).
+  const translateProductToo = () => {
+    setProductText('translate');
+    void run(file, 'translate');
   };
 
   const tryExample = () =>
@@ -112,6 +125,17 @@ export function TranslateScreen() {
             disabled={busy}
             maxLength={600}
           />
+          <Checkbox
+            className="translate-product-text"
+            checked={productText === 'keep'}
+            onChange={(event) => setProductText(event.target.checked ? 'keep' : 'translate')}
+            disabled={busy}
+          >
+            保留商品上的文字
+          </Checkbox>
+          <p className="muted translate-product-text__hint">
+            品牌、包装和标签上印的字不擦不译，只翻译商品周围的卖点；取消勾选则一起翻译
+          </p>
           <GlossaryDrawer open={glossaryOpen} onClose={() => setGlossaryOpen(false)} />
           <ImageDrop
             disabled={busy}
@@ -172,7 +196,12 @@ export function TranslateScreen() {
             />
           ) : null}
           {!busy && result && original ? (
-            <TranslatedView result={result} original={original} onChange={setResult} />
+            <TranslatedView
+              result={result}
+              original={original}
+              onChange={setResult}
+              onTranslateProductToo={translateProductToo}
+            />
           ) : null}
         </section>
       </div>
@@ -184,6 +213,7 @@ function TranslatedView(props: {
   result: TranslateResult;
   original: string;
   onChange: (result: TranslateResult) => void;
+  onTranslateProductToo: () => void;
 }) {
   const { result } = props;
   const clean = result.residual.count === 0;
@@ -197,7 +227,9 @@ function TranslatedView(props: {
           <Tag color="orange">{result.blocks.filter((b) => b.overflow).length} 处译文超出原位置</Tag>
         ) : null}
         <GlossaryTags glossary={result.glossary} />
+        <KeptProductTag result={result} onTranslateToo={props.onTranslateProductToo} />
         <Button
+          className="translate-result__download"
           icon={<DownloadOutlined />}
           href={result.resultUrl}
           download={`translated-${result.target}.png`}
