@@ -382,6 +382,25 @@ describe('批量处理 (PostgreSQL, pg-boss)', () => {
 });
 
 describe('report.csv', () => {
+  it('lists the text a translation kept on the product and the 术语表 terms it missed', () => {
+    const csv = reportCsv([
+      {
+        name: 'bottle.jpg',
+        status: 'done',
+        reason: '',
+        verdicts: [],
+        translation: {
+          residual: 0,
+          overflow: 0,
+          productText: ['山泉水', '天然矿泉'],
+          missedTerms: ['出海牌'],
+        },
+      },
+    ]);
+    assert.match(csv, /bottle\.jpg,,图片翻译,商品上的文字已保留,建议,2 处：山泉水、天然矿泉,保留,/);
+    assert.match(csv, /bottle\.jpg,,图片翻译,术语表,建议,1 条未按要求：出海牌,不通过,/);
+  });
+
   it('defuses file names a spreadsheet would run, a leading tab or carriage return included', () => {
     const names = ['=cmd.jpg', '\t=1+2.jpg', '\r@SUM.jpg'];
     const csv = reportCsv(

@@ -202,10 +202,14 @@ describe('图片翻译 keeps the text printed on the product', () => {
       assert.ok((await differenceIn(bottle, translated, drawnBox(w))) < 0.5, `${w.text} is untouched`);
     for (const w of BOTTLE.around)
       assert.ok((await differenceIn(bottle, translated, drawnBox(w))) > 5, `${w.text} is redrawn`);
+    const report = new TextDecoder().decode(zip['report.csv']);
+    assert.match(report, /bottle\.png,,图片翻译,残留中文,必须,0 处,通过,/);
+    // What was kept, and how to translate it after all.
     assert.match(
-      new TextDecoder().decode(zip['report.csv']),
-      /bottle\.png,,图片翻译,残留中文,必须,0 处,通过,/,
+      report,
+      new RegExp(`bottle\\.png,,图片翻译,商品上的文字已保留,建议,${BOTTLE.onProduct.length} 处：`),
     );
+    assert.match(report, /取消「保留商品上的文字」/);
   });
 });
 

@@ -18,8 +18,11 @@ export function reportCsv(
     status: string;
     reason: string;
     verdicts: BatchVerdict[];
-    /** 图片翻译: Chinese characters left in the translated image, and blocks that overflowed. */
-    translation?: { residual: number; overflow: number };
+    /**
+     * 图片翻译: Chinese characters left in the translated image, blocks that overflowed, text kept
+     * because it is printed on the product, and the seller's 术语表 terms the translation missed.
+     */
+    translation?: { residual: number; overflow: number; productText: string[]; missedTerms: string[] };
   }[],
 ): string {
   const header = ['文件', '平台', '图片', '规则', '级别', '实测', '结果', '建议'];
@@ -68,6 +71,29 @@ export function reportCsv(
         overflow === 0 ? '通过' : '不通过',
         overflow === 0 ? '' : '译文太长：缩短译文或调小字号',
       ]);
+      const { productText, missedTerms } = item.translation;
+      if (productText.length > 0)
+        rows.push([
+          item.name,
+          '',
+          '图片翻译',
+          '商品上的文字已保留',
+          '建议',
+          `${productText.length} 处：${productText.join('、')}`,
+          '保留',
+          '要翻译它们：在「图片翻译」里取消「保留商品上的文字」后翻译这张图',
+        ]);
+      if (missedTerms.length > 0)
+        rows.push([
+          item.name,
+          '',
+          '图片翻译',
+          '术语表',
+          '建议',
+          `${missedTerms.length} 条未按要求：${missedTerms.join('、')}`,
+          '不通过',
+          '在「图片翻译」里打开这张图，按术语表修改后重新生成',
+        ]);
     }
   }
   return `\uFEFF${csvText(header, rows)}\r\n`;
@@ -129,7 +155,13 @@ export async function writeResultsZip(
       reportCsv(
         items.map((i) => {
           const translated = (
-            JSON.parse(i.results) as { kind: string; residual?: number; overflow?: number }[]
+            JSON.parse(i.results) as {
+              kind: string;
+              residual?: number;
+              overflow?: number;
+              productText?: string[];
+              missedTerms?: string[];
+            }[]
           ).find((r) => r.kind === 'translated');
           return {
             name: i.name,
@@ -137,7 +169,15 @@ export async function writeResultsZip(
             reason: i.reason,
             verdicts: JSON.parse(i.checks) as BatchVerdict[],
             ...(translated
-              ? { translation: { residual: translated.residual ?? 0, overflow: translated.overflow ?? 0 } }
+              ? {
+                  translation: {
+                    residual: translated.residual ?? 0,
+                    overflow: translated.overflow ?? 0,
+                    // Results stored before these were recorded have neither.
+                    productText: translated.productText ?? [],
+                    missedTerms: translated.missedTerms ?? [],
+                  },
+                }
               : {}),
           };
         }),

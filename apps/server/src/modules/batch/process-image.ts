@@ -53,6 +53,9 @@ export interface BatchOutput {
   /** 图片翻译: source-language characters left in the result, and blocks that overflowed. */
   residual?: number;
   overflow?: number;
+  /** 图片翻译: text printed on the product, kept as it is; the seller's terms the translation missed. */
+  productText?: string[];
+  missedTerms?: string[];
 }
 
 /** Whether the steps need the product cut out (图片翻译 alone does not). */

@@ -152,6 +152,8 @@ async function translatedOutput(
       extension: 'png',
       residual: picture.residual.count,
       overflow: picture.blocks.filter((b) => b.overflow).length,
+      productText: picture.kept.filter((k) => k.reason === 'product').map((k) => k.text),
+      missedTerms: picture.glossary.missed.map((term) => term.source),
     };
   } catch (error) {
     if (error instanceof NoSourceTextError) return error;
@@ -172,6 +174,8 @@ async function storeOutputs(
     key: string;
     residual?: number;
     overflow?: number;
+    productText?: string[];
+    missedTerms?: string[];
   }[] = [];
   for (const output of outputs) {
     const key = `${jobPrefix(userId, jobId)}/out/${itemId}-${output.marketplace ?? output.kind}.${output.extension}`;
@@ -180,7 +184,14 @@ async function storeOutputs(
       kind: output.kind,
       ...(output.marketplace ? { marketplace: output.marketplace } : {}),
       key,
-      ...(output.kind === 'translated' ? { residual: output.residual, overflow: output.overflow } : {}),
+      ...(output.kind === 'translated'
+        ? {
+            residual: output.residual,
+            overflow: output.overflow,
+            productText: output.productText,
+            missedTerms: output.missedTerms,
+          }
+        : {}),
     });
   }
   // The job's table shows it; not a result (the ZIP leaves it out), and an image is not failed for it.
