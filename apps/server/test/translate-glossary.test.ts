@@ -316,6 +316,14 @@ describe('术语表 in 图片翻译', () => {
     assert.deepEqual(data.glossary.missed, [{ source: '出海牌', translation: null }]);
   });
 
+  it('counts a term split over two lines of one block as used', async () => {
+    const { data } = await translate(ctx.token, 'en', [line('防滑加', 80), line('绒卫衣', 140)]);
+    assert.ok(
+      data.glossary.used.some((t: { source: string }) => t.source === '加绒'),
+      JSON.stringify(data.glossary),
+    );
+  });
+
   it('another seller’s translation knows nothing of these terms', async () => {
     const stranger = await registerUser(ctx, '13900007004', { ip: '10.77.0.4' });
     const { texts, requests } = await translate(stranger, 'en', [line('小米加绒卫衣', 80)]);

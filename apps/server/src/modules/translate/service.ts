@@ -157,13 +157,17 @@ async function translateWithGlossary(
   const { target, terms, model, product } = how;
   const keep = terms.filter((t) => t.translation === null).map((t) => t.source);
   let missed: GlossaryTerm[] = [];
+  // The blocks as translated, whole: a term split over two lines is still one term there, while
+  // the result's blocks may be drawn a layer per line.
+  let translated: string[] = [];
   const picture = await translatePicture(deps.ocr, bytes, { target, keep, product }, async (blocks) => {
+    translated = blocks.map((block) => block.text);
     const ask: TranslateAsk = { blocks, target, terms, model, userId };
     const answer = await translateBlocks(deps.chatModel, ask);
     missed = answer.missed;
     return answer.texts;
   });
-  const onImage = [...picture.blocks.map((b) => b.source), ...picture.kept.map((k) => k.text)];
+  const onImage = [...translated, ...picture.kept.map((k) => k.text)];
   const used = new Map(onImage.flatMap((text) => termsIn(terms, text)).map((t) => [t.source, t]));
   return { ...picture, glossary: { used: [...used.values()], missed } };
 }
