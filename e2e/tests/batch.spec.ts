@@ -3,6 +3,7 @@ import { strToU8, unzipSync, zipSync } from 'fflate';
 import sharp from 'sharp';
 import { phoneForRepeat, register } from '../support/account.ts';
 import { mugPhoto } from '../support/product-photo.ts';
+import { supplierImage } from '../support/supplier-image.ts';
 import { expect, test } from '../support/test.ts';
 
 test('upload a ZIP of a catalogue, watch it finish, download the results with a folder per marketplace and report.csv', async ({
@@ -104,4 +105,32 @@ test('an image without a product fails, and the table says why in Chinese', asyn
   const row = job.getByRole('row', { name: /blank\.jpg/ });
   await expect(row.getByRole('img', { name: '处理失败' })).toBeVisible();
   await expect(row).toContainText('没有在图片里找到产品，请换一张产品清晰、主体完整的照片');
+});
+
+test('图片翻译 as a step: the product text may be translated too, and the job translates the image', async ({
+  page,
+}, testInfo) => {
+  test.setTimeout(120_000);
+  await register(page, phoneForRepeat('13912355040', testInfo));
+  await page.goto('/#/batch');
+  await page
+    .getByLabel('选择图片或 ZIP')
+    .setInputFiles({ name: '1688.png', mimeType: 'image/png', buffer: await supplierImage() });
+  await page.getByRole('checkbox', { name: /^抠图/ }).uncheck();
+  await page.getByRole('checkbox', { name: /亚马逊 Amazon/ }).uncheck();
+  const keep = page.getByRole('checkbox', { name: /保留商品上的文字/ });
+  await expect(keep).toHaveCount(0);
+  await page.getByLabel('图片翻译成').click();
+  await page.locator('.ant-select-item-option').filter({ hasText: '英语（English）' }).click();
+  await expect(keep).toBeChecked();
+  await keep.uncheck();
+  const [created] = await Promise.all([
+    page.waitForResponse((r) => r.url().endsWith('/api/v1/batch/jobs') && r.request().method() === 'POST'),
+    page.getByRole('button', { name: /开始处理/ }).click(),
+  ]);
+  // The job was made with the choice: its steps as the server keeps them.
+  expect((await created.json()).data.steps).toMatchObject({ translate: 'en', translateProductText: true });
+  const job = page.getByRole('region', { name: /批量任务/ });
+  await expect(job.getByRole('status')).toContainText('已全部完成', { timeout: 90_000 });
+  await expect(job.getByRole('row', { name: /1688\.png/ })).toContainText('完成');
 });

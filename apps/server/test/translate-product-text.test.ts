@@ -176,12 +176,9 @@ describe('图片翻译 keeps the text printed on the product', () => {
     assert.equal(told.json().data.residual.count, 0);
   });
 
-  it('the 批量处理 step keeps it too, with one matte per image shared with the cut-out', async () => {
-    // A seller of their own: the free daily uses went on the tests above.
-    const seller = await registerUser(ctx, '13900007701', { ip: '10.71.0.1' });
-    const calls = matting.calls;
-    const steps = JSON.stringify({ cutout: true, marketplaces: [], backgroundColor: null, translate: 'en' });
-    const created = await postForm(ctx.app, '/api/v1/batch/jobs', seller, { steps }, [
+  /** A 批量处理 job of the bottle with `steps`, run to the end; its ZIP. */
+  const batchOfBottle = async (seller: string, steps: object) => {
+    const created = await postForm(ctx.app, '/api/v1/batch/jobs', seller, { steps: JSON.stringify(steps) }, [
       { field: 'files[]', name: 'bottle.png', bytes: bottle },
     ]);
     assert.equal(created.statusCode, 200, created.body);
@@ -193,9 +190,21 @@ describe('图片翻译 keeps the text printed on the product', () => {
       status = read.items[0]?.status ?? 'waiting';
     }
     assert.equal(status, 'done');
-    assert.equal(matting.calls, calls + 1, 'the cut-out’s matte found the product for the translation');
     const { url } = (await get(ctx.app, `/api/v1/batch/jobs/${jobId}/download`, auth(seller))).json().data;
-    const zip = unzipSync(new Uint8Array((await ctx.app.inject({ method: 'GET', url })).rawPayload));
+    return unzipSync(new Uint8Array((await ctx.app.inject({ method: 'GET', url })).rawPayload));
+  };
+
+  it('the 批量处理 step keeps it too, with one matte per image shared with the cut-out', async () => {
+    // A seller of their own: the free daily uses went on the tests above.
+    const seller = await registerUser(ctx, '13900007701', { ip: '10.71.0.1' });
+    const calls = matting.calls;
+    const zip = await batchOfBottle(seller, {
+      cutout: true,
+      marketplaces: [],
+      backgroundColor: null,
+      translate: 'en',
+    });
+    assert.equal(matting.calls, calls + 1, 'the cut-out’s matte found the product for the translation');
     const translated = Buffer.from(zip['图片翻译/bottle.png'] as Uint8Array);
     assert.ok(zip['抠图/bottle.png'], Object.keys(zip).join(', '));
     for (const w of BOTTLE.onProduct)
@@ -210,6 +219,23 @@ describe('图片翻译 keeps the text printed on the product', () => {
       new RegExp(`bottle\\.png,,图片翻译,商品上的文字已保留,建议,${BOTTLE.onProduct.length} 处：`),
     );
     assert.match(report, /取消「保留商品上的文字」/);
+  });
+
+  it('a 批量处理 job told to translate the product text translates the label too, without matting', async () => {
+    const seller = await registerUser(ctx, '13900007702', { ip: '10.71.0.2' });
+    const calls = matting.calls;
+    const zip = await batchOfBottle(seller, {
+      cutout: false,
+      marketplaces: [],
+      backgroundColor: null,
+      translate: 'en',
+      translateProductText: true,
+    });
+    assert.equal(matting.calls, calls, 'no product to look for');
+    const translated = Buffer.from(zip['图片翻译/bottle.png'] as Uint8Array);
+    for (const w of [...BOTTLE.onProduct, ...BOTTLE.around])
+      assert.ok((await differenceIn(bottle, translated, drawnBox(w))) > 5, `${w.text} is redrawn`);
+    assert.doesNotMatch(new TextDecoder().decode(zip['report.csv']), /商品上的文字已保留/);
   });
 });
 

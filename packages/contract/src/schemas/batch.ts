@@ -47,6 +47,8 @@ export const BatchSteps = Type.Object({
   backgroundDesign: Type.Optional(Type.Union([Type.Null(), Type.String({ maxLength: 40 })])),
   /** 图片翻译: the image's Chinese put into this language (a TRANSLATE_LANGUAGES code), or null. */
   translate: Type.Optional(Type.Union([Type.Null(), Type.String({ maxLength: 5 })])),
+  /** 图片翻译: also translate the text printed on the product (kept as it is by default). */
+  translateProductText: Type.Optional(Type.Boolean()),
 });
 export type BatchSteps = Static<typeof BatchSteps>;
 

@@ -2,7 +2,6 @@ import type { BatchSteps } from '@chuhai/contract';
 import { AppError } from '../../http/app-error.ts';
 import { NoProductError } from '../../imaging/compose.ts';
 import { NoSourceTextError } from '../../imaging/text/translate-picture.ts';
-import type { AlphaMask } from '../../providers/matting/matting-engine.ts';
 import { ProviderError } from '../../providers/provider-error.ts';
 import { chargeDelivered } from '../../work/metered.ts';
 import { sellerError } from '../../work/seller-error.ts';
@@ -79,7 +78,11 @@ export async function processImage(deps: BatchDeps, itemId: number): Promise<voi
     const matte = needsMatte(steps) ? await deps.matting.matte(original.bytes) : null;
     made = matte ? await makeOutputs(original.bytes, matte, steps) : { outputs: [], verdicts: [] };
     if (steps.translate) {
-      const translated = await translatedOutput(deps, userId, original.bytes, steps.translate, matte);
+      const translated = await translatedOutput(deps, userId, original.bytes, {
+        target: steps.translate,
+        productText: steps.translateProductText ? 'translate' : 'keep',
+        matte,
+      });
       // An image without Chinese to translate (none, or all on the product): its other outputs still
       // count, this one is not charged.
       if (!(translated instanceof NoSourceTextError)) made.outputs.push(translated);
@@ -134,18 +137,17 @@ export async function processImage(deps: BatchDeps, itemId: number): Promise<voi
 }
 
 /**
- * The image in the job's 图片翻译 language, or why it has no Chinese to translate. `matte`: the
+ * The image in the job's 图片翻译 language, or why it has no Chinese to translate. `how.matte`: the
  * image's mask when another step made one, so the product is not looked for twice.
  */
 async function translatedOutput(
   deps: BatchDeps,
   userId: number,
   bytes: Buffer,
-  target: string,
-  matte: AlphaMask | null,
+  how: Parameters<typeof translateForBatch>[3],
 ): Promise<BatchOutput | NoSourceTextError> {
   try {
-    const picture = await translateForBatch(deps, userId, bytes, target, matte);
+    const picture = await translateForBatch(deps, userId, bytes, how);
     return {
       kind: 'translated',
       bytes: picture.result,

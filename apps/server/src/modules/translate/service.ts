@@ -242,22 +242,23 @@ export async function renderTranslation(
 }
 
 /**
- * 批量处理's 图片翻译 step: the same pipeline for one image of a job, text on the product kept as
- * by default. `matte` is the image's mask when the job's other steps made one already (matting is
- * most of the time); otherwise the matting pool is asked, and its failures (busy: the image waits)
- * reach the batch worker as they are. No use is taken here: the batch worker charges an image's
- * uses together with its finished outputs.
+ * 批量处理's 图片翻译 step: the same pipeline for one image of a job, text on the product kept
+ * unless the job says to translate it (`productText`). `matte` is the image's mask when the job's
+ * other steps made one already (matting is most of the time); otherwise the matting pool is asked,
+ * and its failures (busy: the image waits) reach the batch worker as they are. No use is taken
+ * here: the batch worker charges an image's uses together with its finished outputs.
  */
 export async function translateForBatch(
   deps: Pick<AppDeps, 'chatModel' | 'ocr' | 'db' | 'matting'>,
   userId: number,
   bytes: Buffer,
-  target: string,
-  matte: AlphaMask | null = null,
+  how: { target: string; productText: 'keep' | 'translate'; matte: AlphaMask | null },
 ) {
   const models = await deps.chatModel.models();
   if (!models) throw new AppError(ResultCode.providerUnavailable, FEATURE_OFF_TEXT);
+  const { target, matte } = how;
   const terms = await glossaryTerms(deps, userId, target, { keep: [], glossary: [] });
-  const product: ProductMatte = matte ? async () => matte : (image) => deps.matting.matte(image);
+  const product: ProductMatte | null =
+    how.productText === 'translate' ? null : matte ? async () => matte : (image) => deps.matting.matte(image);
   return translateWithGlossary(deps, userId, bytes, { target, terms, model: models.standard, product });
 }

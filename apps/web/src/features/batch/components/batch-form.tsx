@@ -26,6 +26,7 @@ export function BatchForm({ onStarted }: { onStarted: (job: BatchJob) => void })
   const [color, setColor] = useState('#f5f0e8');
   const [design, setDesign] = useState<string | null>(null);
   const [translate, setTranslate] = useState<string | null>(null);
+  const [keepProductText, setKeepProductText] = useState(true);
   const designs = useBackgroundDesigns(backgroundKind === 'design');
   const [over, setOver] = useState(false);
   const [sent, setSent] = useState<number | null>(null);
@@ -51,6 +52,7 @@ export function BatchForm({ onStarted }: { onStarted: (job: BatchJob) => void })
     backgroundColor: backgroundKind === 'color' ? color : null,
     backgroundDesign: backgroundKind === 'design' ? design : null,
     translate,
+    translateProductText: translate !== null && !keepProductText,
   };
   const nothingChosen = !cutout && marketplaces.length === 0 && backgroundKind === 'none' && !translate;
   const designMissing = backgroundKind === 'design' && !design;
@@ -202,6 +204,11 @@ export function BatchForm({ onStarted }: { onStarted: (job: BatchJob) => void })
             ]}
             style={{ minWidth: 200 }}
           />
+          {translate ? (
+            <Checkbox checked={keepProductText} onChange={(e) => setKeepProductText(e.target.checked)}>
+              保留商品上的文字（品牌、包装和标签上印的字）
+            </Checkbox>
+          ) : null}
         </fieldset>
         <p className="muted batch-steps__note">
           结果 ZIP 里按平台分文件夹，并附
