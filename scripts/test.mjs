@@ -5,6 +5,7 @@ import { existsSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { ensureDependencies, ensureWebBuild, log, ROOT, requireNode24 } from './lib.mjs';
+import { whatRan } from './ran.mjs';
 import { slowestLines, testCases } from './slowest.mjs';
 
 requireNode24();
@@ -48,7 +49,11 @@ function last(text, pattern) {
   return all.length ? Number(all[all.length - 1][1]) : 0;
 }
 
-function step(name, command, args, counter, env = {}) {
+/**
+ * Runs one step. `ran` ({ source, pattern }, see ran.mjs) compares what the step ran with the test
+ * files that exist: a file that ran nothing or a suite left unfinished fails the step.
+ */
+function step(name, command, args, counter, ran, env = {}) {
   return new Promise((resolve) => {
     log(`▶ ${name}`);
     const started = Date.now();
@@ -69,7 +74,10 @@ function step(name, command, args, counter, env = {}) {
     child.on('exit', (code) => {
       const counts = COUNTERS[counter](output);
       const seconds = ((Date.now() - started) / 1000).toFixed(1);
-      resolve({ name, ok: code === 0, seconds, ...counts });
+      const check = ran ? whatRan(ran.source, ran.pattern) : undefined;
+      for (const problem of check?.problems ?? []) console.error(`✖ ${name}：${problem}`);
+      const ok = code === 0 && !check?.problems.length;
+      resolve({ name, ok, seconds, ...counts, ran: check });
     });
   });
 }
@@ -79,6 +87,7 @@ const npx = (bin, ...args) => ['npx', ['--no-install', bin, ...args]];
 /** Each runner also writes a JUnit report here, read at the end for the slowest tests. */
 const REPORTS = mkdtempSync(path.join(tmpdir(), 'chuhai-test-reports-'));
 const junit = (name) => path.join(REPORTS, `${name}.xml`);
+const ledger = (name) => path.join(REPORTS, `${name}.json`);
 /**
  * node:test with its usual output, plus a JUnit file. `--test-force-exit`: a test file that fails
  * before closing a server or a database ends anyway, instead of holding the whole run until CI's
@@ -93,19 +102,31 @@ const nodeTest = (name, ...args) => [
     '--test-reporter-destination=stdout',
     '--test-reporter=junit',
     `--test-reporter-destination=${junit(name)}`,
+    `--test-reporter=${path.join(ROOT, 'scripts/test-ledger.mjs')}`,
+    `--test-reporter-destination=${ledger(name)}`,
     ...args,
   ],
 ];
+
+/** What each step must have run: every file its pattern finds (see ran.mjs). */
+const ranNode = (name, pattern) => ({ source: { ledger: ledger(name) }, pattern });
+const ranJunit = (name, prefix, pattern) => ({ source: { junit: junit(name), prefix }, pattern });
 
 const results = [];
 const steps = [
   ['代码风格（Biome）', ...npx('biome', 'check', '.'), 'none'],
   ['类型检查（TypeScript）', 'npm', ['run', 'typecheck'], 'none'],
-  ['契约包单元测试', ...nodeTest('contract', 'packages/contract/test/**/*.test.ts'), 'node'],
+  [
+    '契约包单元测试',
+    ...nodeTest('contract', 'packages/contract/test/**/*.test.ts'),
+    'node',
+    ranNode('contract', 'packages/contract/test/**/*.test.ts'),
+  ],
   [
     '服务端测试（SQLite + PostgreSQL）',
     ...nodeTest('server', '--test-concurrency=1', 'apps/server/test/**/*.test.ts'),
     'node',
+    ranNode('server', 'apps/server/test/**/*.test.ts'),
   ],
   [
     '前端单元测试（Vitest）',
@@ -120,9 +141,11 @@ const steps = [
       `--outputFile.junit=${junit('web')}`,
     ],
     'vitest',
+    ranJunit('web', 'apps/web/', 'apps/web/src/**/*.test.{ts,tsx}'),
   ],
 ];
-for (const [name, command, args, counter] of steps) results.push(await step(name, command, args, counter));
+for (const [name, command, args, counter, ran] of steps)
+  results.push(await step(name, command, args, counter, ran));
 
 ensurePackage(NGINX, 'nginx', '规模测试需要 nginx（或用 NGINX_PATH 指定路径）');
 results.push(
@@ -130,6 +153,7 @@ results.push(
     '规模测试（两个节点 + nginx + PostgreSQL + S3）',
     ...nodeTest('scale', '--test-concurrency=1', 'apps/server/scale/**/*.test.ts'),
     'node',
+    ranNode('scale', 'apps/server/scale/**/*.test.ts'),
     { NGINX_PATH: NGINX },
   ),
 );
@@ -142,6 +166,7 @@ results.push(
     'npm',
     ['test', '--workspace', '@chuhai/e2e'],
     'playwright',
+    ranJunit('e2e', 'e2e/tests/', 'e2e/tests/**/*.spec.ts'),
     { CHROMIUM_PATH: CHROMIUM, E2E_JUNIT: junit('e2e') },
   ),
 );
@@ -153,7 +178,9 @@ for (const line of slowestLines(cases)) console.log(line);
 console.log('\n测试汇总');
 for (const r of results) {
   const counts = r.passed || r.failed ? `${r.passed} passed, ${r.failed} failed` : '';
-  console.log(`  ${r.ok ? '✔' : '✖'} ${r.name}  ${counts}  ${r.seconds}s`);
+  const ran = r.ran ? `运行了 ${r.ran.tests} 个测试（${r.ran.files} 个文件）` : '';
+  const missing = r.ran?.problems.length ? `，${r.ran.problems.length} 个文件没有跑完` : '';
+  console.log(`  ${r.ok ? '✔' : '✖'} ${r.name}  ${counts}  ${ran}${missing}  ${r.seconds}s`);
 }
 const passed = results.reduce((sum, r) => sum + r.passed, 0);
 const failed = results.reduce((sum, r) => sum + r.failed, 0);
