@@ -59,5 +59,10 @@ export default defineConfig({
     globals: true,
     setupFiles: ['./src/test/setup.ts'],
     css: false,
+    // Vitest's default 5 s per test was reached on a busy CI machine by a test that takes 0.9 s on a
+    // quiet one (「我的 listing › names the product…」: 5.7 s). The slowest test measured with one of
+    // two cores kept busy takes 2.2 s (pay screen); 60 s catches a hang, never a slow machine.
+    testTimeout: 60_000,
+    hookTimeout: 60_000,
   },
 });

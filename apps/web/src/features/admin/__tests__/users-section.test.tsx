@@ -38,7 +38,7 @@ describe('运营后台 · 用户', () => {
         }),
     });
     const { container } = renderWithApp(<AdminConsole />, { path: '/admin/users', route: '/admin/*' });
-    const vip = await screen.findByRole('row', { name: /13800000002/ }, { timeout: 5000 });
+    const vip = await screen.findByRole('row', { name: /13800000002/ });
     expect(within(vip).getByText('VIP')).toBeInTheDocument();
     expect(vip).toHaveTextContent('2026-12-25 到期');
     expect(screen.getByRole('row', { name: /13800000001/ })).toHaveTextContent('免费用户');

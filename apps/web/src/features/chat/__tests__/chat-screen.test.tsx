@@ -72,7 +72,7 @@ describe('the question screen', () => {
 
     await userEvent.type(box, '{Enter}');
     // Once the stream is done the answer has its actions; before that the Markdown may be half-made.
-    await screen.findByRole('button', { name: /重新生成/ }, { timeout: 4000 });
+    await screen.findByRole('button', { name: /重新生成/ });
     expect(screen.getByText('加粗').tagName).toBe('STRONG');
     expect(calls.find((c) => c.url === '/api/v1/sendMsg/')?.body).toEqual({
       content: '第一行\n第二行',
@@ -101,7 +101,7 @@ describe('the question screen', () => {
     expect(calls.some((c) => c.url.startsWith('/api/v1/sendMsg/'))).toBe(false);
 
     await userEvent.click(screen.getByRole('button', { name: /发\s*送/ }));
-    await screen.findByText('好', {}, { timeout: 4000 });
+    await screen.findByText('好');
     expect(calls.find((c) => c.url === '/api/v1/sendMsg/')?.body).toMatchObject({
       content: '第一行\n第二行',
     });
@@ -115,7 +115,7 @@ describe('the question screen', () => {
     const item = (await screen.findByText('亚马逊标题')).closest('li') as HTMLElement;
     await userEvent.click(within(item).getByRole('button', { name: /使\s*用/ }));
     await userEvent.type(screen.getByLabelText('问题'), '蓝牙耳机{Enter}');
-    await screen.findByText('好', {}, { timeout: 4000 });
+    await screen.findByText('好');
     expect(calls.find((c) => c.url === '/api/v1/sendMsg/')?.body).toMatchObject({
       tagId: 'lib-amazon-title',
     });
@@ -147,9 +147,7 @@ describe('the question screen', () => {
     );
     renderWithApp(<ChatScreen />);
     await userEvent.type(await screen.findByLabelText('问题'), '你好{Enter}');
-    expect(
-      await screen.findByText('无法连接 AI 服务，请稍后再试', {}, { timeout: 4000 }),
-    ).toBeInTheDocument();
+    expect(await screen.findByText('无法连接 AI 服务，请稍后再试')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: /重\s*试/ })).toBeInTheDocument();
     expect(screen.getByLabelText('问题')).toHaveValue('你好');
   });

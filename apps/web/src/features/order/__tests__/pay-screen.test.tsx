@@ -88,9 +88,7 @@ describe('购买与支付', () => {
       'href',
       'http://x/pay/sandbox/CH1',
     );
-    await waitFor(() => expect(screen.getByText('支付成功，VIP 已生效')).toBeInTheDocument(), {
-      timeout: 6000,
-    });
+    await waitFor(() => expect(screen.getByText('支付成功，VIP 已生效')).toBeInTheDocument());
     expect(screen.getByText('VIP 于 2026-12-23 到期')).toBeInTheDocument();
     expect(
       calls.filter((c) => c.url.startsWith('/api/v1/callback/order/?orderNo=CH2026')).length,
