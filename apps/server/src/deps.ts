@@ -20,6 +20,7 @@ import { localFileStore } from './providers/storage/local-file-store.ts';
 import { s3FileStore } from './providers/storage/s3-file-store.ts';
 import { createJobQueue } from './queue/index.ts';
 import type { JobQueue } from './queue/job-queue.ts';
+import { defaultFreeWorkLanes, FreeWorkLanes } from './work/free-work.ts';
 
 /**
  * Everything a module's services may use, built once in `app.ts` and handed to every module as
@@ -52,6 +53,8 @@ export interface AppDeps {
   queue: JobQueue;
   /** Products of one replace request matted at a time: the number of matting workers. */
   mattingLanes: number;
+  /** This node's lanes for free work that draws or computes (重新生成, 修补): see work/free-work.ts. */
+  freeWork: FreeWorkLanes;
   /** The payment channels this server offers, by name; the first real one is preselected. */
   payChannels: Map<string, PaymentChannel>;
 }
@@ -110,6 +113,7 @@ export function buildDeps(
     matting: overrides.matting ?? createMattingEngine(config.matting),
     ocr: overrides.ocr ?? createOcrEngine(),
     mattingLanes: config.matting.workers,
+    freeWork: new FreeWorkLanes(defaultFreeWorkLanes(config.matting.cores)),
     queue: createJobQueue(config.databaseUrl, base.db, base.log),
     payChannels: payChannels(config, base.clock, overrides.paymentChannels),
   };

@@ -157,6 +157,19 @@ describe('智能做图 · 修补画笔 (/api/v1/remove/mask)', () => {
     assert.equal(await usedCutouts(token), before);
   });
 
+  it('runs one edit at a time per seller: a second sent meanwhile is answered 429 and not counted', async () => {
+    const mask = await maskPng(1200, 800, [PRODUCT]);
+    const answers = await Promise.all(
+      [1, 2, 3].map(() => touchUp(token, { cutoutId: String(cutoutId), preset: 'amazon' }, mask)),
+    );
+    const codes = answers.map((a) => a.statusCode).sort();
+    assert.deepEqual(codes, [200, 429, 429], answers.map((a) => a.body).join('\n'));
+    for (const refused of answers.filter((a) => a.statusCode === 429))
+      assert.equal(refused.json().msg, '上一次修补还没完成，请等它完成后再试');
+    const again = await touchUp(token, { cutoutId: String(cutoutId), preset: 'amazon' }, mask);
+    assert.equal(again.statusCode, 200, 'the slot is free once the edit is done');
+  });
+
   it('answers 429 with the wait past the hourly number of edits', async () => {
     const user = await ctx.app.db
       .selectFrom('users')

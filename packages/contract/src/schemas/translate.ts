@@ -28,6 +28,12 @@ export const TRANSLATE_LIMITS = {
   /** Characters of one translated block as edited by the seller. */
   blockText: 500,
   blocks: 80,
+  /**
+   * 重新生成's text budget: the drawn blocks' characters × font size², at most this many times the
+   * image's area (a 1000×1000 image's for smaller ones). A translation's own text takes 1–2× the area
+   * of its boxes; past this, text covers the picture several times over and only costs CPU.
+   */
+  textAreaPerImage: 4,
   /** The seller's stored glossary (术语表): entries per seller, and each side's length. */
   glossaryEntries: 200,
   glossarySourceLength: 40,

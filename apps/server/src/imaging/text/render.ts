@@ -57,10 +57,24 @@ async function renderText(block: DrawnBlock, language: string, size: number) {
 /** The first size range tried: a translation keeps at least this share of the original size if it can. */
 const SHRINK_IN_BOX = 0.75;
 
+/**
+ * The least room text can take: no glyph is narrower than a quarter of the size (i, l, a space in
+ * Noto Sans) and no line shorter than the size. Text needing more than its box even by this cannot
+ * fit, and is not rendered to find out: a long text at a large size is the costliest render there is.
+ */
+const NARROWEST_ADVANCE = 0.25;
+export const leastTextArea = (text: string, size: number) =>
+  [...text].length * NARROWEST_ADVANCE * size * size;
+
+/** A block's text that cannot be drawn at all: too large for a picture (Cairo's surfaces stop at 32767 px). */
+export class TextTooLargeError extends Error {}
+
 /** The largest size in [low, high] at which the text fits `box`, or null; a binary search (each try renders once). */
 async function largestFitting(block: DrawnBlock, box: TextBox, language: string, low: number, high: number) {
   const tryAt = async (size: number) => {
-    const rendered = await renderText({ ...block, box }, language, size);
+    if (leastTextArea(block.text, size) > box.width * box.height * HEIGHT_SLACK) return null;
+    const rendered = await renderText({ ...block, box }, language, size).catch(() => null);
+    if (!rendered) return null;
     return rendered.width <= box.width + 1 && rendered.height <= box.height * HEIGHT_SLACK ? rendered : null;
   };
   const top = await tryAt(high);
@@ -96,7 +110,10 @@ export async function fitBlock(block: DrawnBlock, language: string): Promise<Fit
     (await largestFitting(block, room, language, near, start)) ??
     (await largestFitting(block, room, language, low, near));
   if (fitted) return place(block, room, fitted.rendered, fitted.size, false);
-  return place(block, room, await renderText({ ...block, box: room }, language, low), low, true);
+  const overflowing = await renderText({ ...block, box: room }, language, low).catch((error: Error) => {
+    throw /too big/i.test(error.message) ? new TextTooLargeError(error.message) : error;
+  });
+  return place(block, room, overflowing, low, true);
 }
 
 /** Where a rendered block goes: aligned in its box horizontally, centred vertically. */

@@ -12,7 +12,7 @@ import {
 } from '../ocr/index.ts';
 import { eraseBox, grow, type RgbImage, type TextInk } from './erase.ts';
 import { isOnProduct, matteInput, type ProductMatte, productArea } from './product-text.ts';
-import { drawBlocks, type FittedBlock, fitBlock } from './render.ts';
+import { drawBlocks, type FittedBlock, fitBlock, TextTooLargeError } from './render.ts';
 
 /**
  * 图片翻译's pipeline, the provider aside: find the text (OCR) and the product (matting, when asked),
@@ -264,15 +264,22 @@ export async function drawTranslation(background: Buffer, blocks: TranslatedBloc
   const meta = await sharp(background).metadata();
   const size = { width: meta.width ?? 1, height: meta.height ?? 1 };
   const room = (block: TranslatedBlock) => roomAround(block, visible, size);
-  const fitted = await Promise.all(visible.map((block) => fitBlock({ ...block, room: room(block) }, target)));
+  const fit = (block: TranslatedBlock, fontSize = block.fontSize) =>
+    fitBlock({ ...block, fontSize, room: room(block) }, target).catch((error) => {
+      if (!(error instanceof TextTooLargeError)) throw error;
+      throw new AppError(
+        ResultCode.badRequest,
+        `文字块 ${block.id} 的文字太多，在图片上画不下：请删减文字、调小字号或把它的框拉大`,
+      );
+    });
+  const fitted = await Promise.all(visible.map((block) => fit(block)));
   // Parallel items (a column of selling points, a row of badges) were one size in the original:
   // each is drawn at the size the tightest of them fits at, so the list still reads as one.
   for (const group of siblings(visible, size.width)) {
     const smallest = Math.min(...group.map((i) => (fitted[i] as FittedBlock).fontSize));
     for (const i of group) {
       const block = visible[i] as TranslatedBlock;
-      if ((fitted[i] as FittedBlock).fontSize > smallest)
-        fitted[i] = await fitBlock({ ...block, fontSize: smallest, room: room(block) }, target);
+      if ((fitted[i] as FittedBlock).fontSize > smallest) fitted[i] = await fit(block, smallest);
     }
   }
   const byId = new Map(visible.map((block, i) => [block.id, fitted[i]]));

@@ -24,7 +24,7 @@ import { type ImagesDeps, loadOwnImage, storeImage as storeKept, toStoredImage }
 import { STUDIO_KEEP_MS } from './recent.ts';
 
 export type StudioDeps = ImagesDeps &
-  Pick<AppDeps, 'matting' | 'imageGenerator' | 'drawTimeoutMs' | 'mattingLanes'>;
+  Pick<AppDeps, 'matting' | 'imageGenerator' | 'drawTimeoutMs' | 'mattingLanes' | 'freeWork'>;
 
 /** A 智能做图 call: one use of `feature`, failures in the matting service's words. */
 export function studioSpec(feature: 'cutout' | 'replace', ticket?: UseTicket): MeteredSpec {

@@ -5,6 +5,7 @@ import type { Upload } from '../../http/multipart.ts';
 import { cutoutPng, NoProductError } from '../../imaging/compose.ts';
 import { productBox } from '../../imaging/product-box.ts';
 import { checkImageUpload } from '../../lib/image-upload.ts';
+import { runFreeWork } from '../../work/free-work.ts';
 import { sellerError } from '../../work/seller-error.ts';
 import { reserveAttempt, type ThrottleWindow, tooManyRequests, waitText } from '../throttle/service.ts';
 import { loadCutout, makeMain, readPreset, type StudioDeps, storeImage } from './service.ts';
@@ -47,27 +48,31 @@ export async function saveTouchUp(
   const preset = readPreset(input.preset) ?? 'amazon';
   if (!input.mask) throw new AppError(ResultCode.badRequest, '请上传修补后的蒙版（字段名 file）');
   const { image, matte } = await loadCutout(deps, userId, input.cutoutId);
-  const mask = await readMask(input.mask, matte.width, matte.height);
-  const reserved = await reserveAttempt(deps.db, MASK_EDITS, String(userId), deps.clock.now());
-  if (reserved.wait > 0)
-    throw tooManyRequests(`修补太频繁了，请 ${waitText(reserved.wait)}后再试`, reserved.wait);
-  const edited = { mask, width: matte.width, height: matte.height };
-  if (!productBox(edited.mask, edited.width, edited.height)) {
-    throw new AppError(ResultCode.badRequest, '修补后没有剩下产品，请用「恢复」画笔把产品涂回来');
-  }
-  try {
-    const png = await cutoutPng(image, edited);
-    const cutout = await storeImage(deps, userId, 'cutout', {
-      bytes: png,
-      width: edited.width,
-      height: edited.height,
-      format: 'png',
-    });
-    return { cutout, main: await makeMain(deps, userId, png, edited, preset) };
-  } catch (error) {
-    if (error instanceof NoProductError) {
-      throw new AppError(ResultCode.badRequest, '修补后剩下的只是零散的小块，请用「恢复」画笔把产品涂回来');
+  const upload = input.mask;
+  // Decoding the mask is work too: it happens in the seller's slot and a lane, like the rest.
+  return runFreeWork(deps, { userId, kind: 'mask-edit', what: '修补' }, async () => {
+    const mask = await readMask(upload, matte.width, matte.height);
+    const edited = { mask, width: matte.width, height: matte.height };
+    if (!productBox(edited.mask, edited.width, edited.height)) {
+      throw new AppError(ResultCode.badRequest, '修补后没有剩下产品，请用「恢复」画笔把产品涂回来');
     }
-    throw sellerError(error, 'matting', deps.log);
-  }
+    const reserved = await reserveAttempt(deps.db, MASK_EDITS, String(userId), deps.clock.now());
+    if (reserved.wait > 0)
+      throw tooManyRequests(`修补太频繁了，请 ${waitText(reserved.wait)}后再试`, reserved.wait);
+    try {
+      const png = await cutoutPng(image, edited);
+      const cutout = await storeImage(deps, userId, 'cutout', {
+        bytes: png,
+        width: edited.width,
+        height: edited.height,
+        format: 'png',
+      });
+      return { cutout, main: await makeMain(deps, userId, png, edited, preset) };
+    } catch (error) {
+      if (error instanceof NoProductError) {
+        throw new AppError(ResultCode.badRequest, '修补后剩下的只是零散的小块，请用「恢复」画笔把产品涂回来');
+      }
+      throw sellerError(error, 'matting', deps.log);
+    }
+  });
 }

@@ -16,6 +16,7 @@ import type { ProductMatte } from '../../imaging/text/product-text.ts';
 import { drawTranslation, residualOf, translatePicture } from '../../imaging/text/translate-picture.ts';
 import { checkImageUpload } from '../../lib/image-upload.ts';
 import type { AlphaMask } from '../../providers/matting/matting-engine.ts';
+import { runFreeWork } from '../../work/free-work.ts';
 import { runMetered } from '../../work/metered.ts';
 import { sellerError } from '../../work/seller-error.ts';
 import { fileLink, type ImagesDeps, loadOwnImage, storeImage } from '../images/service.ts';
@@ -24,7 +25,7 @@ import { glossaryTerms } from './glossary-service.ts';
 import { termsIn } from './glossary-terms.ts';
 import { type TranslateAsk, translateBlocks } from './translate-text.ts';
 
-export type TranslateDeps = ImagesDeps & Pick<AppDeps, 'chatModel' | 'ocr' | 'matting'>;
+export type TranslateDeps = ImagesDeps & Pick<AppDeps, 'chatModel' | 'ocr' | 'matting' | 'freeWork'>;
 
 /** Translations and their erased images are kept as long as 智能做图's results. */
 const KEEP_MS = 7 * 86_400_000;
@@ -213,10 +214,35 @@ export async function renderTranslation(
   );
   if (outside)
     throw new AppError(ResultCode.badRequest, `文字块 ${outside.id} 超出了图片范围，请把它移回图片内`);
-  const reserved = await reserveAttempt(deps.db, TRANSLATE_RENDERS, String(userId), deps.clock.now());
-  if (reserved.wait > 0)
-    throw tooManyRequests(`重新生成太频繁了，请 ${waitText(reserved.wait)}后再试`, reserved.wait);
-  const drawn = await drawTranslation(own.bytes, body.blocks, body.target);
+  checkTextBudget(body.blocks, width, height);
+  return runFreeWork(deps, { userId, kind: 'translate-render', what: '重新生成' }, async () => {
+    const reserved = await reserveAttempt(deps.db, TRANSLATE_RENDERS, String(userId), deps.clock.now());
+    if (reserved.wait > 0)
+      throw tooManyRequests(`重新生成太频繁了，请 ${waitText(reserved.wait)}后再试`, reserved.wait);
+    return drawAndStore(deps, userId, own.bytes, body, { width, height });
+  });
+}
+
+/** Refuses text that would cover the picture several times over (TRANSLATE_LIMITS.textAreaPerImage). */
+function checkTextBudget(blocks: TranslateRenderBody['blocks'], width: number, height: number) {
+  const drawn = blocks.filter((b) => !b.hidden && b.text.trim());
+  const area = drawn.reduce((sum, b) => sum + [...b.text].length * b.fontSize * b.fontSize, 0);
+  const budget = TRANSLATE_LIMITS.textAreaPerImage * Math.max(width * height, 1_000_000);
+  if (area <= budget) return;
+  throw new AppError(
+    ResultCode.badRequest,
+    `要画的文字太多、字号太大（约为图片面积的 ${(area / (width * height)).toFixed(0)} 倍）：请删减文字或调小字号后再重新生成`,
+  );
+}
+
+async function drawAndStore(
+  deps: TranslateDeps,
+  userId: number,
+  background: Buffer,
+  body: TranslateRenderBody,
+  { width, height }: { width: number; height: number },
+): Promise<TranslateRenderResult> {
+  const drawn = await drawTranslation(background, body.blocks, body.target);
   // Left in Chinese on purpose: the seller's stored keep terms, and what the translation kept (the
   // client sends its result's kept text: this request's keep words, the product's text).
   const terms = await glossaryTerms(deps, userId, body.target, { keep: [], glossary: [] });
