@@ -122,6 +122,28 @@ describe('图片翻译', () => {
     const outside = { ...body, blocks: [{ ...blocks[0], box: { ...blocks[0].box, x: 5000 } }] };
     assert.equal((await post(ctx.app, '/api/v1/translate/render', outside, auth(ctx.token))).statusCode, 400);
   });
+
+  it('counts Chinese the seller types into a block as left over, where it is, but not a word kept on purpose', async () => {
+    const result = (await translate(ctx.token, { target: 'en' })).json().data;
+    const [first, ...rest] = result.blocks;
+    const body = (text: string, kept: string[] = []) => ({
+      backgroundId: result.backgroundId,
+      target: 'en',
+      blocks: [{ ...first, text }, ...rest],
+      kept,
+    });
+    const typed = await post(ctx.app, '/api/v1/translate/render', body('Rainproof 防水'), auth(ctx.token));
+    assert.equal(typed.statusCode, 200, typed.body);
+    assert.equal(typed.json().data.residual.count, 2);
+    assert.deepEqual(typed.json().data.residual.boxes, [first.box]);
+    const kept = await post(
+      ctx.app,
+      '/api/v1/translate/render',
+      body('Rainproof 防水', ['防水']),
+      auth(ctx.token),
+    );
+    assert.equal(kept.json().data.residual.count, 0, kept.body);
+  });
 });
 
 describe('图片翻译 when the provider fails', () => {

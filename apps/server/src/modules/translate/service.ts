@@ -13,7 +13,7 @@ import {
 import type { AppDeps } from '../../deps.ts';
 import { AppError } from '../../http/app-error.ts';
 import type { ProductMatte } from '../../imaging/text/product-text.ts';
-import { drawTranslation, residualOf, translatePicture } from '../../imaging/text/translate-picture.ts';
+import { drawTranslation, translatePicture } from '../../imaging/text/translate-picture.ts';
 import { checkImageUpload } from '../../lib/image-upload.ts';
 import type { AlphaMask } from '../../providers/matting/matting-engine.ts';
 import { runFreeWork } from '../../work/free-work.ts';
@@ -23,6 +23,7 @@ import { fileLink, type ImagesDeps, loadOwnImage, storeImage } from '../images/s
 import { reserveAttempt, type ThrottleWindow, tooManyRequests, waitText } from '../throttle/service.ts';
 import { glossaryTerms } from './glossary-service.ts';
 import { termsIn } from './glossary-terms.ts';
+import { renderResidual } from './render-residual.ts';
 import { type TranslateAsk, translateBlocks } from './translate-text.ts';
 
 export type TranslateDeps = ImagesDeps & Pick<AppDeps, 'chatModel' | 'ocr' | 'matting' | 'freeWork'>;
@@ -219,7 +220,7 @@ export async function renderTranslation(
     const reserved = await reserveAttempt(deps.db, TRANSLATE_RENDERS, String(userId), deps.clock.now());
     if (reserved.wait > 0)
       throw tooManyRequests(`重新生成太频繁了，请 ${waitText(reserved.wait)}后再试`, reserved.wait);
-    return drawAndStore(deps, userId, own.bytes, body, { width, height });
+    return drawAndStore(deps, userId, { key: own.row.file_key, bytes: own.bytes }, body, { width, height });
   });
 }
 
@@ -238,11 +239,11 @@ function checkTextBudget(blocks: TranslateRenderBody['blocks'], width: number, h
 async function drawAndStore(
   deps: TranslateDeps,
   userId: number,
-  background: Buffer,
+  background: { key: string; bytes: Buffer },
   body: TranslateRenderBody,
   { width, height }: { width: number; height: number },
 ): Promise<TranslateRenderResult> {
-  const drawn = await drawTranslation(background, body.blocks, body.target);
+  const drawn = await drawTranslation(background.bytes, body.blocks, body.target);
   // Left in Chinese on purpose: the seller's stored keep terms, and what the translation kept (the
   // client sends its result's kept text: this request's keep words, the product's text).
   const terms = await glossaryTerms(deps, userId, body.target, { keep: [], glossary: [] });
@@ -250,7 +251,7 @@ async function drawAndStore(
     ...terms.filter((term) => term.translation === null).map((term) => term.source),
     ...(body.kept ?? []),
   ];
-  const residual = await residualOf(deps.ocr, drawn.png, keep);
+  const residual = await renderResidual(deps.ocr, background, body.blocks, keep);
   const out = await storeImage(deps, userId, {
     kind: 'translate',
     bytes: drawn.png,
