@@ -1,4 +1,6 @@
 import assert from 'node:assert/strict';
+import { randomBytes } from 'node:crypto';
+import { get as httpGet, type IncomingMessage } from 'node:http';
 import { after, before, describe, it } from 'node:test';
 import { ResultCode } from '@chuhai/contract';
 import { strToU8, unzipSync, zipSync } from 'fflate';
@@ -411,5 +413,68 @@ describe('report.csv', () => {
       firstCells.map((line) => line.replace(/^"/, '').slice(0, 2)),
       ["'=", "'\t", "'\r"],
     );
+  });
+});
+
+describe('批量处理 results ZIP over a real socket', () => {
+  const matting = new CornerColourMatting();
+  let ctx: Ctx;
+  let base: string;
+  before(async () => {
+    ctx = await buildAccountApp({ BATCH_WORKERS: '1' }, { matting });
+    base = await ctx.app.listen({ host: '127.0.0.1', port: 0 });
+  });
+  after(() => ctx.close());
+
+  /** A GET whose body is not read: the server's writes fill the socket and wait. */
+  const stalled = (url: string) =>
+    new Promise<IncomingMessage>((resolve, reject) => {
+      httpGet(`${base}${url}`, (response) => {
+        response.pause();
+        resolve(response);
+      }).on('error', reject);
+    });
+
+  it('writes as fast as the reader takes it, at most two at once per job; the rest wait their turn (429)', async () => {
+    const token = await registerUser(ctx, '13800006000', { ip: '10.91.0.1' });
+    // Photos of noise: their cut-outs are large PNGs, far more than a socket buffers.
+    const noise = () =>
+      sharp(randomBytes(1500 * 1500 * 3), { raw: { width: 1500, height: 1500, channels: 3 } })
+        .jpeg({ quality: 95 })
+        .toBuffer();
+    const files = await Promise.all(
+      [1, 2, 3, 4].map(async (n) => ({ name: `n${n}.jpg`, bytes: await noise() })),
+    );
+    const response = await upload(ctx, token, files, steps({ marketplaces: ['amazon'] }));
+    assert.equal(response.statusCode, 200, response.body);
+    const job = await settled(ctx, token, response.json().data.id);
+    assert.equal(job.job.counts.done, 4);
+    const { url } = (await get(ctx.app, `/api/v1/batch/jobs/${job.job.id}/download`, auth(token))).json()
+      .data;
+
+    const first = await stalled(url);
+    const second = await stalled(url);
+    assert.equal(first.statusCode, 200);
+    assert.equal(second.statusCode, 200);
+    const third = await fetch(`${base}${url}`);
+    assert.equal(third.status, 429);
+    assert.equal(await third.text(), '这个任务的压缩包正在下载，请等下载完成后再试');
+
+    first.destroy();
+    second.destroy();
+    // A reader that went away frees its turn: the ZIP is whole for the next one.
+    for (let i = 0; i < 50; i += 1) {
+      const whole = await fetch(`${base}${url}`);
+      if (whole.status === 429) {
+        await whole.arrayBuffer();
+        await new Promise((resolve) => setTimeout(resolve, 100));
+        continue;
+      }
+      assert.equal(whole.status, 200);
+      const names = Object.keys(unzipSync(new Uint8Array(await whole.arrayBuffer())));
+      assert.equal(names.filter((name) => name.startsWith('抠图/')).length, 4);
+      return;
+    }
+    assert.fail('the two stopped downloads never gave their turns back');
   });
 });

@@ -108,15 +108,25 @@ function entryName(folder: string, name: string, extension: string, taken: Set<s
   return candidate;
 }
 
+/** Where the ZIP goes: `drained` waits until the reader has taken what was written (or is gone). */
+export interface ZipSink {
+  write(chunk: Uint8Array): void;
+  drained(): Promise<'ok' | 'gone'>;
+}
+
 /**
  * The job's results as one ZIP, written as it is read from the file store: a folder per
  * marketplace, 抠图 and 换背景, and report.csv. Images are stored as they are (already compressed).
+ * The next file is read only once the reader has taken the last one, so a slow or stalled download
+ * holds one file in memory, not the whole job (a 500-image job's ZIP runs to gigabytes); a reader
+ * that went away stops it.
  */
 export async function writeResultsZip(
   deps: Pick<BatchDeps, 'db' | 'files' | 'log'>,
   jobId: number,
-  write: (chunk: Uint8Array) => void,
+  sink: ZipSink,
 ): Promise<void> {
+  const write = (chunk: Uint8Array) => sink.write(chunk);
   const items = await batches.jobItems(deps.db, jobId);
   let failure: Error | null = null;
   const zip = new Zip((error, chunk) => {
@@ -137,6 +147,7 @@ export async function writeResultsZip(
     }[]) {
       // The table's thumbnail is not a result.
       if (result.kind === 'thumbnail') continue;
+      if ((await sink.drained()) === 'gone') return;
       const file = await deps.files.get(result.key);
       if (!file) {
         deps.log.warn({ key: result.key }, 'batch result missing from the file store');

@@ -1,9 +1,10 @@
+import type { ServerResponse } from 'node:http';
 import { BatchIdParams, BatchJob, BatchJobDetail, EnvelopeSchema } from '@chuhai/contract';
 import { Type } from 'typebox';
 import type { AppModule, Routes } from '../../app-module.ts';
 import { ok } from '../../http/envelope.ts';
 import { checkFileLink, signedLink } from '../../lib/file-links.ts';
-import { writeResultsZip } from './archive.ts';
+import { writeResultsZip, type ZipSink } from './archive.ts';
 import { batchUploadParts } from './intake.ts';
 import { batchPersonalData } from './personal-data.ts';
 import * as batches from './repository.ts';
@@ -30,6 +31,13 @@ const publicRoutes: Routes = async (app, { deps }) => {
           .send(check === 'expired' ? '链接已过期，请回到任务页重新下载' : '无权访问');
       if (!(await batches.jobById(deps.db, jobId)))
         return reply.status(404).type('text/plain; charset=utf-8').send('任务已过期');
+      if ((downloading.get(jobId) ?? 0) >= ZIPS_PER_JOB)
+        return reply
+          .status(429)
+          .header('retry-after', '30')
+          .type('text/plain; charset=utf-8')
+          .send('这个任务的压缩包正在下载，请等下载完成后再试');
+      downloading.set(jobId, (downloading.get(jobId) ?? 0) + 1);
       reply.hijack();
       reply.raw.writeHead(200, {
         'content-type': 'application/zip',
@@ -37,14 +45,46 @@ const publicRoutes: Routes = async (app, { deps }) => {
         'cache-control': 'private, no-store',
       });
       try {
-        await writeResultsZip(deps, jobId, (chunk) => reply.raw.write(chunk));
+        await writeResultsZip(deps, jobId, socketSink(reply.raw));
       } catch (err) {
         request.log.error({ err, jobId }, 'batch zip failed');
+      } finally {
+        const left = (downloading.get(jobId) ?? 1) - 1;
+        if (left > 0) downloading.set(jobId, left);
+        else downloading.delete(jobId);
       }
       reply.raw.end();
     },
   );
 };
+
+/**
+ * ZIPs of one job being written on this node: a link handed round (or a script) cannot have the
+ * same gigabytes read from the file store many times at once.
+ */
+const ZIPS_PER_JOB = 2;
+const downloading = new Map<number, number>();
+
+/** The response as a ZipSink: the socket's own buffer is the back-pressure. */
+function socketSink(raw: ServerResponse): ZipSink {
+  return {
+    write: (chunk) => raw.write(chunk),
+    drained: () =>
+      new Promise((resolve) => {
+        if (raw.destroyed || raw.writableEnded) return resolve('gone');
+        if (!raw.writableNeedDrain) return resolve('ok');
+        const done = (how: 'ok' | 'gone') => {
+          raw.off('drain', onDrain);
+          raw.off('close', onClose);
+          resolve(how);
+        };
+        const onDrain = () => done('ok');
+        const onClose = () => done('gone');
+        raw.once('drain', onDrain);
+        raw.once('close', onClose);
+      }),
+  };
+}
 
 /** 批量处理. */
 const userRoutes: Routes = async (app, { deps }) => {
