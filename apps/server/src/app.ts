@@ -13,6 +13,7 @@ import { type AppDeps, buildDeps, type DepsOverrides } from './deps.ts';
 import { AppError } from './http/app-error.ts';
 import { authPlugin, signedInScope, staffScope } from './http/auth.ts';
 import { errorHandlerPlugin } from './http/error-handler.ts';
+import { refuseNonFiniteNumbers } from './http/finite-numbers.ts';
 import { loggedRequest } from './http/log-redaction.ts';
 import { requestSignaturePlugin } from './http/request-signature.ts';
 import { securityPlugin } from './http/security.ts';
@@ -144,6 +145,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}) {
   const database = options.database ?? openDatabase(config);
   const clock = options.clock ?? systemClock;
   await app.register(errorHandlerPlugin);
+  app.addHook('preHandler', refuseNonFiniteNumbers);
   await app.register(securityPlugin);
   await app.register(databasePlugin, { handle: database });
   await app.register(requestSignaturePlugin, {

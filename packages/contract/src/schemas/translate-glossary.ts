@@ -38,7 +38,9 @@ export const GlossaryEntryBody = Type.Object({
 });
 export type GlossaryEntryBody = Static<typeof GlossaryEntryBody>;
 
-export const GlossaryIdParams = Type.Object({ id: Type.Integer({ minimum: 1 }) });
+export const GlossaryIdParams = Type.Object({
+  id: Type.Integer({ minimum: 1, maximum: Number.MAX_SAFE_INTEGER }),
+});
 
 /** A term as stored and compared: trimmed, every run of spaces or line breaks one space. */
 export function normalGlossaryText(text: string): string {

@@ -47,16 +47,22 @@ export const GlossaryTerm = Type.Object({
 });
 export type GlossaryTerm = Static<typeof GlossaryTerm>;
 
+/**
+ * Every integer a client sends has a maximum: a form-style value such as "1e9999" is coerced to
+ * Infinity, which passes a bare integer check and cannot be written back out.
+ */
+const PIXELS = { maximum: 100_000 };
+
 export const TextBoxSchema = Type.Object({
-  x: Type.Integer({ minimum: 0 }),
-  y: Type.Integer({ minimum: 0 }),
-  width: Type.Integer({ minimum: 1 }),
-  height: Type.Integer({ minimum: 1 }),
+  x: Type.Integer({ minimum: 0, ...PIXELS }),
+  y: Type.Integer({ minimum: 0, ...PIXELS }),
+  width: Type.Integer({ minimum: 1, ...PIXELS }),
+  height: Type.Integer({ minimum: 1, ...PIXELS }),
 });
 
 /** One block of text as drawn on the result: the seller may edit every field and re-render. */
 export const TranslatedBlock = Type.Object({
-  id: Type.Integer(),
+  id: Type.Integer({ minimum: 0, maximum: 100_000 }),
   /** The original text, shown on hover. */
   source: Type.String(),
   text: Type.String({ maxLength: TRANSLATE_LIMITS.blockText }),
@@ -115,7 +121,7 @@ export type TranslateResult = Static<typeof TranslateResult>;
 
 /** 重新生成: the seller's edited blocks drawn again on the erased image. */
 export const TranslateRenderBody = Type.Object({
-  backgroundId: Type.Integer({ minimum: 1 }),
+  backgroundId: Type.Integer({ minimum: 1, maximum: Number.MAX_SAFE_INTEGER }),
   target: Type.String({ maxLength: 5 }),
   blocks: Type.Array(TranslatedBlock, { maxItems: TRANSLATE_LIMITS.blocks }),
   /**
