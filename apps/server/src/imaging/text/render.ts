@@ -30,8 +30,17 @@ const MIN_SIZE = 9;
 /** Text may run this much past its box's height before it counts as overflowing (descenders, a tight OCR box). */
 const HEIGHT_SLACK = 1.2;
 
+/**
+ * The text as it can be drawn: control characters (no glyph; a NUL ends Pango's string) and lone
+ * surrogate halves (not UTF-8) dropped. Line breaks stay.
+ */
+export const drawableText = (text: string) =>
+  text
+    .replace(/[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g, '')
+    .replace(/(?!\n)\p{Cc}/gu, '');
+
 const escapeMarkup = (text: string) =>
-  text.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;');
+  drawableText(text).replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;');
 
 async function renderText(block: DrawnBlock, language: string, size: number) {
   const fonts = fontsFor(language);

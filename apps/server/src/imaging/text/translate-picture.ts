@@ -12,7 +12,7 @@ import {
 } from '../ocr/index.ts';
 import { eraseBox, grow, type RgbImage, type TextInk } from './erase.ts';
 import { isOnProduct, matteInput, type ProductMatte, productArea } from './product-text.ts';
-import { drawBlocks, type FittedBlock, fitBlock, TextTooLargeError } from './render.ts';
+import { drawableText, drawBlocks, type FittedBlock, fitBlock, TextTooLargeError } from './render.ts';
 
 /**
  * 图片翻译's pipeline, the provider aside: find the text (OCR) and the product (matting, when asked),
@@ -260,7 +260,7 @@ export async function translatePicture(
 
 /** Fits every visible block into its box and draws them on the erased image. */
 export async function drawTranslation(background: Buffer, blocks: TranslatedBlock[], target: string) {
-  const visible = blocks.filter((block) => !block.hidden && block.text.trim());
+  const visible = blocks.filter((block) => !block.hidden && drawableText(block.text).trim());
   const meta = await sharp(background).metadata();
   const size = { width: meta.width ?? 1, height: meta.height ?? 1 };
   const room = (block: TranslatedBlock) => roomAround(block, visible, size);
