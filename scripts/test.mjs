@@ -91,13 +91,17 @@ const ledger = (name) => path.join(REPORTS, `${name}.json`);
 /**
  * node:test with its usual output, plus a JUnit file. `--test-force-exit`: a test file that fails
  * before closing a server or a database ends anyway, instead of holding the whole run until CI's
- * limit (batch-restart.test.ts did, once).
+ * limit (batch-restart.test.ts did, once). node:test has no time limit per test by default, so a
+ * hung test held CI for good: 10 minutes is twelve times the slowest test measured on a machine
+ * kept busy beside it (the scale test's dead-node sweep, 49 s), so only a hang reaches it.
  */
+const NODE_TEST_TIMEOUT_MS = 600_000;
 const nodeTest = (name, ...args) => [
   process.execPath,
   [
     '--test',
     '--test-force-exit',
+    `--test-timeout=${NODE_TEST_TIMEOUT_MS}`,
     '--test-reporter=spec',
     '--test-reporter-destination=stdout',
     '--test-reporter=junit',
