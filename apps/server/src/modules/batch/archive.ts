@@ -108,31 +108,31 @@ function entryName(folder: string, name: string, extension: string, taken: Set<s
   return candidate;
 }
 
-/** Where the ZIP goes: `drained` waits until the reader has taken what was written (or is gone). */
-export interface ZipSink {
-  write(chunk: Uint8Array): void;
-  drained(): Promise<'ok' | 'gone'>;
-}
-
 /**
- * The job's results as one ZIP, written as it is read from the file store: a folder per
- * marketplace, 抠图 and 换背景, and report.csv. Images are stored as they are (already compressed).
- * The next file is read only once the reader has taken the last one, so a slow or stalled download
- * holds one file in memory, not the whole job (a 500-image job's ZIP runs to gigabytes); a reader
- * that went away stops it.
+ * The job's results as one ZIP, made as it is read: a folder per marketplace, 抠图 and 换背景, and
+ * report.csv. Images are stored as they are (already compressed). The next file is read from the
+ * store only when the reader has taken what came before (the generator is pulled), so a slow or
+ * stalled download holds one file in memory, not the whole job (a 500-image job's ZIP runs to
+ * gigabytes), and a reader that went away stops it.
  */
-export async function writeResultsZip(
+export async function* resultsZip(
   deps: Pick<BatchDeps, 'db' | 'files' | 'log'>,
   jobId: number,
-  sink: ZipSink,
-): Promise<void> {
-  const write = (chunk: Uint8Array) => sink.write(chunk);
+): AsyncGenerator<Uint8Array> {
   const items = await batches.jobItems(deps.db, jobId);
   let failure: Error | null = null;
+  let ready: Uint8Array[] = [];
   const zip = new Zip((error, chunk) => {
     if (error) failure = error;
-    else write(chunk);
+    else ready.push(chunk);
   });
+  /** What the ZIP has written since the last call. */
+  const written = () => {
+    if (failure) throw failure;
+    const out = ready;
+    ready = [];
+    return out;
+  };
   const taken = new Set<string>();
   const add = (name: string, bytes: Uint8Array) => {
     const entry = new ZipPassThrough(name);
@@ -147,7 +147,6 @@ export async function writeResultsZip(
     }[]) {
       // The table's thumbnail is not a result.
       if (result.kind === 'thumbnail') continue;
-      if ((await sink.drained()) === 'gone') return;
       const file = await deps.files.get(result.key);
       if (!file) {
         deps.log.warn({ key: result.key }, 'batch result missing from the file store');
@@ -158,6 +157,7 @@ export async function writeResultsZip(
           ? MAIN_IMAGE_RULE_SETS[result.marketplace as ImageMarketplaceId].name
           : FOLDERS[result.kind];
       add(entryName(folder, item.name, result.key.split('.').pop() as string, taken), file.bytes);
+      yield* written();
     }
   }
   add(
@@ -196,5 +196,5 @@ export async function writeResultsZip(
     ),
   );
   zip.end();
-  if (failure) throw failure;
+  yield* written();
 }

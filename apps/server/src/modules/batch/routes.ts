@@ -1,10 +1,10 @@
-import type { ServerResponse } from 'node:http';
+import { Readable } from 'node:stream';
 import { BatchIdParams, BatchJob, BatchJobDetail, EnvelopeSchema } from '@chuhai/contract';
 import { Type } from 'typebox';
 import type { AppModule, Routes } from '../../app-module.ts';
 import { ok } from '../../http/envelope.ts';
 import { checkFileLink, signedLink } from '../../lib/file-links.ts';
-import { writeResultsZip, type ZipSink } from './archive.ts';
+import { resultsZip } from './archive.ts';
 import { batchUploadParts } from './intake.ts';
 import { batchPersonalData } from './personal-data.ts';
 import * as batches from './repository.ts';
@@ -38,22 +38,23 @@ const publicRoutes: Routes = async (app, { deps }) => {
           .type('text/plain; charset=utf-8')
           .send('这个任务的压缩包正在下载，请等下载完成后再试');
       downloading.set(jobId, (downloading.get(jobId) ?? 0) + 1);
-      reply.hijack();
-      reply.raw.writeHead(200, {
-        'content-type': 'application/zip',
-        'content-disposition': `attachment; filename="batch-${jobId}.zip"`,
-        'cache-control': 'private, no-store',
-      });
-      try {
-        await writeResultsZip(deps, jobId, socketSink(reply.raw));
-      } catch (err) {
-        request.log.error({ err, jobId }, 'batch zip failed');
-      } finally {
+      const zip = Readable.from(resultsZip(deps, jobId), { objectMode: false });
+      // Finished, failed or the reader gone: the turn is given back once.
+      let counted = true;
+      const giveBack = () => {
+        if (!counted) return;
+        counted = false;
         const left = (downloading.get(jobId) ?? 1) - 1;
         if (left > 0) downloading.set(jobId, left);
         else downloading.delete(jobId);
-      }
-      reply.raw.end();
+      };
+      zip.once('close', giveBack);
+      zip.once('error', (err) => request.log.error({ err, jobId }, 'batch zip failed'));
+      return reply
+        .header('content-type', 'application/zip')
+        .header('content-disposition', `attachment; filename="batch-${jobId}.zip"`)
+        .header('cache-control', 'private, no-store')
+        .send(zip);
     },
   );
 };
@@ -64,27 +65,6 @@ const publicRoutes: Routes = async (app, { deps }) => {
  */
 const ZIPS_PER_JOB = 2;
 const downloading = new Map<number, number>();
-
-/** The response as a ZipSink: the socket's own buffer is the back-pressure. */
-function socketSink(raw: ServerResponse): ZipSink {
-  return {
-    write: (chunk) => raw.write(chunk),
-    drained: () =>
-      new Promise((resolve) => {
-        if (raw.destroyed || raw.writableEnded) return resolve('gone');
-        if (!raw.writableNeedDrain) return resolve('ok');
-        const done = (how: 'ok' | 'gone') => {
-          raw.off('drain', onDrain);
-          raw.off('close', onClose);
-          resolve(how);
-        };
-        const onDrain = () => done('ok');
-        const onClose = () => done('gone');
-        raw.once('drain', onDrain);
-        raw.once('close', onClose);
-      }),
-  };
-}
 
 /** 批量处理. */
 const userRoutes: Routes = async (app, { deps }) => {
