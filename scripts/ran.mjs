@@ -4,9 +4,17 @@
 import { existsSync, globSync, readFileSync } from 'node:fs';
 import { ROOT } from './lib.mjs';
 
-/** Per file { tests, failed, unfinished[] } from node:test (scripts/test-ledger.mjs). */
+/**
+ * Per file { tests, failed, unfinished[] } from node:test (scripts/test-ledger.mjs); null when the
+ * ledger is cut short (the runner was killed before it could write it whole).
+ */
 function fromLedger(file) {
-  return existsSync(file) ? JSON.parse(readFileSync(file, 'utf8')) : {};
+  if (!existsSync(file)) return {};
+  try {
+    return JSON.parse(readFileSync(file, 'utf8'));
+  } catch {
+    return null;
+  }
 }
 
 /** Per file { tests, failed, unfinished: [] } from a JUnit report whose suites are named by file. */
@@ -31,6 +39,7 @@ function fromJunit(file, prefix) {
  */
 export function whatRan(source, pattern) {
   const ran = source.ledger ? fromLedger(source.ledger) : fromJunit(source.junit, source.prefix);
+  if (!ran) return { tests: 0, files: 0, problems: ['测试运行被中断，没有留下完整的记录'] };
   const problems = [];
   for (const file of globSync(pattern, { cwd: ROOT })) {
     const entry = ran[file];
