@@ -32,6 +32,13 @@ function ensurePackage(binary, pkg, need) {
 }
 const ensureChromium = () =>
   ensurePackage(CHROMIUM, 'chromium', '端到端测试需要 Chromium（或用 CHROMIUM_PATH 指定路径）');
+/** The app is Chinese: without CJK fonts Chromium draws its text as empty boxes. */
+const ensureCjkFonts = () =>
+  ensurePackage(
+    '/usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc',
+    'fonts-noto-cjk',
+    '端到端测试需要中文字体，浏览器才能像卖家那样显示中文',
+  );
 
 /** How each runner reports its totals, read from its own closing lines. */
 const COUNTERS = {
@@ -163,6 +170,7 @@ results.push(
 );
 
 ensureChromium();
+ensureCjkFonts();
 ensureWebBuild({ force: true });
 results.push(
   await step(

@@ -13,12 +13,24 @@ const face = (pkg: string, family: string, file: string): FontFace => ({
   family,
 });
 
+/** Han characters, kana, CJK punctuation and full-width forms: glyphs Noto Sans lacks. */
+const CJK = /[\u2E80-\u9FFF\uF900-\uFAFF\uFE30-\uFE4F\uFF00-\uFFEF]/;
+
 /**
  * The Noto family that has each target language's script, regular and bold, from the npm registry
  * (`@expo-google-fonts/*`, SIL Open Font License). Latin-script languages (Vietnamese included)
- * share Noto Sans.
+ * share Noto Sans. Text with Chinese in it (a brand kept as it is, full-width punctuation) is drawn
+ * in Noto Sans SC, which has Latin letters too: Pango would otherwise look for those glyphs among
+ * the server's own fonts, and a server without CJK fonts drew them as boxes, which OCR then read
+ * back as leftover Chinese.
  */
-export function fontsFor(language: string): { regular: FontFace; bold: FontFace } {
+export function fontsFor(language: string, text = ''): { regular: FontFace; bold: FontFace } {
+  // Not Thai: Noto Sans SC has no Thai letters, and the Thai text matters more than a kept brand.
+  if (!['ja', 'ko', 'th'].includes(language) && CJK.test(text))
+    return {
+      regular: face('noto-sans-sc', 'Noto Sans SC', '400Regular/NotoSansSC_400Regular.ttf'),
+      bold: face('noto-sans-sc', 'Noto Sans SC', '700Bold/NotoSansSC_700Bold.ttf'),
+    };
   if (language === 'ja')
     return {
       regular: face('noto-sans-jp', 'Noto Sans JP', '400Regular/NotoSansJP_400Regular.ttf'),

@@ -43,7 +43,7 @@ const escapeMarkup = (text: string) =>
   drawableText(text).replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;');
 
 async function renderText(block: DrawnBlock, language: string, size: number) {
-  const fonts = fontsFor(language);
+  const fonts = fontsFor(language, block.text);
   const face = block.bold ? fonts.bold : fonts.regular;
   const { data, info } = await sharp({
     text: {
