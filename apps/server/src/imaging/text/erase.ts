@@ -1,9 +1,10 @@
 /**
  * Erasing text from a product image, stroke by stroke: in each line's box the pixels of the text
  * (its colour, the anti-aliased edge and a thin outline, found against the box's own background
- * colour) are marked, and only those are filled by OpenCV's inpainting (Telea) from what is around
- * them. A flat or gradient label keeps its colour and its edges, a photo gets thin strokes filled
- * instead of a blurred block, and nothing outside the strokes changes.
+ * colour) are marked, and only those are filled by OpenCV's inpainting from what is around them.
+ * A flat or gradient label keeps its colour and its edges, a photo gets thin strokes filled instead
+ * of a blurred block, and nothing outside the strokes changes. Navier–Stokes over Telea: on coloured
+ * labels Telea left lighter blotches where thick strokes were (docs/decisions.md has the figures).
  */
 import type { TextBox } from '../ocr/index.ts';
 import { openCv } from '../opencv.ts';
@@ -29,6 +30,8 @@ const INK_DISTANCE = 60;
  * 0.19–0.22.
  */
 const BOLD_SHARE = 0.23;
+/** Next to a stroke, a pixel this far from the background is its edge, outline or shadow. */
+const EDGE_DISTANCE = 24;
 /** A line whose strokes cannot be told from its background (under this share) is erased whole. */
 const TOO_FAINT = 0.01;
 
@@ -130,19 +133,55 @@ export function markStrokes(image: RgbImage, box: TextBox, mask: Uint8Array): Te
         strokes += 1;
       }
     }
-  // Anti-aliased edges and thin outlines sit next to the strokes: a few pixels for a large line.
-  const reach = Math.max(1, Math.round(box.height * 0.06));
+  // The anti-aliased edge, an outline or a shadow sit next to the strokes: whatever near them differs
+  // from the background at all is theirs. Left out, it would be drawn back into the hole as a ghost.
+  const reach = Math.max(2, Math.round(box.height * 0.06));
+  const near = dilate(core, box.width, box.height, reach * 2);
+  const strong = new Uint8Array(area);
   for (let y = 0; y < box.height; y++)
     for (let x = 0; x < box.width; x++) {
-      if (!core[y * box.width + x]) continue;
-      for (let dy = -reach; dy <= reach; dy++) {
-        const yy = y + dy;
-        if (yy < 0 || yy >= box.height) continue;
-        const row = (box.y + yy) * image.width + box.x;
-        mask.fill(255, row + Math.max(0, x - reach), row + Math.min(box.width, x + reach + 1));
-      }
+      const i = y * box.width + x;
+      const at = ((box.y + y) * image.width + box.x + x) * 3;
+      strong[i] = core[i] || (near[i] && distance(image.data, at, background) > EDGE_DISTANCE) ? 1 : 0;
     }
+  // One or two pixels more: the faint rim of the anti-aliasing, past what differs enough to be seen.
+  const marked = dilate(strong, box.width, box.height, Math.max(1, Math.round(reach / 2)));
+  for (let y = 0; y < box.height; y++)
+    for (let x = 0; x < box.width; x++)
+      if (marked[y * box.width + x]) mask[(box.y + y) * image.width + box.x + x] = 255;
   return { color: hex(ink), bold: strokes / area > BOLD_SHARE };
+}
+
+/** `on` (one byte a pixel, width × height) grown by `radius` pixels in every direction (a square). */
+function dilate(on: Uint8Array, width: number, height: number, radius: number): Uint8Array {
+  const rows = new Uint8Array(on.length);
+  for (let y = 0; y < height; y++) {
+    // Two sweeps per row: distance to the nearest set pixel on the left, then on the right.
+    let last = -Infinity;
+    for (let x = 0; x < width; x++) {
+      if (on[y * width + x]) last = x;
+      if (x - last <= radius) rows[y * width + x] = 1;
+    }
+    last = Infinity;
+    for (let x = width - 1; x >= 0; x--) {
+      if (on[y * width + x]) last = x;
+      if (last - x <= radius) rows[y * width + x] = 1;
+    }
+  }
+  const out = new Uint8Array(on.length);
+  for (let x = 0; x < width; x++) {
+    let last = -Infinity;
+    for (let y = 0; y < height; y++) {
+      if (rows[y * width + x]) last = y;
+      if (y - last <= radius) out[y * width + x] = 1;
+    }
+    last = Infinity;
+    for (let y = height - 1; y >= 0; y--) {
+      if (rows[y * width + x]) last = y;
+      if (last - y <= radius) out[y * width + x] = 1;
+    }
+  }
+  return out;
 }
 
 /** Black or white, whichever stands out from `rgb`. */
@@ -151,7 +190,7 @@ function contrasting(rgb: number[]): string {
   return luminance > 140 ? '#1f1f1f' : '#ffffff';
 }
 
-/** Fills the marked pixels from their surroundings (Telea's inpainting), in place. */
+/** Fills the marked pixels from their surroundings (Navier–Stokes inpainting, radius 3), in place. */
 export async function inpaint(image: RgbImage, mask: Uint8Array): Promise<void> {
   if (!mask.includes(255)) return;
   const cv = await openCv();
@@ -161,7 +200,7 @@ export async function inpaint(image: RgbImage, mask: Uint8Array): Promise<void> 
   try {
     source.data.set(image.data);
     marks.data.set(mask);
-    cv.inpaint(source, marks, filled, 3, cv.INPAINT_TELEA);
+    cv.inpaint(source, marks, filled, 3, cv.INPAINT_NS);
     image.data.set(filled.data);
   } finally {
     source.delete();
