@@ -1,11 +1,13 @@
 /**
- * Erasing text from a product image: each box is filled with a Coons patch of the pixels around it
- * (the four edges, lightly smoothed, blended across the box). On a flat or gradient background this
- * is exact (a linear ramp is reproduced); on a texture or a photo it leaves a smooth patch, which
- * the new text mostly covers. OpenCV's inpainting would do better on textures, but the npm builds
- * of OpenCV for JavaScript leave out the photo module that has it (docs/decisions.md).
+ * Erasing text from a product image, stroke by stroke: in each line's box the pixels of the text
+ * (its colour, the anti-aliased edge and a thin outline, found against the box's own background
+ * colour) are marked, and only those are filled by OpenCV's inpainting from what is around them.
+ * A flat or gradient label keeps its colour and its edges, a photo gets thin strokes filled instead
+ * of a blurred block, and nothing outside the strokes changes. Navier–Stokes over Telea: on coloured
+ * labels Telea left lighter blotches where thick strokes were (docs/decisions.md has the figures).
  */
 import type { TextBox } from '../ocr/index.ts';
+import { openCv } from '../opencv.ts';
 
 /** An image as raw RGB bytes. */
 export interface RgbImage {
@@ -20,7 +22,7 @@ export interface TextInk {
   bold: boolean;
 }
 
-/** How far a pixel must be from the patch to count as a stroke of the text (RGB distance). */
+/** How far a pixel must be from the box's background colour to be a candidate stroke (RGB distance). */
 const INK_DISTANCE = 60;
 /**
  * Share of a (grown) line box covered by strokes above which the text reads as bold. Measured on
@@ -28,6 +30,10 @@ const INK_DISTANCE = 60;
  * 0.19–0.22.
  */
 const BOLD_SHARE = 0.23;
+/** Next to a stroke, a pixel this far from the background is its edge, outline or shadow. */
+const EDGE_DISTANCE = 24;
+/** A line whose strokes cannot be told from its background (under this share) is erased whole. */
+const TOO_FAINT = 0.01;
 
 const clamp = (v: number, lo: number, hi: number) => (v < lo ? lo : Math.min(v, hi));
 
@@ -40,33 +46,8 @@ export function grow(box: TextBox, pad: number, width: number, height: number): 
   return { x, y, width: right - x, height: bottom - y };
 }
 
-/** One edge's colours (3 per pixel), smoothed with a running mean so one stray pixel leaves no streak. */
-function edge(image: RgbImage, points: [number, number][]): Float32Array {
-  const raw = new Float32Array(points.length * 3);
-  points.forEach(([px, py], i) => {
-    const at = (clamp(py, 0, image.height - 1) * image.width + clamp(px, 0, image.width - 1)) * 3;
-    raw[i * 3] = image.data[at] as number;
-    raw[i * 3 + 1] = image.data[at + 1] as number;
-    raw[i * 3 + 2] = image.data[at + 2] as number;
-  });
-  const radius = 2;
-  const out = new Float32Array(raw.length);
-  for (let i = 0; i < points.length; i++) {
-    for (let c = 0; c < 3; c++) {
-      let sum = 0;
-      let n = 0;
-      for (let k = Math.max(0, i - radius); k <= Math.min(points.length - 1, i + radius); k++) {
-        sum += raw[k * 3 + c] as number;
-        n++;
-      }
-      out[i * 3 + c] = sum / n;
-    }
-  }
-  return out;
-}
-
-const hex = (r: number, g: number, b: number) =>
-  `#${[r, g, b]
+const hex = (rgb: number[]) =>
+  `#${rgb
     .map((v) =>
       Math.round(clamp(v, 0, 255))
         .toString(16)
@@ -74,82 +55,156 @@ const hex = (r: number, g: number, b: number) =>
     )
     .join('')}`;
 
-/**
- * Fills `box` (already grown past the strokes) from its surroundings, in place, and says what the
- * text that was there looked like.
- */
-export function eraseBox(image: RgbImage, box: TextBox): TextInk {
-  const { x, y, width: w, height: h } = box;
-  // The rows and columns just outside the box; at the image's edge the box's own edge stands in.
-  const top = edge(
-    image,
-    Array.from({ length: w }, (_, i) => [x + i, y - 1] as [number, number]),
+const distance = (data: Buffer, at: number, rgb: number[]) =>
+  Math.sqrt(
+    ((data[at] as number) - (rgb[0] as number)) ** 2 +
+      ((data[at + 1] as number) - (rgb[1] as number)) ** 2 +
+      ((data[at + 2] as number) - (rgb[2] as number)) ** 2,
   );
-  const bottom = edge(
-    image,
-    Array.from({ length: w }, (_, i) => [x + i, y + h] as [number, number]),
-  );
-  const left = edge(
-    image,
-    Array.from({ length: h }, (_, j) => [x - 1, y + j] as [number, number]),
-  );
-  const right = edge(
-    image,
-    Array.from({ length: h }, (_, j) => [x + w, y + j] as [number, number]),
-  );
-  const corner = (a: Float32Array, i: number, c: number) => a[i * 3 + c] as number;
-  const inkSamples: number[][] = [];
-  let ink = 0;
-  for (let j = 0; j < h; j++) {
-    const v = h === 1 ? 0.5 : j / (h - 1);
-    for (let i = 0; i < w; i++) {
-      const u = w === 1 ? 0.5 : i / (w - 1);
-      const at = ((y + j) * image.width + x + i) * 3;
-      let distance = 0;
-      const fill: number[] = [];
-      for (let c = 0; c < 3; c++) {
-        const coons =
-          (1 - v) * corner(top, i, c) +
-          v * corner(bottom, i, c) +
-          (1 - u) * corner(left, j, c) +
-          u * corner(right, j, c) -
-          ((1 - u) * (1 - v) * corner(top, 0, c) +
-            u * (1 - v) * corner(top, w - 1, c) +
-            (1 - u) * v * corner(bottom, 0, c) +
-            u * v * corner(bottom, w - 1, c));
-        const value = clamp(coons, 0, 255);
-        const was = image.data[at + c] as number;
-        distance += (was - value) ** 2;
-        fill.push(value);
+
+/** The most common colour in the box (32 levels a channel), as its mean: the text's background. */
+function backgroundOf(image: RgbImage, box: TextBox): number[] {
+  const counts = new Map<number, { n: number; sum: [number, number, number] }>();
+  let best = { n: 0, sum: [255, 255, 255] as [number, number, number] };
+  for (let y = box.y; y < box.y + box.height; y++)
+    for (let x = box.x; x < box.x + box.width; x++) {
+      const at = (y * image.width + x) * 3;
+      const [r, g, b] = [
+        image.data[at] as number,
+        image.data[at + 1] as number,
+        image.data[at + 2] as number,
+      ];
+      const key = ((r >> 3) << 10) | ((g >> 3) << 5) | (b >> 3);
+      let bin = counts.get(key);
+      if (!bin) {
+        bin = { n: 0, sum: [0, 0, 0] };
+        counts.set(key, bin);
       }
-      if (Math.sqrt(distance) > INK_DISTANCE) {
-        ink += 1;
-        if (inkSamples.length < 4000)
-          inkSamples.push([
-            image.data[at] as number,
-            image.data[at + 1] as number,
-            image.data[at + 2] as number,
-          ]);
-      }
-      for (let c = 0; c < 3; c++) image.data[at + c] = Math.round(fill[c] as number);
+      bin.n += 1;
+      bin.sum[0] += r;
+      bin.sum[1] += g;
+      bin.sum[2] += b;
+      if (bin.n > best.n) best = bin;
     }
-  }
-  return { color: inkColor(inkSamples, image, box), bold: ink / (w * h) > BOLD_SHARE };
+  return best.sum.map((v) => v / Math.max(1, best.n));
 }
 
-/** The median of the stroke pixels; with none, black or white, whichever stands out from the patch. */
-function inkColor(samples: number[][], image: RgbImage, box: TextBox): string {
-  if (samples.length > 0) {
-    const median = (c: number) => {
-      const values = samples.map((s) => s[c] as number).sort((a, b) => a - b);
-      return values[Math.floor(values.length / 2)] as number;
-    };
-    return hex(median(0), median(1), median(2));
+const median = (samples: number[][], c: number) => {
+  const values = samples.map((s) => s[c] as number).sort((a, b) => a - b);
+  return values[Math.floor(values.length / 2)] as number;
+};
+
+/**
+ * Marks the text's strokes in `box` (grown past them) in `mask` (one byte a pixel of the image,
+ * 255 = erase) and says what the text looked like. Strokes are the pixels nearer the ink's colour
+ * than the background's, grown by a pixel or two for the anti-aliased edge and a thin outline.
+ */
+export function markStrokes(image: RgbImage, box: TextBox, mask: Uint8Array): TextInk {
+  const background = backgroundOf(image, box);
+  const candidates: number[][] = [];
+  for (let y = box.y; y < box.y + box.height; y++)
+    for (let x = box.x; x < box.x + box.width; x++) {
+      const at = (y * image.width + x) * 3;
+      if (distance(image.data, at, background) > INK_DISTANCE)
+        candidates.push([
+          image.data[at] as number,
+          image.data[at + 1] as number,
+          image.data[at + 2] as number,
+        ]);
+    }
+  const area = box.width * box.height;
+  if (candidates.length < area * TOO_FAINT) {
+    for (let y = box.y; y < box.y + box.height; y++)
+      mask.fill(255, y * image.width + box.x, y * image.width + box.x + box.width);
+    return { color: contrasting(background), bold: false };
   }
-  const at = ((box.y + Math.floor(box.height / 2)) * image.width + box.x + Math.floor(box.width / 2)) * 3;
-  const luminance =
-    0.299 * (image.data[at] as number) +
-    0.587 * (image.data[at + 1] as number) +
-    0.114 * (image.data[at + 2] as number);
+  const ink = [0, 1, 2].map((c) => median(candidates, c));
+  const core = new Uint8Array(area);
+  let strokes = 0;
+  for (let y = 0; y < box.height; y++)
+    for (let x = 0; x < box.width; x++) {
+      const at = ((box.y + y) * image.width + box.x + x) * 3;
+      const fromInk = distance(image.data, at, ink);
+      if (
+        distance(image.data, at, background) > INK_DISTANCE &&
+        fromInk < distance(image.data, at, background)
+      ) {
+        core[y * box.width + x] = 1;
+        strokes += 1;
+      }
+    }
+  // The anti-aliased edge, an outline or a shadow sit next to the strokes: whatever near them differs
+  // from the background at all is theirs. Left out, it would be drawn back into the hole as a ghost.
+  const reach = Math.max(2, Math.round(box.height * 0.06));
+  const near = dilate(core, box.width, box.height, reach * 2);
+  const strong = new Uint8Array(area);
+  for (let y = 0; y < box.height; y++)
+    for (let x = 0; x < box.width; x++) {
+      const i = y * box.width + x;
+      const at = ((box.y + y) * image.width + box.x + x) * 3;
+      strong[i] = core[i] || (near[i] && distance(image.data, at, background) > EDGE_DISTANCE) ? 1 : 0;
+    }
+  // One or two pixels more: the faint rim of the anti-aliasing, past what differs enough to be seen.
+  const marked = dilate(strong, box.width, box.height, Math.max(1, Math.round(reach / 2)));
+  for (let y = 0; y < box.height; y++)
+    for (let x = 0; x < box.width; x++)
+      if (marked[y * box.width + x]) mask[(box.y + y) * image.width + box.x + x] = 255;
+  return { color: hex(ink), bold: strokes / area > BOLD_SHARE };
+}
+
+/** `on` (one byte a pixel, width × height) grown by `radius` pixels in every direction (a square). */
+function dilate(on: Uint8Array, width: number, height: number, radius: number): Uint8Array {
+  const rows = new Uint8Array(on.length);
+  for (let y = 0; y < height; y++) {
+    // Two sweeps per row: distance to the nearest set pixel on the left, then on the right.
+    let last = -Infinity;
+    for (let x = 0; x < width; x++) {
+      if (on[y * width + x]) last = x;
+      if (x - last <= radius) rows[y * width + x] = 1;
+    }
+    last = Infinity;
+    for (let x = width - 1; x >= 0; x--) {
+      if (on[y * width + x]) last = x;
+      if (last - x <= radius) rows[y * width + x] = 1;
+    }
+  }
+  const out = new Uint8Array(on.length);
+  for (let x = 0; x < width; x++) {
+    let last = -Infinity;
+    for (let y = 0; y < height; y++) {
+      if (rows[y * width + x]) last = y;
+      if (y - last <= radius) out[y * width + x] = 1;
+    }
+    last = Infinity;
+    for (let y = height - 1; y >= 0; y--) {
+      if (rows[y * width + x]) last = y;
+      if (last - y <= radius) out[y * width + x] = 1;
+    }
+  }
+  return out;
+}
+
+/** Black or white, whichever stands out from `rgb`. */
+function contrasting(rgb: number[]): string {
+  const luminance = 0.299 * (rgb[0] as number) + 0.587 * (rgb[1] as number) + 0.114 * (rgb[2] as number);
   return luminance > 140 ? '#1f1f1f' : '#ffffff';
+}
+
+/** Fills the marked pixels from their surroundings (Navier–Stokes inpainting, radius 3), in place. */
+export async function inpaint(image: RgbImage, mask: Uint8Array): Promise<void> {
+  if (!mask.includes(255)) return;
+  const cv = await openCv();
+  const source = new cv.Mat(image.height, image.width, cv.CV_8UC3);
+  const marks = new cv.Mat(image.height, image.width, cv.CV_8UC1);
+  const filled = new cv.Mat();
+  try {
+    source.data.set(image.data);
+    marks.data.set(mask);
+    cv.inpaint(source, marks, filled, 3, cv.INPAINT_NS);
+    image.data.set(filled.data);
+  } finally {
+    source.delete();
+    marks.delete();
+    filled.delete();
+  }
 }

@@ -10,7 +10,7 @@ import {
   type TextBlock,
   type TextBox,
 } from '../ocr/index.ts';
-import { eraseBox, grow, type RgbImage, type TextInk } from './erase.ts';
+import { grow, inpaint, markStrokes, type RgbImage, type TextInk } from './erase.ts';
 import { isOnProduct, matteInput, type ProductMatte, productArea } from './product-text.ts';
 import { drawableText, drawBlocks, type FittedBlock, fitBlock, TextTooLargeError } from './render.ts';
 
@@ -177,9 +177,14 @@ type KeptReason = 'no-chinese' | 'keep' | 'product';
  * heading over two selling points keeps its hierarchy); otherwise the block is one layer, in the
  * style of its first line.
  */
-function layersOf(image: RgbImage, block: TextBlock, translation: string): Omit<TranslatedBlock, 'id'>[] {
+function layersOf(
+  image: RgbImage,
+  erase: Uint8Array,
+  block: TextBlock,
+  translation: string,
+): Omit<TranslatedBlock, 'id'>[] {
   const inks = block.lines.map((line) =>
-    eraseBox(image, grow(line.box, Math.max(2, line.box.height * 0.18), image.width, image.height)),
+    markStrokes(image, grow(line.box, Math.max(2, line.box.height * 0.18), image.width, image.height), erase),
   );
   const lines = translation.split('\n').map((line) => line.trim());
   const layer = (source: string, text: string, box: TextBox, lineBoxes: TextBox[], ink: TextInk) => ({
@@ -238,9 +243,12 @@ export async function translatePicture(
     return countSourceChars(block.text) === 0 ? 'no-chinese' : 'keep';
   };
   const translations = await translate(toTranslate.map((block, i) => ({ id: i + 1, text: block.text })));
+  // Every line's strokes are marked first (reading the image as it was), then filled at once.
+  const erase = new Uint8Array(image.width * image.height);
   const translated = toTranslate
-    .flatMap((block, i) => layersOf(image, block, translations.get(i + 1) ?? block.text))
+    .flatMap((block, i) => layersOf(image, erase, block, translations.get(i + 1) ?? block.text))
     .map((layer, i) => ({ ...layer, id: i + 1 }));
+  await inpaint(image, erase);
   const background = await toPng(image);
   const drawn = await drawTranslation(background, translated, options.target);
   return {
