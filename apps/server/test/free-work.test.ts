@@ -7,8 +7,7 @@ import { drawTranslation } from '../src/imaging/text/translate-picture.ts';
 import { FreeWorkLanes } from '../src/work/free-work.ts';
 import { auth, post } from './account-helpers.ts';
 import { buildChatApp } from './chat-helpers.ts';
-import { writeChinese } from './fakes/chinese-text.ts';
-import { postForm } from './studio-helpers.ts';
+import { translateDrawn } from './translate-helpers.ts';
 
 describe('free work lanes of a node', () => {
   it('lets `lanes` in at once, lines up a few more in order, and refuses the rest at once', async () => {
@@ -46,15 +45,9 @@ describe('图片翻译 · 重新生成 under worst-case bodies', () => {
   };
   before(async () => {
     ctx = await buildChatApp({ LLM_IDLE_TIMEOUT_MS: '20000' });
-    const image = await writeChinese(
-      sharp({ create: { width: 800, height: 600, channels: 3, background: '#f4efe6' } }),
-      [{ text: '防水透气 3层面料', left: 60, top: 80, size: 48, color: '#1d3557' }],
-    );
-    const answered = await postForm(ctx.app, '/api/v1/translate/image', ctx.token, { target: 'en' }, [
-      { field: 'file', name: 'a.png', bytes: image },
+    translated = await translateDrawn(ctx.app, ctx.token, { width: 800, height: 600 }, [
+      { text: '防水透气 3层面料', left: 60, top: 80, size: 48, color: '#1d3557' },
     ]);
-    assert.equal(answered.statusCode, 200, answered.body);
-    translated = answered.json().data;
   });
   after(() => ctx?.close());
 

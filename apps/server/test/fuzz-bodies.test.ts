@@ -3,8 +3,8 @@ import { after, before, describe, it } from 'node:test';
 import sharp from 'sharp';
 import { adminWithTotp, auth, post, registerUser } from './account-helpers.ts';
 import { buildChatApp } from './chat-helpers.ts';
-import { writeChinese } from './fakes/chinese-text.ts';
 import { CornerColourMatting, postForm } from './studio-helpers.ts';
+import { translateDrawn } from './translate-helpers.ts';
 
 /**
  * What clients send when they are broken or hostile, against the newest request bodies: each field
@@ -93,15 +93,9 @@ describe('worst-case request bodies', () => {
       { matting: new CornerColourMatting() },
     );
     admin = await adminWithTotp(ctx, '13700000077');
-    const image = await writeChinese(
-      sharp({ create: { width: 600, height: 400, channels: 3, background: '#f4efe6' } }),
-      [{ text: '防水透气', left: 60, top: 80, size: 48, color: '#1d3557' }],
-    );
-    const translated = await postForm(ctx.app, '/api/v1/translate/image', ctx.token, { target: 'en' }, [
-      { field: 'file', name: 'a.png', bytes: image },
+    const result = await translateDrawn(ctx.app, ctx.token, { width: 600, height: 400 }, [
+      { text: '防水透气', left: 60, top: 80, size: 48, color: '#1d3557' },
     ]);
-    assert.equal(translated.statusCode, 200, translated.body);
-    const result = translated.json().data;
     render = { backgroundId: result.backgroundId, target: 'en', blocks: result.blocks, kept: [] };
   });
   after(() => ctx?.close());
