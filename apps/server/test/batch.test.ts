@@ -36,9 +36,12 @@ async function upload(
   );
 }
 
-/** Polls the job until nothing is waiting or processing and the job says how it ended. */
+/**
+ * Polls the job until nothing is waiting or processing and the job says how it ended. Up to two
+ * minutes: four large images took over 20 s on a machine kept busy beside the tests.
+ */
 async function settled(ctx: Ctx, token: string, jobId: number) {
-  for (let i = 0; i < 200; i += 1) {
+  for (const deadline = Date.now() + 120_000; Date.now() < deadline; ) {
     const detail = (await get(ctx.app, `/api/v1/batch/jobs/${jobId}`, auth(token))).json().data;
     // The job's own status follows its images' a moment later.
     if (detail.job.counts.waiting + detail.job.counts.processing === 0 && detail.job.status !== 'running')
