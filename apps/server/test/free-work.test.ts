@@ -84,14 +84,16 @@ describe('图片翻译 · 重新生成 under worst-case bodies', () => {
   });
 
   it('answers a block too large to draw with a 4xx naming it, never a 500', async () => {
-    // Within the budget of a 2000×2000 picture, but 500 characters in a box 1 px wide: a glyph a
-    // line, taller even at half size than any picture can be (Cairo stops at 32767 px).
+    // Within the budget of a 2000×2000 picture, but 500 Chinese characters (a brand kept as it is:
+    // a line may break between any two) in a box 1 px wide: a glyph a line, taller even at half size
+    // than any picture can be (Cairo stops at 32767 px).
     const side = 2000;
     const background = await sharp({ create: { width: side, height: side, channels: 3, background: '#fff' } })
       .png()
       .toBuffer();
     const block = {
       ...body(1, TRANSLATE_LIMITS.blockText, 170, 1).blocks[0],
+      text: '出'.repeat(TRANSLATE_LIMITS.blockText),
       box: { x: 0, y: 0, width: 1, height: side },
     };
     await assert.rejects(drawTranslation(background, [block as TranslatedBlock], 'en'), (error: AppError) => {

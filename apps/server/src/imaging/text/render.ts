@@ -52,7 +52,9 @@ async function renderText(block: DrawnBlock, language: string, size: number) {
       fontfile: face.file,
       width: Math.max(1, block.box.width),
       align: block.align,
-      wrap: 'word-char',
+      // Only at spaces (and between CJK characters): a word too wide shrinks the text instead of
+      // being broken with a hyphen inside it (「Limit-ed」 in a box that fits it whole a size smaller).
+      wrap: 'word',
       rgba: true,
       // 72 dpi: the size in the font description is in pixels.
       dpi: 72,
