@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { after, describe, it } from 'node:test';
 import sharp from 'sharp';
 import { createOcrEngine } from '../src/imaging/ocr/index.ts';
-import { grow, inpaint, markStrokes } from '../src/imaging/text/erase.ts';
+import { contrastRatio, grow, inpaint, markStrokes } from '../src/imaging/text/erase.ts';
 import { writeChinese } from './fakes/chinese-text.ts';
 
 const W = 800;
@@ -106,5 +106,39 @@ describe('图片翻译 · erasing the strokes, not the rectangle', () => {
       (await ocr.readLines(erased)).map((l) => l.text),
       [],
     );
+  });
+});
+
+describe('图片翻译 · the colour text is drawn back in', () => {
+  it('keeps a colour that reads, and darkens pale text on a pale label to at least 3:1, keeping its hue', async () => {
+    const label = [250, 246, 236];
+    const image = await raw(
+      await writeChinese(
+        sharp({
+          create: {
+            width: 400,
+            height: 120,
+            channels: 3,
+            background: { r: label[0], g: label[1], b: label[2] },
+          },
+        }),
+        [
+          { text: '包邮', left: 20, top: 30, size: 48, color: '#1d3557' },
+          { text: '正品', left: 220, top: 30, size: 48, color: '#f2c94c' },
+        ],
+      ),
+    );
+    const mask = new Uint8Array(400 * 120);
+    const dark = markStrokes(image, { x: 10, y: 20, width: 160, height: 80 }, mask);
+    const pale = markStrokes(image, { x: 210, y: 20, width: 160, height: 80 }, mask);
+    assert.equal(dark.color, '#1d3557', 'a colour that reads is kept');
+    const rgb = (hex: string) => [1, 3, 5].map((i) => Number.parseInt(hex.slice(i, i + 2), 16));
+    const drawn = rgb(pale.color);
+    assert.ok(
+      contrastRatio(drawn, label) >= 3,
+      `${pale.color} reads ${contrastRatio(drawn, label).toFixed(2)}:1`,
+    );
+    const [r = 0, g = 0, b = 0] = drawn;
+    assert.ok(r > b && g > b, `${pale.color} is still a yellow`);
   });
 });

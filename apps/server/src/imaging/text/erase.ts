@@ -149,7 +149,7 @@ export function markStrokes(image: RgbImage, box: TextBox, mask: Uint8Array): Te
   for (let y = 0; y < box.height; y++)
     for (let x = 0; x < box.width; x++)
       if (marked[y * box.width + x]) mask[(box.y + y) * image.width + box.x + x] = 255;
-  return { color: hex(ink), bold: strokes / area > BOLD_SHARE };
+  return { color: hex(readableOn(ink, background)), bold: strokes / area > BOLD_SHARE };
 }
 
 /** `on` (one byte a pixel, width × height) grown by `radius` pixels in every direction (a square). */
@@ -182,6 +182,43 @@ function dilate(on: Uint8Array, width: number, height: number, radius: number): 
     }
   }
   return out;
+}
+
+/** WCAG's relative luminance of an sRGB colour (0–255 a channel). */
+function luminance(rgb: number[]): number {
+  const [r, g, b] = rgb.map((v) => {
+    const c = v / 255;
+    return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+  }) as [number, number, number];
+  return 0.2126 * r + 0.7152 * g + 0.0722 * b;
+}
+
+/** WCAG's contrast ratio of two colours, 1 to 21. */
+export function contrastRatio(a: number[], b: number[]): number {
+  const [light, dark] = [luminance(a), luminance(b)].sort((x, y) => y - x) as [number, number];
+  return (light + 0.05) / (dark + 0.05);
+}
+
+/** Text drawn again must read at least this well on what is under it (WCAG's large-text level). */
+export const MIN_CONTRAST = 3;
+
+/**
+ * The ink, or the nearest shade of it (towards black or white, whichever gets there sooner) that
+ * reads at MIN_CONTRAST on `background`: pale text on a pale label is drawn back darker, keeping
+ * its hue, instead of as faint as it was read.
+ */
+function readableOn(ink: number[], background: number[]): number[] {
+  if (contrastRatio(ink, background) >= MIN_CONTRAST) return ink;
+  const towards = (target: number) => {
+    for (let step = 1; step <= 10; step++) {
+      const shade = ink.map((v) => v + (target - v) * (step / 10));
+      if (contrastRatio(shade, background) >= MIN_CONTRAST) return { step, shade };
+    }
+    return { step: 11, shade: [target, target, target] };
+  };
+  const darker = towards(0);
+  const lighter = towards(255);
+  return darker.step <= lighter.step ? darker.shade : lighter.shade;
 }
 
 /** Black or white, whichever stands out from `rgb`. */
