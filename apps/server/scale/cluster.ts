@@ -14,7 +14,8 @@ const NGINX = process.env.NGINX_PATH ?? '/usr/sbin/nginx';
 
 const freePort = () => 21000 + Math.floor(Math.random() * 18000);
 
-async function until(check: () => Promise<boolean>, what: string, timeoutMs = 30_000): Promise<void> {
+/** Polls `check` until it holds: two minutes by default, as processes starting on a busy machine take seconds. */
+async function until(check: () => Promise<boolean>, what: string, timeoutMs = 120_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (!(await check().catch(() => false))) {
     if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
