@@ -37,8 +37,12 @@ async function rename(page: Page, list: Locator, from: string, to: string) {
   const input = dialog.getByLabel('对话名称');
   await expect(input).toHaveValue(from);
   await input.fill('   ');
-  await dialog.getByRole('button', { name: /保\s*存/ }).click();
-  await expect(dialog.getByRole('alert')).toHaveText('请输入对话名称');
+  // Pressed again if no alert came: once, on a machine kept busy, the first press (the dialog just
+  // opened) showed nothing for 15 s (CI-6). Saving a blank name only ever shows the alert.
+  await expect(async () => {
+    await dialog.getByRole('button', { name: /保\s*存/ }).click();
+    await expect(dialog.getByRole('alert')).toHaveText('请输入对话名称', { timeout: 3_000 });
+  }).toPass({ timeout: 30_000 });
   await input.fill(to);
   await input.press('Enter');
   await expect(dialog).toBeHidden();
