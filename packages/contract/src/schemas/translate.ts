@@ -99,6 +99,8 @@ export const TranslateResult = Type.Object({
   /** The image with its text erased (the editor draws on it), and the result. */
   backgroundId: Type.Integer(),
   backgroundUrl: Type.String(),
+  /** The picture the blocks were found on (upright, at the working size): 下载 PSD's hidden 原图 layer. */
+  sourceId: Type.Optional(Type.Integer()),
   resultId: Type.Integer(),
   resultUrl: Type.String(),
   blocks: Type.Array(TranslatedBlock),
@@ -133,6 +135,18 @@ export const TranslateRenderBody = Type.Object({
   ),
 });
 export type TranslateRenderBody = Static<typeof TranslateRenderBody>;
+
+/**
+ * 下载 PSD: the editor's blocks as text layers over the erased image, and the original picture as
+ * a hidden layer when `sourceId` (the result's) is given.
+ */
+export const TranslatePsdBody = Type.Object({
+  backgroundId: TranslateRenderBody.properties.backgroundId,
+  sourceId: Type.Optional(Type.Integer({ minimum: 1, maximum: Number.MAX_SAFE_INTEGER })),
+  target: TranslateRenderBody.properties.target,
+  blocks: TranslateRenderBody.properties.blocks,
+});
+export type TranslatePsdBody = Static<typeof TranslatePsdBody>;
 
 export const TranslateRenderResult = Type.Object({
   resultId: Type.Integer(),

@@ -1,8 +1,18 @@
 import type { Generated } from 'kysely';
 
 /** What a kept image is: an AI drawing, or a 智能做图 result. */
-/** `translate-bg`: a supplier image with its text erased, kept for the seller's edits of a translation. */
-export type StoredImageKind = 'draw' | 'cutout' | 'main' | 'replace' | 'translate' | 'translate-bg';
+/**
+ * `translate-bg`: a supplier image with its text erased, kept for the seller's edits of a translation;
+ * `translate-src`: that image as it was (upright, at the working size), for 下载 PSD's original layer.
+ */
+export type StoredImageKind =
+  | 'draw'
+  | 'cutout'
+  | 'main'
+  | 'replace'
+  | 'translate'
+  | 'translate-bg'
+  | 'translate-src';
 
 /** One image the product keeps for a user; the file lives in the file store under `file_key`. */
 export interface StoredImageTable {

@@ -4,6 +4,7 @@ import {
   GlossaryEntryBody,
   GlossaryIdParams,
   ResultCode,
+  TranslatePsdBody,
   TranslateRenderBody,
   TranslateRenderResult,
   TranslateResult,
@@ -15,6 +16,7 @@ import { ok } from '../../http/envelope.ts';
 import { readMultipart } from '../../http/multipart.ts';
 import * as glossary from './glossary-service.ts';
 import { translatePersonalData } from './personal-data.ts';
+import { exportTranslationPsd } from './psd-export.ts';
 import { readKeepWords, readProductText, renderTranslation, translateImage } from './service.ts';
 
 /** What the seller is told: leftovers, and the product's text kept on purpose. */
@@ -51,6 +53,16 @@ const userRoutes: Routes = async (app, { deps }) => {
     { schema: { body: TranslateRenderBody, response: { 200: EnvelopeSchema(TranslateRenderResult) } } },
     async (request) => ok(await renderTranslation(deps, request.user.userId, request.body), '已重新生成'),
   );
+
+  // 下载 PSD: a file, not an envelope (its failures are envelopes, as everywhere).
+  app.post('/api/v1/translate/psd', { schema: { body: TranslatePsdBody } }, async (request, reply) => {
+    const psd = await exportTranslationPsd(deps, request.user.userId, request.body);
+    return reply
+      .header('content-type', 'image/vnd.adobe.photoshop')
+      .header('content-disposition', `attachment; filename="${psd.fileName}"`)
+      .header('cache-control', 'private, no-store')
+      .send(psd.bytes);
+  });
 
   // 术语表: the seller's stored terms, used in every translation they run.
   app.get(

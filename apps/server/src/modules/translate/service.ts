@@ -14,6 +14,7 @@ import type { AppDeps } from '../../deps.ts';
 import { AppError } from '../../http/app-error.ts';
 import type { ProductMatte } from '../../imaging/text/product-text.ts';
 import { drawTranslation, translatePicture } from '../../imaging/text/translate-picture.ts';
+import { workingCopy } from '../../imaging/text/working-copy.ts';
 import { checkImageUpload } from '../../lib/image-upload.ts';
 import type { AlphaMask } from '../../providers/matting/matting-engine.ts';
 import { runFreeWork } from '../../work/free-work.ts';
@@ -77,7 +78,7 @@ function interactiveMatte(deps: Pick<AppDeps, 'matting' | 'log'>): ProductMatte 
   };
 }
 
-function checkTarget(target: string): void {
+export function checkTarget(target: string): void {
   if (!(TRANSLATE_LANGUAGE_CODES as string[]).includes(target))
     throw new AppError(ResultCode.badRequest, '请选择要翻译成的语言');
 }
@@ -137,7 +138,7 @@ export async function translateImage(
       model: models.standard,
       product: input.productText === 'keep' ? interactiveMatte(deps) : null,
     });
-    const stored = await storeResults(deps, userId, picture.background, picture.result, picture);
+    const stored = await storeResults(deps, userId, picture, await sourceOf(checked.bytes, picture));
     const { width, height, blocks, kept, residual, glossary } = picture;
     const productText = input.productText;
     return { target: input.target, width, height, ...stored, blocks, productText, kept, residual, glossary };
@@ -174,19 +175,29 @@ async function translateWithGlossary(
   return { ...picture, glossary: { used: [...used.values()], missed } };
 }
 
+/** The picture the blocks were found on, for 下载 PSD; null if it no longer matches the pipeline's size. */
+async function sourceOf(bytes: Buffer, size: { width: number; height: number }) {
+  const copy = await workingCopy(bytes);
+  return copy.width === size.width && copy.height === size.height ? copy.png : null;
+}
+
 async function storeResults(
   deps: ImagesDeps,
   userId: number,
-  background: Buffer,
-  result: Buffer,
-  size: { width: number; height: number },
+  picture: { background: Buffer; result: Buffer; width: number; height: number },
+  source: Buffer | null,
 ) {
-  const common = { format: 'png' as const, width: size.width, height: size.height, keepMs: KEEP_MS };
-  const bg = await storeImage(deps, userId, { kind: 'translate-bg', bytes: background, ...common });
-  const out = await storeImage(deps, userId, { kind: 'translate', bytes: result, ...common });
+  const { width, height } = picture;
+  const common = { format: 'png' as const, width, height, keepMs: KEEP_MS };
+  const bg = await storeImage(deps, userId, { kind: 'translate-bg', bytes: picture.background, ...common });
+  const out = await storeImage(deps, userId, { kind: 'translate', bytes: picture.result, ...common });
+  const src = source
+    ? await storeImage(deps, userId, { kind: 'translate-src', bytes: source, ...common })
+    : null;
   return {
     backgroundId: Number(bg.id),
     backgroundUrl: fileLink(deps, bg.file_key),
+    ...(src ? { sourceId: Number(src.id) } : {}),
     resultId: Number(out.id),
     resultUrl: fileLink(deps, out.file_key),
   };
@@ -206,15 +217,7 @@ export async function renderTranslation(
   if (!own) throw new AppError(ResultCode.notFound, '这张翻译已过期或已删除，请重新上传翻译');
   const width = Number(own.row.width);
   const height = Number(own.row.height);
-  const outside = body.blocks.find(
-    (b) =>
-      b.box.x >= width ||
-      b.box.y >= height ||
-      b.box.x + b.box.width > width + 1 ||
-      b.box.y + b.box.height > height + 1,
-  );
-  if (outside)
-    throw new AppError(ResultCode.badRequest, `文字块 ${outside.id} 超出了图片范围，请把它移回图片内`);
+  checkBlocksInside(body.blocks, width, height);
   checkTextBudget(body.blocks, width, height);
   return runFreeWork(deps, { userId, kind: 'translate-render', what: '重新生成' }, async () => {
     const reserved = await reserveAttempt(deps.db, TRANSLATE_RENDERS, String(userId), deps.clock.now());
@@ -224,8 +227,21 @@ export async function renderTranslation(
   });
 }
 
+/** Refuses a block the seller moved off the picture. */
+export function checkBlocksInside(blocks: TranslateRenderBody['blocks'], width: number, height: number) {
+  const outside = blocks.find(
+    (b) =>
+      b.box.x >= width ||
+      b.box.y >= height ||
+      b.box.x + b.box.width > width + 1 ||
+      b.box.y + b.box.height > height + 1,
+  );
+  if (outside)
+    throw new AppError(ResultCode.badRequest, `文字块 ${outside.id} 超出了图片范围，请把它移回图片内`);
+}
+
 /** Refuses text that would cover the picture several times over (TRANSLATE_LIMITS.textAreaPerImage). */
-function checkTextBudget(blocks: TranslateRenderBody['blocks'], width: number, height: number) {
+export function checkTextBudget(blocks: TranslateRenderBody['blocks'], width: number, height: number) {
   const drawn = blocks.filter((b) => !b.hidden && b.text.trim());
   const area = drawn.reduce((sum, b) => sum + [...b.text].length * b.fontSize * b.fontSize, 0);
   const budget = TRANSLATE_LIMITS.textAreaPerImage * Math.max(width * height, 1_000_000);

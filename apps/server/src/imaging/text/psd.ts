@@ -1,0 +1,134 @@
+import type { TranslatedBlock } from '@chuhai/contract';
+import { type Layer, type LayerTextData, writePsdBuffer } from 'ag-psd';
+import sharp from 'sharp';
+import { fontsFor } from './fonts.ts';
+import { drawableText, type FittedBlock, fitBlock } from './render.ts';
+import { drawTranslation, roomAround } from './translate-picture.ts';
+
+/**
+ * 下载 PSD: a translated picture as layers a designer can keep working on. Bottom to top: the
+ * original picture (hidden), the erased background, and one text layer per visible block. A text
+ * layer carries both Photoshop's text data (editable: font, size, colour, alignment, place) and the
+ * pixels we drew, so the file looks like our result before Photoshop lays the text out again.
+ */
+
+export interface PsdPicture {
+  /** The erased background (PNG), the size of the picture. */
+  background: Buffer;
+  /** The picture before erasing (PNG, same size), when kept: a hidden layer. */
+  source: Buffer | null;
+  target: string;
+  blocks: TranslatedBlock[];
+}
+
+/** ag-psd's layer pixels: typed as the browser's ImageData, which needs only these three fields. */
+type Pixels = NonNullable<Layer['imageData']>;
+
+const LAYER_NAME_LENGTH = 40;
+
+async function rgbaOf(png: Buffer): Promise<Pixels> {
+  const { data, info } = await sharp(png).ensureAlpha().raw().toBuffer({ resolveWithObject: true });
+  return { width: info.width, height: info.height, data: new Uint8ClampedArray(data) } as Pixels;
+}
+
+/** The PostScript name Photoshop looks fonts up by: our Noto files follow Google's Family-Weight. */
+const postScriptName = (family: string, bold: boolean) =>
+  `${family.replaceAll(' ', '')}-${bold ? 'Bold' : 'Regular'}`;
+
+const rgbOf = (hex: string) => ({
+  r: Number.parseInt(hex.slice(1, 3), 16),
+  g: Number.parseInt(hex.slice(3, 5), 16),
+  b: Number.parseInt(hex.slice(5, 7), 16),
+});
+
+/** A layer's name: the block's text on one line, at most LAYER_NAME_LENGTH characters. */
+export const layerName = (text: string) =>
+  [...drawableText(text).replace(/\s+/g, ' ').trim()].slice(0, LAYER_NAME_LENGTH).join('');
+
+/**
+ * Each visible block's drawn pixels and place, as drawTranslation drew them. drawTranslation tells
+ * the size each block ended at (parallel items share one); fitting again from that size gives the
+ * same render at once. An overflowing block ended at its smallest size, half its starting one:
+ * starting again from twice that size ends there too.
+ */
+async function fittedBlocks(picture: PsdPicture, size: { width: number; height: number }) {
+  const drawn = await drawTranslation(picture.background, picture.blocks, picture.target);
+  const visible = drawn.blocks.filter((block) => !block.hidden && drawableText(block.text).trim());
+  const fitted = await Promise.all(
+    visible.map(async (block) => {
+      const room = roomAround(block, visible, size);
+      const fontSize = block.overflow ? block.fontSize * 2 : block.fontSize;
+      const fit: FittedBlock = await fitBlock({ ...block, fontSize, room }, picture.target);
+      return { block, room, fit };
+    }),
+  );
+  return { composite: drawn.png, fitted };
+}
+
+/** Photoshop's text data: a paragraph box over the room the text was laid out in, so it wraps alike. */
+function textData(
+  block: TranslatedBlock,
+  target: string,
+  room: { x: number; width: number },
+  fit: FittedBlock,
+  drawnHeight: number,
+): LayerTextData {
+  const fonts = fontsFor(target, block.text);
+  const face = block.bold ? fonts.bold : fonts.regular;
+  return {
+    text: drawableText(block.text),
+    transform: [1, 0, 0, 1, room.x, fit.top],
+    shapeType: 'box',
+    // Room below for Photoshop's own line spacing, which is a little looser than Pango's.
+    boxBounds: [0, 0, room.width, Math.round(drawnHeight + fit.fontSize)],
+    style: {
+      font: { name: postScriptName(face.family, block.bold) },
+      // The document is 72 dpi, as our render is: a point is a pixel.
+      fontSize: fit.fontSize,
+      fillColor: rgbOf(block.color),
+    },
+    paragraphStyle: { justification: block.align },
+  };
+}
+
+/** The picture with its translation as a layered PSD (8-bit RGB, 72 dpi). */
+export async function translationPsd(picture: PsdPicture): Promise<Buffer> {
+  const background = await rgbaOf(picture.background);
+  const size = { width: background.width, height: background.height };
+  const { composite, fitted } = await fittedBlocks(picture, size);
+  const textLayers: Layer[] = await Promise.all(
+    fitted.map(async ({ block, room, fit }) => {
+      const pixels = await rgbaOf(fit.png);
+      return {
+        name: layerName(block.text),
+        // drawBlocks keeps a block that starts past the edge inside it; Photoshop cuts the rest.
+        left: Math.min(fit.left, size.width - 1),
+        top: Math.min(fit.top, size.height - 1),
+        imageData: pixels,
+        text: textData(block, picture.target, room, fit, pixels.height),
+      };
+    }),
+  );
+  const source: Layer[] = picture.source
+    ? [{ name: '原图', hidden: true, imageData: await rgbaOf(picture.source) }]
+    : [];
+  return writePsdBuffer(
+    {
+      ...size,
+      imageData: await rgbaOf(composite),
+      imageResources: {
+        resolutionInfo: {
+          horizontalResolution: 72,
+          horizontalResolutionUnit: 'PPI',
+          widthUnit: 'Inches',
+          verticalResolution: 72,
+          verticalResolutionUnit: 'PPI',
+          heightUnit: 'Inches',
+        },
+      },
+      children: [...source, { name: '背景（已擦除）', imageData: background }, ...textLayers],
+    },
+    // Every layer an ordinary one: Photoshop would make the bottom one a locked Background otherwise.
+    { noBackground: true },
+  );
+}
