@@ -3,6 +3,7 @@ import { Alert, Button, Input, InputNumber, Switch, Tooltip } from 'antd';
 import { useEffect, useState } from 'react';
 import { renderTranslation } from '../api/render-translation';
 import { boxStyle } from './box-style';
+import { DownloadPsdButton } from './download-psd-button';
 import { productTextOf } from './kept-product-text';
 
 const AXES = [
@@ -12,8 +13,9 @@ const AXES = [
 
 /**
  * 编辑文字: every translated block as a layer (text, size, colour, position, hide), the original
- * shown on hover; 重新生成 draws them again on the erased image on the server. Text kept on the
- * product is outlined and named, and is not counted as leftover when the image is read again.
+ * shown on hover; 重新生成 draws them again on the erased image on the server, 下载 PSD saves them
+ * as layers. Text kept on the product is outlined and named, and is not counted as leftover when
+ * the image is read again.
  */
 export function TranslateEditor(props: {
   result: TranslateResult;
@@ -57,9 +59,12 @@ export function TranslateEditor(props: {
     <section className="translate-editor" aria-label="编辑文字">
       <div className="translate-editor__head">
         <h2>编辑文字</h2>
-        <Button type="primary" loading={saving} disabled={!edited} onClick={() => void render()}>
-          重新生成
-        </Button>
+        <div className="translate-editor__actions">
+          <DownloadPsdButton result={result} blocks={blocks} onError={setError} />
+          <Button type="primary" loading={saving} disabled={!edited} onClick={() => void render()}>
+            重新生成
+          </Button>
+        </div>
       </div>
       {onProduct.length > 0 ? (
         <p className="muted translate-editor__kept">
