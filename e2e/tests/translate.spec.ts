@@ -1,3 +1,5 @@
+import { readFile } from 'node:fs/promises';
+import { readPsd } from 'ag-psd';
 import { register } from '../support/account.ts';
 import { productShot, supplierImage } from '../support/supplier-image.ts';
 import { expect, test } from '../support/test.ts';
@@ -5,9 +7,11 @@ import { expect, test } from '../support/test.ts';
 /**
  * 图片翻译 in Chromium against the real server: the text is found by the real OCR models, the fake
  * chat provider translates it, the server erases and redraws; the seller edits one block, draws it
- * again and downloads the result.
+ * again and downloads the result, then the layered PSD with a block edited since.
  */
-test('upload, translate to English, edit one block, draw again and download', async ({ page }) => {
+test('upload, translate to English, edit one block, draw again and download, as a picture and as a PSD', async ({
+  page,
+}) => {
   await register(page, '13912345951');
   await page.goto('/#/translate');
   await expect(page.getByRole('heading', { name: '智能做图 · 图片翻译' })).toBeVisible();
@@ -33,6 +37,31 @@ test('upload, translate to English, edit one block, draw again and download', as
   const download = page.waitForEvent('download');
   await result.getByRole('link', { name: '下载翻译后的图片' }).click();
   expect((await download).suggestedFilename()).toBe('translated-en.png');
+
+  // 下载 PSD takes the blocks as they are in the editor, drawn again or not.
+  await result.getByLabel('第 2 块译文').fill('Sale today');
+  const psdDownload = page.waitForEvent('download');
+  await result.getByRole('button', { name: /下载 PSD/ }).click();
+  const psdFile = await psdDownload;
+  expect(psdFile.suggestedFilename()).toMatch(/^translated-en-\d+\.psd$/);
+  const psd = readPsd(await readFile(await psdFile.path()), {
+    skipLayerImageData: true,
+    skipCompositeImageData: true,
+    skipThumbnail: true,
+  });
+  const layers = psd.children ?? [];
+  expect(layers.map((layer) => layer.name)).toEqual([
+    '原图',
+    '背景（已擦除）',
+    'Rainproof 3-layer fabric',
+    'Sale today',
+  ]);
+  expect(layers[0]?.hidden).toBe(true);
+  expect(layers.slice(2).map((layer) => layer.text?.text)).toEqual([
+    'Rainproof 3-layer fabric',
+    'Sale today',
+  ]);
+  expect(layers.slice(2).every((layer) => layer.text?.style?.font?.name?.startsWith('NotoSans-'))).toBe(true);
 });
 
 test('a term kept in the 术语表 stays as it is when the supplier image is translated', async ({ page }) => {
