@@ -74,6 +74,19 @@ export const TranslatedBlock = Type.Object({
   hidden: Type.Boolean(),
   /** The text did not fit its box even at the smallest size: it runs past it. */
   overflow: Type.Boolean(),
+  /**
+   * An outline around the letters: the original's (found when erasing), or one added where the
+   * text would not stand out from the photo under it; null or absent draws none.
+   */
+  outline: Type.Optional(
+    Type.Union([
+      Type.Null(),
+      Type.Object({
+        color: Type.String({ pattern: '^#[0-9a-fA-F]{6}$' }),
+        width: Type.Integer({ minimum: 1, maximum: 40 }),
+      }),
+    ]),
+  ),
 });
 export type TranslatedBlock = Static<typeof TranslatedBlock>;
 

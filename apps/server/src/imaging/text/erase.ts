@@ -1,13 +1,14 @@
 /**
  * Erasing text from a product image, stroke by stroke: in each line's box the pixels of the text
- * (its colour, the anti-aliased edge and a thin outline, found against the box's own background
- * colour) are marked, and only those are filled by OpenCV's inpainting from what is around them.
+ * (its ink, an outline around it and the anti-aliased edge, told apart from the background by
+ * ink.ts) are marked, and only those are filled by OpenCV's inpainting from what is around them.
  * A flat or gradient label keeps its colour and its edges, a photo gets thin strokes filled instead
  * of a blurred block, and nothing outside the strokes changes. Navier–Stokes over Telea: on coloured
  * labels Telea left lighter blotches where thick strokes were (docs/decisions.md has the figures).
  */
 import type { TextBox } from '../ocr/index.ts';
 import { openCv } from '../opencv.ts';
+import { dilate, readInk } from './ink.ts';
 
 /** An image as raw RGB bytes. */
 export interface RgbImage {
@@ -16,22 +17,20 @@ export interface RgbImage {
   height: number;
 }
 
-/** What the erased pixels looked like: the text's colour and whether its strokes were heavy. */
+/** What the erased pixels looked like: the text's colour, whether its strokes were heavy, its outline. */
 export interface TextInk {
   color: string;
   bold: boolean;
+  /** An outline (or heavy shadow) around the strokes: drawn back around the translation. */
+  outline: { color: string; width: number } | null;
 }
 
-/** How far a pixel must be from the box's background colour to be a candidate stroke (RGB distance). */
-const INK_DISTANCE = 60;
 /**
  * Share of a (grown) line box covered by strokes above which the text reads as bold. Measured on
  * Noto Sans SC drawn at 36–72 px: bold lines cover 0.24–0.35 of their grown box, regular ones
  * 0.19–0.22.
  */
 const BOLD_SHARE = 0.23;
-/** Next to a stroke, a pixel this far from the background is its edge, outline or shadow. */
-const EDGE_DISTANCE = 24;
 /** A line whose strokes cannot be told from its background (under this share) is erased whole. */
 const TOO_FAINT = 0.01;
 
@@ -46,7 +45,7 @@ export function grow(box: TextBox, pad: number, width: number, height: number): 
   return { x, y, width: right - x, height: bottom - y };
 }
 
-const hex = (rgb: number[]) =>
+export const hex = (rgb: number[]) =>
   `#${rgb
     .map((v) =>
       Math.round(clamp(v, 0, 255))
@@ -55,133 +54,36 @@ const hex = (rgb: number[]) =>
     )
     .join('')}`;
 
-const distance = (data: Buffer, at: number, rgb: number[]) =>
-  Math.sqrt(
-    ((data[at] as number) - (rgb[0] as number)) ** 2 +
-      ((data[at + 1] as number) - (rgb[1] as number)) ** 2 +
-      ((data[at + 2] as number) - (rgb[2] as number)) ** 2,
-  );
-
-/** The most common colour in the box (32 levels a channel), as its mean: the text's background. */
-function backgroundOf(image: RgbImage, box: TextBox): number[] {
-  const counts = new Map<number, { n: number; sum: [number, number, number] }>();
-  let best = { n: 0, sum: [255, 255, 255] as [number, number, number] };
-  for (let y = box.y; y < box.y + box.height; y++)
-    for (let x = box.x; x < box.x + box.width; x++) {
-      const at = (y * image.width + x) * 3;
-      const [r, g, b] = [
-        image.data[at] as number,
-        image.data[at + 1] as number,
-        image.data[at + 2] as number,
-      ];
-      const key = ((r >> 3) << 10) | ((g >> 3) << 5) | (b >> 3);
-      let bin = counts.get(key);
-      if (!bin) {
-        bin = { n: 0, sum: [0, 0, 0] };
-        counts.set(key, bin);
-      }
-      bin.n += 1;
-      bin.sum[0] += r;
-      bin.sum[1] += g;
-      bin.sum[2] += b;
-      if (bin.n > best.n) best = bin;
-    }
-  return best.sum.map((v) => v / Math.max(1, best.n));
-}
-
-const median = (samples: number[][], c: number) => {
-  const values = samples.map((s) => s[c] as number).sort((a, b) => a - b);
-  return values[Math.floor(values.length / 2)] as number;
-};
-
 /**
  * Marks the text's strokes in `box` (grown past them) in `mask` (one byte a pixel of the image,
- * 255 = erase) and says what the text looked like. Strokes are the pixels nearer the ink's colour
- * than the background's, grown by a pixel or two for the anti-aliased edge and a thin outline.
+ * 255 = erase) and says what the text looked like. Strokes are the ink's colour group and an
+ * outline around it (ink.ts), grown by a pixel or two for the anti-aliased edge; the rest of the
+ * box (a label, a photo) is never marked.
  */
 export function markStrokes(image: RgbImage, box: TextBox, mask: Uint8Array): TextInk {
-  const background = backgroundOf(image, box);
-  const candidates: number[][] = [];
-  for (let y = box.y; y < box.y + box.height; y++)
-    for (let x = box.x; x < box.x + box.width; x++) {
-      const at = (y * image.width + x) * 3;
-      if (distance(image.data, at, background) > INK_DISTANCE)
-        candidates.push([
-          image.data[at] as number,
-          image.data[at + 1] as number,
-          image.data[at + 2] as number,
-        ]);
-    }
+  const read = readInk(image, box);
   const area = box.width * box.height;
-  if (candidates.length < area * TOO_FAINT) {
+  if (!read || read.inkShare < TOO_FAINT) {
     for (let y = box.y; y < box.y + box.height; y++)
       mask.fill(255, y * image.width + box.x, y * image.width + box.x + box.width);
-    return { color: contrasting(background), bold: false };
+    return { color: contrasting(read?.background ?? [255, 255, 255]), bold: false, outline: null };
   }
-  const ink = [0, 1, 2].map((c) => median(candidates, c));
-  const core = new Uint8Array(area);
-  let strokes = 0;
-  for (let y = 0; y < box.height; y++)
-    for (let x = 0; x < box.width; x++) {
-      const at = ((box.y + y) * image.width + box.x + x) * 3;
-      const fromInk = distance(image.data, at, ink);
-      if (
-        distance(image.data, at, background) > INK_DISTANCE &&
-        fromInk < distance(image.data, at, background)
-      ) {
-        core[y * box.width + x] = 1;
-        strokes += 1;
-      }
-    }
-  // The anti-aliased edge, an outline or a shadow sit next to the strokes: whatever near them differs
-  // from the background at all is theirs. Left out, it would be drawn back into the hole as a ghost.
-  const reach = Math.max(2, Math.round(box.height * 0.06));
-  const near = dilate(core, box.width, box.height, reach * 2);
-  const strong = new Uint8Array(area);
-  for (let y = 0; y < box.height; y++)
-    for (let x = 0; x < box.width; x++) {
-      const i = y * box.width + x;
-      const at = ((box.y + y) * image.width + box.x + x) * 3;
-      strong[i] = core[i] || (near[i] && distance(image.data, at, background) > EDGE_DISTANCE) ? 1 : 0;
-    }
-  // One or two pixels more: the faint rim of the anti-aliasing, past what differs enough to be seen.
-  const marked = dilate(strong, box.width, box.height, Math.max(1, Math.round(reach / 2)));
+  const strokes = new Uint8Array(area);
+  let inked = 0;
+  for (let i = 0; i < area; i++) {
+    strokes[i] = read.core[i] || read.rim[i] ? 1 : 0;
+    inked += read.core[i] as number;
+  }
+  // The anti-aliased edge: a pixel or two past the strokes, between their colour and the background.
+  const thickness = Math.min(box.width, box.height);
+  const marked = dilate(strokes, box.width, box.height, Math.max(2, Math.round(thickness * 0.03)));
   for (let y = 0; y < box.height; y++)
     for (let x = 0; x < box.width; x++)
       if (marked[y * box.width + x]) mask[(box.y + y) * image.width + box.x + x] = 255;
-  return { color: hex(readableOn(ink, background)), bold: strokes / area > BOLD_SHARE };
-}
-
-/** `on` (one byte a pixel, width × height) grown by `radius` pixels in every direction (a square). */
-function dilate(on: Uint8Array, width: number, height: number, radius: number): Uint8Array {
-  const rows = new Uint8Array(on.length);
-  for (let y = 0; y < height; y++) {
-    // Two sweeps per row: distance to the nearest set pixel on the left, then on the right.
-    let last = -Infinity;
-    for (let x = 0; x < width; x++) {
-      if (on[y * width + x]) last = x;
-      if (x - last <= radius) rows[y * width + x] = 1;
-    }
-    last = Infinity;
-    for (let x = width - 1; x >= 0; x--) {
-      if (on[y * width + x]) last = x;
-      if (last - x <= radius) rows[y * width + x] = 1;
-    }
-  }
-  const out = new Uint8Array(on.length);
-  for (let x = 0; x < width; x++) {
-    let last = -Infinity;
-    for (let y = 0; y < height; y++) {
-      if (rows[y * width + x]) last = y;
-      if (y - last <= radius) out[y * width + x] = 1;
-    }
-    last = Infinity;
-    for (let y = height - 1; y >= 0; y--) {
-      if (rows[y * width + x]) last = y;
-      if (last - y <= radius) out[y * width + x] = 1;
-    }
-  }
-  return out;
+  const outline = read.outline ? { color: hex(read.outline.color), width: read.outline.width } : null;
+  // With an outline the ink reads against the outline, as the designer drew it.
+  const color = outline ? read.ink : readableOn(read.ink, read.background);
+  return { color: hex(color), bold: inked / area > BOLD_SHARE, outline };
 }
 
 /** WCAG's relative luminance of an sRGB colour (0–255 a channel). */
@@ -202,23 +104,28 @@ export function contrastRatio(a: number[], b: number[]): number {
 /** Text drawn again must read at least this well on what is under it (WCAG's large-text level). */
 export const MIN_CONTRAST = 3;
 
+/** The most a colour is shaded towards black or white to read (tenths of the way): more changes what it is. */
+const MAX_SHADE = 4;
+
 /**
  * The ink, or the nearest shade of it (towards black or white, whichever gets there sooner) that
  * reads at MIN_CONTRAST on `background`: pale text on a pale label is drawn back darker, keeping
- * its hue, instead of as faint as it was read.
+ * its hue, instead of as faint as it was read. Yellow over a mid-green photo would have to turn
+ * olive: such an ink stays as it is, and the drawing gives it an outline instead (halo.ts).
  */
 function readableOn(ink: number[], background: number[]): number[] {
   if (contrastRatio(ink, background) >= MIN_CONTRAST) return ink;
   const towards = (target: number) => {
-    for (let step = 1; step <= 10; step++) {
+    for (let step = 1; step <= MAX_SHADE; step++) {
       const shade = ink.map((v) => v + (target - v) * (step / 10));
       if (contrastRatio(shade, background) >= MIN_CONTRAST) return { step, shade };
     }
-    return { step: 11, shade: [target, target, target] };
+    return null;
   };
   const darker = towards(0);
   const lighter = towards(255);
-  return darker.step <= lighter.step ? darker.shade : lighter.shade;
+  if (darker && lighter) return darker.step <= lighter.step ? darker.shade : lighter.shade;
+  return (darker ?? lighter)?.shade ?? ink;
 }
 
 /** Black or white, whichever stands out from `rgb`. */

@@ -1,6 +1,7 @@
 import sharp from 'sharp';
 import type { TextBox } from '../ocr/index.ts';
 import { fontsFor } from './fonts.ts';
+import { outlined } from './outline.ts';
 
 /** One block to draw: the text fitted into its box. */
 export interface DrawnBlock {
@@ -13,6 +14,8 @@ export interface DrawnBlock {
   color: string;
   bold: boolean;
   align: 'left' | 'center' | 'right';
+  /** Drawn around the letters, `width` px wide, under them. */
+  outline?: { color: string; width: number } | null;
 }
 
 export interface FittedBlock {
@@ -22,6 +25,8 @@ export interface FittedBlock {
   png: Buffer;
   left: number;
   top: number;
+  width: number;
+  height: number;
 }
 
 /** The smallest a block shrinks to, against its starting size (and never under MIN_SIZE px). */
@@ -62,6 +67,7 @@ async function renderText(block: DrawnBlock, language: string, size: number) {
   })
     .png()
     .toBuffer({ resolveWithObject: true });
+  if (block.outline) return outlined(data, block.outline);
   return { png: data, width: info.width, height: info.height };
 }
 
@@ -135,16 +141,21 @@ function place(
   fontSize: number,
   overflow: boolean,
 ): FittedBlock {
-  const spare = box.width - rendered.width;
+  // An outline sticks out of the letters' box by its width on every side.
+  const inset = block.outline?.width ?? 0;
+  const spare = box.width - (rendered.width - 2 * inset);
   const dx = block.align === 'left' ? 0 : block.align === 'right' ? spare : Math.round(spare / 2);
   // Text no taller than the original box is centred on it; taller text starts at the box's top.
-  const dy = rendered.height <= block.box.height ? Math.round((block.box.height - rendered.height) / 2) : 0;
+  const textHeight = rendered.height - 2 * inset;
+  const dy = textHeight <= block.box.height ? Math.round((block.box.height - textHeight) / 2) : 0;
   return {
     png: rendered.png,
     fontSize,
     overflow,
-    left: Math.max(0, box.x + Math.max(0, dx)),
-    top: Math.max(0, block.box.y + dy),
+    left: Math.max(0, box.x + Math.max(0, dx) - inset),
+    top: Math.max(0, block.box.y + dy - inset),
+    width: rendered.width,
+    height: rendered.height,
   };
 }
 

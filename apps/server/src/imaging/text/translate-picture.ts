@@ -9,8 +9,10 @@ import {
   type OcrEngine,
   type TextBlock,
   type TextBox,
+  type TextLine,
 } from '../ocr/index.ts';
 import { grow, inpaint, markStrokes, type RgbImage, type TextInk } from './erase.ts';
+import { haloFor, needsHalo } from './halo.ts';
 import { isOnProduct, matteInput, type ProductMatte, productArea } from './product-text.ts';
 import { drawableText, drawBlocks, type FittedBlock, fitBlock, TextTooLargeError } from './render.ts';
 
@@ -171,6 +173,18 @@ export interface PictureOptions {
 /** Why a block was left as it was. */
 type KeptReason = 'no-chinese' | 'keep' | 'product';
 
+/** A line set in a column (taller than 1.6× its width, more than one character): vertical text. */
+const isColumn = (box: TextBox, text: string) => box.height > box.width * 1.6 && [...text.trim()].length > 1;
+
+/**
+ * The size a line's translation starts from. A detected line's box has about a fifth of padding
+ * around the characters; a column's characters are as wide as the column, so its width sets the
+ * size (its height would give letters a column high). The translation is then laid out upright in
+ * the column's area, a word or two a line, never a letter a line.
+ */
+const sizeOf = (box: TextBox, text: string) =>
+  Math.max(9, Math.round((isColumn(box, text) ? box.width : box.height) * 0.72));
+
 /**
  * The editable layers of one translated block, its lines erased. When the translation has as many
  * lines as the original, each line is a layer of its own with its own size, colour and weight (a
@@ -184,36 +198,38 @@ function layersOf(
   translation: string,
 ): Omit<TranslatedBlock, 'id'>[] {
   const inks = block.lines.map((line) =>
-    markStrokes(image, grow(line.box, Math.max(2, line.box.height * 0.18), image.width, image.height), erase),
+    markStrokes(
+      image,
+      grow(
+        line.box,
+        Math.max(2, Math.min(line.box.height, line.box.width) * 0.18),
+        image.width,
+        image.height,
+      ),
+      erase,
+    ),
   );
   const lines = translation.split('\n').map((line) => line.trim());
-  const layer = (source: string, text: string, box: TextBox, lineBoxes: TextBox[], ink: TextInk) => ({
+  const layer = (source: string, text: string, box: TextBox, from: TextLine[], ink: TextInk) => ({
     source,
     text,
     box,
-    // A detected line's box has about a fifth of padding around the characters.
-    fontSize: Math.max(9, Math.round(Math.min(...lineBoxes.map((b) => b.height)) * 0.72)),
+    fontSize: Math.min(...from.map((line) => sizeOf(line.box, line.text))),
     color: ink.color,
     bold: ink.bold,
     align: block.align,
     hidden: false,
     overflow: false,
+    outline: ink.outline,
   });
-  const plain = { color: '#1f1f1f', bold: false };
+  const plain: TextInk = { color: '#1f1f1f', bold: false, outline: null };
   if (block.lines.length > 1 && lines.length === block.lines.length && lines.every(Boolean))
     return block.lines.map((line, i) =>
-      layer(line.text, lines[i] as string, line.box, [line.box], inks[i] ?? plain),
+      layer(line.text, lines[i] as string, line.box, [line], inks[i] ?? plain),
     );
-  const ink = { color: (inks[0] ?? plain).color, bold: inks.filter((x) => x.bold).length * 2 >= inks.length };
-  return [
-    layer(
-      block.text,
-      translation,
-      block.box,
-      block.lines.map((l) => l.box),
-      ink,
-    ),
-  ];
+  const first = inks[0] ?? plain;
+  const ink = { ...first, bold: inks.filter((x) => x.bold).length * 2 >= inks.length };
+  return [layer(block.text, translation, block.box, block.lines, ink)];
 }
 
 /** The blocks to translate, numbered from 1, and their translations by number. */
@@ -269,8 +285,9 @@ export async function translatePicture(
 /** Fits every visible block into its box and draws them on the erased image. */
 export async function drawTranslation(background: Buffer, blocks: TranslatedBlock[], target: string) {
   const visible = blocks.filter((block) => !block.hidden && drawableText(block.text).trim());
-  const meta = await sharp(background).metadata();
-  const size = { width: meta.width ?? 1, height: meta.height ?? 1 };
+  const under = await sharp(background).removeAlpha().raw().toBuffer({ resolveWithObject: true });
+  const picture = { data: under.data, width: under.info.width, height: under.info.height };
+  const size = { width: picture.width, height: picture.height };
   const room = (block: TranslatedBlock) => roomAround(block, visible, size);
   const fit = (block: TranslatedBlock, fontSize = block.fontSize) =>
     fitBlock({ ...block, fontSize, room: room(block) }, target).catch((error) => {
@@ -290,12 +307,34 @@ export async function drawTranslation(background: Buffer, blocks: TranslatedBloc
       if ((fitted[i] as FittedBlock).fontSize > smallest) fitted[i] = await fit(block, smallest);
     }
   }
-  const byId = new Map(visible.map((block, i) => [block.id, fitted[i]]));
+  // Text that would not stand out from what is now under it (white over a pale patch of a photo)
+  // is drawn again with an outline; the seller sees (and can change) it in the editor.
+  for (const [i, block] of visible.entries()) {
+    const drawn = fitted[i] as FittedBlock;
+    if (
+      block.outline ||
+      !needsHalo(
+        picture,
+        { x: drawn.left, y: drawn.top, width: drawn.width, height: drawn.height },
+        block.color,
+      )
+    )
+      continue;
+    visible[i] = { ...block, outline: haloFor(block.color, drawn.fontSize) };
+    fitted[i] = await fit(visible[i] as TranslatedBlock, drawn.fontSize);
+  }
+  const byId = new Map(visible.map((block, i) => [block.id, { block, fit: fitted[i] as FittedBlock }]));
   return {
     png: await drawBlocks(background, fitted),
     blocks: blocks.map((block) => {
-      const fit = byId.get(block.id);
-      return fit ? { ...block, fontSize: fit.fontSize, overflow: fit.overflow } : block;
+      const drawn = byId.get(block.id);
+      if (!drawn) return block;
+      return {
+        ...block,
+        fontSize: drawn.fit.fontSize,
+        overflow: drawn.fit.overflow,
+        outline: drawn.block.outline ?? null,
+      };
     }),
   };
 }

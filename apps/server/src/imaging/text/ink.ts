@@ -1,0 +1,359 @@
+/**
+ * Reading a line of text's colours the way a designer would: the pixels of a line's box fall into a
+ * few colour groups (k-means); the background is the group along the box's edge, the ink the group
+ * inside that does not reach the edge, and an outline (or a shadow) the group that hugs the ink on
+ * every side. On a photo the background is many colours and none of them is the text's, so the
+ * strokes are the ink's group, not "whatever differs from the most common colour" (which on a photo
+ * is half the picture, erased into a blurred band).
+ */
+import type { TextBox } from '../ocr/index.ts';
+import type { RgbImage } from './erase.ts';
+
+/** Colour groups: background (or two of a photo), ink, outline, anti-aliased edge. */
+const GROUPS = 4;
+const ROUNDS = 8;
+/** Pixels sampled to place the groups (all pixels are labelled afterwards). */
+const SAMPLES = 6000;
+/** Share of a group's pixels further than a stroke's half-width from any other colour, above which it is no ink. */
+const MAX_DEEP = 0.3;
+/** A colour group on this share of the box's edge is (part of) the background. */
+const BACKGROUND_SHARE = 0.15;
+
+export interface InkReading {
+  /** Box-sized: 1 where the pixel is the text's ink. */
+  core: Uint8Array;
+  /** Box-sized: 1 where a pixel next to the ink is not background: edge, outline, glow, shadow. */
+  rim: Uint8Array;
+  ink: number[];
+  background: number[];
+  outline: { color: number[]; width: number } | null;
+  /** Share of the box's inner part that is ink. */
+  inkShare: number;
+}
+
+const squared = (a: number[], r: number, g: number, b: number) =>
+  ((a[0] as number) - r) ** 2 + ((a[1] as number) - g) ** 2 + ((a[2] as number) - b) ** 2;
+
+export const colourDistance = (a: number[], b: number[]) =>
+  Math.sqrt(squared(a, b[0] as number, b[1] as number, b[2] as number));
+
+function nearest(centres: number[][], r: number, g: number, b: number): number {
+  let best = 0;
+  let bestDistance = Number.POSITIVE_INFINITY;
+  for (let c = 0; c < centres.length; c++) {
+    const d = squared(centres[c] as number[], r, g, b);
+    if (d < bestDistance) {
+      bestDistance = d;
+      best = c;
+    }
+  }
+  return best;
+}
+
+/** k-means on a sample of the box, started from the edge's mean and then the farthest colours. */
+function groupColours(image: RgbImage, box: TextBox): number[][] {
+  const step = Math.max(1, Math.floor(Math.sqrt((box.width * box.height) / SAMPLES)));
+  const samples: number[][] = [];
+  const edge = [0, 0, 0];
+  let edgeCount = 0;
+  for (let y = box.y; y < box.y + box.height; y += step)
+    for (let x = box.x; x < box.x + box.width; x += step) {
+      const at = (y * image.width + x) * 3;
+      const rgb = [image.data[at] as number, image.data[at + 1] as number, image.data[at + 2] as number];
+      samples.push(rgb);
+      if (y - box.y < step * 2 || box.y + box.height - y <= step * 2) {
+        for (let c = 0; c < 3; c++) edge[c] = (edge[c] as number) + (rgb[c] as number);
+        edgeCount += 1;
+      }
+    }
+  const centres = [edge.map((v) => v / Math.max(1, edgeCount))];
+  while (centres.length < GROUPS) {
+    let farthest = samples[0] as number[];
+    let far = -1;
+    for (const s of samples) {
+      const d = Math.min(...centres.map((c) => squared(c, s[0] as number, s[1] as number, s[2] as number)));
+      if (d > far) {
+        far = d;
+        farthest = s;
+      }
+    }
+    centres.push([...farthest]);
+  }
+  for (let round = 0; round < ROUNDS; round++) {
+    const sums = centres.map(() => [0, 0, 0, 0]);
+    for (const s of samples) {
+      const sum = sums[nearest(centres, s[0] as number, s[1] as number, s[2] as number)] as number[];
+      for (let c = 0; c < 3; c++) sum[c] = (sum[c] as number) + (s[c] as number);
+      sum[3] = (sum[3] as number) + 1;
+    }
+    sums.forEach((sum, i) => {
+      if ((sum[3] as number) > 0) centres[i] = [0, 1, 2].map((c) => (sum[c] as number) / (sum[3] as number));
+    });
+  }
+  return centres;
+}
+
+/**
+ * The line's ink, background and outline, and which pixels are ink (and outline), in `box` (a
+ * line's box grown by about a fifth of its height: its edge is background). Null when no colour
+ * group sits inside the box without reaching its edge: text that cannot be told from what is
+ * around it.
+ */
+export function readInk(image: RgbImage, box: TextBox): InkReading | null {
+  const centres = groupColours(image, box);
+  const labels = new Uint8Array(box.width * box.height);
+  const border = new Array<number>(GROUPS).fill(0);
+  const inner = new Array<number>(GROUPS).fill(0);
+  let borderCount = 0;
+  let innerCount = 0;
+  // The line's own box inside the grown one: the grown part is ~13% of its thickness (the height of
+  // a row, the width of a column) on each side.
+  const thickness = Math.min(box.width, box.height);
+  const pad = Math.round(thickness * 0.13);
+  const edge = Math.max(1, Math.round(thickness * 0.04));
+  for (let y = 0; y < box.height; y++)
+    for (let x = 0; x < box.width; x++) {
+      const at = ((box.y + y) * image.width + box.x + x) * 3;
+      const label = nearest(
+        centres,
+        image.data[at] as number,
+        image.data[at + 1] as number,
+        image.data[at + 2] as number,
+      );
+      labels[y * box.width + x] = label;
+      if (y < edge || y >= box.height - edge || x < edge || x >= box.width - edge) {
+        border[label] = (border[label] as number) + 1;
+        borderCount += 1;
+      } else if (y >= pad && y < box.height - pad && x >= pad && x < box.width - pad) {
+        inner[label] = (inner[label] as number) + 1;
+        innerCount += 1;
+      }
+    }
+  const share = (counts: number[], of: number) => counts.map((n) => n / Math.max(1, of));
+  const borderShare = share(border, borderCount);
+  const innerShare = share(inner, innerCount);
+  const background = borderShare.indexOf(Math.max(...borderShare));
+  // The ink: inside the line, hardly on its edge (text does not run out of its box, backgrounds
+  // do), and thin: strokes are never far from something else, while a label's or a gradient's
+  // colour (split into two groups, one of them not reaching the edge) has a deep inside.
+  let ink = -1;
+  let best = 0;
+  for (let g = 0; g < GROUPS; g++) {
+    if (g === background) continue;
+    const inside = innerShare[g] as number;
+    const score = inside - 2 * (borderShare[g] as number);
+    if (inside < 0.03 || score <= best) continue;
+    if (deepShare(labels, g, box, Math.max(2, Math.round(thickness * 0.16))) > MAX_DEEP) continue;
+    best = score;
+    ink = g;
+  }
+  if (ink < 0) return null;
+  ink = fillInside(labels, box, ink, { background, innerShare, borderShare });
+  const core = new Uint8Array(labels.length);
+  for (let i = 0; i < labels.length; i++) core[i] = labels[i] === ink ? 1 : 0;
+  const outline = findOutline(labels, core, box, { ink, background, borderShare, centres });
+  // Around the strokes, whatever is not a background colour is the text's too: its anti-aliased
+  // edge, an outline, a glow or a shadow. Background colours are those reaching the box's edge (one
+  // on a label, several on a photo), so a photo next to the letters is never taken.
+  const backgrounds = borderShare.map((b, g) => g !== ink && b >= BACKGROUND_SHARE);
+  const reach = Math.max(3, Math.round(thickness * 0.25), (outline?.width ?? 0) + 1);
+  const near = dilate(core, box.width, box.height, reach);
+  const rim = new Uint8Array(labels.length);
+  for (let i = 0; i < labels.length; i++)
+    rim[i] = near[i] && !core[i] && !backgrounds[labels[i] as number] ? 1 : 0;
+  // What the strokes close in is the text's too: the white core of letters drawn with a coloured
+  // glow reads as a background colour, but no path of background leads from it to the box's edge.
+  const strokes = new Uint8Array(labels.length);
+  for (let i = 0; i < labels.length; i++) strokes[i] = core[i] || rim[i] ? 1 : 0;
+  const holes = enclosed(strokes, box.width, box.height);
+  for (let i = 0; i < labels.length; i++) if (holes[i]) rim[i] = 1;
+  return {
+    core,
+    rim,
+    ink: medianColour(image, box, core),
+    background: centres[background] as number[],
+    outline: outline ? { color: centres[outline.group] as number[], width: outline.width } : null,
+    inkShare: innerShare[ink] as number,
+  };
+}
+
+/**
+ * A colour group that surrounds the ink (most pixels just outside the strokes, two pixels deep and
+ * more) and is not the background: an outline or a heavy shadow, drawn back with the translation.
+ * An anti-aliased edge is a pixel or two deep and does not count.
+ */
+function findOutline(
+  labels: Uint8Array,
+  core: Uint8Array,
+  box: TextBox,
+  groups: { ink: number; background: number; borderShare: number[]; centres: number[][] },
+): { group: number; width: number } | null {
+  const reach = Math.max(3, Math.round(Math.min(box.width, box.height) * 0.1));
+  let previous = core;
+  const rings: Uint8Array[] = [];
+  for (let d = 1; d <= reach; d++) {
+    const grown = dilate(core, box.width, box.height, d);
+    const ring = new Uint8Array(core.length);
+    for (let i = 0; i < core.length; i++) ring[i] = grown[i] && !previous[i] ? 1 : 0;
+    rings.push(ring);
+    previous = grown;
+  }
+  const shareIn = (ring: Uint8Array, group: number) => {
+    let on = 0;
+    let of = 0;
+    for (let i = 0; i < ring.length; i++)
+      if (ring[i]) {
+        of += 1;
+        if (labels[i] === group) on += 1;
+      }
+    return on / Math.max(1, of);
+  };
+  for (let g = 0; g < GROUPS; g++) {
+    if (g === groups.ink || g === groups.background) continue;
+    const from = groups.centres[g] as number[];
+    if (colourDistance(from, groups.centres[groups.background] as number[]) < 60) continue;
+    if (colourDistance(from, groups.centres[groups.ink] as number[]) < 60) continue;
+    // The first ring is the anti-aliased edge between the ink and the outline: any colour.
+    let width = 1;
+    for (const ring of rings.slice(1)) {
+      if (shareIn(ring, g) < 0.45) break;
+      width += 1;
+    }
+    if (width >= 3) return { group: g, width };
+  }
+  return null;
+}
+
+/**
+ * When the group taken for ink closes in another (the letters' fill inside an outline, which can
+ * cover as much of the box as a bold fill does), the fill is the ink and the first its outline.
+ */
+function fillInside(
+  labels: Uint8Array,
+  box: TextBox,
+  ink: number,
+  groups: { background: number; innerShare: number[]; borderShare: number[] },
+): number {
+  const mask = new Uint8Array(labels.length);
+  for (let i = 0; i < labels.length; i++) mask[i] = labels[i] === ink ? 1 : 0;
+  const holes = enclosed(mask, box.width, box.height);
+  for (let g = 0; g < GROUPS; g++) {
+    if (g === ink || g === groups.background || (groups.innerShare[g] as number) < 0.03) continue;
+    if ((groups.borderShare[g] as number) > 0.05) continue;
+    let inside = 0;
+    let count = 0;
+    for (let i = 0; i < labels.length; i++)
+      if (labels[i] === g) {
+        count += 1;
+        inside += holes[i] as number;
+      }
+    if (inside > count * 0.6) return g;
+  }
+  return ink;
+}
+
+/**
+ * The median colour of the marked pixels, channel by channel: the ink as printed (a group's mean
+ * leans towards its anti-aliased pixels).
+ */
+function medianColour(image: RgbImage, box: TextBox, on: Uint8Array): number[] {
+  const counts = [0, 1, 2].map(() => new Uint32Array(256));
+  let total = 0;
+  for (let y = 0; y < box.height; y++)
+    for (let x = 0; x < box.width; x++) {
+      if (!on[y * box.width + x]) continue;
+      const at = ((box.y + y) * image.width + box.x + x) * 3;
+      for (let c = 0; c < 3; c++) {
+        const histogram = counts[c] as Uint32Array;
+        const value = image.data[at + c] as number;
+        histogram[value] = (histogram[value] as number) + 1;
+      }
+      total += 1;
+    }
+  return counts.map((histogram) => {
+    let seen = 0;
+    for (let v = 0; v < 256; v++) {
+      seen += histogram[v] as number;
+      if (seen * 2 > total) return v;
+    }
+    return 255;
+  });
+}
+
+/** The share of group `g`'s pixels with no other group within `radius` px: how far from thin it is. */
+function deepShare(labels: Uint8Array, g: number, box: TextBox, radius: number): number {
+  const other = new Uint8Array(labels.length);
+  let count = 0;
+  for (let i = 0; i < labels.length; i++) {
+    other[i] = labels[i] === g ? 0 : 1;
+    count += 1 - (other[i] as number);
+  }
+  const nearOther = dilate(other, box.width, box.height, radius);
+  let deep = 0;
+  for (let i = 0; i < labels.length; i++) if (!nearOther[i]) deep += 1;
+  return deep / Math.max(1, count);
+}
+
+/** The pixels not set in `on` that cannot reach the edge without crossing a set one (4-connected). */
+function enclosed(on: Uint8Array, width: number, height: number): Uint8Array {
+  const reached = new Uint8Array(on.length);
+  const queue = new Int32Array(on.length);
+  let head = 0;
+  let tail = 0;
+  const visit = (i: number) => {
+    if (on[i] || reached[i]) return;
+    reached[i] = 1;
+    queue[tail++] = i;
+  };
+  for (let x = 0; x < width; x++) {
+    visit(x);
+    visit((height - 1) * width + x);
+  }
+  for (let y = 0; y < height; y++) {
+    visit(y * width);
+    visit(y * width + width - 1);
+  }
+  while (head < tail) {
+    const i = queue[head++] as number;
+    const x = i % width;
+    if (x > 0) visit(i - 1);
+    if (x < width - 1) visit(i + 1);
+    if (i >= width) visit(i - width);
+    if (i < on.length - width) visit(i + width);
+  }
+  const holes = new Uint8Array(on.length);
+  for (let i = 0; i < on.length; i++) holes[i] = !on[i] && !reached[i] ? 1 : 0;
+  return holes;
+}
+
+/** `on` (one byte a pixel, width × height) grown by `radius` pixels in every direction (a square). */
+export function dilate(on: Uint8Array, width: number, height: number, radius: number): Uint8Array {
+  const rows = new Uint8Array(on.length);
+  for (let y = 0; y < height; y++) {
+    // Two sweeps per row: distance to the nearest set pixel on the left, then on the right.
+    let last = Number.NEGATIVE_INFINITY;
+    for (let x = 0; x < width; x++) {
+      if (on[y * width + x]) last = x;
+      if (x - last <= radius) rows[y * width + x] = 1;
+    }
+    last = Number.POSITIVE_INFINITY;
+    for (let x = width - 1; x >= 0; x--) {
+      if (on[y * width + x]) last = x;
+      if (last - x <= radius) rows[y * width + x] = 1;
+    }
+  }
+  const out = new Uint8Array(on.length);
+  for (let x = 0; x < width; x++) {
+    let last = Number.NEGATIVE_INFINITY;
+    for (let y = 0; y < height; y++) {
+      if (rows[y * width + x]) last = y;
+      if (y - last <= radius) out[y * width + x] = 1;
+    }
+    last = Number.POSITIVE_INFINITY;
+    for (let y = height - 1; y >= 0; y--) {
+      if (rows[y * width + x]) last = y;
+      if (last - y <= radius) out[y * width + x] = 1;
+    }
+  }
+  return out;
+}
