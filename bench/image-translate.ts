@@ -24,6 +24,12 @@ import { onnxMatting } from '../apps/server/src/providers/matting/onnx-matting.t
 import { type Writing, writeChinese as write } from '../apps/server/test/fakes/chinese-text.ts';
 import { translateOffline } from '../apps/server/test/fakes/fake-translate-answers.ts';
 import { drawProductScene, PRODUCT_SCENES } from '../apps/server/test/fakes/product-scenes.ts';
+import {
+  damageOutside,
+  englishLike,
+  poorContrast,
+  readBack,
+} from '../apps/server/test/fakes/translate-measures.ts';
 
 const args = process.argv.slice(2);
 const folder = args.find((a) => !a.startsWith('--'));
@@ -144,11 +150,8 @@ await Promise.all([ocr.readLines(blank), matting.matte(blank)]);
 /** One run of the pipeline: the picture or the failure's message, and the seconds it took. */
 async function run(bytes: Buffer, product: ProductMatte | null) {
   const started = performance.now();
-  const picture = await translatePicture(
-    ocr,
-    bytes,
-    { target: 'en', keep: [], product },
-    translateOffline,
+  const picture = await translatePicture(ocr, bytes, { target: 'en', keep: [], product }, (blocks) =>
+    translateOffline(blocks, englishLike),
   ).catch((error: Error) => error);
   return { picture, seconds: (performance.now() - started) / 1000 };
 }
@@ -162,9 +165,10 @@ function scored(kept: string[], expected: string[] | undefined): string {
 }
 
 console.log(
-  'image                      blocks  product  left  overflow  s without  s with  matting  product text',
+  'image                      blocks  product  left  overflow  damage  read back  poor  s without  s with  matting  product text',
 );
 let worst = { without: 0, with: 0 };
+const total = { left: 0, found: 0, drawn: 0, poor: 0, blocks: 0, damage: [] as number[] };
 for (const image of images) {
   const plain = await run(image.bytes, null);
   mattingMs = 0;
@@ -181,11 +185,46 @@ for (const image of images) {
   }
   const product = picture.kept.filter((k) => k.reason === 'product').map((k) => bareText(k.text));
   const overflow = picture.blocks.filter((b) => b.overflow).length;
+  const damage = await damageOutside(image.bytes, picture.background, picture.blocks);
+  const read = await readBack(ocr, picture.result, picture.blocks);
+  const poor = await poorContrast(picture.background, picture.blocks);
+  Object.assign(total, {
+    left: total.left + picture.residual.count,
+    found: total.found + read.found,
+    drawn: total.drawn + read.drawn,
+    poor: total.poor + poor,
+    blocks: total.blocks + picture.blocks.length,
+  });
+  total.damage.push(damage);
+  const measures = `${(damage * 100).toFixed(2).padStart(5)}%  ${`${read.found}/${read.drawn}`.padStart(9)}  ${String(poor).padStart(4)}`;
   console.log(
-    `${image.name.padEnd(26)} ${String(picture.blocks.length).padStart(6)}  ${String(product.length).padStart(7)}  ${String(picture.residual.count).padStart(4)}  ${String(overflow).padStart(8)}  ${times}  ${scored(product, image.onProduct)}`,
+    `${image.name.padEnd(26)} ${String(picture.blocks.length).padStart(6)}  ${String(product.length).padStart(7)}  ${String(picture.residual.count).padStart(4)}  ${String(overflow).padStart(8)}  ${measures}  ${times}  ${scored(product, image.onProduct)}`,
   );
-  if (out) writeFileSync(path.join(out, `${image.name.replace(/[^\w.-]+/g, '-')}.png`), picture.result);
+  if (out) {
+    const name = image.name.replace(/[^\w.-]+/g, '-');
+    const side = await sharp({
+      create: { width: picture.width * 2, height: picture.height, channels: 3, background: '#888' },
+    })
+      .composite([
+        {
+          input: await sharp(image.bytes)
+            .rotate()
+            .resize({ width: picture.width, height: picture.height })
+            .png()
+            .toBuffer(),
+          left: 0,
+          top: 0,
+        },
+        { input: picture.result, left: picture.width, top: 0 },
+      ])
+      .png()
+      .toBuffer();
+    writeFileSync(path.join(out, `${name}.png`), side);
+  }
 }
+console.log(
+  `total: ${total.left} Chinese characters left (goal 0); damage outside the text ${(Math.max(0, ...total.damage) * 100).toFixed(2)}% at worst (goal ≤ 0.5%); ${total.found}/${total.drawn} drawn words read back (${((total.found / Math.max(1, total.drawn)) * 100).toFixed(0)}%, goal ≥ 90%); ${total.poor} of ${total.blocks} blocks under ${3}:1 (goal 0)`,
+);
 console.log(
   `slowest: ${worst.without.toFixed(2)} s without the product found, ${worst.with.toFixed(2)} s with it (goal ≤ 5 s for 1000×1000, provider time excluded; ${cores} cores)`,
 );

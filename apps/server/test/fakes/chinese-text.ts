@@ -1,5 +1,6 @@
 import { createRequire } from 'node:module';
 import sharp from 'sharp';
+import { outlined } from '../../src/imaging/text/outline.ts';
 
 const require = createRequire(import.meta.url);
 const BOLD = require.resolve('@expo-google-fonts/noto-sans-sc/700Bold/NotoSansSC_700Bold.ttf');
@@ -14,6 +15,10 @@ export interface Writing {
   color: string;
   /** Bold unless false. */
   bold?: boolean;
+  /** An outline around the letters, as promotion text over a photo often has. */
+  outline?: { color: string; width: number };
+  /** Set in a column, one character under the other. */
+  vertical?: boolean;
 }
 
 /**
@@ -25,7 +30,7 @@ export async function writeChinese(base: sharp.Sharp, writings: Writing[]): Prom
     writings.map(async (w) => ({
       input: await sharp({
         text: {
-          text: `<span foreground="${w.color}">${w.text}</span>`,
+          text: `<span foreground="${w.color}">${w.vertical ? [...w.text].join('\n') : w.text}</span>`,
           font: `Noto Sans SC${w.bold === false ? '' : ' Bold'} ${w.size}`,
           fontfile: w.bold === false ? REGULAR : BOLD,
           rgba: true,
@@ -33,7 +38,8 @@ export async function writeChinese(base: sharp.Sharp, writings: Writing[]): Prom
         },
       })
         .png()
-        .toBuffer(),
+        .toBuffer()
+        .then(async (png) => (w.outline ? (await outlined(png, w.outline)).png : png)),
       left: w.left,
       top: w.top,
     })),

@@ -47,7 +47,15 @@ function glossaryOf(messages: { role: string; content: string }[]): Term[] {
 
 type Mode = 'follow' | 'ignore' | 'stubborn';
 
-function translate(text: string, glossary: Term[] = [], mode: Mode = 'follow'): string {
+/** Chinese the phrase book does not know, in English: "Item" unless a caller writes it otherwise. */
+type Unknown = (run: string) => string;
+
+function translate(
+  text: string,
+  glossary: Term[] = [],
+  mode: Mode = 'follow',
+  unknown: Unknown = () => 'Item',
+): string {
   let out = text;
   // Terms are set aside before the phrase book runs and put back as the glossary (or the mode) says.
   const held: string[] = [];
@@ -60,7 +68,7 @@ function translate(text: string, glossary: Term[] = [], mode: Mode = 'follow'): 
       held.push(written);
     }
   for (const [zh, en] of PHRASES) out = out.replaceAll(zh, ` ${en} `);
-  out = out.replace(/[\u3400-\u9fff]+/g, ' Item ');
+  out = out.replace(/[\u3400-\u9fff]+/g, (run) => ` ${unknown(run)} `);
   out = out.replace(/\u27e6(\d+)\u27e7/g, (_, i: string) => held[Number(i)] ?? '');
   return out
     .replace(/[ \t]+/g, ' ')
@@ -91,6 +99,9 @@ export function translateReply(messages: { role: string; content: string }[]): s
 }
 
 /** The same phrase book without a server: a `translatePicture` translator for scripts and benchmarks. */
-export async function translateOffline(blocks: { id: number; text: string }[]): Promise<Map<number, string>> {
-  return new Map(blocks.map((b) => [b.id, translate(b.text)]));
+export async function translateOffline(
+  blocks: { id: number; text: string }[],
+  unknown?: Unknown,
+): Promise<Map<number, string>> {
+  return new Map(blocks.map((b) => [b.id, translate(b.text, [], 'follow', unknown)]));
 }
