@@ -23,6 +23,7 @@ import { translatePicture } from '../apps/server/src/imaging/text/translate-pict
 import { onnxMatting } from '../apps/server/src/providers/matting/onnx-matting.ts';
 import { type Writing, writeChinese as write } from '../apps/server/test/fakes/chinese-text.ts';
 import { translateOffline } from '../apps/server/test/fakes/fake-translate-answers.ts';
+import { drawHardScene, HARD_SCENES } from '../apps/server/test/fakes/hard-scenes.ts';
 import { drawProductScene, PRODUCT_SCENES } from '../apps/server/test/fakes/product-scenes.ts';
 import {
   damageOutside,
@@ -119,6 +120,13 @@ const images: { name: string; bytes: Buffer; onProduct?: string[] }[] = folder
           name: s.name,
           bytes: await write(svg(1000, 1000, s.background), s.texts),
           onProduct: [],
+        })),
+      )),
+      ...(await Promise.all(
+        HARD_SCENES.map(async (s) => ({
+          name: s.name,
+          bytes: await drawHardScene(s),
+          onProduct: [] as string[],
         })),
       )),
       ...(await Promise.all(

@@ -106,6 +106,8 @@ export const MIN_CONTRAST = 3;
 
 /** The most a colour is shaded towards black or white to read (tenths of the way): more changes what it is. */
 const MAX_SHADE = 4;
+/** Shading aims a little past MIN_CONTRAST: what is under the drawn text is rarely exactly the box's colour. */
+const SHADE_TARGET = MIN_CONTRAST * 1.1;
 
 /**
  * The ink, or the nearest shade of it (towards black or white, whichever gets there sooner) that
@@ -118,7 +120,7 @@ function readableOn(ink: number[], background: number[]): number[] {
   const towards = (target: number) => {
     for (let step = 1; step <= MAX_SHADE; step++) {
       const shade = ink.map((v) => v + (target - v) * (step / 10));
-      if (contrastRatio(shade, background) >= MIN_CONTRAST) return { step, shade };
+      if (contrastRatio(shade, background) >= SHADE_TARGET) return { step, shade };
     }
     return null;
   };

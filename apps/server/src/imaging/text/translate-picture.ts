@@ -30,6 +30,8 @@ const WORK_SIDE = 2000;
 /** Growth caps: a translation may take at most this much more width and height than its original. */
 const ROOM_WIDTH = 1.8;
 const ROOM_HEIGHT = 2.5;
+/** A column (vertical text) may take this much more width: an English word is wider than a character. */
+const COLUMN_ROOM_WIDTH = 2.5;
 
 const overlaps = (a0: number, a1: number, b0: number, b1: number) => a0 < b1 && b0 < a1;
 
@@ -56,7 +58,9 @@ export function roomAround(
     margin,
     ...sameRow.filter((o) => o.x + o.width <= x).map((o) => o.x + o.width + margin),
   );
-  const extra = width * (ROOM_WIDTH - 1);
+  // A column's translation is laid out upright, a word a line: it needs the room of a word's width.
+  const column = height > width * 1.6;
+  const extra = width * ((column ? COLUMN_ROOM_WIDTH : ROOM_WIDTH) - 1);
   let left = x;
   let right = x + width;
   if (block.align === 'left') right = Math.max(right, Math.min(rightLimit, right + extra));
