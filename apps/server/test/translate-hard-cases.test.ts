@@ -8,7 +8,8 @@ import assert from 'node:assert/strict';
 import { after, describe, it } from 'node:test';
 import sharp from 'sharp';
 import { createOcrEngine } from '../src/imaging/ocr/index.ts';
-import { translatePicture } from '../src/imaging/text/translate-picture.ts';
+import { legibilityOf } from '../src/imaging/text/legibility.ts';
+import { drawTranslation, translatePicture } from '../src/imaging/text/translate-picture.ts';
 import { translateOffline } from './fakes/fake-translate-answers.ts';
 import { HARD_SCENES as CASES, drawHardScene } from './fakes/hard-scenes.ts';
 import { damageOutside, englishLike, poorContrast, readBack } from './fakes/translate-measures.ts';
@@ -72,4 +73,53 @@ describe('图片翻译 · the pictures a seller would not publish before', () =>
         assert.ok(picture.blocks.every((b) => b.color === '#ffffff' || b.outline));
       }
     });
+});
+
+describe('图片翻译 · what the seller is told about the drawn text', () => {
+  const ocr = createOcrEngine();
+  after(() => ocr.close());
+  const translator = (blocks: { id: number; text: string }[]) => translateOffline(blocks, englishLike);
+  const caption = CASES.find((c) => c.name === 'two-line caption over a photo') as (typeof CASES)[number];
+
+  it('reports how many drawn words read back, and names none as unclear when all read', async () => {
+    const picture = await translatePicture(
+      ocr,
+      await drawHardScene(caption),
+      { target: 'en', keep: [], product: null },
+      translator,
+    );
+    assert.ok(picture.legibility, 'English is judged');
+    assert.ok(picture.legibility.words >= 10);
+    assert.ok(picture.legibility.read >= picture.legibility.words * 0.9);
+    assert.deepEqual(picture.legibility.unclear, []);
+  });
+
+  it('names a block drawn too small to read, and judges no language the OCR cannot read', () => {
+    const block = { source: '', box: { x: 0, y: 0, width: 10, height: 10 }, fontSize: 9, color: '#000000' };
+    const common = { ...block, bold: false, align: 'left' as const, hidden: false, overflow: false };
+    const blocks = [
+      { ...common, id: 1, text: 'Limited-time offer' },
+      { ...common, id: 2, text: 'Genuine guarantee for every order' },
+    ];
+    const read = ['Limited time offer', 'Genuine'];
+    assert.deepEqual(legibilityOf(read, blocks, 'en'), { words: 8, read: 4, unclear: [2] });
+    assert.equal(legibilityOf(read, blocks, 'th'), null);
+  });
+
+  it('adds an outline only where nobody decided: the seller’s 「no outline」 stays none', async () => {
+    const picture = await translatePicture(
+      ocr,
+      await drawHardScene(caption),
+      { target: 'en', keep: [], product: null },
+      translator,
+    );
+    const outlined = picture.blocks.filter((b) => b.outline);
+    assert.ok(outlined.length > 0, 'white over the photo got an outline');
+    const none = picture.blocks.map((b) => ({ ...b, outline: null }));
+    const again = await drawTranslation(picture.background, none, 'en');
+    assert.ok(again.blocks.every((b) => b.outline === null));
+    const undecided = picture.blocks.map(({ outline: _, ...b }) => b);
+    const fresh = await drawTranslation(picture.background, undecided, 'en');
+    assert.equal(fresh.blocks.filter((b) => b.outline).length, outlined.length);
+  });
 });

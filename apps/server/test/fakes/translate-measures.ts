@@ -9,6 +9,7 @@ import type { TranslatedBlock } from '@chuhai/contract';
 import sharp from 'sharp';
 import type { OcrEngine, TextBox } from '../../src/imaging/ocr/index.ts';
 import { contrastRatio, MIN_CONTRAST } from '../../src/imaging/text/erase.ts';
+import { legibilityOf } from '../../src/imaging/text/legibility.ts';
 
 /** Words the bench's translator writes for Chinese its phrase book lacks: real words, so OCR can read them back. */
 const WORDS = [
@@ -100,25 +101,11 @@ export async function damageOutside(input: Buffer, background: Buffer, blocks: T
   return changed / (before.width * before.height);
 }
 
-const wordsOf = (text: string) => text.toLowerCase().match(/[a-z]{2,}/g) ?? [];
-
-/** Drawn words (two letters or more) the OCR reads back from the result, against all drawn. */
+/** Drawn words (two letters or more) the OCR reads back from the result, against all drawn: the product's own measure. */
 export async function readBack(ocr: OcrEngine, result: Buffer, blocks: TranslatedBlock[]) {
-  const read = wordsOf((await ocr.readLines(result)).map((l) => l.text).join(' '));
-  const pool = new Map<string, number>();
-  for (const w of read) pool.set(w, (pool.get(w) ?? 0) + 1);
-  let found = 0;
-  let drawn = 0;
-  for (const block of blocks.filter((b) => !b.hidden))
-    for (const word of wordsOf(block.text)) {
-      drawn += 1;
-      const left = pool.get(word) ?? 0;
-      if (left > 0) {
-        found += 1;
-        pool.set(word, left - 1);
-      }
-    }
-  return { found, drawn };
+  const read = (await ocr.readLines(result)).map((line) => line.text);
+  const legibility = legibilityOf(read, blocks, 'en');
+  return { found: legibility?.read ?? 0, drawn: legibility?.words ?? 0 };
 }
 
 const hexRgb = (hex: string) => [1, 3, 5].map((i) => Number.parseInt(hex.slice(i, i + 2), 16));

@@ -127,6 +127,17 @@ export const TranslateResult = Type.Object({
   /** The result read again: source-language characters still in it, and where. */
   residual: Type.Object({ count: Type.Integer(), boxes: Type.Array(TextBoxSchema) }),
   /**
+   * The drawn translation read back by the OCR (languages in Latin letters; absent otherwise):
+   * words drawn, words read, and the blocks with under half their words read, to be made larger,
+   * darker or outlined.
+   */
+  legibility: Type.Optional(
+    Type.Union([
+      Type.Null(),
+      Type.Object({ words: Type.Integer(), read: Type.Integer(), unclear: Type.Array(Type.Integer()) }),
+    ]),
+  ),
+  /**
    * The seller's glossary (stored entries and this request's `keep`) on this image: the terms found
    * in its text, and those the translation still does not follow (shown so the seller can edit them).
    */

@@ -13,6 +13,7 @@ import {
 } from '../ocr/index.ts';
 import { grow, inpaint, markStrokes, type RgbImage, type TextInk } from './erase.ts';
 import { haloFor, needsHalo } from './halo.ts';
+import { type Legibility, legibilityOf } from './legibility.ts';
 import { isOnProduct, matteInput, type ProductMatte, productArea } from './product-text.ts';
 import { drawableText, drawBlocks, type FittedBlock, fitBlock, TextTooLargeError } from './render.ts';
 
@@ -139,19 +140,29 @@ const toPng = (image: RgbImage) =>
 
 /**
  * The result read again: where source-language characters are left, and how many. Text left in
- * Chinese on purpose (`keep`: the seller's words, and the lines printed on the product) is not counted.
+ * Chinese on purpose (`keep`: the seller's words, and the lines printed on the product) is not
+ * counted. With `drawn`, also how many of the drawn words can be read back (legibility.ts).
  */
 export async function residualOf(
   ocr: OcrEngine,
   png: Buffer,
   keep: readonly string[],
-): Promise<TranslateResult['residual']> {
-  const lines = (await ocr.readLines(png))
+  drawn?: { blocks: TranslatedBlock[]; target: string },
+): Promise<TranslateResult['residual'] & { legibility: Legibility | null }> {
+  const read = await ocr.readLines(png);
+  const lines = read
     .map((line) => ({ box: line.box, left: countLeftover(line.text, keep) }))
     .filter((line) => line.left > 0);
   return {
     count: lines.reduce((sum, line) => sum + line.left, 0),
     boxes: lines.map((line) => line.box),
+    legibility: drawn
+      ? legibilityOf(
+          read.map((line) => line.text),
+          drawn.blocks,
+          drawn.target,
+        )
+      : null,
   };
 }
 
@@ -224,7 +235,8 @@ function layersOf(
     align: block.align,
     hidden: false,
     overflow: false,
-    outline: ink.outline,
+    // Undecided (absent) unless the original had one: the first drawing adds one if it must.
+    ...(ink.outline ? { outline: ink.outline } : {}),
   });
   const plain: TextInk = { color: '#1f1f1f', bold: false, outline: null };
   if (block.lines.length > 1 && lines.length === block.lines.length && lines.every(Boolean))
@@ -281,9 +293,25 @@ export async function translatePicture(
       const why = reason(block);
       return why ? [{ text: block.text, box: block.box, reason: why }] : [];
     }),
-    // The product's text is still on the image on purpose: not source text left over.
-    residual: await residualOf(ocr, drawn.png, [...options.keep, ...productLines([...onProduct])]),
+    ...(await readAgain(ocr, drawn, [...options.keep, ...productLines([...onProduct])], options.target)),
   };
+}
+
+/**
+ * The drawn result read again: Chinese left over (the product's text, still on the image on
+ * purpose, is not), and how much of the translation can be read back.
+ */
+async function readAgain(
+  ocr: OcrEngine,
+  drawn: { png: Buffer; blocks: TranslatedBlock[] },
+  keep: string[],
+  target: string,
+) {
+  const { legibility, ...residual } = await residualOf(ocr, drawn.png, keep, {
+    blocks: drawn.blocks,
+    target,
+  });
+  return { residual, legibility };
 }
 
 /** Fits every visible block into its box and draws them on the erased image. */
@@ -312,11 +340,13 @@ export async function drawTranslation(background: Buffer, blocks: TranslatedBloc
     }
   }
   // Text that would not stand out from what is now under it (white over a pale patch of a photo)
-  // is drawn again with an outline; the seller sees (and can change) it in the editor.
+  // is drawn again with an outline; the seller sees (and can change) it in the editor. A block's
+  // outline is decided once, at its first drawing: afterwards null means none.
   for (const [i, block] of visible.entries()) {
     const drawn = fitted[i] as FittedBlock;
+    // Only for a block whose outline nobody decided yet: null is the seller's 「no outline」.
     if (
-      block.outline ||
+      block.outline !== undefined ||
       !needsHalo(
         picture,
         { x: drawn.left, y: drawn.top, width: drawn.width, height: drawn.height },

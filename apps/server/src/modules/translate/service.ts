@@ -139,9 +139,20 @@ export async function translateImage(
       product: input.productText === 'keep' ? interactiveMatte(deps) : null,
     });
     const stored = await storeResults(deps, userId, picture, await sourceOf(checked.bytes, picture));
-    const { width, height, blocks, kept, residual, glossary } = picture;
+    const { width, height, blocks, kept, residual, legibility, glossary } = picture;
     const productText = input.productText;
-    return { target: input.target, width, height, ...stored, blocks, productText, kept, residual, glossary };
+    return {
+      target: input.target,
+      width,
+      height,
+      ...stored,
+      blocks,
+      productText,
+      kept,
+      residual,
+      legibility,
+      glossary,
+    };
   });
 }
 

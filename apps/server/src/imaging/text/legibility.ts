@@ -1,0 +1,57 @@
+/**
+ * Whether the seller's buyers can read what was drawn: the translated words the OCR finds again in
+ * the result. 「No Chinese left」 is also met by text too small, too faint or smeared; this is not.
+ * Read for the languages written in Latin letters, which the bundled OCR model reads; Japanese,
+ * Korean and Thai are not judged (null).
+ */
+import type { TranslatedBlock } from '@chuhai/contract';
+
+const LATIN_SCRIPT = new Set(['en', 'de', 'fr', 'es', 'it', 'pt', 'vi', 'id', 'ms']);
+
+/** Under this share of its words read back, a block is named as hard to read. */
+const CLEAR_SHARE = 0.5;
+
+/** Words of two letters or more, lower case, accents dropped (the OCR reads é as e, or not at all). */
+export const wordsOf = (text: string) =>
+  text
+    .normalize('NFD')
+    .replace(/\p{M}/gu, '')
+    .toLowerCase()
+    .match(/[a-z]{2,}/g) ?? [];
+
+export interface Legibility {
+  /** Words drawn, and how many of them the OCR read back. */
+  words: number;
+  read: number;
+  /** Blocks with under half of their words read back: too small, too faint, or drawn over clutter. */
+  unclear: number[];
+}
+
+/** The drawn blocks' words against the text read from the result (`readText`: its lines). */
+export function legibilityOf(
+  readText: string[],
+  blocks: TranslatedBlock[],
+  target: string,
+): Legibility | null {
+  if (!LATIN_SCRIPT.has(target)) return null;
+  const pool = new Map<string, number>();
+  for (const word of wordsOf(readText.join(' '))) pool.set(word, (pool.get(word) ?? 0) + 1);
+  let words = 0;
+  let read = 0;
+  const unclear: number[] = [];
+  for (const block of blocks) {
+    if (block.hidden) continue;
+    const own = wordsOf(block.text);
+    let found = 0;
+    for (const word of own) {
+      const left = pool.get(word) ?? 0;
+      if (left === 0) continue;
+      pool.set(word, left - 1);
+      found += 1;
+    }
+    words += own.length;
+    read += found;
+    if (own.length > 0 && found < own.length * CLEAR_SHARE) unclear.push(block.id);
+  }
+  return { words, read, unclear };
+}
