@@ -11,8 +11,56 @@ const AXES = [
   { axis: 'y', name: '纵坐标' },
 ] as const;
 
+/** Black or white, whichever stands out from `hex` (#rrggbb). */
+const outlineColourFor = (hex: string) => {
+  const [r, g, b] = [1, 3, 5].map((i) => Number.parseInt(hex.slice(i, i + 2), 16)) as [
+    number,
+    number,
+    number,
+  ];
+  return 0.299 * r + 0.587 * g + 0.114 * b > 140 ? '#000000' : '#ffffff';
+};
+
+/** 描边: on or off, and its colour; a new one is black or white against the text, 8% of its size wide. */
+function OutlineProp(props: {
+  block: TranslatedBlock;
+  onChange: (outline: TranslatedBlock['outline']) => void;
+}) {
+  const { block } = props;
+  return (
+    <span className="translate-prop">
+      描边
+      <Switch
+        size="small"
+        checked={Boolean(block.outline)}
+        aria-label={`第 ${block.id} 块描边`}
+        onChange={(on) =>
+          props.onChange(
+            on
+              ? {
+                  color: outlineColourFor(block.color),
+                  width: Math.max(2, Math.round(block.fontSize * 0.08)),
+                }
+              : null,
+          )
+        }
+      />
+      {block.outline ? (
+        <input
+          type="color"
+          value={block.outline.color}
+          aria-label={`第 ${block.id} 块描边颜色`}
+          onChange={(event) =>
+            props.onChange({ width: block.outline?.width ?? 2, color: event.target.value })
+          }
+        />
+      ) : null}
+    </span>
+  );
+}
+
 /**
- * 编辑文字: every translated block as a layer (text, size, colour, position, hide), the original
+ * 编辑文字: every translated block as a layer (text, size, colour, outline, position, hide), the original
  * shown on hover; 重新生成 draws them again on the erased image on the server, 下载 PSD saves them
  * as layers. Text kept on the product is outlined and named, and is not counted as leftover when
  * the image is read again.
@@ -47,7 +95,8 @@ export function TranslateEditor(props: {
         blocks,
         kept: result.kept.filter((k) => k.reason !== 'no-chinese').map((k) => k.text),
       });
-      props.onChange({ ...result, ...drawn });
+      // What was read back belongs to the picture before the edits: it is not shown for this one.
+      props.onChange({ ...result, ...drawn, legibility: null });
     } catch (failure) {
       setError((failure as { msg?: string }).msg ?? '重新生成失败，请稍后再试');
     } finally {
@@ -133,6 +182,7 @@ export function TranslateEditor(props: {
                   onChange={(event) => change(block.id, { color: event.target.value })}
                 />
               </span>
+              <OutlineProp block={block} onChange={(outline) => change(block.id, { outline })} />
               {AXES.map(({ axis, name }) => (
                 <span className="translate-prop" key={axis}>
                   {axis.toUpperCase()}
@@ -154,6 +204,9 @@ export function TranslateEditor(props: {
                 />
               </span>
               {block.overflow ? <span className="translate-blocks__overflow">超出原位置</span> : null}
+              {result.legibility?.unclear.includes(block.id) ? (
+                <span className="translate-blocks__overflow">不易辨认</span>
+              ) : null}
             </div>
           </li>
         ))}

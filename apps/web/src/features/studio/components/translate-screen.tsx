@@ -209,6 +209,29 @@ export function TranslateScreen() {
   );
 }
 
+/**
+ * How much of the drawn translation an OCR reads back: a buyer's eye is no worse. Blocks read
+ * poorly are named by their text, so the seller knows which to make larger, darker or outlined.
+ */
+function LegibilityTag({ result }: { result: TranslateResult }) {
+  const legibility = result.legibility;
+  if (!legibility || legibility.words === 0) return null;
+  const unclear = result.blocks.filter((b) => legibility.unclear.includes(b.id));
+  const tip =
+    unclear.length > 0
+      ? `不易辨认：${unclear.map((b) => `「${b.text.slice(0, 20)}」`).join('、')}。可在下面调大字号、换颜色后重新生成`
+      : '译文的单词几乎都能被文字识别读出';
+  return (
+    <Tooltip title={tip}>
+      <Tag color={unclear.length === 0 ? 'green' : 'orange'} className="translate-legibility">
+        {unclear.length === 0
+          ? `译文清晰（${legibility.read}/${legibility.words} 个词可识别）`
+          : `${unclear.length} 块译文不易辨认`}
+      </Tag>
+    </Tooltip>
+  );
+}
+
 function TranslatedView(props: {
   result: TranslateResult;
   original: string;
@@ -223,6 +246,7 @@ function TranslatedView(props: {
         <Tag color={clean ? 'green' : 'orange'} className="translate-residual">
           {clean ? '未发现残留中文' : `残留中文 ${result.residual.count} 处`}
         </Tag>
+        <LegibilityTag result={result} />
         {result.blocks.some((b) => b.overflow) ? (
           <Tag color="orange">{result.blocks.filter((b) => b.overflow).length} 处译文超出原位置</Tag>
         ) : null}

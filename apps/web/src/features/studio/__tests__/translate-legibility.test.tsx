@@ -1,0 +1,103 @@
+import type { TranslatedBlock, TranslateResult } from '@chuhai/contract';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { configureApiClient } from '../../../lib/api-client';
+import { useAuthStore } from '../../../stores/auth-store';
+import { fakeApi, ok, renderWithApp } from '../../../test/render';
+import { renderTranslation } from '../api/render-translation';
+import { translateImage } from '../api/translate-image';
+import { TranslateScreen } from '../components/translate-screen';
+
+vi.mock('../api/translate-image', () => ({ translateImage: vi.fn() }));
+vi.mock('../api/render-translation', () => ({ renderTranslation: vi.fn() }));
+
+const block = (id: number, text: string, more: Partial<TranslatedBlock> = {}): TranslatedBlock => ({
+  id,
+  source: '原文',
+  text,
+  box: { x: 10, y: 10 + id * 40, width: 200, height: 30 },
+  fontSize: 20,
+  color: '#ffffff',
+  bold: false,
+  align: 'left',
+  hidden: false,
+  overflow: false,
+  ...more,
+});
+
+/** A caption over a photo: the first line drawn with an outline, the second read back poorly. */
+const RESULT: TranslateResult = {
+  target: 'en',
+  width: 400,
+  height: 400,
+  backgroundId: 1,
+  backgroundUrl: '/files/bg.png',
+  resultId: 2,
+  resultUrl: '/files/out.png',
+  blocks: [
+    block(1, 'The most beautiful day', { outline: { color: '#000000', width: 2 } }),
+    block(2, 'Was the one under your roof', { outline: null }),
+  ],
+  productText: 'keep',
+  kept: [],
+  residual: { count: 0, boxes: [] },
+  legibility: { words: 11, read: 5, unclear: [2] },
+  glossary: { used: [], missed: [] },
+};
+
+const translated = vi.mocked(translateImage);
+const rendered = vi.mocked(renderTranslation);
+
+beforeEach(() => {
+  translated.mockReset();
+  rendered.mockReset();
+  configureApiClient({ notifyError: vi.fn(), currentPath: () => '/' });
+  fakeApi({ '/api/v1/translate/glossary': () => ok([]) });
+  URL.createObjectURL = vi.fn(() => 'blob:original');
+  URL.revokeObjectURL = vi.fn();
+  useAuthStore.getState().signIn('tok-1', { username: '13800000000', phone: '13800000000' });
+});
+afterEach(() => {
+  vi.unstubAllGlobals();
+  useAuthStore.getState().clear();
+});
+
+const translate = async () => {
+  translated.mockResolvedValue(RESULT);
+  renderWithApp(<TranslateScreen />);
+  fireEvent.change(screen.getByLabelText('选择图片'), {
+    target: { files: [new File(['x'], '字幕.png', { type: 'image/png' })] },
+  });
+  await screen.findByText('1 块译文不易辨认');
+};
+
+describe('图片翻译: is the translation readable', () => {
+  it('says which block reads poorly, and marks it in the editor', async () => {
+    await translate();
+    const marks = screen.getAllByText('不易辨认');
+    expect(marks).toHaveLength(1);
+    const item = marks[0]?.closest('li');
+    expect(item?.querySelector('textarea')).toHaveValue('Was the one under your roof');
+  });
+
+  it('turns an outline on or off and sends it with 重新生成; the stale verdict goes away', async () => {
+    await translate();
+    expect(screen.getByRole('switch', { name: '第 1 块描边' })).toBeChecked();
+    expect(screen.getByLabelText('第 1 块描边颜色')).toHaveValue('#000000');
+    fireEvent.click(screen.getByRole('switch', { name: '第 1 块描边' }));
+    fireEvent.click(screen.getByRole('switch', { name: '第 2 块描边' }));
+    rendered.mockResolvedValue({
+      resultId: 3,
+      resultUrl: '/files/out2.png',
+      blocks: RESULT.blocks,
+      residual: { count: 0, boxes: [] },
+    });
+    fireEvent.click(screen.getByRole('button', { name: /重新生成/ }));
+    await waitFor(() => expect(rendered).toHaveBeenCalled());
+    const sent = rendered.mock.calls[0]?.[0].blocks ?? [];
+    expect(sent[0]?.outline).toBeNull();
+    // White text: a new outline is black, 8% of the size (at least 2 px).
+    expect(sent[1]?.outline).toEqual({ color: '#000000', width: 2 });
+    await waitFor(() => expect(screen.queryByText('1 块译文不易辨认')).not.toBeInTheDocument());
+  });
+});
