@@ -209,6 +209,15 @@ export function TranslateScreen() {
   );
 }
 
+/** A block's text on one line, cut at a word (or at 20 characters) with an ellipsis when long. */
+const shortText = (text: string) => {
+  const line = text.replace(/\s+/g, ' ').trim();
+  if (line.length <= 20) return line;
+  const cut = line.slice(0, 20);
+  const space = cut.lastIndexOf(' ');
+  return `${space >= 8 ? cut.slice(0, space) : cut}…`;
+};
+
 /**
  * How much of the drawn translation an OCR reads back: a buyer's eye is no worse. Blocks read
  * poorly are named by their text, so the seller knows which to make larger, darker or outlined.
@@ -219,7 +228,7 @@ function LegibilityTag({ result }: { result: TranslateResult }) {
   const unclear = result.blocks.filter((b) => legibility.unclear.includes(b.id));
   const tip =
     unclear.length > 0
-      ? `不易辨认：${unclear.map((b) => `「${b.text.slice(0, 20)}」`).join('、')}。可在下面调大字号、换颜色后重新生成`
+      ? `不易辨认：${unclear.map((b) => `「${shortText(b.text)}」`).join('、')}。可在下面调大字号、换颜色或打开描边后重新生成`
       : '译文的单词几乎都能被文字识别读出';
   return (
     <Tooltip title={tip}>
