@@ -6,8 +6,9 @@ import { expect, test } from '../support/test.ts';
 
 /**
  * 图片翻译 in Chromium against the real server: the text is found by the real OCR models, the fake
- * chat provider translates it, the server erases and redraws; the seller edits one block, draws it
- * again and downloads the result, then the layered PSD with a block edited since.
+ * chat provider translates it, the server erases and redraws and reads the English back; the seller
+ * edits one block and outlines it, draws it again and downloads the result, then the layered PSD
+ * with a block edited since.
  */
 test('upload, translate to English, edit one block, draw again and download, as a picture and as a PSD', async ({
   page,
@@ -24,13 +25,36 @@ test('upload, translate to English, edit one block, draw again and download, as 
   await expect(result.getByText('未发现残留中文')).toBeVisible({ timeout: 60_000 });
   await expect(result.getByRole('img', { name: '翻译后的图片' })).toBeVisible();
   await expect(result.getByText('原文：防水透气 3层面料')).toBeVisible();
+  // The drawn English read back by the OCR: clear, or the blocks it hardly reads.
+  const legibility = result.getByText(/^(译文清晰（\d+\/\d+ 个词可识别）|\d+ 块译文不易辨认)$/);
+  await expect(legibility).toBeVisible();
 
   const first = result.getByLabel('第 1 块译文');
   await expect(first).toHaveValue(/Waterproof and breathable/);
   await first.fill('Rainproof 3-layer fabric');
+  // Dark blue on beige stands out: no outline was added. Switched on, it is white against the blue.
+  const outline = result.getByRole('switch', { name: '第 1 块描边' });
+  await expect(outline).not.toBeChecked();
+  await outline.click();
+  await expect(outline).toBeChecked();
+  await expect(result.getByLabel('第 1 块描边颜色')).toHaveValue('#ffffff');
   const before = await result.getByRole('img', { name: '翻译后的图片' }).getAttribute('src');
+  const rendered = page.waitForResponse('**/api/v1/translate/render');
   await result.getByRole('button', { name: /重新生成/ }).click();
+  const response = await rendered;
+  type Sent = { blocks: { id: number; outline?: { color: string; width: number } | null }[] };
+  const sent = (response.request().postDataJSON() as Sent).blocks;
+  const drawn = ((await response.json()) as { data: Sent }).data.blocks;
+  expect(sent.find((b) => b.id === 1)?.outline).toEqual({ color: '#ffffff', width: expect.any(Number) });
+  expect(drawn.find((b) => b.id === 1)?.outline).toEqual(sent.find((b) => b.id === 1)?.outline);
+  expect(drawn.find((b) => b.id === 2)?.outline ?? null).toBeNull();
   await expect(result.getByRole('img', { name: '翻译后的图片' })).not.toHaveAttribute('src', before ?? '');
+  await expect(outline).toBeChecked();
+  await expect(result.getByLabel('第 1 块描边颜色')).toHaveValue('#ffffff');
+  await expect(result.getByRole('switch', { name: '第 2 块描边' })).not.toBeChecked();
+  // What was read back belonged to the picture before: it is not shown for the one drawn again.
+  await expect(legibility).toHaveCount(0);
+  await expect(result.getByText('不易辨认')).toHaveCount(0);
   // One use for the translation; drawing the edits again is free.
   await expect(page.getByText(/今日剩余 4\/5/)).toBeVisible();
 
