@@ -111,6 +111,21 @@ describe('图片翻译 keeps the text printed on the product', () => {
       assert.ok((await differenceIn(bottle, drawn, drawnBox(point))) > 5, `${point.text} is redrawn`);
   });
 
+  it('a round 「包邮」 badge drawn over the bottle is the advert’s, not the print: translated, the label still kept', async () => {
+    const BADGE = scene('round badge on a bottle');
+    // A seller of its own: the suite's seller spends its five free translations on the other tests.
+    const seller = await registerUser(ctx, '13900007703', { ip: '10.71.0.3' });
+    const answered = await postForm(ctx.app, '/api/v1/translate/image', seller, { target: 'en' }, [
+      { field: 'file', name: 'badge.png', bytes: await drawProductScene(BADGE) },
+    ]);
+    assert.equal(answered.statusCode, 200, answered.body);
+    const result = answered.json().data;
+    const onProduct = result.kept.filter((k: Kept) => k.reason === 'product');
+    assert.deepEqual(bare(onProduct.map((k: Kept) => k.text)), bare(BADGE.onProduct.map((w) => w.text)));
+    assert.deepEqual(bare(result.blocks.map((b: { source: string }) => b.source)), ['包邮']);
+    assert.equal(result.residual.count, 0);
+  });
+
   it('productText=translate translates the label too', async () => {
     const answered = await translate({ target: 'en', productText: 'translate' }, bottle);
     assert.equal(answered.statusCode, 200, answered.body);

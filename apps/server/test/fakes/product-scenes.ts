@@ -98,6 +98,13 @@ export const PRODUCT_SCENES: ProductScene[] = [
     ],
     overlay: [{ text: '限时特惠', left: 404, top: 720, size: 48, color: '#e63946' }],
   },
+  {
+    name: 'round badge on a bottle',
+    // A sticker-style 「包邮」 disc drawn wholly over the bottle: an advert's badge, not the print.
+    drawing: `${GRADIENT + BOTTLE}<circle cx="500" cy="790" r="78" fill="#e63946"/>`,
+    onProduct: [{ text: '山泉水', left: 420, top: 490, size: 56, color: '#1b4965' }],
+    around: [{ text: '包邮', left: 456, top: 762, size: 44, color: '#ffffff' }],
+  },
 ];
 
 /** The scene as a PNG. */

@@ -29,6 +29,12 @@ const MIN_PRODUCT_SHARE = 0.05;
  */
 const FLAT_SHARE = 0.9;
 const FLAT_DISTANCE = 12;
+/**
+ * A part whose colours follow one straight gradient (each channel a plane over the part, off by
+ * under this much on average) is a designer's banner too: a photographed surface has highlights
+ * and shading that bend, not one linear ramp.
+ */
+const PLANE_RMS = 3;
 /** A block is on the product when this share of its box, grown by MARGIN of its line height, is. */
 const ON_SHARE = 0.9;
 const MARGIN = 0.3;
@@ -84,9 +90,72 @@ function isFlat(rgb: Buffer, pixels: number[]): boolean {
   return near >= pixels.length * FLAT_SHARE;
 }
 
+/** How far a part's colours are from one linear gradient (root mean square over channels). */
+function planeResidual(rgb: Buffer, pixels: number[], width: number): number {
+  // Least squares of v = a + b·x + c·y for each channel, through the normal equations.
+  let n = 0;
+  let sx = 0;
+  let sy = 0;
+  let sxx = 0;
+  let syy = 0;
+  let sxy = 0;
+  for (const p of pixels) {
+    const x = (p % width) / width;
+    const y = Math.floor(p / width) / width;
+    n += 1;
+    sx += x;
+    sy += y;
+    sxx += x * x;
+    syy += y * y;
+    sxy += x * y;
+  }
+  const matrix = [
+    [n, sx, sy],
+    [sx, sxx, sxy],
+    [sy, sxy, syy],
+  ];
+  let squared = 0;
+  for (let c = 0; c < 3; c += 1) {
+    let sv = 0;
+    let sxv = 0;
+    let syv = 0;
+    for (const p of pixels) {
+      const v = rgb[p * 3 + c] as number;
+      sv += v;
+      sxv += ((p % width) / width) * v;
+      syv += (Math.floor(p / width) / width) * v;
+    }
+    const [a, b, d] = solve3(matrix, [sv, sxv, syv]);
+    for (const p of pixels) {
+      const fit = a + b * ((p % width) / width) + d * (Math.floor(p / width) / width);
+      squared += ((rgb[p * 3 + c] as number) - fit) ** 2;
+    }
+  }
+  return Math.sqrt(squared / Math.max(1, pixels.length * 3));
+}
+
+/** The 3×3 system `m · v = r` by Cramer's rule; zeros when it is singular (a line of pixels). */
+function solve3(m: number[][], r: number[]): [number, number, number] {
+  const det = (a: number[][]) =>
+    (a[0]?.[0] as number) *
+      ((a[1]?.[1] as number) * (a[2]?.[2] as number) - (a[1]?.[2] as number) * (a[2]?.[1] as number)) -
+    (a[0]?.[1] as number) *
+      ((a[1]?.[0] as number) * (a[2]?.[2] as number) - (a[1]?.[2] as number) * (a[2]?.[0] as number)) +
+    (a[0]?.[2] as number) *
+      ((a[1]?.[0] as number) * (a[2]?.[1] as number) - (a[1]?.[1] as number) * (a[2]?.[0] as number));
+  const whole = det(m);
+  if (Math.abs(whole) < 1e-9) return [0, 0, 0];
+  const column = (i: number) => m.map((row, k) => row.map((v, j) => (j === i ? (r[k] as number) : v)));
+  return [det(column(0)) / whole, det(column(1)) / whole, det(column(2)) / whole];
+}
+
+/** A designer's panel, badge or banner: one flat colour, or one straight gradient. */
+const isDesigned = (rgb: Buffer, pixels: number[], width: number) =>
+  isFlat(rgb, pixels) || planeResidual(rgb, pixels, width) < PLANE_RMS;
+
 /**
  * The product in `image` from its matte, or null when there is none: the solid parts of the mask
- * that are large enough and not a flat colour. `lines` (every line OCR found) are left out of the
+ * that are large enough and not a flat colour or one straight gradient. `lines` (every line OCR found) are left out of the
  * colour test, so a product is judged by its surface, not by the text on it.
  */
 export async function productArea(
@@ -131,11 +200,20 @@ export async function productArea(
       )
         surface.push(p);
     }
-  const product = new Set([...surfaces].filter(([, pixels]) => !isFlat(rgb, pixels)).map(([label]) => label));
+  const product = new Set(
+    [...surfaces].filter(([, pixels]) => !isDesigned(rgb, pixels, width)).map(([label]) => label),
+  );
   if (product.size === 0) return null;
   const on = new Uint8Array(width * height);
   for (let p = 0; p < on.length; p += 1) if (product.has(labels[p] as number)) on[p] = 1;
   return { on, width, height, scale };
+}
+
+/** The product's size in pixels of the working image. */
+export function productPixels(area: ProductArea): number {
+  let on = 0;
+  for (const value of area.on) on += value;
+  return on / (area.scale * area.scale);
 }
 
 /** Whether a block is printed on the product: its box, with a margin, lies (almost) wholly on it. */

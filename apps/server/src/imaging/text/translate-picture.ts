@@ -11,10 +11,11 @@ import {
   type TextBox,
   type TextLine,
 } from '../ocr/index.ts';
+import { sitsOnBadge } from './badge.ts';
 import { grow, inpaint, markStrokes, type RgbImage, type TextInk } from './erase.ts';
 import { haloFor, needsHalo } from './halo.ts';
 import { type Legibility, legibilityOf } from './legibility.ts';
-import { isOnProduct, matteInput, type ProductMatte, productArea } from './product-text.ts';
+import { isOnProduct, matteInput, type ProductMatte, productArea, productPixels } from './product-text.ts';
 import { drawableText, drawBlocks, type FittedBlock, fitBlock, TextTooLargeError } from './render.ts';
 
 /**
@@ -266,7 +267,13 @@ export async function translatePicture(
   const area = options.product
     ? await productArea(await options.product(await matteInput(image)), image, lines)
     : null;
-  const onProduct = new Set(area ? withSource.filter((block) => isOnProduct(block, area)) : []);
+  // A badge over the product (a 「包邮」 disc) is the advert's, not the product's print: translated.
+  const badgeAtMost = area ? productPixels(area) / 4 : 0;
+  const onProduct = new Set(
+    area
+      ? withSource.filter((block) => isOnProduct(block, area) && !sitsOnBadge(image, block.box, badgeAtMost))
+      : [],
+  );
   const toTranslate = withSource.filter((block) => !onProduct.has(block));
   if (toTranslate.length === 0) throw new OnlyProductTextError();
   const reason = (block: TextBlock): KeptReason | null => {
