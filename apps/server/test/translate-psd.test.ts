@@ -130,7 +130,7 @@ describe('图片翻译 · 下载 PSD', () => {
   it('draws the blocks as the editor holds them: edited text, a hidden block left out', async () => {
     const [first, second] = result.blocks as [TranslatedBlock, TranslatedBlock];
     const blocks = [
-      { ...first, text: '  Rainproof\nfabric  ', color: '#00aa33' },
+      { ...first, text: '  Rainproof\nfabric  ', color: '#00aa33', outline: { color: '#112233', width: 4 } },
       { ...second, hidden: true },
     ];
     const answered = await exportPsd({ backgroundId: result.backgroundId, target: 'en', blocks });
@@ -145,6 +145,12 @@ describe('图片翻译 · 下载 PSD', () => {
     assert.equal(layers[1]?.text?.text, '  Rainproof\nfabric  ');
     const fill = layers[1]?.text?.style?.fillColor as { r: number; g: number; b: number };
     assert.deepEqual([fill.r, fill.g, fill.b].map(Math.round), [0x00, 0xaa, 0x33]);
+    // The outline as Photoshop's stroke effect, editable there.
+    const [stroke] = layers[1]?.effects?.stroke ?? [];
+    assert.equal(stroke?.size?.value, 4);
+    assert.equal(stroke?.position, 'outside');
+    const edge = stroke?.color as { r: number; g: number; b: number };
+    assert.deepEqual([edge.r, edge.g, edge.b].map(Math.round), [0x11, 0x22, 0x33]);
   });
 
   it('refuses another seller’s translation and blocks off the picture; leaves out an original that is not one', async () => {

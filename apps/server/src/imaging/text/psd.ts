@@ -1,5 +1,5 @@
 import type { TranslatedBlock } from '@chuhai/contract';
-import { type Layer, type LayerTextData, writePsdBuffer } from 'ag-psd';
+import { type Layer, type LayerEffectStroke, type LayerTextData, writePsdBuffer } from 'ag-psd';
 import sharp from 'sharp';
 import { fontsFor } from './fonts.ts';
 import { drawableText, type FittedBlock, fitBlock } from './render.ts';
@@ -65,6 +65,19 @@ async function fittedBlocks(picture: PsdPicture, size: { width: number; height: 
   return { composite: drawn.png, fitted };
 }
 
+/** The block's outline as Photoshop's stroke effect (outside the letters), so it stays editable. */
+const strokeOf = (outline: { color: string; width: number }): LayerEffectStroke => ({
+  present: true,
+  showInDialog: true,
+  enabled: true,
+  size: { units: 'Pixels', value: outline.width },
+  position: 'outside',
+  fillType: 'color',
+  blendMode: 'normal',
+  opacity: 1,
+  color: rgbOf(outline.color),
+});
+
 /** Photoshop's text data: a paragraph box over the room the text was laid out in, so it wraps alike. */
 function textData(
   block: TranslatedBlock,
@@ -77,7 +90,8 @@ function textData(
   const face = block.bold ? fonts.bold : fonts.regular;
   return {
     text: drawableText(block.text),
-    transform: [1, 0, 0, 1, room.x, fit.top],
+    // The drawn pixels start an outline's width above the letters.
+    transform: [1, 0, 0, 1, room.x, fit.top + (block.outline?.width ?? 0)],
     shapeType: 'box',
     // Room below for Photoshop's own line spacing, which is a little looser than Pango's.
     boxBounds: [0, 0, room.width, Math.round(drawnHeight + fit.fontSize)],
@@ -106,6 +120,7 @@ export async function translationPsd(picture: PsdPicture): Promise<Buffer> {
         top: Math.min(fit.top, size.height - 1),
         imageData: pixels,
         text: textData(block, picture.target, room, fit, pixels.height),
+        ...(block.outline ? { effects: { stroke: [strokeOf(block.outline)] } } : {}),
       };
     }),
   );
