@@ -174,6 +174,15 @@ describe('OCR on product images', () => {
     assert.ok(column.box.height > 3 * column.box.width, JSON.stringify(column.box));
   });
 
+  it('reads two columns set close together as two lines, not one joined with a space', async () => {
+    const scene = await makeScene(500, 700, 'flat', [
+      { text: '宝\n剑\n锋\n从\n磨', left: 200, top: 60, size: 56, lineHeight: 1.15 },
+      { text: '梅\n花\n香\n自\n苦', left: 120, top: 60, size: 56, lineHeight: 1.15 },
+    ]);
+    const lines = await engine.readLines(scene.image);
+    assert.deepEqual(lines.map((line) => line.text).sort(), ['宝剑锋从磨', '梅花香自苦']);
+  });
+
   it('reads in its own thread: the server keeps answering meanwhile', async () => {
     const scene = await makeScene(1000, 1000, 'noise', poster, 'jpeg');
     await engine.readLines(scene.image);

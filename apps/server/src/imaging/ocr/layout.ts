@@ -73,7 +73,13 @@ function joinRow(row: readonly TextLine[]): TextLine[] {
   return joined;
 }
 
+/** A box this much taller than wide is a column of vertical text. */
+const COLUMN = 1.5;
+const isColumn = (box: TextBox) => box.height >= COLUMN * box.width;
+
 function piecesOfOneLine(left: TextBox, right: TextBox): boolean {
+  // Columns side by side are two lines of vertical text (a scroll's two verses), never one.
+  if (isColumn(left) && isColumn(right)) return false;
   const low = Math.min(left.height, right.height);
   const high = Math.max(left.height, right.height);
   const gap = right.x - (left.x + left.width);
