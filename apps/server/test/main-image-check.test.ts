@@ -36,6 +36,8 @@ describe('the Amazon main-image check', () => {
       fill: [true, '产品占 85%'],
       size: [true, '2000×2000 px'],
       square: [true, '1:1'],
+      objects: [true, '只有一件商品'],
+      ghost: [true, '半透明部分占商品 0%'],
     });
   });
 
@@ -49,9 +51,11 @@ describe('the Amazon main-image check', () => {
       fill: [false, '产品占 25%'],
       size: [false, '800×600 px'],
       square: [false, '1.33:1'],
+      objects: [true, '只有一件商品'],
+      ghost: [true, '半透明部分占商品 0%'],
     });
     assert.ok(
-      report.rules.every((rule) => rule.advice !== ''),
+      report.rules.filter((rule) => !rule.pass).every((rule) => rule.advice !== ''),
       'every failure says what to do',
     );
   });
@@ -100,6 +104,8 @@ describe("every marketplace's main-image rules", () => {
       fill: ['recommended', true],
       size: ['required', false],
       square: ['required', true],
+      objects: ['required', true],
+      ghost: ['required', true],
     });
   });
 
@@ -116,7 +122,68 @@ describe("every marketplace's main-image rules", () => {
   it('a shop of your own has no rule but size, and eBay has no fill or square rule', () => {
     const wide = scene(1600, 900, { left: 100, top: 100, width: 400, height: 300 }, [120, 30, 30]);
     assert.deepEqual(Object.keys(levels(checkMainImage(wide, 'shopify'))), ['size']);
-    assert.deepEqual(Object.keys(levels(checkMainImage(wide, 'ebay'))), ['background', 'size']);
+    assert.deepEqual(Object.keys(levels(checkMainImage(wide, 'ebay'))), [
+      'background',
+      'size',
+      'objects',
+      'ghost',
+    ]);
     assert.equal(checkMainImage(wide, 'ebay').pass, true, 'eBay only recommends white');
+  });
+});
+
+describe('「只有商品」: what a reviewer refuses that size and white cannot show', () => {
+  const product = { left: 150, top: 300, width: 1700, height: 1400 };
+  const white: [number, number, number] = [255, 255, 255];
+  const rule = (report: MainImageReport, key: string) => report.rules.find((r) => r.key === key);
+
+  it('fails a part apart from the product (a person beside it), shows where, and passes it once the seller says all are the product', () => {
+    const image = scene(2000, 2000, { left: 150, top: 300, width: 1200, height: 1400 }, white);
+    // A figure 200×600 to the right of the product, not touching it.
+    for (let y = 700; y < 1300; y += 1)
+      for (let x = 1500; x < 1700; x += 1) {
+        image.mask[y * 2000 + x] = 255;
+        image.rgb.set([200, 150, 120], (y * 2000 + x) * 3);
+      }
+    const report = checkMainImage(image, 'amazon', { enlargement: 1 });
+    assert.equal(report.pass, false);
+    assert.equal(rule(report, 'objects')?.measured, '除商品外还有 1 个分开的部分');
+    assert.deepEqual(rule(report, 'objects')?.found, [{ x: 1500, y: 700, width: 200, height: 600 }]);
+    const confirmed = checkMainImage(image, 'amazon', { enlargement: 1 }, { lines: null, allParts: true });
+    assert.equal(rule(confirmed, 'objects')?.pass, true);
+    assert.match(rule(confirmed, 'objects')?.measured ?? '', /卖家确认都是商品/);
+    // A speck under 1% of the product is not an object (cleanMask drops those).
+    const speck = scene(2000, 2000, product, white);
+    for (let y = 100; y < 110; y += 1) for (let x = 100; x < 110; x += 1) speck.mask[y * 2000 + x] = 255;
+    assert.equal(rule(checkMainImage(speck), 'objects')?.pass, true);
+  });
+
+  it('fails a product left half-transparent over a large part (a ghost), not one with a soft edge', () => {
+    const ghost = scene(2000, 2000, product, white);
+    for (let y = 300; y < 900; y += 1) for (let x = 150; x < 1850; x += 1) ghost.mask[y * 2000 + x] = 120;
+    const report = checkMainImage(ghost);
+    assert.equal(report.pass, false);
+    assert.match(rule(report, 'ghost')?.measured ?? '', /半透明部分占商品 42\.5%/);
+    const soft = scene(2000, 2000, product, white);
+    for (let y = 300; y < 1700; y += 1) for (const x of [150, 151, 1848, 1849]) soft.mask[y * 2000 + x] = 120;
+    assert.equal(rule(checkMainImage(soft), 'ghost')?.pass, true);
+  });
+
+  it('fails text on the white background or across the product’s outline, allows text printed on the product', () => {
+    const image = scene(2000, 2000, product, white);
+    const printed = { text: 'AQUA', box: { x: 600, y: 800, width: 400, height: 120 } };
+    const onWhite = { text: 'Free shipping', box: { x: 200, y: 100, width: 600, height: 100 } };
+    const across = { text: '买一送一', box: { x: 1700, y: 1000, width: 300, height: 100 } };
+    const clean = checkMainImage(image, 'amazon', undefined, { lines: [printed] });
+    assert.deepEqual(
+      [rule(clean, 'text')?.pass, rule(clean, 'text')?.measured],
+      [true, '1 处文字都印在商品上'],
+    );
+    const added = checkMainImage(image, 'amazon', undefined, { lines: [printed, onWhite, across] });
+    assert.equal(added.pass, false);
+    assert.equal(rule(added, 'text')?.measured, '有 2 处附加文字：「Free shipping」、「买一送一」');
+    assert.deepEqual(rule(added, 'text')?.found, [onWhite.box, across.box]);
+    // TikTok Shop only recommends it: the image still passes, with the advice.
+    assert.equal(checkMainImage(image, 'tiktok', undefined, { lines: [onWhite] }).pass, true);
   });
 });

@@ -8,6 +8,7 @@ import {
   type RuleLevel,
 } from '@chuhai/contract';
 import { productBox } from './product-box.ts';
+import { ghostRule, objectsRule, textRule } from './product-only.ts';
 
 /** Raw pixels, three bytes (RGB) each, with the product's mask at the same size. */
 export interface MaskedPixels {
@@ -125,12 +126,25 @@ function sharpnessRule(enlargement: number): Measured {
 /**
  * Judges an image against one marketplace's main-image rules, each with what was measured and
  * whether it is a requirement. The image passes when every requirement does. A main image we made
- * passes `made` too, and is also judged on how much its product was enlarged.
+ * passes `made` too, and is also judged on how much its product was enlarged. 「只有商品」 (no
+ * separate parts, no see-through product, and with `seen.lines` no added text) where the
+ * marketplace asks for it.
  */
+/**
+ * What the check saw beyond the pixels: the text an OCR read on the image (null: not read), whether
+ * the seller said every part is the product, and how many separate parts were dropped before.
+ */
+export interface Seen {
+  lines: readonly { text: string; box: { x: number; y: number; width: number; height: number } }[] | null;
+  allParts?: boolean;
+  dropped?: number;
+}
+
 export function checkMainImage(
   pixels: MaskedPixels,
   marketplace: ImageMarketplaceId = 'amazon',
   made?: { enlargement: number },
+  seen: Seen = { lines: null },
 ): MainImageReport {
   const set: MainImageRuleSet = MAIN_IMAGE_RULE_SETS[marketplace];
   const rules: MainImageRule[] = [];
@@ -141,6 +155,11 @@ export function checkMainImage(
   add(set.fill?.level ?? null, () => fillRule(pixels, set.fill as { min: number; max: number }));
   add(set.minSide.level, () => sizeRule(pixels, set.minSide.px, set.size));
   add(set.square, () => squareRule(pixels));
+  if (seen.lines) add(set.productOnly, () => textRule(seen.lines ?? [], pixels));
+  add(set.productOnly, () =>
+    objectsRule(pixels.mask, pixels.width, pixels.height, seen.allParts ?? false, seen.dropped ?? 0),
+  );
+  add(set.productOnly, () => ghostRule(pixels.mask, pixels.width, pixels.height, made?.enlargement));
   if (made) rules.push({ ...sharpnessRule(made.enlargement), level: 'recommended' });
   return { marketplace, pass: rules.every((r) => r.pass || r.level === 'recommended'), rules };
 }

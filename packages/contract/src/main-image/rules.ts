@@ -18,6 +18,11 @@ export interface MainImageRuleSet {
   /** The shorter side, in pixels. */
   minSide: { level: RuleLevel; px: number };
   square: RuleLevel | null;
+  /**
+   * Only the product: no added text, badges or watermarks, no separate objects, no see-through
+   * product (the rules 'text', 'objects' and 'ghost' on a made main image).
+   */
+  productOnly: RuleLevel | null;
   /** Where the rules are written, with the date they were read. */
   source: string;
 }
@@ -42,8 +47,9 @@ export const MAIN_IMAGE_RULE_SETS: Record<ImageMarketplaceId, MainImageRuleSet> 
     fill: { level: 'required', min: 0.8, max: 0.95 },
     minSide: { level: 'required', px: 1000 },
     square: 'recommended',
+    productOnly: 'required',
     source:
-      'Amazon Seller Central「Product image requirements」：主图纯白背景、产品占画面 85%、最长边 ≥ 1000 px 可放大；2026-11 核对',
+      'Amazon Seller Central「Product image requirements」：主图纯白背景、产品占画面 85%、最长边 ≥ 1000 px 可放大；主图有文字、标志、图形或水印，或有商品以外的道具，会被下架（「Image rules resulting in suppression」）；2026-11 核对',
   },
   tiktok: {
     id: 'tiktok',
@@ -53,6 +59,7 @@ export const MAIN_IMAGE_RULE_SETS: Record<ImageMarketplaceId, MainImageRuleSet> 
     fill: { level: 'recommended', min: 0.6, max: 0.95 },
     minSide: { level: 'required', px: 600 },
     square: 'recommended',
+    productOnly: 'recommended',
     source:
       'TikTok Shop Seller University「Product Listing: What You Need to Know」：图片至少 600×600，主图建议白底、1:1；2026-11 核对',
   },
@@ -64,6 +71,7 @@ export const MAIN_IMAGE_RULE_SETS: Record<ImageMarketplaceId, MainImageRuleSet> 
     fill: { level: 'recommended', min: 0.6, max: 0.95 },
     minSide: { level: 'recommended', px: 800 },
     square: 'recommended',
+    productOnly: 'recommended',
     source: 'Temu 未公开统一的主图规格；白底、1:1、≥ 800 px 为出海助手建议（2026-11 核对）',
   },
   shopee: {
@@ -74,6 +82,7 @@ export const MAIN_IMAGE_RULE_SETS: Record<ImageMarketplaceId, MainImageRuleSet> 
     fill: { level: 'recommended', min: 0.6, max: 0.95 },
     minSide: { level: 'required', px: 500 },
     square: 'recommended',
+    productOnly: 'recommended',
     source: 'Shopee Seller Education Hub 商品图片指南：至少 500×500、建议 1:1 白底封面图；2026-11 核对',
   },
   ebay: {
@@ -84,6 +93,7 @@ export const MAIN_IMAGE_RULE_SETS: Record<ImageMarketplaceId, MainImageRuleSet> 
     fill: null,
     minSide: { level: 'required', px: 500 },
     square: null,
+    productOnly: 'recommended',
     source: 'eBay「Picture policy」：最长边至少 500 px，建议 1600 px，背景建议白色或中性色；2026-11 核对',
   },
   walmart: {
@@ -94,8 +104,9 @@ export const MAIN_IMAGE_RULE_SETS: Record<ImageMarketplaceId, MainImageRuleSet> 
     fill: { level: 'recommended', min: 0.8, max: 0.95 },
     minSide: { level: 'required', px: 1500 },
     square: 'required',
+    productOnly: 'required',
     source:
-      'Walmart Marketplace Learn「Product detail page: Image guidelines & requirements」：纯白背景、1:1、2200×2200（放大至少 1500×1500）；2026-11 核对',
+      'Walmart Marketplace Learn「Product detail page: Image guidelines & requirements」：纯白背景、1:1、2200×2200（放大至少 1500×1500）；2026-11 核对；「只有商品」按 Amazon 的同类规则从严要求（出海助手的判断）',
   },
   shopify: {
     id: 'shopify',
@@ -105,6 +116,7 @@ export const MAIN_IMAGE_RULE_SETS: Record<ImageMarketplaceId, MainImageRuleSet> 
     fill: null,
     minSide: { level: 'recommended', px: 800 },
     square: null,
+    productOnly: null,
     source: '独立站没有平台规则；Shopify 建议 2048×2048 的正方形图片（2026-11 核对）',
   },
 };

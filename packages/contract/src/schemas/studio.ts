@@ -40,6 +40,12 @@ export const MAIN_IMAGE_RULES = {
   recommendedSide: 2000,
   /** A made main image whose product was enlarged more than this many times is flagged as soft. */
   enlargeWarnAbove: 2,
+  /** A part of the cut-out apart from the product counts from this share of the product's area. */
+  separatePartShare: 0.01,
+  /** Half-transparent (alpha 24–200) share of the product above which it is a ghost, not a soft edge. */
+  ghostShare: 0.15,
+  /** A line of text counts as printed on the product when this share of its box is on the product. */
+  onProductShare: 0.9,
 } as const;
 
 export const MainImageRuleKey = Type.Union([
@@ -49,7 +55,21 @@ export const MainImageRuleKey = Type.Union([
   Type.Literal('square'),
   /** Only on a made main image: the product was enlarged more than `enlargeWarnAbove` times. */
   Type.Literal('sharpness'),
+  /** Text, badges or watermarks added over the photo (text printed on the product is allowed). */
+  Type.Literal('text'),
+  /** Parts of the cut-out apart from the product: a person, a second item, a loose fragment. */
+  Type.Literal('objects'),
+  /** A large part of the product left half-transparent by the cut. */
+  Type.Literal('ghost'),
 ]);
+
+/** Where on the checked image something was found, in its pixels. */
+export const FoundArea = Type.Object({
+  x: Type.Integer(),
+  y: Type.Integer(),
+  width: Type.Integer(),
+  height: Type.Integer(),
+});
 
 export const MainImageRule = Type.Object({
   key: MainImageRuleKey,
@@ -61,6 +81,8 @@ export const MainImageRule = Type.Object({
   measured: Type.String(),
   /** What to do about a failure; empty when it passes. */
   advice: Type.String(),
+  /** What the rule found (the added text, the separate parts, the see-through area), to be outlined. */
+  found: Type.Optional(Type.Array(FoundArea)),
 });
 export type MainImageRule = Static<typeof MainImageRule>;
 

@@ -17,6 +17,8 @@ import {
   whiteMainImage,
 } from '../../imaging/compose.ts';
 import { checkMainImage } from '../../imaging/main-image-check.ts';
+import { onlyTheProduct } from '../../imaging/main-image-fix.ts';
+import type { OcrEngine } from '../../imaging/ocr/index.ts';
 import { productBox } from '../../imaging/product-box.ts';
 import type { AlphaMask } from '../../providers/matting/matting-engine.ts';
 
@@ -62,6 +64,20 @@ export interface BatchOutput {
 export const needsMatte = (steps: BatchSteps) =>
   steps.cutout || steps.marketplaces.length > 0 || Boolean(steps.backgroundColor || steps.backgroundDesign);
 
+/** OCR lines read on one size of a picture, placed on the same picture at `scale` times that size. */
+function scaledLines(lines: Awaited<ReturnType<OcrEngine['readLines']>>, scale: number) {
+  if (scale === 1) return lines;
+  return lines.map((line) => ({
+    ...line,
+    box: {
+      x: Math.round(line.box.x * scale),
+      y: Math.round(line.box.y * scale),
+      width: Math.round(line.box.width * scale),
+      height: Math.round(line.box.height * scale),
+    },
+  }));
+}
+
 /** A marketplace's verdicts on the photo as uploaded and on the main image made from it. */
 export interface BatchVerdict {
   marketplace: ImageMarketplaceId;
@@ -87,19 +103,29 @@ export async function makeOutputs(
   image: Buffer,
   matte: AlphaMask,
   steps: BatchSteps,
+  ocr: OcrEngine,
 ): Promise<{ outputs: BatchOutput[]; verdicts: BatchVerdict[] }> {
   if (!productBox(matte.mask, matte.width, matte.height)) throw new NoProductError();
   const outputs: BatchOutput[] = [];
   const verdicts: BatchVerdict[] = [];
   if (steps.cutout) outputs.push({ kind: 'cutout', bytes: await cutoutPng(image, matte), extension: 'png' });
   const photo = steps.marketplaces.length > 0 ? await maskedPixels(image, matte) : null;
+  // The main images show the product alone (separate parts dropped, added text erased), as 智能做图's.
+  const productOnly = steps.marketplaces.length > 0 ? await onlyTheProduct(ocr, image, matte, false) : null;
+  // Every main image is the same picture at another size: read once, the boxes scaled.
+  let read: { side: number; lines: Awaited<ReturnType<OcrEngine['readLines']>> } | null = null;
   for (const marketplace of steps.marketplaces) {
-    const made = await whiteMainImage(image, matte, MAIN_IMAGE_RULE_SETS[marketplace].size);
+    const only = productOnly as NonNullable<typeof productOnly>;
+    const made = await whiteMainImage(only.image, only.matte, MAIN_IMAGE_RULE_SETS[marketplace].size);
+    read ??= { side: made.width, lines: await ocr.readLines(made.bytes) };
     outputs.push({ kind: 'main', marketplace, bytes: made.bytes, extension: 'jpg' });
     verdicts.push({
       marketplace,
       original: checkMainImage(photo as NonNullable<typeof photo>, marketplace),
-      main: checkMainImage(made.pixels, marketplace, made),
+      main: checkMainImage(made.pixels, marketplace, made, {
+        lines: scaledLines(read.lines, made.width / read.side),
+        dropped: only.dropped,
+      }),
     });
   }
   const design = steps.backgroundDesign ? findDesign(steps.backgroundDesign) : undefined;

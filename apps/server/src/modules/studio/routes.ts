@@ -67,6 +67,14 @@ const publicRoutes: Routes = async (app) => {
   );
 };
 
+/** 「这些都是商品」: `allParts` 1 or true keeps every part of the cut-out in the main image. */
+function readAllParts(raw: string | undefined): boolean {
+  const value = raw?.trim() ?? '';
+  if (value === '' || value === '0' || value === 'false') return false;
+  if (value === '1' || value === 'true') return true;
+  throw new AppError(ResultCode.badRequest, 'allParts 只能是 1（这些都是商品）或 0');
+}
+
 /** 智能做图: cut-outs and main images, background replacement, 最近作品. */
 const userRoutes: Routes = async (app, { deps }) => {
   app.post(
@@ -82,6 +90,7 @@ const userRoutes: Routes = async (app, { deps }) => {
         upload: files[0],
         cutoutId: rawId ? Number(rawId) : undefined,
         preset: readPreset(fields.preset?.trim()) ?? undefined,
+        allParts: readAllParts(fields.allParts),
       };
       if (!(request.headers.accept ?? '').includes('text/event-stream')) {
         return ok(await removeBackground(deps, request.user.userId, input), '处理完成');

@@ -15,6 +15,7 @@ import { AppError } from '../../http/app-error.ts';
 import type { Upload } from '../../http/multipart.ts';
 import { cutoutPng, maskedPixels, NoProductError, whiteMainImage } from '../../imaging/compose.ts';
 import { checkMainImage } from '../../imaging/main-image-check.ts';
+import { onlyTheProduct } from '../../imaging/main-image-fix.ts';
 import { productBox } from '../../imaging/product-box.ts';
 import { checkImageUpload } from '../../lib/image-upload.ts';
 import type { AlphaMask } from '../../providers/matting/matting-engine.ts';
@@ -24,7 +25,7 @@ import { type ImagesDeps, loadOwnImage, storeImage as storeKept, toStoredImage }
 import { STUDIO_KEEP_MS } from './recent.ts';
 
 export type StudioDeps = ImagesDeps &
-  Pick<AppDeps, 'matting' | 'imageGenerator' | 'drawTimeoutMs' | 'mattingLanes' | 'freeWork'>;
+  Pick<AppDeps, 'matting' | 'imageGenerator' | 'drawTimeoutMs' | 'mattingLanes' | 'freeWork' | 'ocr'>;
 
 /** A 智能做图 call: one use of `feature`, failures in the matting service's words. */
 export function studioSpec(feature: 'cutout' | 'replace', ticket?: UseTicket): MeteredSpec {
@@ -61,7 +62,12 @@ export async function loadCutout(deps: StudioDeps, userId: number, id: number) {
   return { image: file.bytes, matte };
 }
 
-/** A white main image in the preset's size, stored and checked (the check knows it was made). */
+/**
+ * A white main image in the preset's size, stored and checked (the check knows it was made). Made
+ * from the product alone: parts of the cut-out apart from it are dropped unless the seller said
+ * they are all the product (`allParts`), and text added over the product is erased first
+ * (main-image-fix.ts); the result is read by the OCR for text still added.
+ */
 export async function makeMain(
   deps: StudioDeps,
   userId: number,
@@ -69,12 +75,19 @@ export async function makeMain(
   matte: AlphaMask,
   preset: string,
   onStage: (stage: CutoutStage) => void = () => {},
+  options: { allParts?: boolean } = {},
 ) {
   const size = MARKETPLACE_PRESETS[preset as keyof typeof MARKETPLACE_PRESETS].size;
   onStage('main');
-  const made = await whiteMainImage(image, matte, size);
+  const productOnly = await onlyTheProduct(deps.ocr, image, matte, options.allParts ?? false);
+  const made = await whiteMainImage(productOnly.image, productOnly.matte, size);
   onStage('check');
-  const check = checkMainImage(made.pixels, preset as MarketplacePreset, made);
+  const lines = await deps.ocr.readLines(made.bytes);
+  const check = checkMainImage(made.pixels, preset as MarketplacePreset, made, {
+    lines,
+    allParts: options.allParts ?? false,
+    dropped: productOnly.dropped,
+  });
   const stored = await storeImage(deps, userId, 'main', { ...made, format: 'jpeg' });
   return { image: stored, preset, check };
 }
@@ -85,6 +98,8 @@ export interface RemoveInput {
   cutoutId?: number;
   /** Also make a white main image in this marketplace size. */
   preset?: string;
+  /** 「这些都是商品」: keep every part of the cut-out (a set of pots), not only the largest. */
+  allParts?: boolean;
 }
 
 /**
@@ -103,7 +118,11 @@ export async function removeBackground(
     const cutoutId = input.cutoutId;
     return runMetered(deps, { userId }, studioSpec('cutout'), async () => {
       const { image, matte } = await loadCutout(deps, userId, cutoutId);
-      return { main: await makeMain(deps, userId, image, matte, preset ?? 'amazon', onStage) };
+      return {
+        main: await makeMain(deps, userId, image, matte, preset ?? 'amazon', onStage, {
+          allParts: input.allParts,
+        }),
+      };
     });
   }
   if (!input.upload) throw new AppError(ResultCode.badRequest, '请上传一张图片（字段名 upload[] 或 file）');
@@ -123,7 +142,10 @@ export async function removeBackground(
       }),
       check,
     };
-    if (preset) result.main = await makeMain(deps, userId, checked.bytes, matte, preset, onStage);
+    if (preset)
+      result.main = await makeMain(deps, userId, checked.bytes, matte, preset, onStage, {
+        allParts: input.allParts,
+      });
     return result;
   });
 }

@@ -67,7 +67,11 @@ export async function saveTouchUp(
         height: edited.height,
         format: 'png',
       });
-      return { cutout, main: await makeMain(deps, userId, png, edited, preset) };
+      // The seller's own mask is final: a part brought back with the brush stays.
+      return {
+        cutout,
+        main: await makeMain(deps, userId, png, edited, preset, undefined, { allParts: true }),
+      };
     } catch (error) {
       if (error instanceof NoProductError) {
         throw new AppError(ResultCode.badRequest, '修补后剩下的只是零散的小块，请用「恢复」画笔把产品涂回来');

@@ -1,0 +1,62 @@
+/**
+ * The one-click main image made from the product alone, as a reviewer wants it: parts of the cut
+ * apart from the product are dropped (product-only.ts), and text added over the product (a
+ * 「包邮」 badge on it, a caption running across its outline) is erased stroke by stroke with
+ * 图片翻译's erase before the product is put on white. Text printed on the product stays; text on
+ * the background goes with the background.
+ */
+import { MAIN_IMAGE_RULES as MEASURE } from '@chuhai/contract';
+import sharp from 'sharp';
+import type { AlphaMask } from '../providers/matting/matting-engine.ts';
+import { SOLID } from './clean-mask.ts';
+import type { OcrEngine, TextBox } from './ocr/index.ts';
+import { keepLargestPart } from './product-only.ts';
+import { sitsOnBadge } from './text/badge.ts';
+import { grow, inpaint, markStrokes } from './text/erase.ts';
+
+/** Under this share of its box on the product, a line lies on the background: it goes with it. */
+const ON_BACKGROUND = 0.1;
+
+/** The share of `box` on the product's solid pixels. */
+function shareOnProduct(matte: AlphaMask, box: TextBox): number {
+  let on = 0;
+  let all = 0;
+  for (let y = Math.max(0, box.y); y < Math.min(matte.height, box.y + box.height); y += 1)
+    for (let x = Math.max(0, box.x); x < Math.min(matte.width, box.x + box.width); x += 1) {
+      all += 1;
+      if ((matte.mask[y * matte.width + x] as number) >= SOLID) on += 1;
+    }
+  return on / Math.max(1, all);
+}
+
+export async function onlyTheProduct(
+  ocr: OcrEngine,
+  image: Buffer,
+  matte: AlphaMask,
+  allParts: boolean,
+): Promise<{ image: Buffer; matte: AlphaMask; dropped: number; erased: number }> {
+  const kept = allParts ? { matte, dropped: [] } : keepLargestPart(matte);
+  const { data, info } = await sharp(image).removeAlpha().raw().toBuffer({ resolveWithObject: true });
+  const unchanged = { image, matte: kept.matte, dropped: kept.dropped.length, erased: 0 };
+  // The matte is the image's size; anything else (a rotated upload) is left as it is.
+  if (info.width !== matte.width || info.height !== matte.height) return unchanged;
+  const picture = { data, width: info.width, height: info.height };
+  let productPixels = 0;
+  for (const alpha of kept.matte.mask) if (alpha >= SOLID) productPixels += 1;
+  const added = (await ocr.readLines(image)).filter((line) => {
+    const share = shareOnProduct(kept.matte, line.box);
+    if (share < ON_BACKGROUND) return false;
+    return share < MEASURE.onProductShare || sitsOnBadge(picture, line.box, productPixels / 4);
+  });
+  if (added.length === 0) return unchanged;
+  const erase = new Uint8Array(info.width * info.height);
+  for (const line of added) {
+    const pad = Math.max(2, Math.min(line.box.width, line.box.height) * 0.18);
+    markStrokes(picture, grow(line.box, pad, info.width, info.height), erase);
+  }
+  await inpaint(picture, erase);
+  const png = await sharp(picture.data, { raw: { width: info.width, height: info.height, channels: 3 } })
+    .png()
+    .toBuffer();
+  return { image: png, matte: kept.matte, dropped: kept.dropped.length, erased: added.length };
+}
