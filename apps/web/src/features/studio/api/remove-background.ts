@@ -23,10 +23,18 @@ export function removeBackground(
   });
 }
 
-/** The one-click fix: a compliant main image from the stored cut-out, without uploading again. */
-export function fixMainImage(cutoutId: number, preset: MarketplacePreset) {
+/**
+ * The one-click fix: a compliant main image from the stored cut-out, without uploading again.
+ * `allParts` (「这些都是商品」) keeps every part of the cut-out instead of the largest only.
+ */
+export function fixMainImage(
+  cutoutId: number,
+  preset: MarketplacePreset,
+  options: { allParts?: boolean } = {},
+) {
   const form = new FormData();
   form.append('cutoutId', String(cutoutId));
   form.append('preset', preset);
+  if (options.allParts) form.append('allParts', '1');
   return uploadForm<CutoutResult>('/api/v1/remove/remove', form, { silent: true });
 }

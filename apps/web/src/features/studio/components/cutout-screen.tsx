@@ -23,6 +23,7 @@ import { saveTouchUp } from '../api/save-touch-up';
 import { CheckReport } from './check-report';
 import { CompareSlider } from './compare-slider';
 import { ImageDrop } from './image-drop';
+import { type AllPartsChoice, allPartsAction, downloadHref, MainImageResult } from './main-image-result';
 import { RecentWork } from './recent-work';
 import { RunControls, revealIfBelowFold, StageProgress, type StageStep } from './studio-bits';
 import { TouchUpEditor } from './touch-up-editor';
@@ -34,7 +35,8 @@ type Phase =
   | { name: 'idle' }
   | { name: 'uploading'; share: number }
   | { name: 'server'; stage: CutoutStage }
-  | { name: 'fixing' };
+  | { name: 'fixing' }
+  | { name: 'keeping' };
 
 const STEPS: Record<'upload' | CutoutStage, StageStep> = {
   upload: { title: '上传', doing: '正在上传图片' },
@@ -63,8 +65,6 @@ function usePreview(file: File | null): string | null {
 /** 「亚马逊 Amazon」 for a report's marketplace id. */
 const rulesName = (id: string) => MAIN_IMAGE_RULE_SETS[id as ImageMarketplaceId]?.name ?? id;
 
-const downloadHref = (url: string) => `${url}&download=1`;
-
 const RECENT_KINDS = ['cutout', 'main'] as const;
 
 /** 智能做图 · 抠图: upload, cut out, compare, check as a main image, fix, download. */
@@ -78,6 +78,8 @@ export function CutoutScreen() {
   const [makeMain, setMakeMain] = useState(true);
   const [phase, setPhase] = useState<Phase>({ name: 'idle' });
   const [result, setResult] = useState<CutoutResult | null>(null);
+  // 「这些都是商品」 for the shown main image; a new photo or a touch-up asks again.
+  const [allParts, setAllParts] = useState<AllPartsChoice>('open');
   const [error, setError] = useState<string | null>(null);
   const example = useTryExample(setError);
   const resultRef = useRef<HTMLElement>(null);
@@ -91,6 +93,7 @@ export function CutoutScreen() {
     if (!chosen) return;
     setError(null);
     setResult(null);
+    setAllParts('open');
     setPhase({ name: 'uploading', share: 0 });
     revealIfBelowFold(resultRef.current);
     try {
@@ -127,6 +130,7 @@ export function CutoutScreen() {
     try {
       const edited = await saveTouchUp(result.cutout.id, preset, mask);
       setResult({ ...result, cutout: edited.cutout, main: edited.main });
+      setAllParts('open');
       setTouching('closed');
     } catch (failure) {
       setError(explain(failure));
@@ -145,6 +149,25 @@ export function CutoutScreen() {
       setResult({ ...result, main: fixed.main });
     } catch (failure) {
       setError(explain(failure));
+    } finally {
+      setPhase({ name: 'idle' });
+      void refreshAfterRun();
+    }
+  };
+
+  // 「这些都是商品」: the main image again from the same cut-out, keeping every part (one use, as a fix).
+  const keepAllParts = async (mainPreset: MarketplacePreset) => {
+    if (!result?.cutout) return;
+    setError(null);
+    setPhase({ name: 'keeping' });
+    setAllParts('making');
+    try {
+      const made = await fixMainImage(result.cutout.id, mainPreset, { allParts: true });
+      setResult({ ...result, main: made.main });
+      setAllParts('kept');
+    } catch (failure) {
+      setError(explain(failure));
+      setAllParts('open');
     } finally {
       setPhase({ name: 'idle' });
       void refreshAfterRun();
@@ -273,12 +296,22 @@ export function CutoutScreen() {
               <CheckReport
                 report={result.check}
                 title={`原图主图检查（${rulesName(result.check.marketplace)}规则）`}
+                // With no main image yet, 「这些都是商品」 makes one that keeps every part.
+                ruleAction={
+                  result.main
+                    ? undefined
+                    : (rule) =>
+                        allPartsAction(rule, allParts, busy && allParts !== 'making', () =>
+                          keepAllParts(preset),
+                        )
+                }
               />
               {!result.check.pass && !result.main ? (
                 <Button
                   type="primary"
                   icon={<ThunderboltOutlined />}
                   loading={phase.name === 'fixing'}
+                  disabled={busy && phase.name !== 'fixing'}
                   onClick={fix}
                 >
                   一键修正为合规主图
@@ -287,23 +320,12 @@ export function CutoutScreen() {
             </div>
           ) : null}
           {result?.main ? (
-            <div className="studio-main">
-              <figure>
-                <Image src={result.main.image.url} alt="白底主图" preview={{ motionName: PREVIEW_MOTION }} />
-                <figcaption className="muted">
-                  {MARKETPLACE_PRESETS[result.main.preset as MarketplacePreset]?.label ?? result.main.preset}{' '}
-                  白底主图 · {result.main.image.width}×{result.main.image.height}
-                </figcaption>
-              </figure>
-              <div>
-                <CheckReport report={result.main.check} title="白底主图检查" />
-                <a href={downloadHref(result.main.image.url)} download>
-                  <Button type="primary" icon={<DownloadOutlined />}>
-                    下载白底主图
-                  </Button>
-                </a>
-              </div>
-            </div>
+            <MainImageResult
+              main={result.main}
+              allParts={allParts}
+              busy={busy}
+              onKeepAllParts={() => keepAllParts(result.main?.preset as MarketplacePreset)}
+            />
           ) : null}
         </section>
       </div>
