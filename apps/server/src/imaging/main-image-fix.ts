@@ -10,7 +10,7 @@ import sharp from 'sharp';
 import type { AlphaMask } from '../providers/matting/matting-engine.ts';
 import { SOLID } from './clean-mask.ts';
 import type { OcrEngine, TextBox } from './ocr/index.ts';
-import { keepLargestPart } from './product-only.ts';
+import { keepProductParts, onDesignedPart, partsOf, textLike } from './product-only.ts';
 import { sitsOnBadge } from './text/badge.ts';
 import { grow, inpaint, markStrokes } from './text/erase.ts';
 
@@ -29,24 +29,32 @@ function shareOnProduct(matte: AlphaMask, box: TextBox): number {
   return on / Math.max(1, all);
 }
 
+/** Finds the product in an image again (the matting model), once its added text is erased. */
+export type Rematte = (image: Buffer) => Promise<AlphaMask>;
+
 export async function onlyTheProduct(
   ocr: OcrEngine,
   image: Buffer,
   matte: AlphaMask,
-  allParts: boolean,
+  options: { allParts: boolean; rematte?: Rematte },
 ): Promise<{ image: Buffer; matte: AlphaMask; dropped: number; erased: number }> {
-  const kept = allParts ? { matte, dropped: [] } : keepLargestPart(matte);
   const { data, info } = await sharp(image).removeAlpha().raw().toBuffer({ resolveWithObject: true });
+  const kept = keepProductParts(matte, data, options.allParts);
   const unchanged = { image, matte: kept.matte, dropped: kept.dropped.length, erased: 0 };
   // The matte is the image's size; anything else (a rotated upload) is left as it is.
   if (info.width !== matte.width || info.height !== matte.height) return unchanged;
   const picture = { data, width: info.width, height: info.height };
   let productPixels = 0;
   for (const alpha of kept.matte.mask) if (alpha >= SOLID) productPixels += 1;
-  const added = (await ocr.readLines(image)).filter((line) => {
+  const parts = partsOf(kept.matte.mask, info.width, info.height);
+  const added = textLike(await ocr.readLines(image), productPixels).filter((line) => {
     const share = shareOnProduct(kept.matte, line.box);
     if (share < ON_BACKGROUND) return false;
-    return share < MEASURE.onProductShare || sitsOnBadge(picture, line.box, productPixels / 4);
+    return (
+      share < MEASURE.onProductShare ||
+      sitsOnBadge(picture, line.box, productPixels / 4) ||
+      onDesignedPart(data, info.width, parts, line.box)
+    );
   });
   if (added.length === 0) return unchanged;
   const erase = new Uint8Array(info.width * info.height);
@@ -58,5 +66,10 @@ export async function onlyTheProduct(
   const png = await sharp(picture.data, { raw: { width: info.width, height: info.height, channels: 3 } })
     .png()
     .toBuffer();
-  return { image: png, matte: kept.matte, dropped: kept.dropped.length, erased: added.length };
+  // The cut is made again on the erased picture: a caption the model had taken for part of the
+  // product leaves no see-through ghost of its letters behind.
+  const again = options.rematte
+    ? keepProductParts(await options.rematte(png), picture.data, options.allParts)
+    : kept;
+  return { image: png, matte: again.matte, dropped: again.dropped.length, erased: added.length };
 }

@@ -11,6 +11,7 @@ import { SOLID, solidComponents } from './clean-mask.ts';
 import type { TextBox } from './ocr/index.ts';
 import { sitsOnBadge } from './text/badge.ts';
 import { dilate } from './text/ink.ts';
+import { isDesigned } from './text/product-text.ts';
 
 type Measured = Omit<MainImageRule, 'level'>;
 
@@ -53,17 +54,87 @@ export function partsOf(
 }
 
 /**
- * The matte with only its largest solid part (and the soft edge around it): a person beside the
- * product, a badge over the background, a loose fragment are dropped. Says where the dropped parts
- * were, so the seller can see them and bring them back (「这些都是商品」).
+ * The lines an OCR read that can be added text: not a lone Latin letter or digit (the detector
+ * reads a tall product as 「1」, a ring as 「O」), and not as large as the product itself.
  */
-export function keepLargestPart(matte: AlphaMask): { matte: AlphaMask; dropped: TextBox[] } {
+export function textLike<L extends { text: string; box: TextBox }>(
+  lines: readonly L[],
+  productArea: number,
+): L[] {
+  return lines.filter((line) => {
+    const bare = line.text.replace(/[\s\p{P}]/gu, '');
+    if ([...bare].length < 2 && !/\p{Script=Han}/u.test(bare)) return false;
+    return line.box.width * line.box.height < productArea * 0.4;
+  });
+}
+
+/** At most this many pixels of a part are looked at to judge its surface. */
+const SURFACE_SAMPLES = 20_000;
+
+/**
+ * Whether `box` lies on a part other than the product (the largest) whose surface is a designer's
+ * flat colour or straight gradient: a promotion pill or sticker the seller kept with 「这些都是商品」
+ * is still not print on a product.
+ */
+export function onDesignedPart(
+  rgb: Buffer,
+  width: number,
+  found: { labels: Int32Array; parts: { label: number; area: number }[] },
+  box: TextBox,
+): boolean {
+  const counts = new Map<number, number>();
+  for (let y = Math.max(0, box.y); y < box.y + box.height; y += 1)
+    for (let x = Math.max(0, box.x); x < Math.min(width, box.x + box.width); x += 1) {
+      const label = found.labels[y * width + x] ?? 0;
+      if (label) counts.set(label, (counts.get(label) ?? 0) + 1);
+    }
+  const under = [...counts].sort((a, b) => b[1] - a[1])[0]?.[0];
+  if (!under || under === found.parts[0]?.label) return false;
+  const area = found.parts.find((part) => part.label === under)?.area ?? 0;
+  const surface = samplePart(found.labels, under, area, box, width);
+  return surface.length > 0 && isDesigned(rgb, surface, width);
+}
+
+/** Every `step`-th pixel of a part (a large part judged all over, in at most SURFACE_SAMPLES). */
+function samplePart(labels: Int32Array, label: number, area: number, skip?: TextBox, width = 1): number[] {
+  const step = Math.max(1, Math.floor(area / SURFACE_SAMPLES));
+  const surface: number[] = [];
+  let seen = 0;
+  for (let p = 0; p < labels.length; p += 1) {
+    if (labels[p] !== label) continue;
+    if (skip) {
+      const x = p % width;
+      const y = (p - x) / width;
+      if (x >= skip.x && x < skip.x + skip.width && y >= skip.y && y < skip.y + skip.height) continue;
+    }
+    if (seen++ % step === 0) surface.push(p);
+  }
+  return surface;
+}
+
+/**
+ * The matte with only the product: its largest solid part (and the soft edge around it). A person
+ * beside the product, a badge over the background, a loose fragment are dropped. With `allParts`
+ * (「这些都是商品」: a set of pots) every part stays but a designer's shape (a flat or straight-
+ * gradient pill or sticker, judged on `rgb`), which is never the product. Says where the dropped
+ * parts were.
+ */
+export function keepProductParts(
+  matte: AlphaMask,
+  rgb: Buffer,
+  allParts: boolean,
+): { matte: AlphaMask; dropped: TextBox[] } {
   const { width, height } = matte;
   const { labels, parts } = partsOf(matte.mask, width, height);
   const [main, ...others] = parts;
   if (!main || others.length === 0) return { matte, dropped: [] };
+  const keptOthers = allParts
+    ? others.filter((part) => !isDesigned(rgb, samplePart(labels, part.label, part.area), width))
+    : [];
+  const kept = new Set([main.label, ...keptOthers.map((part) => part.label)]);
+  if (kept.size === parts.length) return { matte, dropped: [] };
   const product = new Uint8Array(labels.length);
-  for (let p = 0; p < labels.length; p += 1) if (labels[p] === main.label) product[p] = 1;
+  for (let p = 0; p < labels.length; p += 1) if (kept.has(labels[p] as number)) product[p] = 1;
   // The soft edge belongs to whichever solid part it lies next to.
   const near = dilate(product, width, height, 3);
   const mask = Buffer.alloc(matte.mask.length);
@@ -71,7 +142,8 @@ export function keepLargestPart(matte: AlphaMask): { matte: AlphaMask; dropped: 
     const solid = (matte.mask[p] as number) >= SOLID;
     if (solid ? product[p] : near[p]) mask[p] = matte.mask[p] as number;
   }
-  return { matte: { mask, width, height }, dropped: others.map((part) => part.box) };
+  const dropped = others.filter((part) => !kept.has(part.label)).map((part) => part.box);
+  return { matte: { mask, width, height }, dropped };
 }
 
 /** Parts of the made image apart from the product; with `allParts` the seller said they are all the product. */
@@ -168,8 +240,13 @@ export function textRule(
   };
   let productPixels = 0;
   for (const alpha of mask) if (alpha >= SOLID) productPixels += 1;
-  const added = lines.filter(
-    (line) => productAt(line.box) < MEASURE.onProductShare || sitsOnBadge(image, line.box, productPixels / 4),
+  const found = partsOf(mask, width, height);
+  const texts = textLike(lines, productPixels);
+  const added = texts.filter(
+    (line) =>
+      productAt(line.box) < MEASURE.onProductShare ||
+      sitsOnBadge(image, line.box, productPixels / 4) ||
+      onDesignedPart(image.data, width, found, line.box),
   );
   const label = '没有附加的文字、角标或水印';
   if (added.length === 0)
@@ -177,7 +254,7 @@ export function textRule(
       key: 'text',
       label,
       pass: true,
-      measured: lines.length > 0 ? `${lines.length} 处文字都印在商品上` : '没有文字',
+      measured: texts.length > 0 ? `${texts.length} 处文字都印在商品上` : '没有文字',
       advice: '',
     };
   const shown = added

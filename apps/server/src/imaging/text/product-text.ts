@@ -150,7 +150,7 @@ function solve3(m: number[][], r: number[]): [number, number, number] {
 }
 
 /** A designer's panel, badge or banner: one flat colour, or one straight gradient. */
-const isDesigned = (rgb: Buffer, pixels: number[], width: number) =>
+export const isDesigned = (rgb: Buffer, pixels: number[], width: number) =>
   isFlat(rgb, pixels) || planeResidual(rgb, pixels, width) < PLANE_RMS;
 
 /**

@@ -17,7 +17,7 @@ import {
   whiteMainImage,
 } from '../../imaging/compose.ts';
 import { checkMainImage } from '../../imaging/main-image-check.ts';
-import { onlyTheProduct } from '../../imaging/main-image-fix.ts';
+import { onlyTheProduct, type Rematte } from '../../imaging/main-image-fix.ts';
 import type { OcrEngine } from '../../imaging/ocr/index.ts';
 import { productBox } from '../../imaging/product-box.ts';
 import type { AlphaMask } from '../../providers/matting/matting-engine.ts';
@@ -104,6 +104,7 @@ export async function makeOutputs(
   matte: AlphaMask,
   steps: BatchSteps,
   ocr: OcrEngine,
+  rematte?: Rematte,
 ): Promise<{ outputs: BatchOutput[]; verdicts: BatchVerdict[] }> {
   if (!productBox(matte.mask, matte.width, matte.height)) throw new NoProductError();
   const outputs: BatchOutput[] = [];
@@ -111,7 +112,10 @@ export async function makeOutputs(
   if (steps.cutout) outputs.push({ kind: 'cutout', bytes: await cutoutPng(image, matte), extension: 'png' });
   const photo = steps.marketplaces.length > 0 ? await maskedPixels(image, matte) : null;
   // The main images show the product alone (separate parts dropped, added text erased), as 智能做图's.
-  const productOnly = steps.marketplaces.length > 0 ? await onlyTheProduct(ocr, image, matte, false) : null;
+  const productOnly =
+    steps.marketplaces.length > 0
+      ? await onlyTheProduct(ocr, image, matte, { allParts: false, rematte })
+      : null;
   // Every main image is the same picture at another size: read once, the boxes scaled.
   let read: { side: number; lines: Awaited<ReturnType<OcrEngine['readLines']>> } | null = null;
   for (const marketplace of steps.marketplaces) {

@@ -79,7 +79,10 @@ export async function makeMain(
 ) {
   const size = MARKETPLACE_PRESETS[preset as keyof typeof MARKETPLACE_PRESETS].size;
   onStage('main');
-  const productOnly = await onlyTheProduct(deps.ocr, image, matte, options.allParts ?? false);
+  const productOnly = await onlyTheProduct(deps.ocr, image, matte, {
+    allParts: options.allParts ?? false,
+    rematte: (erased) => deps.matting.matte(erased),
+  });
   const made = await whiteMainImage(productOnly.image, productOnly.matte, size);
   onStage('check');
   const lines = await deps.ocr.readLines(made.bytes);
