@@ -38,11 +38,13 @@ export function CheckReport(props: {
               ) : (
                 <CloseCircleFilled className="studio-fail" aria-label="不符合" />
               )}
-              <span className="studio-report__label">
-                {rule.label}
-                {rule.level === 'recommended' ? <span className="muted">（建议）</span> : null}
+              <span className="studio-report__line">
+                <span className="studio-report__label">
+                  {rule.label}
+                  {rule.level === 'recommended' ? <span className="muted">（建议）</span> : null}
+                </span>
+                <span className="studio-report__measured">{rule.measured}</span>
               </span>
-              <span className="studio-report__measured">{rule.measured}</span>
               {rule.advice ? <span className="studio-report__advice">{rule.advice}</span> : null}
               {action ? <span className="studio-report__action">{action}</span> : null}
             </li>
