@@ -1,11 +1,12 @@
 /**
- * A sticker on the photo, not print on the product: text whose background is a closed shape of one
- * colour that is not a rectangle (a round 「包邮」 badge, a starburst, an oval tag) was drawn over
+ * A sticker on the photo, not print on the product: text whose background is a closed, flat-printed
+ * shape of one colour that is not a rectangle (a round 「包邮」 badge, a starburst, an oval tag) was drawn over
  * the picture by whoever made the advert, even where it lies wholly on the product. A label printed
  * on a product is a rectangle (or the product's own surface), and is kept.
  */
 import type { TextBox } from '../ocr/index.ts';
 import type { RgbImage } from './erase.ts';
+import { isDesigned } from './product-text.ts';
 
 /** How near the badge's colour a pixel must be to be part of it (RGB distance). */
 const SAME_COLOUR = 36;
@@ -116,5 +117,16 @@ export function sitsOnBadge(image: RgbImage, box: TextBox, largest: number): boo
   const shapeWidth = maxX - minX + 1;
   const shapeHeight = maxY - minY + 1;
   if (Math.max(shapeWidth / box.width, shapeHeight / box.height) < LARGER) return false;
-  return tail / (shapeWidth * shapeHeight) < RECTANGLE_SHARE;
+  if (tail / (shapeWidth * shapeHeight) >= RECTANGLE_SHARE) return false;
+  // A badge is printed flat (one colour or one straight gradient); a white shirt's panel between
+  // its straps has folds and shading: print on it is the product's.
+  const surface: number[] = [];
+  const step = Math.max(1, Math.floor(tail / 4000));
+  for (let i = 0; i < tail; i += step) {
+    const k = queue[i] as number;
+    const x = (k % w) + wx0;
+    const y = Math.floor(k / w) + wy0;
+    if (!inText(x, y)) surface.push(y * image.width + x);
+  }
+  return isDesigned(image.data, surface, image.width);
 }
