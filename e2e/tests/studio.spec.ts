@@ -164,8 +164,11 @@ for (const device of [
       await expect(fixed).toContainText(/全部符合|符合要求/, { timeout: 120_000 });
       const main = page.getByRole('img', { name: '白底主图', exact: true });
       await expect.poll(() => main.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(2000);
-      // The red box on the table was taken for product: the main image frames the mug and the box.
-      expect(await inkAspect(main)).toBeGreaterThan(1.6);
+      // The model cut the red box on the table out with the mug, as a part of its own: the main image
+      // is made from the mug alone and says so.
+      const productOnly = fixed.getByRole('listitem').filter({ hasText: '只有商品' });
+      await expect(productOnly).toContainText('已去掉与商品分开的 1 处');
+      expect(await inkAspect(main)).toBeLessThan(1.35);
 
       await page.getByRole('button', { name: '修补' }).click();
       const canvas = page.getByLabel('修补画布：在要擦除或恢复的地方涂抹');
@@ -210,6 +213,8 @@ for (const device of [
       await expect(page.getByRole('dialog', { name: '修补抠图' })).toBeHidden({ timeout: 60_000 });
 
       await expect(fixed).toContainText(/全部符合|符合要求/);
+      // The cut-out itself no longer has the box: nothing was left to drop.
+      await expect(productOnly).toContainText('只有一件商品', { timeout: 30_000 });
       await expect.poll(() => inkAspect(main), { timeout: 30_000 }).toBeLessThan(1.35);
       // Editing is free: one cut-out was used, for the photo.
       await expect(page.getByText('今日剩余 9/10 张')).toBeVisible();
