@@ -157,7 +157,11 @@ export function checkMainImage(
   add(set.square, () => squareRule(pixels));
   if (seen.lines) add(set.productOnly, () => textRule(seen.lines ?? [], pixels));
   add(set.productOnly, () =>
-    objectsRule(pixels.mask, pixels.width, pixels.height, seen.allParts ?? false, seen.dropped ?? 0),
+    objectsRule(pixels.mask, pixels.width, pixels.height, {
+      allParts: seen.allParts ?? false,
+      dropped: seen.dropped ?? 0,
+      made: made !== undefined,
+    }),
   );
   add(set.productOnly, () => ghostRule(pixels.mask, pixels.width, pixels.height, made?.enlargement));
   if (made) rules.push({ ...sharpnessRule(made.enlargement), level: 'recommended' });

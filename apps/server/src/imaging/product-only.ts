@@ -146,17 +146,30 @@ export function keepProductParts(
   return { matte: { mask, width, height }, dropped };
 }
 
-/** Parts of the made image apart from the product; with `allParts` the seller said they are all the product. */
+/**
+ * Parts of the image apart from the product. `dropped`: parts the fix took away before (with
+ * `allParts`, the seller's 「这些都是商品」, only designer's shapes are); `made`: a main image we
+ * made (the advice points at the button), else the seller's photo (it points at the fix).
+ */
 export function objectsRule(
   mask: Uint8Array,
   width: number,
   height: number,
-  allParts: boolean,
-  dropped: number,
+  seen: { allParts: boolean; dropped: number; made: boolean },
 ): Measured {
+  const { allParts, dropped, made } = seen;
   const { parts } = partsOf(mask, width, height);
   const separate = parts.slice(1);
   const label = '只有商品，没有分开的物体';
+  const stickers = dropped > 0 ? `（另去掉 ${dropped} 处纯色的贴纸或促销胶囊）` : '';
+  if (allParts)
+    return {
+      key: 'objects',
+      label,
+      pass: true,
+      measured: `${parts.length} 个部分，卖家确认都是商品${stickers}`,
+      advice: '',
+    };
   if (separate.length === 0)
     return {
       key: 'objects',
@@ -165,20 +178,14 @@ export function objectsRule(
       measured: dropped > 0 ? `已去掉与商品分开的 ${dropped} 处（人、其他物品或碎片）` : '只有一件商品',
       advice: dropped > 0 ? '如果去掉的也是商品（一套多件），点「这些都是商品」重新生成' : '',
     };
-  if (allParts)
-    return {
-      key: 'objects',
-      label,
-      pass: true,
-      measured: `${parts.length} 个部分，卖家确认都是商品`,
-      advice: '',
-    };
   return {
     key: 'objects',
     label,
     pass: false,
     measured: `除商品外还有 ${separate.length} 个分开的部分`,
-    advice: '用「修补」擦掉不是商品的部分；如果都是商品（一套多件），点「这些都是商品」',
+    advice: made
+      ? '用「修补」擦掉不是商品的部分；如果都是商品（一套多件），点「这些都是商品」'
+      : '一键修正做的主图只保留商品；如果都是商品（一套多件），做出主图后点「这些都是商品」',
     found: separate.map((part) => part.box),
   };
 }

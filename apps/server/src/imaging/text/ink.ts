@@ -16,6 +16,10 @@ const ROUNDS = 8;
 const SAMPLES = 6000;
 /** Share of a group's pixels further than a stroke's half-width from any other colour, above which it is no ink. */
 const MAX_DEEP = 0.3;
+/** A background group on this share of the box's edge is one flat colour all round. */
+const FLAT_BACKGROUND = 0.8;
+/** On a flat background, a pixel near the strokes this far from its colour is glow or shadow (RGB distance). */
+const GLOW_DISTANCE = 14;
 /** A colour group on this share of the box's edge is (part of) the background. */
 const BACKGROUND_SHARE = 0.15;
 
@@ -158,9 +162,25 @@ export function readInk(image: RgbImage, box: TextBox): InkReading | null {
   const backgrounds = borderShare.map((b, g) => g !== ink && b >= BACKGROUND_SHARE);
   const reach = Math.max(3, Math.round(thickness * 0.25), (outline?.width ?? 0) + 1);
   const near = dilate(core, box.width, box.height, reach);
+  // An outline's colour may also be one of the photo's (black): next to the strokes it is the text's.
+  const outlineGroup = outline?.group ?? -1;
+  const hugging = dilate(core, box.width, box.height, (outline?.width ?? 0) + 1);
+  // On one flat background (a label, a white page) a soft glow fades into it: whatever near the
+  // strokes is not quite the background is the glow, or it is inpainted back as a ghost of the letters.
+  const flat = (borderShare[background] as number) >= FLAT_BACKGROUND;
+  const backgroundColour = centres[background] as number[];
   const rim = new Uint8Array(labels.length);
-  for (let i = 0; i < labels.length; i++)
-    rim[i] = near[i] && !core[i] && !backgrounds[labels[i] as number] ? 1 : 0;
+  for (let i = 0; i < labels.length; i++) {
+    if (!near[i] || core[i]) continue;
+    const label = labels[i] as number;
+    if (!backgrounds[label] || (hugging[i] && label === outlineGroup)) rim[i] = 1;
+    else if (flat) {
+      const x = i % box.width;
+      const at = ((box.y + (i - x) / box.width) * image.width + box.x + x) * 3;
+      const pixel = [image.data[at] as number, image.data[at + 1] as number, image.data[at + 2] as number];
+      if (colourDistance(pixel, backgroundColour) > GLOW_DISTANCE) rim[i] = 1;
+    }
+  }
   // What the strokes close in is the text's too: the white core of letters drawn with a coloured
   // glow reads as a background colour, but no path of background leads from it to the box's edge.
   const strokes = new Uint8Array(labels.length);
