@@ -69,7 +69,8 @@ describe('主图「只有商品」 on supplier pictures', () => {
 
   it('the check fails the same pictures made without the fix: a badge, a caption, a person, a pill are seen', async () => {
     const verdicts: string[] = [];
-    for (const scene of SUPPLIER_SCENES) {
+    // The pale mug carries nothing added: its plain main image may pass.
+    for (const scene of SUPPLIER_SCENES.filter((s) => !s.pale)) {
       const { report, read } = await made(scene, null);
       const addedLeft = scene.added.some((text) => has(read, text));
       const failed = report.rules.filter((r) => !r.pass && r.level === 'required').map((r) => r.key);

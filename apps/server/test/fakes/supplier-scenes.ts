@@ -4,7 +4,7 @@ import { type Writing, writeChinese } from './chinese-text.ts';
 /**
  * Supplier pictures a seller makes main images from, drawn at 1000×1000: a product with what
  * suppliers add around it (a round 「包邮」 badge, an outlined caption, a promotion pill, a person)
- * or print on it (a bottle's label, which must stay). For 「只有商品」's tests and the main-image
+ * or print on it (a bottle's label, which must stay), and a pale product cropped tight. For 「只有商品」's tests and the main-image
  * benchmark. `added`: the texts that must not reach a main image; `printed`: those that must.
  */
 export interface SupplierScene {
@@ -15,6 +15,8 @@ export interface SupplierScene {
   printed: string[];
   /** Several items sold together (a set of pots): the seller confirms 「这些都是商品」. */
   set?: boolean;
+  /** A pale product cropped tight: its main image may fail (see-through, too large), but honestly. */
+  pale?: boolean;
 }
 
 const SIDE = 1000;
@@ -73,6 +75,19 @@ export const SUPPLIER_SCENES: SupplierScene[] = [
     texts: [{ ...LABEL, left: 325 }],
     added: [],
     printed: ['山泉水'],
+  },
+  {
+    // A cream mug cropped tight on a near-white table: the cut may leave it see-through.
+    name: 'pale mug cropped tight',
+    drawing:
+      '<defs><linearGradient id="mug" x1="0" y1="0" x2="1" y2="0"><stop offset="0" stop-color="#e4ddd0"/><stop offset="0.5" stop-color="#f7f3ea"/><stop offset="1" stop-color="#d9d1c2"/></linearGradient></defs>' +
+      '<rect width="100%" height="100%" fill="#f4f2ee"/>' +
+      '<rect x="60" y="40" width="760" height="940" rx="60" fill="url(#mug)"/>' +
+      '<path d="M820 300 C1000 300 1000 700 820 700" stroke="#ddd5c6" stroke-width="70" fill="none"/>',
+    texts: [],
+    added: [],
+    printed: [],
+    pale: true,
   },
   {
     name: 'pill over a set of pots',
