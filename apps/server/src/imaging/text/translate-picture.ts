@@ -293,6 +293,8 @@ export async function translatePicture(
   return {
     width: image.width,
     height: image.height,
+    /** The picture the blocks were found on (upright, at the working size): 下载 PSD's 原图 layer. */
+    source: image.png,
     background,
     result: drawn.png,
     blocks: drawn.blocks,

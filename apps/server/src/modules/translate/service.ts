@@ -14,7 +14,6 @@ import type { AppDeps } from '../../deps.ts';
 import { AppError } from '../../http/app-error.ts';
 import type { ProductMatte } from '../../imaging/text/product-text.ts';
 import { drawTranslation, translatePicture } from '../../imaging/text/translate-picture.ts';
-import { workingCopy } from '../../imaging/text/working-copy.ts';
 import { checkImageUpload } from '../../lib/image-upload.ts';
 import type { AlphaMask } from '../../providers/matting/matting-engine.ts';
 import { runFreeWork } from '../../work/free-work.ts';
@@ -138,7 +137,7 @@ export async function translateImage(
       model: models.standard,
       product: input.productText === 'keep' ? interactiveMatte(deps) : null,
     });
-    const stored = await storeResults(deps, userId, picture, await sourceOf(checked.bytes, picture));
+    const stored = await storeResults(deps, userId, picture, picture.source);
     const { width, height, blocks, kept, residual, legibility, glossary } = picture;
     const productText = input.productText;
     return {
@@ -184,12 +183,6 @@ async function translateWithGlossary(
   const onImage = [...translated, ...picture.kept.map((k) => k.text)];
   const used = new Map(onImage.flatMap((text) => termsIn(terms, text)).map((t) => [t.source, t]));
   return { ...picture, glossary: { used: [...used.values()], missed } };
-}
-
-/** The picture the blocks were found on, for 下载 PSD; null if it no longer matches the pipeline's size. */
-async function sourceOf(bytes: Buffer, size: { width: number; height: number }) {
-  const copy = await workingCopy(bytes);
-  return copy.width === size.width && copy.height === size.height ? copy.png : null;
 }
 
 async function storeResults(
