@@ -10,6 +10,7 @@ import sharp from 'sharp';
 import { createOcrEngine } from '../src/imaging/ocr/index.ts';
 import { legibilityOf } from '../src/imaging/text/legibility.ts';
 import { drawTranslation, translatePicture } from '../src/imaging/text/translate-picture.ts';
+import { writeChinese } from './fakes/chinese-text.ts';
 import { translateOffline } from './fakes/fake-translate-answers.ts';
 import { HARD_SCENES as CASES, drawHardScene } from './fakes/hard-scenes.ts';
 import { damageOutside, englishLike, poorContrast, readBack } from './fakes/translate-measures.ts';
@@ -92,6 +93,33 @@ describe('图片翻译 · what the seller is told about the drawn text', () => {
     assert.ok(picture.legibility.words >= 10);
     assert.ok(picture.legibility.read >= picture.legibility.words * 0.9);
     assert.deepEqual(picture.legibility.unclear, []);
+  });
+
+  it('draws a list of selling points in one weight, as it was set', async () => {
+    const list = ['加厚保暖', '防滑耐磨', '正品保障', '透气舒适'].map((text, i) => ({
+      text,
+      left: 560,
+      top: 200 + 130 * i,
+      size: 44,
+      color: '#1d3557',
+      // One item read lighter (a thinner glyph set): it is still one of the list.
+      bold: i !== 2,
+    }));
+    const picture = await translatePicture(
+      ocr,
+      await writeChinese(
+        sharp({ create: { width: 1000, height: 1000, channels: 3, background: '#ffffff' } }),
+        list,
+      ),
+      { target: 'en', keep: [], product: null },
+      translator,
+    );
+    assert.equal(picture.blocks.length, 4);
+    assert.deepEqual(
+      picture.blocks.map((b) => b.bold),
+      [true, true, true, true],
+    );
+    assert.equal(new Set(picture.blocks.map((b) => b.fontSize)).size, 1, 'and one size');
   });
 
   it('names a block drawn too small to read, and judges no language the OCR cannot read', () => {

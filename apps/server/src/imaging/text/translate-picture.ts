@@ -100,6 +100,19 @@ function siblings(blocks: TranslatedBlock[], width: number): number[][] {
   return groups.filter((g) => g.length > 1);
 }
 
+/**
+ * Parallel items were set in one weight: each list is drawn in the weight most of its items were
+ * read in (a stroke count near the bold threshold reads one item bold and the next regular).
+ */
+function oneWeightPerList(blocks: TranslatedBlock[], width: number): TranslatedBlock[] {
+  const out = [...blocks];
+  for (const group of siblings(blocks, width)) {
+    const bold = group.filter((i) => blocks[i]?.bold).length * 2 >= group.length;
+    for (const i of group) out[i] = { ...(out[i] as TranslatedBlock), bold };
+  }
+  return out;
+}
+
 /** The image had no source-language text to translate (nothing is charged for it). */
 export class NoSourceTextError extends AppError {
   constructor(message = '图片里没有找到需要翻译的中文文字，本次不扣次数') {
@@ -284,9 +297,12 @@ export async function translatePicture(
   const translations = await translate(toTranslate.map((block, i) => ({ id: i + 1, text: block.text })));
   // Every line's strokes are marked first (reading the image as it was), then filled at once.
   const erase = new Uint8Array(image.width * image.height);
-  const translated = toTranslate
-    .flatMap((block, i) => layersOf(image, erase, block, translations.get(i + 1) ?? block.text))
-    .map((layer, i) => ({ ...layer, id: i + 1 }));
+  const translated = oneWeightPerList(
+    toTranslate
+      .flatMap((block, i) => layersOf(image, erase, block, translations.get(i + 1) ?? block.text))
+      .map((layer, i) => ({ ...layer, id: i + 1 })),
+    image.width,
+  );
   await inpaint(image, erase);
   const background = await toPng(image);
   const drawn = await drawTranslation(background, translated, options.target);
