@@ -152,6 +152,14 @@ describe('「只有商品」: what a reviewer refuses that size and white cannot
     const confirmed = checkMainImage(image, 'amazon', { enlargement: 1 }, { lines: null, allParts: true });
     assert.equal(rule(confirmed, 'objects')?.pass, true);
     assert.match(rule(confirmed, 'objects')?.measured ?? '', /卖家确认都是商品/);
+    // Confirmed with one part and nothing taken away: nothing to confirm.
+    const single = checkMainImage(
+      scene(2000, 2000, product, white),
+      'amazon',
+      { enlargement: 1 },
+      { lines: null, allParts: true },
+    );
+    assert.equal(rule(single, 'objects')?.measured, '只有一件商品');
     // A speck under 1% of the product is not an object (cleanMask drops those).
     const speck = scene(2000, 2000, product, white);
     for (let y = 100; y < 110; y += 1) for (let x = 100; x < 110; x += 1) speck.mask[y * 2000 + x] = 255;

@@ -162,7 +162,8 @@ export function objectsRule(
   const separate = parts.slice(1);
   const label = '只有商品，没有分开的物体';
   const stickers = dropped > 0 ? `（另去掉 ${dropped} 处纯色的贴纸或促销胶囊）` : '';
-  if (allParts)
+  // One part and nothing taken away: there was nothing for the seller to confirm.
+  if (allParts && (separate.length > 0 || dropped > 0))
     return {
       key: 'objects',
       label,
