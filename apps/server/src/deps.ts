@@ -20,7 +20,7 @@ import { localFileStore } from './providers/storage/local-file-store.ts';
 import { s3FileStore } from './providers/storage/s3-file-store.ts';
 import { createJobQueue } from './queue/index.ts';
 import type { JobQueue } from './queue/job-queue.ts';
-import { defaultFreeWorkLanes, FreeWorkLanes } from './work/free-work.ts';
+import { defaultFreeWorkLanes, FreeWorkLanes } from './work/free-work-lanes.ts';
 
 /**
  * Everything a module's services may use, built once in `app.ts` and handed to every module as

@@ -4,7 +4,7 @@ import { ResultCode, TRANSLATE_LIMITS, type TranslatedBlock } from '@chuhai/cont
 import sharp from 'sharp';
 import type { AppError } from '../src/http/app-error.ts';
 import { drawTranslation } from '../src/imaging/text/translate-picture.ts';
-import { FreeWorkLanes } from '../src/work/free-work.ts';
+import { FreeWorkLanes } from '../src/work/free-work-lanes.ts';
 import { auth, post } from './account-helpers.ts';
 import { buildChatApp } from './chat-helpers.ts';
 import { translateDrawn } from './translate-helpers.ts';

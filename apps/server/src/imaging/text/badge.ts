@@ -5,8 +5,8 @@
  * on a product is a rectangle (or the product's own surface), and is kept.
  */
 import type { TextBox } from '../ocr/index.ts';
-import type { RgbImage } from './erase.ts';
 import { isDesigned } from './product-text.ts';
+import type { RgbImage } from './rgb-image.ts';
 
 /** How near the badge's colour a pixel must be to be part of it (RGB distance). */
 const SAME_COLOUR = 36;

@@ -9,13 +9,7 @@
 import type { TextBox } from '../ocr/index.ts';
 import { openCv } from '../opencv.ts';
 import { dilate, readInk } from './ink.ts';
-
-/** An image as raw RGB bytes. */
-export interface RgbImage {
-  data: Buffer;
-  width: number;
-  height: number;
-}
+import type { RgbImage } from './rgb-image.ts';
 
 /** What the erased pixels looked like: the text's colour, whether its strokes were heavy, its outline. */
 export interface TextInk {

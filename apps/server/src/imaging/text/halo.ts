@@ -5,7 +5,8 @@
  * coats and a pale pavement).
  */
 import type { TextBox } from '../ocr/index.ts';
-import { contrastRatio, MIN_CONTRAST, type RgbImage } from './erase.ts';
+import { contrastRatio, MIN_CONTRAST } from './erase.ts';
+import type { RgbImage } from './rgb-image.ts';
 
 const rgbOf = (hex: string) => [1, 3, 5].map((i) => Number.parseInt(hex.slice(i, i + 2), 16));
 

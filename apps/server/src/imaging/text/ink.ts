@@ -7,7 +7,7 @@
  * is half the picture, erased into a blurred band).
  */
 import type { TextBox } from '../ocr/index.ts';
-import type { RgbImage } from './erase.ts';
+import type { RgbImage } from './rgb-image.ts';
 
 /** Colour groups: background (or two of a photo), ink, outline, anti-aliased edge. */
 const GROUPS = 4;

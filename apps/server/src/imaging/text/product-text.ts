@@ -2,7 +2,7 @@ import sharp from 'sharp';
 import type { AlphaMask } from '../../providers/matting/matting-engine.ts';
 import { solidComponents } from '../clean-mask.ts';
 import type { TextBlock, TextBox } from '../ocr/index.ts';
-import type { RgbImage } from './erase.ts';
+import type { RgbImage } from './rgb-image.ts';
 
 /**
  * Text printed on the product (the brand on a bottle, a box's name) is kept by 图片翻译 unless the

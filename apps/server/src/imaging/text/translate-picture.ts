@@ -12,11 +12,12 @@ import {
   type TextLine,
 } from '../ocr/index.ts';
 import { sitsOnBadge } from './badge.ts';
-import { grow, inpaint, markStrokes, type RgbImage, type TextInk } from './erase.ts';
+import { grow, inpaint, markStrokes, type TextInk } from './erase.ts';
 import { haloFor, needsHalo } from './halo.ts';
 import { type Legibility, legibilityOf } from './legibility.ts';
 import { isOnProduct, matteInput, type ProductMatte, productArea, productPixels } from './product-text.ts';
 import { drawableText, drawBlocks, type FittedBlock, fitBlock, TextTooLargeError } from './render.ts';
+import type { RgbImage } from './rgb-image.ts';
 
 /**
  * 图片翻译's pipeline, the provider aside: find the text (OCR) and the product (matting, when asked),
