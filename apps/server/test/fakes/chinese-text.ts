@@ -19,6 +19,35 @@ export interface Writing {
   outline?: { color: string; width: number };
   /** Set in a column, one character under the other. */
   vertical?: boolean;
+  /** A soft glow fading out around the letters (promotion columns on white pages have one). */
+  glow?: { color: string; radius: number };
+}
+
+/** The letters' glow: their shape blurred out by `radius`, in `color`, with the letters on top. */
+async function glowing(png: Buffer, glow: { color: string; radius: number }) {
+  const pad = glow.radius * 2;
+  const grown = await sharp(png)
+    .extend({ top: pad, bottom: pad, left: pad, right: pad, background: { r: 0, g: 0, b: 0, alpha: 0 } })
+    .png()
+    .toBuffer();
+  const { width, height } = await sharp(grown).metadata();
+  // Blurred twice as strong then doubled: a glow as dense as the letters near them, fading out.
+  const alpha = await sharp(grown)
+    .extractChannel(3)
+    .blur(glow.radius / 2)
+    .linear(2, 0)
+    .toBuffer();
+  const halo = await sharp({ create: { width, height, channels: 3, background: glow.color } })
+    .joinChannel(alpha)
+    .png()
+    .toBuffer();
+  return {
+    png: await sharp(halo)
+      .composite([{ input: grown }])
+      .png()
+      .toBuffer(),
+    pad,
+  };
 }
 
 /**
@@ -39,10 +68,12 @@ export async function writeChinese(base: sharp.Sharp, writings: Writing[]): Prom
       })
         .png()
         .toBuffer()
-        .then(async (png) => (w.outline ? (await outlined(png, w.outline)).png : png)),
-      left: w.left,
-      top: w.top,
+        .then(async (png) => (w.outline ? (await outlined(png, w.outline)).png : png))
+        .then(async (png) => (w.glow ? glowing(png, w.glow) : { png, pad: 0 })),
+      w,
     })),
+  ).then((drawn) =>
+    drawn.map(({ input, w }) => ({ input: input.png, left: w.left - input.pad, top: w.top - input.pad })),
   );
   return base.composite(overlays).png().toBuffer();
 }

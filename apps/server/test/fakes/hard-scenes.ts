@@ -53,6 +53,24 @@ export const HARD_SCENES: { name: string; background: string; texts: Writing[] }
     texts: [{ text: '领券更优惠', left: 90, top: 200, size: 64, color: '#c1121f', vertical: true }],
   },
   {
+    // Like chineseocr_lite's cosmetics ad: a red column in a pink glow on white, beside the product.
+    name: 'glowing column beside a product',
+    background:
+      '<rect width="100%" height="100%" fill="#ffffff"/><rect x="330" y="120" width="360" height="760" rx="30" fill="#6b2f26"/>',
+    texts: [
+      {
+        text: '巨额优惠券',
+        left: 170,
+        top: 200,
+        size: 80,
+        color: '#e60012',
+        vertical: true,
+        bold: false,
+        glow: { color: '#ff8a94', radius: 20 },
+      },
+    ],
+  },
+  {
     name: 'two-line caption over a photo',
     background: PHOTO,
     texts: [

@@ -8,6 +8,7 @@
  */
 import type { TextBox } from '../ocr/index.ts';
 import { openCv } from '../opencv.ts';
+import { fillFlatRegions, sweepHaze } from './haze.ts';
 import { dilate, readInk } from './ink.ts';
 import type { RgbImage } from './rgb-image.ts';
 
@@ -74,6 +75,7 @@ export function markStrokes(image: RgbImage, box: TextBox, mask: Uint8Array): Te
   for (let y = 0; y < box.height; y++)
     for (let x = 0; x < box.width; x++)
       if (marked[y * box.width + x]) mask[(box.y + y) * image.width + box.x + x] = 255;
+  sweepHaze(image, box, mask, read.outline ? [read.ink, read.outline.color] : [read.ink]);
   const outline = read.outline ? { color: hex(read.outline.color), width: read.outline.width } : null;
   // With an outline the ink reads against the outline, as the designer drew it.
   const color = outline ? read.ink : readableOn(read.ink, read.background);
@@ -130,8 +132,13 @@ function contrasting(rgb: number[]): string {
   return luminance > 140 ? '#1f1f1f' : '#ffffff';
 }
 
-/** Fills the marked pixels from their surroundings (Navier–Stokes inpainting, radius 3), in place. */
-export async function inpaint(image: RgbImage, mask: Uint8Array): Promise<void> {
+/**
+ * Fills the marked pixels (`erase` is left as it is), in place: a region on one flat colour with
+ * that colour, the rest from their surroundings (Navier–Stokes inpainting, radius 3).
+ */
+export async function inpaint(image: RgbImage, erase: Uint8Array): Promise<void> {
+  const mask = erase.slice();
+  fillFlatRegions(image, mask);
   if (!mask.includes(255)) return;
   const cv = await openCv();
   const source = new cv.Mat(image.height, image.width, cv.CV_8UC3);
