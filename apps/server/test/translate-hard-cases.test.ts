@@ -68,6 +68,19 @@ describe('图片翻译 · the pictures a seller would not publish before', () =>
         // Sized from the column's width, not its height (letters a column high).
         assert.ok(block && block.fontSize <= 64, `drawn at ${block?.fontSize} px`);
       }
+      if (scene.name === 'glowing column beside a product') {
+        // The glow goes with its letters: where the column was, the page is white again, not a
+        // pink band (the OCR reads no letters in a faint band, so only this shows it).
+        const { data, info } = await sharp(picture.background).raw().toBuffer({ resolveWithObject: true });
+        let tinted = 0;
+        for (let y = 150; y < 750; y++)
+          for (let x = 120; x < 320; x++) {
+            const at = (y * info.width + x) * info.channels;
+            const off = [0, 1, 2].map((c) => 255 - (data[at + c] as number));
+            if (Math.hypot(...off) > 12) tinted += 1;
+          }
+        assert.ok(tinted < 600 * 200 * 0.005, `${tinted} pixels still tinted where the glowing column was`);
+      }
       if (scene.name === 'two-line caption over a photo') {
         assert.equal(picture.blocks.length, 2, 'the two lines stay two lines');
         // White over a photo with pale and dark patches: drawn with an outline wherever it would not read.
@@ -81,6 +94,30 @@ describe('图片翻译 · what the seller is told about the drawn text', () => {
   after(() => ocr.close());
   const translator = (blocks: { id: number; text: string }[]) => translateOffline(blocks, englishLike);
   const caption = CASES.find((c) => c.name === 'two-line caption over a photo') as (typeof CASES)[number];
+
+  it('says the text is slanted, not that there is none, on a label photographed at 45°', async () => {
+    const upright = await writeChinese(
+      sharp({ create: { width: 900, height: 500, channels: 3, background: '#ffffff' } }),
+      [
+        { text: '专业鉴定', left: 120, top: 80, size: 90, color: '#c1121f' },
+        { text: '限时特惠', left: 120, top: 260, size: 90, color: '#1d3557' },
+      ],
+    );
+    const slanted = await sharp(upright).rotate(-45, { background: '#ffffff' }).png().toBuffer();
+    await assert.rejects(
+      translatePicture(ocr, slanted, { target: 'en', keep: [], product: null }, translator),
+      (error: Error) =>
+        /斜着排/.test(error.message) && /转正/.test(error.message) && /不扣次数/.test(error.message),
+    );
+    // Upright text is translated as before; a picture with no Chinese at all is still told so.
+    const blank = await sharp({ create: { width: 400, height: 300, channels: 3, background: '#ffffff' } })
+      .png()
+      .toBuffer();
+    await assert.rejects(
+      translatePicture(ocr, blank, { target: 'en', keep: [], product: null }, translator),
+      (error: Error) => error.message.startsWith('图片里没有找到需要翻译的中文文字'),
+    );
+  });
 
   it('reports how many drawn words read back, and names none as unclear when all read', async () => {
     const picture = await translatePicture(

@@ -18,6 +18,7 @@ import { type Legibility, legibilityOf } from './legibility.ts';
 import { isOnProduct, matteInput, type ProductMatte, productArea, productPixels } from './product-text.ts';
 import { drawableText, drawBlocks, type FittedBlock, fitBlock, TextTooLargeError } from './render.ts';
 import type { RgbImage } from './rgb-image.ts';
+import { hasSlantedText } from './tilt.ts';
 
 /**
  * 图片翻译's pipeline, the provider aside: find the text (OCR) and the product (matting, when asked),
@@ -133,6 +134,15 @@ export class OnlyProductTextError extends NoSourceTextError {
   }
 }
 
+/** The picture's text is slanted: it reads only when the picture is turned (nothing is charged). */
+export class SlantedTextError extends NoSourceTextError {
+  constructor() {
+    super(
+      '图片里的中文是斜着排的（约 45°），目前只能翻译横排和竖排的文字：请先把图片转正（文字水平）再上传，本次不扣次数',
+    );
+  }
+}
+
 /** The upload turned upright, flattened on white and brought to at most WORK_SIDE: raw RGB and PNG. */
 async function workingImage(bytes: Buffer): Promise<RgbImage & { png: Buffer }> {
   const { data, info } = await sharp(bytes)
@@ -161,12 +171,13 @@ const toPng = (image: RgbImage) =>
 export async function residualOf(
   ocr: OcrEngine,
   png: Buffer,
-  keep: readonly string[],
+  keep: { words: readonly string[]; areas?: readonly TextBox[] },
   drawn?: { blocks: TranslatedBlock[]; target: string },
 ): Promise<TranslateResult['residual'] & { legibility: Legibility | null }> {
   const read = await ocr.readLines(png);
   const lines = read
-    .map((line) => ({ box: line.box, left: countLeftover(line.text, keep) }))
+    .filter((line) => !keep.areas?.some((area) => mostlyInside(line.box, area)))
+    .map((line) => ({ box: line.box, left: countLeftover(line.text, keep.words) }))
     .filter((line) => line.left > 0);
   return {
     count: lines.reduce((sum, line) => sum + line.left, 0),
@@ -179,6 +190,17 @@ export async function residualOf(
         )
       : null,
   };
+}
+
+/**
+ * Whether most of `line` lies in `area`. Product text kept on purpose is left out by where it is,
+ * not only by what it says: small print on a bottle reads differently each time (「红参」 once,
+ * 「江参」 the next), and was counted as Chinese left over.
+ */
+function mostlyInside(line: TextBox, area: TextBox): boolean {
+  const width = Math.min(line.x + line.width, area.x + area.width) - Math.max(line.x, area.x);
+  const height = Math.min(line.y + line.height, area.y + area.height) - Math.max(line.y, area.y);
+  return width > 0 && height > 0 && width * height >= 0.6 * line.width * line.height;
 }
 
 /** The lines of the blocks kept on the product, as words the residual check leaves out. */
@@ -276,7 +298,8 @@ export async function translatePicture(
   const lines = await ocr.readLines(image.png);
   const blocks = groupIntoBlocks(lines);
   const withSource = blocks.filter((block) => !keptAsIs(block, options.keep));
-  if (withSource.length === 0) throw new NoSourceTextError();
+  if (withSource.length === 0)
+    throw (await hasSlantedText(ocr, image.png)) ? new SlantedTextError() : new NoSourceTextError();
   // Only now, with Chinese to translate, is the product looked for: matting is most of the time.
   const area = options.product
     ? await productArea(await options.product(await matteInput(image)), image, lines)
@@ -319,7 +342,12 @@ export async function translatePicture(
       const why = reason(block);
       return why ? [{ text: block.text, box: block.box, reason: why }] : [];
     }),
-    ...(await readAgain(ocr, drawn, [...options.keep, ...productLines([...onProduct])], options.target)),
+    ...(await readAgain(
+      ocr,
+      drawn,
+      { words: [...options.keep, ...productLines([...onProduct])], areas: [...onProduct].map((b) => b.box) },
+      options.target,
+    )),
   };
 }
 
@@ -330,7 +358,7 @@ export async function translatePicture(
 async function readAgain(
   ocr: OcrEngine,
   drawn: { png: Buffer; blocks: TranslatedBlock[] },
-  keep: string[],
+  keep: { words: string[]; areas: TextBox[] },
   target: string,
 ) {
   const { legibility, ...residual } = await residualOf(ocr, drawn.png, keep, {
