@@ -44,4 +44,51 @@ describe('运营后台 · 用户', () => {
     expect(screen.getByRole('row', { name: /13800000001/ })).toHaveTextContent('免费用户');
     expect(container.querySelectorAll('main')).toHaveLength(0);
   });
+
+  it('writes an order’s state and a use’s tool in Chinese in a seller’s details, not paid or cutout', async () => {
+    useAuthStore.getState().signIn('tok-1', { username: '13800000000', phone: '13800000000' });
+    const at = new Date(2026, 10, 20, 9, 0).getTime();
+    const order = (orderNo: string, status: 'paid' | 'closed', refundedAmount?: number) => ({
+      orderNo,
+      productId: 'vip-month',
+      productName: 'VIP 月卡',
+      days: 30,
+      amount: 2990,
+      channel: 'alipay',
+      status,
+      createdAt: at,
+      expiresAt: at + 900_000,
+      paidAt: status === 'paid' ? at : null,
+      vipEndAt: null,
+      ...(refundedAmount ? { refundedAmount } : {}),
+    });
+    fakeApi({
+      '/api/admin/me': () => ok({ userId: 9, phone: '13800000000', role: 'admin', totpBound: true }),
+      '/api/admin/users': () => ok({ list: [row({ id: 1 })], total: 1, pageNo: 1, pageSize: 20 }),
+      '/api/admin/users/1': () =>
+        ok({
+          user: row({ id: 1 }),
+          vip: [],
+          usage: [],
+          orders: [order('A1', 'paid'), order('A2', 'closed'), order('A3', 'paid', 1000)],
+          invitedCount: 0,
+          monthCost: 0,
+          invitations: [],
+          ledger: [
+            { feature: 'cutout', day: '2026-11-20', delta: 1, createdAt: at },
+            { feature: 'translate', day: '2026-11-20', delta: -1, createdAt: at },
+          ],
+          sessions: [],
+        }),
+    });
+    renderWithApp(<AdminConsole />, { path: '/admin/users', route: '/admin/*' });
+    (await screen.findByRole('row', { name: /13800000001/ })).click();
+    const drawer = await screen.findByRole('dialog');
+    expect(await within(drawer).findByText(/VIP 月卡 · ¥29.90 · 已支付/)).toBeInTheDocument();
+    expect(within(drawer).getByText(/已关闭/)).toBeInTheDocument();
+    expect(within(drawer).getByText(/部分退款 ¥10.00/)).toBeInTheDocument();
+    expect(within(drawer).getByText(/抠图与主图 · 使用 1 次/)).toBeInTheDocument();
+    expect(within(drawer).getByText(/图片翻译 · 失败退回 1 次/)).toBeInTheDocument();
+    expect(drawer).not.toHaveTextContent(/\b(paid|closed|cutout|translate)\b/);
+  });
 });

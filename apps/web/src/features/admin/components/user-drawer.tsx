@@ -1,3 +1,4 @@
+import { FEATURE_LABELS, orderStatusText } from '@chuhai/contract';
 import {
   App,
   Button,
@@ -20,7 +21,7 @@ import { useAdminUser } from '../api/get-admin-user';
 import { useSetDisabled } from '../api/set-disabled';
 import { useSetRole } from '../api/set-role';
 import { useTotpReset } from '../api/totp-reset';
-import { ROLE_NAMES } from '../labels';
+import { labelOf, ROLE_NAMES } from '../labels';
 import { formatCost } from './costs-section';
 import { TotpInput } from './totp-input';
 
@@ -167,7 +168,7 @@ export function UserDrawer(props: { userId: number | null; onClose: () => void }
             empty="没有订单"
             lines={data.orders.map(
               (o) =>
-                `${o.productName} · ¥${formatYuan(o.amount)} · ${o.status} · ${formatDateTime(o.createdAt)}`,
+                `${o.productName} · ¥${formatYuan(o.amount)} · ${orderStatusText(o, formatYuan)} · ${formatDateTime(o.createdAt)}`,
             )}
           />
           <DetailList
@@ -182,7 +183,7 @@ export function UserDrawer(props: { userId: number | null; onClose: () => void }
             empty="没有用量记录"
             lines={data.ledger.map(
               (e) =>
-                `${e.day} · ${e.feature} · ${e.delta > 0 ? '使用' : '失败退回'} ${Math.abs(e.delta)} 次 · ${formatDateTime(e.createdAt)}`,
+                `${e.day} · ${labelOf(FEATURE_LABELS, e.feature)} · ${e.delta > 0 ? '使用' : '失败退回'} ${Math.abs(e.delta)} 次 · ${formatDateTime(e.createdAt)}`,
             )}
           />
           <DetailList
