@@ -91,6 +91,18 @@ describe('AI 绘画 screen', () => {
     expect(screen.queryByRole('region', { name: 'AI 绘画示例' })).toBeNull();
   });
 
+  it('counts the seller’s own characters against what is left to them once a style is added', async () => {
+    routes(() => ok(image(8, '海边的草帽')));
+    const { container } = renderWithApp(<DrawScreen />);
+    fireEvent.change(await screen.findByLabelText('画面描述'), { target: { value: '海边的草帽' } });
+    const counter = () => container.querySelector('.ant-input-data-count')?.textContent;
+    expect(counter()).toBe('5 / 1000');
+    fireEvent.click(screen.getByRole('button', { name: '户外自然' }));
+    const style = STYLE_PRESETS.find((p) => p.name === '户外自然');
+    // The phrase and the 「，」 joining it take their share of the 1000.
+    expect(counter()).toBe(`5 / ${1000 - (style?.phrase.length ?? 0) - 1}`);
+  });
+
   it('takes a style off again, and sends the description alone', async () => {
     const calls = routes(() => ok(image(8, '海边的草帽')));
     renderWithApp(<DrawScreen />);

@@ -72,8 +72,6 @@ export function DrawScreen() {
   const usage = info.data?.usage.find((u) => u.feature === 'draw');
   const left = usage ? Math.max(0, usage.limit - usage.used) : null;
   const fullPrompt = composePrompt(prompt, preset);
-  const fullPromptLength = (typed: number) =>
-    typed + DRAW_LIMITS.promptMaxLength - descriptionMaxLength(preset);
   const problem = drawPromptProblem(fullPrompt);
   // Before the seller has drawn anything: an example of what a description and a style give.
   const showExample =
@@ -132,10 +130,10 @@ export function DrawScreen() {
           onChange={(e) => setPrompt(e.target.value)}
           placeholder="例如：白色背景上的无线耳机，柔和光线，产品摄影"
           autoSize={{ minRows: 4, maxRows: 8 }}
-          // The count is of the whole prompt, the style's phrase included, against the one limit.
-          showCount={{
-            formatter: ({ count: typed }) => `${fullPromptLength(typed)} / ${DRAW_LIMITS.promptMaxLength}`,
-          }}
+          // The seller's own characters against what their description may hold: a style's phrase
+          // (sent with it, shown under the box) takes its share of the limit, not of the count
+          // (「155/1000」 for 33 typed characters read as a bug).
+          showCount={{ formatter: ({ count: typed }) => `${typed} / ${descriptionMaxLength(preset)}` }}
           maxLength={descriptionMaxLength(preset)}
           aria-label="画面描述"
         />
