@@ -121,6 +121,21 @@ test('a wide screen shows the links and no menu button (the drawer it opened is 
 test.describe('at phone width', () => {
   test.use({ viewport: { width: 390, height: 844 } });
 
+  test('a visitor finds 登录 and 注册 in the top bar, without opening the menu', async ({ page }) => {
+    await page.goto('/#/');
+    const bar = page.locator('header.nav-bar .nav-bar__actions');
+    await expect(bar.getByRole('link', { name: '登录' })).toBeVisible();
+    await bar.getByRole('link', { name: '注册' }).click();
+    await expect(page).toHaveURL(/#\/register$/);
+    // Nothing in the bar runs off the screen at 390 px.
+    const right = await page
+      .locator('header.nav-bar .nav-bar__inner')
+      .evaluate((inner) =>
+        Math.max(...[...inner.querySelectorAll('a, button')].map((el) => el.getBoundingClientRect().right)),
+      );
+    expect(right).toBeLessThanOrEqual(390);
+  });
+
   test('the drawer toggles, closes on the overlay and when a link is chosen', async ({ page }) => {
     await page.goto('/#/');
     const drawer = page.getByRole('navigation', { name: '手机导航' });

@@ -1,5 +1,6 @@
 import { CloseOutlined, MenuOutlined } from '@ant-design/icons';
 import { useCallback, useState } from 'react';
+import { useAuthStore } from '../../stores/auth-store';
 import { AccountLinks } from './account-links';
 import { CrossBorderMenu } from './cross-border-menu';
 import { Logo } from './logo';
@@ -10,6 +11,9 @@ import { ThemeToggle } from './theme-toggle';
 /** The top navigation bar: logo, main links, 跨境工具, theme, account; a drawer at phone width. */
 export function NavBar() {
   const [drawerOpen, setDrawerOpen] = useState(false);
+  // Signed out, 登录 and 注册 stay in the bar at phone width too: a visitor looking for them should
+  // not have to guess they are behind the menu button. Signed in, the account is in the drawer.
+  const signedIn = useAuthStore((s) => Boolean(s.token));
   const closeDrawer = useCallback(() => setDrawerOpen(false), []);
 
   return (
@@ -32,7 +36,7 @@ export function NavBar() {
         </nav>
         <div className="nav-bar__actions">
           <ThemeToggle />
-          <div className="nav-bar__account">
+          <div className={signedIn ? 'nav-bar__account' : 'nav-bar__account nav-bar__account--guest'}>
             <AccountLinks />
           </div>
         </div>
