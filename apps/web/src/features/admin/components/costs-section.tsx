@@ -1,8 +1,11 @@
-import { COST_PURPOSE_NAMES, COST_PURPOSES, type CostDay } from '@chuhai/contract';
-import { Button, Card, Col, Row, Segmented, Skeleton, Statistic, Table } from 'antd';
+import { type ChannelView, COST_PURPOSE_NAMES, COST_PURPOSES, type CostDay } from '@chuhai/contract';
+import { Alert, Button, Card, Col, Row, Segmented, Skeleton, Statistic, Table } from 'antd';
 import { useState } from 'react';
+import { Link } from 'react-router';
 import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+import { paths } from '../../../config/paths';
 import { downloadCsv } from '../../../lib/csv';
+import { useChannels } from '../api/get-channels';
 import { useCosts } from '../api/get-costs';
 
 /** Yuan with as many decimals as a small cost needs (a question costs a fraction of a fen). */
@@ -37,6 +40,38 @@ function exportCsv(days: CostDay[]) {
   );
 }
 
+/** An enabled channel with no price for what it is used for: its calls go into 成本 at ¥0. */
+export const unpriced = (channel: ChannelView) =>
+  channel.enabled &&
+  (channel.kind === 'image'
+    ? channel.priceImage === 0
+    : channel.priceInput === 0 && channel.priceOutput === 0);
+
+/**
+ * Channels seeded from the server's settings start at ¥0: until a price is set, their calls cost
+ * nothing here and the margin reads 100%. Said above the figures, naming the channels.
+ */
+function UnpricedWarning() {
+  const channels = useChannels();
+  const names = (channels.data ?? []).filter(unpriced).map((c) => c.name);
+  if (names.length === 0) return null;
+  return (
+    <Alert
+      type="warning"
+      showIcon
+      className="admin-costs__unpriced"
+      title={`${names.length} 个渠道没有设置价格：${names.join('、')}`}
+      description={
+        <>
+          它们的调用按 ¥0 计入成本，AI 成本偏低、毛利和毛利率偏高。请在
+          <Link to={paths.admin.getHref('channels')}>渠道</Link>
+          里填上价格（对话按每百万 token，绘图按每张）。
+        </>
+      }
+    />
+  );
+}
+
 /** 成本: revenue against what the AI providers cost, per day, per feature and per channel. */
 export function CostsSection() {
   const [days, setDays] = useState(14);
@@ -62,6 +97,7 @@ export function CostsSection() {
           </Button>
         </Space2>
       </div>
+      <UnpricedWarning />
       {!data ? (
         <Skeleton active />
       ) : (

@@ -1,0 +1,75 @@
+import type { ChannelView, CostReport } from '@chuhai/contract';
+import { screen, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { useAuthStore } from '../../../stores/auth-store';
+import { fakeApi, ok, renderWithApp } from '../../../test/render';
+import AdminConsole from '../components/admin-console';
+
+const channel = (over: Partial<ChannelView>): ChannelView => ({
+  id: 1,
+  kind: 'chat',
+  name: '主渠道',
+  provider: 'openai',
+  baseUrl: 'https://api.example.com/v1',
+  keyTails: ['abcd'],
+  restingKeyTails: [],
+  models: ['gpt-4o-mini'],
+  modelMap: {},
+  priority: 0,
+  weight: 1,
+  enabled: true,
+  priceInput: 0,
+  priceOutput: 0,
+  priceImage: 0,
+  fromEnv: true,
+  state: 'healthy',
+  stateReason: '',
+  cooldownUntil: null,
+  calls: 0,
+  errors: 0,
+  avgFirstByteMs: null,
+  ...over,
+});
+
+const report: CostReport = {
+  days: [{ day: '2026-11-26', revenue: 29.9, cost: 0, margin: 29.9, calls: 12, byPurpose: {} }],
+  totals: { revenue: 29.9, cost: 0, margin: 29.9 },
+  byChannel: [{ name: '主渠道', calls: 12, errors: 0, cost: 0 }],
+};
+
+function open(channels: ChannelView[]) {
+  useAuthStore.getState().signIn('tok-1', { username: '13800000000', phone: '13800000000' });
+  fakeApi({
+    '/api/admin/me': () => ok({ userId: 9, phone: '13800000000', role: 'admin', totpBound: true }),
+    '/api/admin/costs': () => ok(report),
+    '/api/admin/channels': () => ok(channels),
+  });
+  renderWithApp(<AdminConsole />, { path: '/admin/costs', route: '/admin/*' });
+}
+
+describe('运营后台 · 成本', () => {
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    useAuthStore.getState().clear();
+  });
+
+  it('warns that channels without a price count as ¥0, naming them, and leads to 渠道', async () => {
+    open([
+      channel({ id: 1, name: '主渠道' }),
+      channel({ id: 2, name: '绘图渠道', kind: 'image', priceInput: 0, priceImage: 0 }),
+      channel({ id: 3, name: '已定价', priceInput: 1.5, priceOutput: 6 }),
+      channel({ id: 4, name: '停用的', enabled: false }),
+      channel({ id: 5, name: '定价绘图', kind: 'image', priceImage: 0.2 }),
+    ]);
+    const title = await screen.findByText('2 个渠道没有设置价格：主渠道、绘图渠道');
+    const warning = title.closest('[role="alert"]') as HTMLElement;
+    expect(warning).toHaveTextContent(/按 ¥0 计入成本/);
+    expect(within(warning).getByRole('link', { name: '渠道' })).toHaveAttribute('href', '/admin/channels');
+  });
+
+  it('says nothing when every enabled channel has a price', async () => {
+    open([channel({ priceInput: 1.5, priceOutput: 6 }), channel({ id: 2, enabled: false })]);
+    expect(await screen.findByRole('columnheader', { name: '毛利率' })).toBeInTheDocument();
+    expect(screen.queryByText(/没有设置价格/)).toBeNull();
+  });
+});
