@@ -17,6 +17,7 @@ import { RunControls, revealIfBelowFold, WorkProgress } from './studio-bits';
 import { useTryExample } from './use-example';
 import { useStudioFailure } from './use-studio-failure';
 import '../studio.css';
+import '../background.css';
 
 type Source = 'library' | 'color' | 'prompt';
 const COLOURS = ['#FFFFFF', '#F5F5F5', '#FDEBD3', '#DCEBFA', '#E3F4E8', '#FBE3EA', '#222222'];

@@ -23,6 +23,7 @@ import { TranslateEditor } from './translate-editor';
 import { useTryExample } from './use-example';
 import { useStudioFailure } from './use-studio-failure';
 import '../studio.css';
+import '../translate.css';
 
 /**
  * 智能做图 · 图片翻译: a supplier image's Chinese put into the buyer's language. The text is found
