@@ -18,7 +18,7 @@ export interface ChannelsConfig {
   allowLoopbackResults: boolean;
 }
 
-export function readPrice(env: Env, name: string): number {
+function readPrice(env: Env, name: string): number {
   const raw = env[name]?.trim();
   if (!raw) return 0;
   const value = Number(raw);
@@ -28,7 +28,7 @@ export function readPrice(env: Env, name: string): number {
 }
 
 /** LLM_BASE_URL, LLM_API_KEY…: one chat channel. */
-export function llmShorthand(env: Env): ChannelInput | null {
+function llmShorthand(env: Env): ChannelInput | null {
   const baseUrl = env.LLM_BASE_URL?.trim();
   if (!baseUrl) return null;
   if (!/^https?:\/\/[^\s]+$/.test(baseUrl))
@@ -53,7 +53,7 @@ const IMAGE_DEFAULTS = {
 } as const;
 
 /** IMAGE_PROVIDER, IMAGE_BASE_URL…: one image channel. */
-export function imageShorthand(env: Env): ChannelInput | null {
+function imageShorthand(env: Env): ChannelInput | null {
   const raw = env.IMAGE_PROVIDER?.trim();
   if (!raw) return null;
   const provider = readChoice(env, 'IMAGE_PROVIDER', ['openai', 'dashscope', 'sdwebui'] as const, 'openai');
@@ -77,7 +77,7 @@ export function imageShorthand(env: Env): ChannelInput | null {
 }
 
 /** LLM_CHANNELS / IMAGE_CHANNELS: a JSON array of channels, each checked field by field. */
-export function readChannelList(env: Env, name: string, kind: ChannelKind): ChannelInput[] {
+function readChannelList(env: Env, name: string, kind: ChannelKind): ChannelInput[] {
   const raw = env[name]?.trim();
   if (!raw) return [];
   let list: unknown;
@@ -115,6 +115,7 @@ export function readChannelList(env: Env, name: string, kind: ChannelKind): Chan
   });
 }
 
+/** CHANNEL_SECRET, the failover timings, and the seeds (shorthands, then the JSON lists). */
 export function readChannels(env: Env, dataDir: string, nodeEnv: NodeEnv): ChannelsConfig {
   const seeds = [
     ...[llmShorthand(env), imageShorthand(env)].filter((seed) => seed !== null),

@@ -1,5 +1,6 @@
 import { type Env, fail } from './read-env.ts';
 
+/** DATABASE_URL: a postgres:// address, or undefined for the bundled SQLite. */
 export function readDatabaseUrl(env: Env): string | undefined {
   const raw = env.DATABASE_URL;
   if (raw === undefined || raw === '') return undefined;

@@ -17,6 +17,7 @@ export interface ChatStreamConfig {
   heartbeatMs: number;
 }
 
+/** The chat models offered to sellers and the longest answer asked for. */
 export function readLlm(env: Env): LlmConfig {
   if (env.LLM_BASE_URL?.trim() && !env.LLM_MODEL_STANDARD?.trim())
     readRequired(env, 'LLM_MODEL_STANDARD', 'LLM_BASE_URL 已设置、配置 AI 问答');

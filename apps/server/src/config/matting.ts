@@ -26,6 +26,7 @@ export function defaultMattingWorkers(cores: number): number {
   return Math.max(1, Math.round(cores / 4));
 }
 
+/** The matting pool on this machine (model, workers, queue), or the HTTP service at MATTING_URL. */
 export function readMatting(env: Env): MattingConfig {
   const cores = Math.max(1, availableParallelism());
   const workers = readInt(env, 'MATTING_WORKERS', defaultMattingWorkers(cores), 1, 64);

@@ -1,6 +1,7 @@
 import { OWASP_SCRYPT, type ScryptCost, TEST_SCRYPT } from '../lib/password.ts';
 import { type Env, fail, type NodeEnv } from './read-env.ts';
 
+/** PASSWORD_SCRYPT as N,r,p; OWASP's cost by default, a light one in tests. */
 export function readPasswordCost(env: Env, nodeEnv: NodeEnv): ScryptCost {
   const raw = env.PASSWORD_SCRYPT?.trim();
   if (!raw) return nodeEnv === 'test' ? TEST_SCRYPT : OWASP_SCRYPT;

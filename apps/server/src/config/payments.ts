@@ -59,6 +59,7 @@ export interface AlipayConfig {
   notifyUrl: string;
 }
 
+/** The plan file, the public address, and whichever of 支付宝, 微信支付 and the sandbox are on. */
 export function readPayment(env: Env, nodeEnv: NodeEnv, dataDir: string): PaymentConfig {
   const productFile = path.resolve(env.PRODUCT_FILE || path.join(REPO_ROOT, 'apps/web/public/product.json'));
   if (!existsSync(productFile)) fail('PRODUCT_FILE', env.PRODUCT_FILE ?? productFile, '套餐文件不存在');
@@ -127,7 +128,7 @@ export function readPayment(env: Env, nodeEnv: NodeEnv, dataDir: string): Paymen
  * PAY_SANDBOX=1 and only for the phones in PAY_SANDBOX_PHONES (an operator's test accounts); off
  * when that list is empty, so a forgotten PAY_SANDBOX=1 never hands out free VIP.
  */
-export function readSandbox(env: Env, nodeEnv: NodeEnv) {
+function readSandbox(env: Env, nodeEnv: NodeEnv) {
   const phones = readPhoneList(env, 'PAY_SANDBOX_PHONES');
   if (nodeEnv !== 'production') return { sandbox: readBool(env, 'PAY_SANDBOX', true), sandboxPhones: null };
   return { sandbox: readBool(env, 'PAY_SANDBOX', false) && phones.length > 0, sandboxPhones: phones };

@@ -15,10 +15,12 @@ export type Env = Record<string, string | undefined>;
 
 export type NodeEnv = 'development' | 'production' | 'test';
 
+/** Stops start-up naming the variable, its value and what it should be. */
 export function fail(name: string, value: string, expected: string): never {
   throw new ConfigError(`环境变量 ${name}=${JSON.stringify(value)} 无效：${expected}`);
 }
 
+/** An integer between min and max; the fallback when unset or empty. */
 export function readInt(env: Env, name: string, fallback: number, min: number, max: number): number {
   const raw = env[name];
   if (raw === undefined || raw === '') return fallback;
@@ -28,6 +30,7 @@ export function readInt(env: Env, name: string, fallback: number, min: number, m
   return value;
 }
 
+/** A yes/no switch (1/0, true/false, yes/no, on/off); the fallback when unset or empty. */
 export function readBool(env: Env, name: string, fallback: boolean): boolean {
   const raw = env[name];
   if (raw === undefined || raw === '') return fallback;
@@ -36,6 +39,7 @@ export function readBool(env: Env, name: string, fallback: boolean): boolean {
   fail(name, raw, '应为 1/0、true/false、on/off 之一');
 }
 
+/** One of a fixed list of words; the fallback when unset or empty. */
 export function readChoice<T extends string>(env: Env, name: string, choices: readonly T[], fallback: T): T {
   const raw = env[name];
   if (raw === undefined || raw === '') return fallback;
@@ -43,6 +47,7 @@ export function readChoice<T extends string>(env: Env, name: string, choices: re
   return raw as T;
 }
 
+/** A value a chosen feature cannot do without: `because` says which choice needs it. */
 export function readRequired(env: Env, name: string, because: string): string {
   const raw = env[name]?.trim();
   if (!raw) throw new ConfigError(`环境变量 ${name} 未设置：${because}时必填`);
@@ -81,6 +86,7 @@ export function readSecret(env: Env, name: string, dataDir: string): string {
   return readFileSync(file, 'utf8').trim();
 }
 
+/** A comma-separated list of 11-digit mainland phone numbers. */
 export function readPhoneList(env: Env, name: string): string[] {
   const phones = (env[name] ?? '')
     .split(',')

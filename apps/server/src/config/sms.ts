@@ -24,6 +24,7 @@ export type SmsConfig =
       endpoint: string;
     };
 
+/** The SMS gateway and its credentials; production refuses the console gateway. */
 export function readSms(env: Env, nodeEnv: NodeEnv): SmsConfig {
   const provider = readChoice(env, 'SMS_PROVIDER', ['console', 'aliyun', 'tencent'] as const, 'console');
   if (provider === 'console' && nodeEnv === 'production')
@@ -68,6 +69,7 @@ export interface SmsGuardConfig {
   dailyBudget: number;
 }
 
+/** The captcha's secret and cost before a text is sent, and the daily budget of texts. */
 export function readSmsGuard(env: Env, nodeEnv: NodeEnv, dataDir: string): SmsGuardConfig {
   // Tests solve thousands of challenges: there a token amount of work proves the path.
   const light = nodeEnv === 'test';

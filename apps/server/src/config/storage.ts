@@ -15,6 +15,7 @@ export interface S3StorageConfig {
 /** Result images: local disk under DATA_DIR by default, or an S3-compatible store (README「存储」). */
 export type StorageConfig = { kind: 'local'; dir: string } | S3StorageConfig;
 
+/** Where result images are kept: DATA_DIR/files, or the S3-compatible store STORAGE=s3 names. */
 export function readStorage(env: Env, dataDir: string): StorageConfig {
   const kind = readChoice(env, 'STORAGE', ['local', 's3'] as const, 'local');
   if (kind === 'local') return { kind, dir: path.join(dataDir, 'files') };
