@@ -1,6 +1,9 @@
 import { ResultCode, UPLOAD_LIMITS } from '@chuhai/contract';
 import type { FastifyRequest } from 'fastify';
+import { type StaticDecode, type TObject, type TStringOptions, Type } from 'typebox';
+import { Value } from 'typebox/value';
 import { AppError } from './app-error.ts';
+import { validationMessage } from './validation-message.ts';
 
 /** One uploaded file, read into memory (uploads are at most 10 MB, and checked before use). */
 export interface Upload {
@@ -45,6 +48,51 @@ export async function readMultipart(request: FastifyRequest): Promise<MultipartF
     throw new AppError(ResultCode.badRequest, '上传的表单不完整或格式有误，请重新上传');
   }
   return { files, fields };
+}
+
+/**
+ * A form field: a string checked against `options` (a failure answers `errorMessage`), then turned
+ * into what the route needs by `read`, which may throw its own Chinese AppError. Forms are only read,
+ * so there is no way back to a string.
+ */
+export function FormField<T>(
+  read: (raw: string) => T,
+  options: TStringOptions & { errorMessage?: string } = {},
+) {
+  return Type.Codec(Type.String(options))
+    .Decode(read)
+    .Encode(() => {
+      throw new Error('form fields are read, never written');
+    });
+}
+
+/** What `readForm` answers: the files, and the fields as the schema decodes them. */
+export interface Form<Fields> {
+  files: Upload[];
+  fields: Fields;
+}
+
+/**
+ * Reads a multipart form and checks its fields against a TypeBox object of string fields, so a
+ * route declares its fields once instead of parsing them by hand. A field that was not sent reads
+ * as '' (every form field here treats empty and absent alike). A field that fails its schema is a
+ * 400 with the schema's `errorMessage`; a codec's decode may throw its own AppError. `oneFileOnly`
+ * is the 400 for a second file, checked before the fields as the routes always did.
+ */
+export async function readForm<Schema extends TObject>(
+  request: FastifyRequest,
+  schema: Schema,
+  options: { oneFileOnly?: string } = {},
+): Promise<Form<StaticDecode<Schema>>> {
+  const { files, fields } = await readMultipart(request);
+  if (options.oneFileOnly && files.length > 1) throw new AppError(ResultCode.badRequest, options.oneFileOnly);
+  const values = Object.fromEntries(Object.keys(schema.properties).map((name) => [name, fields[name] ?? '']));
+  const issue = Value.Errors(schema, values)[0];
+  if (issue) {
+    const field = schema.properties[issue.instancePath.slice(1)] as { errorMessage?: string } | undefined;
+    throw new AppError(ResultCode.badRequest, field?.errorMessage ?? validationMessage([issue]));
+  }
+  return { files, fields: Value.Decode(schema, values) as StaticDecode<Schema> };
 }
 
 /** Framework errors of the multipart parser, as our codes and Chinese messages. */

@@ -16,7 +16,7 @@ import type { AppModule, Routes } from '../../app-module.ts';
 import { AppError } from '../../http/app-error.ts';
 import { ok } from '../../http/envelope.ts';
 import { toEnvelope } from '../../http/error-handler.ts';
-import { readMultipart } from '../../http/multipart.ts';
+import { readForm, readMultipart } from '../../http/multipart.ts';
 import { openSse } from '../../http/sse.ts';
 import {
   backgroundThumbnail,
@@ -24,9 +24,10 @@ import {
   listBackgrounds,
   listCategories,
 } from '../../imaging/backgrounds/library.ts';
+import { CutoutForm, TouchUpForm } from './form-fields.ts';
 import { deleteRecentImages, listRecentImages } from './recent.ts';
 import { readReplaceFields, replaceBackground } from './replace.ts';
-import { readPreset, removeBackground } from './service.ts';
+import { removeBackground } from './service.ts';
 import { saveTouchUp } from './touch-up.ts';
 
 /** The background library: categories, designs and their thumbnails, the same for everyone. */
@@ -67,31 +68,16 @@ const publicRoutes: Routes = async (app) => {
   );
 };
 
-/** 「这些都是商品」: `allParts` 1 or true keeps every part of the cut-out in the main image. */
-function readAllParts(raw: string | undefined): boolean {
-  const value = raw?.trim() ?? '';
-  if (value === '' || value === '0' || value === 'false') return false;
-  if (value === '1' || value === 'true') return true;
-  throw new AppError(ResultCode.badRequest, 'allParts 只能是 1（这些都是商品）或 0');
-}
-
 /** 智能做图: cut-outs and main images, background replacement, 最近作品. */
 const userRoutes: Routes = async (app, { deps }) => {
   app.post(
     '/api/v1/remove/remove',
     { schema: { response: { 200: EnvelopeSchema(CutoutResult) } } },
     async (request, reply) => {
-      const { files, fields } = await readMultipart(request);
-      if (files.length > 1) throw new AppError(ResultCode.badRequest, '抠图一次处理一张图片，请逐张上传');
-      const rawId = fields.cutoutId?.trim();
-      if (rawId && !/^\d{1,15}$/.test(rawId))
-        throw new AppError(ResultCode.badRequest, 'cutoutId 应为数字编号');
-      const input = {
-        upload: files[0],
-        cutoutId: rawId ? Number(rawId) : undefined,
-        preset: readPreset(fields.preset?.trim()) ?? undefined,
-        allParts: readAllParts(fields.allParts),
-      };
+      const { files, fields } = await readForm(request, CutoutForm, {
+        oneFileOnly: '抠图一次处理一张图片，请逐张上传',
+      });
+      const input = { upload: files[0], ...fields };
       if (!(request.headers.accept ?? '').includes('text/event-stream')) {
         return ok(await removeBackground(deps, request.user.userId, input), '处理完成');
       }
@@ -114,14 +100,8 @@ const userRoutes: Routes = async (app, { deps }) => {
     '/api/v1/remove/mask',
     { schema: { response: { 200: EnvelopeSchema(CutoutResult) } } },
     async (request) => {
-      const { files, fields } = await readMultipart(request);
-      const rawId = fields.cutoutId?.trim() ?? '';
-      if (!/^\d{1,15}$/.test(rawId)) throw new AppError(ResultCode.badRequest, 'cutoutId 应为数字编号');
-      const result = await saveTouchUp(deps, request.user.userId, {
-        cutoutId: Number(rawId),
-        mask: files[0],
-        preset: fields.preset?.trim(),
-      });
+      const { files, fields } = await readForm(request, TouchUpForm);
+      const result = await saveTouchUp(deps, request.user.userId, { mask: files[0], ...fields });
       return ok(result, '已保存修补，主图已重新生成');
     },
   );

@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { useBackgroundCategories } from '../api/get-background-categories';
 import { useBackgrounds } from '../api/get-backgrounds';
 import '../studio.css';
+import '../background.css';
 
 /** The background library: category tabs over a grid of thumbnails, by page. */
 export function BackgroundPicker(props: { value: string | null; onChange: (id: string) => void }) {

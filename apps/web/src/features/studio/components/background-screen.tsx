@@ -1,22 +1,22 @@
 import { CloseOutlined, DownloadOutlined } from '@ant-design/icons';
 import { PLACEMENT_LIMITS, type ReplaceResult, UPLOAD_LIMITS } from '@chuhai/contract';
 import { Alert, Button, ColorPicker, Image, Input, Segmented, Slider, Switch } from 'antd';
-import { useRef, useState } from 'react';
+import { useState } from 'react';
 import { ExampleShowcase } from '../../../components/ui/example-showcase';
 import { PREVIEW_MOTION } from '../../../components/ui/preview-motion';
 import { StudioTabs } from '../../../components/ui/studio-tabs';
 import { useDrawConfig } from '../../../entities/draw-config/get-draw-config';
 import { useAuthStore } from '../../../stores/auth-store';
 import { EXAMPLE_BACKGROUND_ID, EXAMPLE_IMAGES, loadExamplePhoto } from '../api/example-photo';
-import { useRefreshAfterRun } from '../api/refresh-after-run';
 import { type ReplaceRequest, replaceBackground } from '../api/replace-background';
+import { useStudioRun } from '../use-studio-run';
 import { BackgroundPicker } from './background-picker';
 import { ImageDrop } from './image-drop';
 import { RecentWork } from './recent-work';
-import { RunControls, revealIfBelowFold, WorkProgress } from './studio-bits';
+import { RunControls, WorkProgress } from './studio-bits';
 import { useTryExample } from './use-example';
-import { useStudioFailure } from './use-studio-failure';
 import '../studio.css';
+import '../background.css';
 
 type Source = 'library' | 'color' | 'prompt';
 const COLOURS = ['#FFFFFF', '#F5F5F5', '#FDEBD3', '#DCEBFA', '#E3F4E8', '#FBE3EA', '#222222'];
@@ -27,8 +27,7 @@ const RECENT_KINDS = ['replace'] as const;
 export function BackgroundScreen() {
   const signedIn = useAuthStore((s) => s.token !== null);
   const drawConfig = useDrawConfig();
-  const refreshAfterRun = useRefreshAfterRun();
-  const explain = useStudioFailure('换背景');
+  const { result, error, setError, progress, resultRef, start } = useStudioRun<ReplaceResult>('换背景');
   const [files, setFiles] = useState<File[]>([]);
   const [source, setSource] = useState<Source>('library');
   const [backgroundId, setBackgroundId] = useState<string | null>('studio-white');
@@ -38,13 +37,9 @@ export function BackgroundScreen() {
   const [x, setX] = useState<number>(PLACEMENT_LIMITS.x.default);
   const [y, setY] = useState<number>(PLACEMENT_LIMITS.y.default);
   const [shadow, setShadow] = useState(true);
-  const [progress, setProgress] = useState<number | null>(null);
-  const [result, setResult] = useState<ReplaceResult | null>(null);
-  const [error, setError] = useState<string | null>(null);
   const example = useTryExample(setError);
   // Bumped to open the library on the example's category.
   const [pickerKey, setPickerKey] = useState(0);
-  const resultRef = useRef<HTMLElement>(null);
   const busy = progress !== null;
   const promptReady = drawConfig.data?.configured ?? false;
 
@@ -63,23 +58,10 @@ export function BackgroundScreen() {
   };
   const chosen = background();
 
-  const start = async (request: ReplaceRequest) => {
-    setError(null);
-    setResult(null);
-    setProgress(0);
-    revealIfBelowFold(resultRef.current);
-    try {
-      setResult(await replaceBackground(request, setProgress));
-    } catch (failure) {
-      setError(explain(failure));
-    } finally {
-      setProgress(null);
-      void refreshAfterRun();
-    }
-  };
+  const replace = (request: ReplaceRequest) => start((onProgress) => replaceBackground(request, onProgress));
 
   const run = () => {
-    if (chosen && files.length > 0) void start({ files, background: chosen, scale, x, y, shadow });
+    if (chosen && files.length > 0) void replace({ files, background: chosen, scale, x, y, shadow });
   };
 
   // The bundled photo on the background the example shows, through the same flow as the seller's own.
@@ -91,7 +73,7 @@ export function BackgroundScreen() {
       setBackgroundId(EXAMPLE_BACKGROUND_ID);
       setPickerKey((key) => key + 1);
       if (signedIn)
-        void start({
+        void replace({
           files: [photo],
           background: { backgroundId: EXAMPLE_BACKGROUND_ID },
           scale,

@@ -2,6 +2,7 @@ import { CheckCircleFilled, CloseCircleFilled, ExclamationCircleFilled } from '@
 import type { MainImageReport, MainImageRule } from '@chuhai/contract';
 import type { ReactNode } from 'react';
 import '../studio.css';
+import '../main-image.css';
 
 /**
  * The main-image check against one marketplace: each rule, passed or not, with what was measured

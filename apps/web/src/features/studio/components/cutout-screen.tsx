@@ -9,7 +9,7 @@ import {
   PRESET_NAMES,
 } from '@chuhai/contract';
 import { Button, Checkbox, Image, Modal, Select } from 'antd';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { ExampleShowcase } from '../../../components/ui/example-showcase';
 import { PREVIEW_MOTION } from '../../../components/ui/preview-motion';
@@ -17,9 +17,9 @@ import { StudioTabs } from '../../../components/ui/studio-tabs';
 import { paths } from '../../../config/paths';
 import { useAuthStore } from '../../../stores/auth-store';
 import { EXAMPLE_IMAGES, loadExamplePhoto } from '../api/example-photo';
-import { useRefreshAfterRun } from '../api/refresh-after-run';
 import { fixMainImage, removeBackground } from '../api/remove-background';
 import { saveTouchUp } from '../api/save-touch-up';
+import { useStudioRun } from '../use-studio-run';
 import { CheckReport } from './check-report';
 import { CompareSlider } from './compare-slider';
 import { ImageDrop } from './image-drop';
@@ -28,7 +28,6 @@ import { RecentWork } from './recent-work';
 import { RunControls, revealIfBelowFold, StageProgress, type StageStep } from './studio-bits';
 import { TouchUpEditor } from './touch-up-editor';
 import { useTryExample } from './use-example';
-import { useStudioFailure } from './use-studio-failure';
 import '../studio.css';
 
 type Phase =
@@ -70,19 +69,17 @@ const RECENT_KINDS = ['cutout', 'main'] as const;
 /** 智能做图 · 抠图: upload, cut out, compare, check as a main image, fix, download. */
 export function CutoutScreen() {
   const signedIn = useAuthStore((s) => s.token !== null);
-  const refreshAfterRun = useRefreshAfterRun();
-  const explain = useStudioFailure('抠图');
+  // The upload's progress is a phase here (its server stages, 修补, 「这些都是商品」), so `start` is not used.
+  const { result, setResult, error, setError, resultRef, explain, refreshAfterRun } =
+    useStudioRun<CutoutResult>('抠图');
   const [file, setFile] = useState<File | null>(null);
   const preview = usePreview(file);
   const [preset, setPreset] = useState<MarketplacePreset>('amazon');
   const [makeMain, setMakeMain] = useState(true);
   const [phase, setPhase] = useState<Phase>({ name: 'idle' });
-  const [result, setResult] = useState<CutoutResult | null>(null);
   // 「这些都是商品」 for the shown main image; a new photo or a touch-up asks again.
   const [allParts, setAllParts] = useState<AllPartsChoice>('open');
-  const [error, setError] = useState<string | null>(null);
   const example = useTryExample(setError);
-  const resultRef = useRef<HTMLElement>(null);
   const busy = phase.name !== 'idle';
 
   const [touching, setTouching] = useState<'closed' | 'open' | 'saving'>('closed');

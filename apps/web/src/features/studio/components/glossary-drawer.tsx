@@ -16,6 +16,7 @@ import { useDeleteGlossaryEntry } from '../api/delete-glossary-entry';
 import { useEditGlossaryEntry } from '../api/edit-glossary-entry';
 import { useGlossary } from '../api/get-glossary';
 import '../studio.css';
+import '../glossary.css';
 
 interface Draft {
   source: string;

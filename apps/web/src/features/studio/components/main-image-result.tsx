@@ -12,6 +12,7 @@ import { PREVIEW_MOTION } from '../../../components/ui/preview-motion';
 import { boxStyle } from './box-style';
 import { CheckReport } from './check-report';
 import '../studio.css';
+import '../main-image.css';
 
 export type MadeMain = NonNullable<CutoutResult['main']>;
 

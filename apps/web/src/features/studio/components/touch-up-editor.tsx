@@ -2,6 +2,7 @@ import { ClearOutlined, HighlightOutlined, UndoOutlined } from '@ant-design/icon
 import { Button, Segmented, Slider } from 'antd';
 import { type PointerEvent, useCallback, useEffect, useRef, useState } from 'react';
 import '../studio.css';
+import '../touch-up.css';
 
 type Brush = 'erase' | 'restore';
 

@@ -6,23 +6,23 @@ import {
   type TranslateResult,
 } from '@chuhai/contract';
 import { Button, Checkbox, Input, Select, Tag, Tooltip } from 'antd';
-import { useRef, useState } from 'react';
+import { useState } from 'react';
 import { ExampleShowcase } from '../../../components/ui/example-showcase';
 import { StudioTabs } from '../../../components/ui/studio-tabs';
 import { useAuthStore } from '../../../stores/auth-store';
 import { EXAMPLE_IMAGES, loadExamplePhoto } from '../api/example-photo';
 import { useGlossary } from '../api/get-glossary';
-import { useRefreshAfterRun } from '../api/refresh-after-run';
 import { translateImage } from '../api/translate-image';
+import { useStudioRun } from '../use-studio-run';
 import { boxStyle } from './box-style';
 import { GlossaryDrawer } from './glossary-drawer';
 import { ImageDrop } from './image-drop';
 import { KeptProductTag } from './kept-product-text';
-import { RunControls, revealIfBelowFold, WorkProgress } from './studio-bits';
+import { RunControls, WorkProgress } from './studio-bits';
 import { TranslateEditor } from './translate-editor';
 import { useTryExample } from './use-example';
-import { useStudioFailure } from './use-studio-failure';
 import '../studio.css';
+import '../translate.css';
 
 /**
  * 智能做图 · 图片翻译: a supplier image's Chinese put into the buyer's language. The text is found
@@ -35,32 +35,17 @@ export function TranslateScreen() {
   const [target, setTarget] = useState('en');
   const [keep, setKeep] = useState('');
   const [productText, setProductText] = useState<ProductTextChoice>('keep');
-  const [progress, setProgress] = useState<number | null>(null);
-  const [result, setResult] = useState<TranslateResult | null>(null);
+  const { result, setResult, error, setError, progress, resultRef, start } =
+    useStudioRun<TranslateResult>('图片翻译');
   const [original, setOriginal] = useState<string | null>(null);
-  const [error, setError] = useState<string | null>(null);
   const [glossaryOpen, setGlossaryOpen] = useState(false);
   const glossary = useGlossary();
-  const resultRef = useRef<HTMLElement>(null);
-  const failureOf = useStudioFailure('图片翻译');
-  const refresh = useRefreshAfterRun();
   const busy = progress !== null;
   const example = useTryExample(setError);
 
   const run = async (chosen: File | null = file, onProduct: ProductTextChoice = productText) => {
     if (!chosen || busy) return;
-    setError(null);
-    setResult(null);
-    setProgress(0);
-    revealIfBelowFold(resultRef.current);
-    try {
-      setResult(await translateImage(chosen, { target, keep, productText: onProduct }, setProgress));
-    } catch (failure) {
-      setError(failureOf(failure));
-    } finally {
-      setProgress(null);
-      refresh();
-    }
+    await start((onProgress) => translateImage(chosen, { target, keep, productText: onProduct }, onProgress));
   };
 
   const choose = (files: File[]) => {
