@@ -3,6 +3,7 @@ import type { TranslatedBlock, TranslateResult } from '@chuhai/contract';
 import { Button, Tooltip } from 'antd';
 import { useState } from 'react';
 import { fetchTranslationPsd, saveFile } from '../api/download-translation-psd';
+import { translatedFileName } from '../download-name';
 
 /**
  * 下载 PSD: the blocks as the editor holds them now (edits not yet drawn again included), as
@@ -12,6 +13,8 @@ export function DownloadPsdButton(props: {
   result: TranslateResult;
   blocks: TranslatedBlock[];
   onError: (message: string | null) => void;
+  /** The uploaded file's name: the PSD is named after it when known. */
+  fileName?: string | null;
 }) {
   const { result, blocks, onError } = props;
   const [loading, setLoading] = useState(false);
@@ -27,7 +30,7 @@ export function DownloadPsdButton(props: {
         blocks,
         ...(sourceId ? { sourceId } : {}),
       });
-      saveFile(psd.file, psd.fileName);
+      saveFile(psd.file, props.fileName ? translatedFileName(props.fileName, target, 'psd') : psd.fileName);
     } catch (failure) {
       onError((failure as { msg?: string }).msg || '下载 PSD 失败，请稍后再试');
     } finally {

@@ -68,6 +68,7 @@ function OutlineProp(props: {
 export function TranslateEditor(props: {
   result: TranslateResult;
   onChange: (result: TranslateResult) => void;
+  fileName?: string | null;
 }) {
   const { result } = props;
   const onProduct = productTextOf(result);
@@ -109,7 +110,7 @@ export function TranslateEditor(props: {
       <div className="translate-editor__head">
         <h2>编辑文字</h2>
         <div className="translate-editor__actions">
-          <DownloadPsdButton result={result} blocks={blocks} onError={setError} />
+          <DownloadPsdButton result={result} blocks={blocks} onError={setError} fileName={props.fileName} />
           <Button type="primary" loading={saving} disabled={!edited} onClick={() => void render()}>
             重新生成
           </Button>

@@ -13,6 +13,7 @@ import { useAuthStore } from '../../../stores/auth-store';
 import { EXAMPLE_IMAGES, loadExamplePhoto } from '../api/example-photo';
 import { useGlossary } from '../api/get-glossary';
 import { translateImage } from '../api/translate-image';
+import { translatedFileName } from '../download-name';
 import { useStudioRun } from '../use-studio-run';
 import { boxStyle } from './box-style';
 import { GlossaryDrawer } from './glossary-drawer';
@@ -184,6 +185,7 @@ export function TranslateScreen() {
             <TranslatedView
               result={result}
               original={original}
+              fileName={file?.name ?? null}
               onChange={setResult}
               onTranslateProductToo={translateProductToo}
             />
@@ -229,6 +231,8 @@ function LegibilityTag({ result }: { result: TranslateResult }) {
 function TranslatedView(props: {
   result: TranslateResult;
   original: string;
+  /** The uploaded file's name: the downloads are named after it. */
+  fileName: string | null;
   onChange: (result: TranslateResult) => void;
   onTranslateProductToo: () => void;
 }) {
@@ -250,7 +254,7 @@ function TranslatedView(props: {
           className="translate-result__download"
           icon={<DownloadOutlined />}
           href={result.resultUrl}
-          download={`translated-${result.target}.png`}
+          download={translatedFileName(props.fileName, result.target, 'png')}
           aria-label="下载翻译后的图片"
         >
           下载
@@ -276,7 +280,7 @@ function TranslatedView(props: {
           <figcaption>译图</figcaption>
         </figure>
       </div>
-      <TranslateEditor result={result} onChange={props.onChange} />
+      <TranslateEditor result={result} onChange={props.onChange} fileName={props.fileName} />
     </div>
   );
 }
