@@ -60,14 +60,15 @@ test('upload, translate to English, edit one block, draw again and download, as 
 
   const download = page.waitForEvent('download');
   await result.getByRole('link', { name: '下载翻译后的图片' }).click();
-  expect((await download).suggestedFilename()).toBe('translated-en.png');
+  // Named after the seller's own file, with the language.
+  expect((await download).suggestedFilename()).toBe('1688-en.png');
 
   // 下载 PSD takes the blocks as they are in the editor, drawn again or not.
   await result.getByLabel('第 2 块译文').fill('Sale today');
   const psdDownload = page.waitForEvent('download');
   await result.getByRole('button', { name: /下载 PSD/ }).click();
   const psdFile = await psdDownload;
-  expect(psdFile.suggestedFilename()).toMatch(/^translated-en-\d+\.psd$/);
+  expect(psdFile.suggestedFilename()).toBe('1688-en.psd');
   const psd = readPsd(await readFile(await psdFile.path()), {
     skipLayerImageData: true,
     skipCompositeImageData: true,
