@@ -145,6 +145,11 @@ test.describe('on a phone', () => {
     await page.goto('/#/translate');
     const example = page.getByRole('region', { name: '图片翻译示例' });
     await expect(example.getByRole('img', { name: /示例译图/ })).toBeVisible();
+    // The 4:3 example is shown whole in its square, not cropped at the sides where its text runs.
+    for (const name of [/示例原图/, /示例译图/])
+      expect(
+        await example.getByRole('img', { name }).evaluate((img) => getComputedStyle(img).objectFit),
+      ).toBe('contain');
     await example.getByRole('button', { name: '用示例图片试试' }).click();
     const result = page.getByRole('region', { name: '翻译结果' });
     await expect(result.getByText('未发现残留中文')).toBeVisible({ timeout: 60_000 });

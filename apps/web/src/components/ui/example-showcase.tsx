@@ -5,7 +5,14 @@ import './example-showcase.css';
 
 /** One side of the example: a picture, or (for AI 绘画's description) a block of text. */
 export type ExampleSide =
-  | { label: string; image: string; alt: string; transparent?: boolean }
+  | {
+      label: string;
+      image: string;
+      alt: string;
+      transparent?: boolean;
+      /** Shown whole, not cropped to the square: a supplier picture's text runs to its edges. */
+      whole?: boolean;
+    }
   | { label: string; content: ReactNode };
 
 function Side(props: { side: ExampleSide }) {
@@ -16,7 +23,13 @@ function Side(props: { side: ExampleSide }) {
         <img
           src={side.image}
           alt={side.alt}
-          className={side.transparent ? 'example-showcase__image is-transparent' : 'example-showcase__image'}
+          className={[
+            'example-showcase__image',
+            side.transparent ? 'is-transparent' : '',
+            side.whole ? 'is-whole' : '',
+          ]
+            .filter(Boolean)
+            .join(' ')}
           width={280}
           height={280}
         />

@@ -169,11 +169,13 @@ export function TranslateScreen() {
                 label: '供应商原图',
                 image: EXAMPLE_IMAGES.supplierBefore,
                 alt: '示例原图（中文卖点）',
+                whole: true,
               }}
               after={{
                 label: '翻译成英语',
                 image: EXAMPLE_IMAGES.supplierAfter,
                 alt: '示例译图（英文卖点）',
+                whole: true,
               }}
               action="用示例图片试试"
               onAction={() => void tryExample()}
