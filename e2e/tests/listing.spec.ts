@@ -164,4 +164,19 @@ test('on a phone 我的 listing fits the screen: the product, the time and 打�
   );
   expect(overflow).toEqual([]);
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+
+  // 打开 after a reload takes the seller to the listing itself, not to the form's top above it.
+  await page.reload();
+  const again = page.getByRole('region', { name: '我的 listing' }).getByRole('row', { name: /折叠硅胶水杯/ });
+  await again.getByRole('button', { name: /打开/ }).click();
+  // Where the page comes to rest (a smooth scroll passes the editor on its way to the form).
+  const restingTop = () =>
+    page.evaluate(async () => {
+      const top = () => document.querySelector('article.listing-editor')?.getBoundingClientRect().top ?? -1;
+      const first = top();
+      await new Promise((resolve) => setTimeout(resolve, 400));
+      return first === top() ? Math.round(first) : null;
+    });
+  await expect.poll(restingTop).toBeGreaterThanOrEqual(0);
+  expect(await restingTop()).toBeLessThan(200);
 });

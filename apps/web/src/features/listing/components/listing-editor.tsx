@@ -55,7 +55,11 @@ export function ListingEditor({ listing, onFix, busy }: Props) {
   const bulletCount = Math.max(MARKETPLACES[listing.marketplace].bullets, text.bullets.length);
 
   return (
-    <article className="listing-editor" aria-label={targetName(listing.marketplace, listing.site)}>
+    <article
+      className="listing-editor"
+      aria-label={targetName(listing.marketplace, listing.site)}
+      data-listing-id={listing.id}
+    >
       <header className="listing-editor__head">
         <div>
           <h3>{targetName(listing.marketplace, listing.site)}</h3>

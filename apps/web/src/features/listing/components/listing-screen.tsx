@@ -7,7 +7,7 @@ import {
   targetName,
 } from '@chuhai/contract';
 import { Alert, App, Button, Progress, Result, Skeleton } from 'antd';
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { SignInButton } from '../../../components/ui/sign-in-prompt';
 import { paths } from '../../../config/paths';
@@ -54,13 +54,23 @@ export function ListingScreen() {
     setOpen((current) => [listing, ...current.filter((l) => l.id !== listing.id)].slice(0, 6));
 
   const workbench = useRef<HTMLDivElement>(null);
+  const [reopened, setReopened] = useState<{ id: number } | null>(null);
   /** 打开 from 我的 listing: the listing in the editor, and its product and site back in the form. */
   const reopen = (listing: Listing) => {
     show(listing);
     setFacts({ ...EMPTY_FACTS, ...listing.facts });
     setTargets([{ marketplace: listing.marketplace, site: listing.site, language: listing.language }]);
-    workbench.current?.scrollIntoView({ behavior: 'smooth', block: 'start' });
+    setReopened({ id: listing.id });
   };
+  // Once the opened listing is on the page: on a wide screen the form and the editor sit side by
+  // side, so the workbench's top shows both; on a phone the editor is under a long form (about
+  // 1,300 px down), and the seller is taken to the listing they opened.
+  useEffect(() => {
+    if (!reopened) return;
+    const phone = window.matchMedia('(max-width: 900px)').matches;
+    const editor = document.querySelector(`[data-listing-id="${reopened.id}"]`);
+    (phone && editor ? editor : workbench.current)?.scrollIntoView({ behavior: 'smooth', block: 'start' });
+  }, [reopened]);
 
   /** Runs one write with its own progress row; returns how it ended. */
   const run = async (key: string, label: string, start: (signal: AbortSignal) => Promise<WriteOutcome>) => {
