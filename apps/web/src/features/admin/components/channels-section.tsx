@@ -25,6 +25,14 @@ const STATE_COLORS: Record<ChannelState, string> = {
  * 渠道: the providers each kind of AI call may go to, tried by priority and weight, cooled down when
  * they fail and tried again after. Effective on every node at the next call.
  */
+/**
+ * The channel's average time to its answer: for a chat channel the first characters (what a
+ * seller waits for before the answer starts), for an image channel the picture itself, which
+ * arrives whole (a 「首字」 time means nothing there).
+ */
+export const responseTime = (kind: ChannelKind, ms: number) =>
+  kind === 'image' ? `出图 ${(ms / 1000).toFixed(1)} 秒` : `首字 ${ms} ms`;
+
 export function ChannelsSection({ canEdit }: { canEdit: boolean }) {
   const channels = useChannels();
   const [editing, setEditing] = useState<{ kind: ChannelKind; channel: ChannelView | null } | null>(null);
@@ -184,7 +192,7 @@ function ChannelTable(props: {
               {channel.avgFirstByteMs !== null ? (
                 <>
                   <br />
-                  <span className="muted">首字 {channel.avgFirstByteMs} ms</span>
+                  <span className="muted">{responseTime(channel.kind, channel.avgFirstByteMs)}</span>
                 </>
               ) : null}
             </span>

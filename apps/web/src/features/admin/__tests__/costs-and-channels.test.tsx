@@ -73,3 +73,26 @@ describe('运营后台 · 成本', () => {
     expect(screen.queryByText(/没有设置价格/)).toBeNull();
   });
 });
+
+describe('运营后台 · 渠道', () => {
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    useAuthStore.getState().clear();
+  });
+
+  it('times a chat channel to its first characters and an image channel to its picture', async () => {
+    useAuthStore.getState().signIn('tok-1', { username: '13800000000', phone: '13800000000' });
+    fakeApi({
+      '/api/admin/me': () => ok({ userId: 9, phone: '13800000000', role: 'admin', totpBound: true }),
+      '/api/admin/channels': () =>
+        ok([
+          channel({ id: 1, name: '对话', calls: 3, avgFirstByteMs: 820 }),
+          channel({ id: 2, name: '绘图', kind: 'image', calls: 2, avgFirstByteMs: 8420 }),
+        ]),
+    });
+    renderWithApp(<AdminConsole />, { path: '/admin/channels', route: '/admin/*' });
+    expect(await screen.findByText('首字 820 ms')).toBeInTheDocument();
+    expect(screen.getByText('出图 8.4 秒')).toBeInTheDocument();
+    expect(screen.queryByText(/首字 8420/)).toBeNull();
+  });
+});
