@@ -1,7 +1,8 @@
-import { fireEvent, render, screen } from '@testing-library/react';
+import { act, fireEvent, render, screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { CheckReport } from '../components/check-report';
 import { fileProblem, ImageDrop } from '../components/image-drop';
+import { WorkProgress } from '../components/studio-bits';
 
 const file = (name: string, size: number, type: string) => {
   const f = new File(['x'], name, { type });
@@ -10,6 +11,20 @@ const file = (name: string, size: number, type: string) => {
 };
 
 describe('智能做图 parts', () => {
+  it('shows the upload as a percentage, then the server’s work as a spinner with the seconds, never 「100%」', () => {
+    vi.useFakeTimers();
+    try {
+      const { rerender } = render(<WorkProgress percent={40} text="正在上传图片…" />);
+      expect(screen.getByText('40%')).toBeInTheDocument();
+      rerender(<WorkProgress percent={100} text="正在识别文字、翻译并重新排版" />);
+      expect(screen.queryByText('100%')).toBeNull();
+      act(() => vi.advanceTimersByTime(3_100));
+      expect(screen.getByRole('status')).toHaveTextContent('正在识别文字、翻译并重新排版（已用 3 秒）');
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
   it('refuses plainly wrong files before uploading, with the reason', () => {
     expect(fileProblem(file('a.jpg', 2048, 'image/jpeg'))).toBeNull();
     expect(fileProblem(file('空.png', 0, 'image/png'))).toBe('「空.png」是空文件');

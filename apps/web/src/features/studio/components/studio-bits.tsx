@@ -48,10 +48,27 @@ export function RunControls(props: {
 
 /** The results panel while work runs: a ring and what is happening. */
 export function WorkProgress(props: { percent: number; text: string }) {
+  const uploaded = props.percent >= 100;
+  // Once the upload is done the server's work has no percentage to show: a ring standing at
+  // 「100%」 while the work goes on reads as stuck. A spinner and the seconds so far instead.
+  const [seconds, setSeconds] = useState(0);
+  useEffect(() => {
+    if (!uploaded) return;
+    const started = Date.now();
+    const timer = setInterval(() => setSeconds(Math.floor((Date.now() - started) / 1000)), 1000);
+    return () => clearInterval(timer);
+  }, [uploaded]);
   return (
-    <div className="studio-progress">
-      <Progress type="circle" percent={props.percent} status="active" />
-      <p>{props.text}</p>
+    <div className="studio-progress" role="status" aria-live="polite">
+      {uploaded ? (
+        <LoadingOutlined className="studio-progress__spinner" aria-hidden />
+      ) : (
+        <Progress type="circle" percent={props.percent} status="active" />
+      )}
+      <p>
+        {props.text}
+        {uploaded && seconds > 0 ? <span className="muted">（已用 {seconds} 秒）</span> : null}
+      </p>
     </div>
   );
 }

@@ -155,7 +155,11 @@ export function TranslateScreen() {
           {busy ? (
             <WorkProgress
               percent={Math.round((progress ?? 0) * 100)}
-              text={(progress ?? 0) < 1 ? '正在上传图片…' : '正在识别文字、翻译并重新排版，通常需要几秒钟'}
+              text={
+                (progress ?? 0) < 1
+                  ? '正在上传图片…'
+                  : '正在识别文字、翻译并重新排版，通常需要几秒钟（服务器刚启动后的第一张要多等一会儿）'
+              }
             />
           ) : null}
           {!busy && !result && file ? (
