@@ -4,7 +4,7 @@ import { AppError } from '../../http/app-error.ts';
 import { requireAdmin, type StaffUser } from '../../http/auth.ts';
 import { matchTotp, newTotpSecret, otpauthUri } from '../../lib/totp.ts';
 import * as accounts from '../account/repository.ts';
-import { recordAudit } from '../audit/repository.ts';
+import { recordAudit } from '../audit/service.ts';
 import {
   clearEvents,
   reserveAttempt,

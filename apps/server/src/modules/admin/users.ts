@@ -14,7 +14,7 @@ import type { PageParams } from '../../lib/paging.ts';
 import { paginate } from '../../lib/paging.ts';
 import { deviceLabel, maskIp } from '../account/device-label.ts';
 import * as accounts from '../account/repository.ts';
-import { recordAudit } from '../audit/repository.ts';
+import { recordAudit } from '../audit/service.ts';
 import { recentLedger } from '../entitlement/repository.ts';
 import { currentVip, grantVip, takeBackVip, usageToday, vipEnds } from '../entitlement/service.ts';
 import * as invites from '../invite/repository.ts';

@@ -2,7 +2,7 @@ import { type Announcement, type AnnouncementBody, ResultCode } from '@chuhai/co
 import type { AppDeps } from '../../deps.ts';
 import { AppError } from '../../http/app-error.ts';
 import { findBlockedWord } from '../../lib/content-safety/word-check.ts';
-import { recordAudit } from '../audit/repository.ts';
+import { recordAudit } from '../audit/service.ts';
 import * as announcements from './repository.ts';
 
 /** 公告: written in the console, shown to everyone while they run. */

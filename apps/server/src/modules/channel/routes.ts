@@ -12,7 +12,7 @@ import { seedChannels } from '../../channels/seed.ts';
 import { actorOf, requireAdmin, staffOf } from '../../http/auth.ts';
 import { ok } from '../../http/envelope.ts';
 import { requireMoneyAuth } from '../admin/operators.ts';
-import { recordAudit } from '../audit/repository.ts';
+import { recordAudit } from '../audit/service.ts';
 import * as service from './service.ts';
 
 const IdParams = Type.Object({ id: Type.Integer({ minimum: 1 }) });

@@ -15,7 +15,7 @@ import { readKeyRests, restingKeys } from '../../channels/key-rests.ts';
 import * as channels from '../../channels/repository.ts';
 import type { AppDeps } from '../../deps.ts';
 import { AppError } from '../../http/app-error.ts';
-import { recordAudit } from '../audit/repository.ts';
+import { recordAudit } from '../audit/service.ts';
 
 export type ChannelDeps = Pick<AppDeps, 'db' | 'clock' | 'log' | 'channels' | 'chatModel' | 'imageGenerator'>;
 interface Actor {

@@ -1,7 +1,7 @@
 import { ResultCode } from '@chuhai/contract';
 import { lockKey } from '../../db/locks.ts';
 import { AppError } from '../../http/app-error.ts';
-import { recordAudit } from '../audit/repository.ts';
+import { recordAudit } from '../audit/service.ts';
 import { takeBackVip } from '../entitlement/service.ts';
 import * as orders from './repository.ts';
 import { type OrderDeps, toPaymentOrder } from './service.ts';

@@ -14,7 +14,7 @@ import type { Database } from '../../db/database.ts';
 import { seedOnce } from '../../db/seed-once.ts';
 import type { AppDeps } from '../../deps.ts';
 import { AppError } from '../../http/app-error.ts';
-import { recordAudit } from '../audit/repository.ts';
+import { recordAudit } from '../audit/service.ts';
 import { loadCatalogue } from './catalogue-file.ts';
 import * as pricing from './repository.ts';
 

@@ -9,7 +9,7 @@ import {
 import { seedOnce } from '../../db/seed-once.ts';
 import type { AppDeps } from '../../deps.ts';
 import { AppError } from '../../http/app-error.ts';
-import { recordAudit } from '../audit/repository.ts';
+import { recordAudit } from '../audit/service.ts';
 import { shippedLibrary } from './library.ts';
 import * as library from './library-repository.ts';
 

@@ -10,7 +10,7 @@ import { lockKey } from '../../db/locks.ts';
 import type { AppDeps } from '../../deps.ts';
 import { AppError } from '../../http/app-error.ts';
 import { type PageParams, paginate } from '../../lib/paging.ts';
-import { recordAudit } from '../audit/repository.ts';
+import { recordAudit } from '../audit/service.ts';
 import { grantVip } from '../entitlement/service.ts';
 import { anyPlan } from '../pricing/service.ts';
 import {

@@ -1,11 +1,18 @@
 import type { AuditPage } from '@chuhai/contract';
+import type { AppDeps } from '../../deps.ts';
 import { type PageParams, paginate } from '../../lib/paging.ts';
-import * as audit from '../audit/repository.ts';
-import type { OperatorDeps } from './operators.ts';
+import * as audit from './repository.ts';
+
+/**
+ * 操作日志, the module's door. Every module that changes what sellers pay or get, or what the
+ * console controls, writes one row with `recordAudit` inside the transaction that makes the change
+ * (so a rolled-back change leaves no row): the door passes the repository's writer through.
+ */
+export { type AuditEntry, recordAudit } from './repository.ts';
 
 /** 操作日志: every operator action, newest first, by action or target. */
 export function auditLog(
-  deps: OperatorDeps,
+  deps: Pick<AppDeps, 'db'>,
   query: PageParams & { action?: string; target?: string },
 ): Promise<AuditPage> {
   const filter = { action: query.action || undefined, target: query.target || undefined };
