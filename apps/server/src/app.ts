@@ -20,6 +20,7 @@ import { securityPlugin } from './http/security.ts';
 import { jobsPlugin } from './jobs.ts';
 import { systemClock } from './lib/clock.ts';
 import { createMetrics, instrumentProviders, type Metrics, serveMetrics } from './metrics/metrics.ts';
+import { operatorTwoFactor } from './modules/account/operators.ts';
 import { accountModule } from './modules/account/routes.ts';
 import { accountSessions } from './modules/account/session.ts';
 import { adminModule } from './modules/admin/routes.ts';
@@ -152,7 +153,11 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}) {
     required: config.requireRequestSignature,
     currentBuildTime: buildTime,
   });
-  await app.register(authPlugin, { clock, sessions: accountSessions(app.db) });
+  await app.register(authPlugin, {
+    clock,
+    sessions: accountSessions(app.db),
+    twoFactor: operatorTwoFactor({ db: app.db, clock, config }),
+  });
   await app.register(multipart, {
     limits: {
       fileSize: UPLOAD_LIMITS.maxBytes,

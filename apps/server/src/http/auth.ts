@@ -22,10 +22,20 @@ export interface Sessions {
   account(userId: number): Promise<{ role: 'user' | 'support' | 'admin'; phone: string } | null>;
 }
 
+/**
+ * The operators' authenticator codes, handed in by `app.ts` from the account module (the codes are
+ * stored on the account): `spend` accepts a fresh code of the operator's bound authenticator once,
+ * or throws in Chinese (none bound, wrong, reused, locked after too many wrong codes).
+ */
+export interface TwoFactor {
+  spend(staff: StaffUser, code: string, ip: string): Promise<void>;
+}
+
 declare module 'fastify' {
   interface FastifyInstance {
     clock: Clock;
     sessions: Sessions;
+    twoFactor: TwoFactor;
     /** preHandler: resolves the session when a token came, and ignores a missing or bad one. */
     optionalUser: preHandlerAsyncHookHandler;
     /** Every route in the operator scope, so a test can walk them all. */
@@ -57,10 +67,11 @@ export function sessionTokenOf(request: FastifyRequest): string | undefined {
   return bearer?.[1];
 }
 
-export const authPlugin = fp<{ clock: Clock; sessions: Sessions }>(
-  async (app, { clock, sessions }) => {
+export const authPlugin = fp<{ clock: Clock; sessions: Sessions; twoFactor: TwoFactor }>(
+  async (app, { clock, sessions, twoFactor }) => {
     app.decorate('clock', clock);
     app.decorate('sessions', sessions);
+    app.decorate('twoFactor', twoFactor);
     app.decorateRequest('account', null);
     app.decorateRequest('staff', null);
     app.decorate('staffRouteList', []);
@@ -130,6 +141,17 @@ export function staffOf(request: FastifyRequest): StaffUser {
 /** Changes on the console: 客服 reads, only an admin changes (money actions add a code on top). */
 export function requireAdmin(staff: StaffUser): void {
   if (staff.role !== 'admin') throw new AppError(ResultCode.forbidden, '只有管理员可以进行这项操作');
+}
+
+/**
+ * Every money action (and every change to what sellers pay or get): an admin, with a fresh code
+ * from the bound authenticator. A code is accepted once (its 30-second step is recorded), so a code
+ * seen over a shoulder cannot be replayed; wrong codes lock these actions for a while.
+ */
+export async function requireMoneyAuth(request: FastifyRequest, code: string): Promise<void> {
+  const staff = staffOf(request);
+  requireAdmin(staff);
+  await request.server.twoFactor.spend(staff, code, request.ip);
 }
 
 /** Who did it and from where: what an audited change records. */

@@ -1,6 +1,6 @@
 import { type CostReport, chinaDay, chinaDayStart, DAY_IN_MS } from '@chuhai/contract';
 import * as ledger from '../../channels/repository.ts';
-import type { OperatorDeps } from './operators.ts';
+import type { OperatorDeps } from './operator-deps.ts';
 import * as stats from './stats-repository.ts';
 
 /** Micro-yuan as yuan, to the micro-yuan: a day's figure is exactly the sum of its calls. */

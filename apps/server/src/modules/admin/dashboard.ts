@@ -6,7 +6,7 @@ import {
   FEATURE_LABELS,
   FEATURES,
 } from '@chuhai/contract';
-import type { OperatorDeps } from './operators.ts';
+import type { OperatorDeps } from './operator-deps.ts';
 import * as stats from './stats-repository.ts';
 
 /** 概览: new and active users, paid orders and revenue, VIP members, uses per feature, failures; by day. */

@@ -25,14 +25,14 @@ import {
 } from '@chuhai/contract';
 import { Type } from 'typebox';
 import type { AppModule, Routes } from '../../app-module.ts';
-import { requireAdmin, staffOf } from '../../http/auth.ts';
+import { requireAdmin, requireMoneyAuth, staffOf } from '../../http/auth.ts';
 import { ok } from '../../http/envelope.ts';
+import { confirmTotp, me, resetTotp, setupTotp } from '../account/operators.ts';
 import { promoteToAdmin } from '../account/repository.ts';
 import { auditLog } from '../audit/service.ts';
 import { refundOrder } from '../order/refunds.ts';
 import { costReport } from './costs.ts';
 import { dashboard } from './dashboard.ts';
-import { confirmTotp, me, requireMoneyAuth, resetTotp, setupTotp } from './operators.ts';
 import { orderDetail, searchOrders } from './orders.ts';
 import { providerStatuses, testProvider } from './providers.ts';
 import * as users from './users.ts';
@@ -100,11 +100,14 @@ const staffRoutes: Routes = async (app, { deps }) => {
         response: { 200: EnvelopeSchema(Type.Object({ vipEndAt: Type.Number() })) },
       },
     },
-    async (request) =>
-      ok(
+    async (request) => {
+      users.checkVipDays(request.body.days);
+      await requireMoneyAuth(request, request.body.totp);
+      return ok(
         await users.adjustVip(deps, staffOf(request), request.params.id, request.body, request.ip),
         '会员已调整',
-      ),
+      );
+    },
   );
 
   app.post(
@@ -135,6 +138,7 @@ const staffRoutes: Routes = async (app, { deps }) => {
     '/api/admin/users/:id/role',
     { schema: { params: UserIdParams, body: RoleBody, response: { 200: EnvelopeSchema(Type.Null()) } } },
     async (request) => {
+      await requireMoneyAuth(request, request.body.totp);
       await users.setRole(deps, staffOf(request), request.params.id, request.body, request.ip);
       return ok(null, '角色已修改');
     },
@@ -165,7 +169,7 @@ const staffRoutes: Routes = async (app, { deps }) => {
     },
     async (request) => {
       const staff = staffOf(request);
-      await requireMoneyAuth(deps, staff, request.body.totp, request.ip);
+      await requireMoneyAuth(request, request.body.totp);
       const result = await refundOrder(
         deps,
         { userId: staff.userId, ip: request.ip },

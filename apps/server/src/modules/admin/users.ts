@@ -21,7 +21,7 @@ import * as invites from '../invite/repository.ts';
 import * as orders from '../order/repository.ts';
 import { toView as orderView } from '../order/service.ts';
 import { monthCostOf } from './costs.ts';
-import { type OperatorDeps, requireMoneyAuth } from './operators.ts';
+import type { OperatorDeps } from './operator-deps.ts';
 
 /** 运营后台 · 用户: find accounts, look at one, adjust VIP, disable, change roles. */
 type UserRow = Awaited<ReturnType<typeof accounts.usersPage>>[number];
@@ -116,7 +116,15 @@ export async function userDetail(deps: OperatorDeps, userId: number): Promise<Ad
   };
 }
 
-/** Grants (days > 0) or takes back (days < 0) VIP days; two-factor; the reason goes to the ledger. */
+/** A VIP change of 0 days is refused before the operator's two-factor code is spent on it. */
+export function checkVipDays(days: number): void {
+  if (days === 0) throw new AppError(ResultCode.badRequest, '天数不能为 0');
+}
+
+/**
+ * Grants (days > 0) or takes back (days < 0) VIP days; the route has checked two-factor; the reason
+ * goes to the ledger.
+ */
 export async function adjustVip(
   deps: OperatorDeps,
   staff: StaffUser,
@@ -124,8 +132,7 @@ export async function adjustVip(
   change: { days: number; reason: string; totp: string },
   ip: string,
 ) {
-  if (change.days === 0) throw new AppError(ResultCode.badRequest, '天数不能为 0');
-  await requireMoneyAuth(deps, staff, change.totp, ip);
+  checkVipDays(change.days);
   await userOr404(deps, userId);
   const now = deps.clock.now();
   return deps.db.transaction().execute(async (trx) => {
@@ -180,7 +187,7 @@ export async function setDisabled(
   });
 }
 
-/** Grants or takes a role; two-factor, since an admin can move money. */
+/** Grants or takes a role (the route has checked two-factor, since an admin can move money). */
 export async function setRole(
   deps: OperatorDeps,
   staff: StaffUser,
@@ -188,7 +195,6 @@ export async function setRole(
   change: { role: UserRole; totp: string },
   ip: string,
 ): Promise<void> {
-  await requireMoneyAuth(deps, staff, change.totp, ip);
   if (userId === staff.userId) throw new AppError(ResultCode.badRequest, '不能修改自己的角色');
   const user = await userOr404(deps, userId);
   const now = deps.clock.now();

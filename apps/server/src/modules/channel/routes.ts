@@ -9,9 +9,8 @@ import { Type } from 'typebox';
 import type { AppModule, Routes } from '../../app-module.ts';
 import { unlinkUserCalls } from '../../channels/repository.ts';
 import { seedChannels } from '../../channels/seed.ts';
-import { actorOf, requireAdmin, staffOf } from '../../http/auth.ts';
+import { actorOf, requireAdmin, requireMoneyAuth, staffOf } from '../../http/auth.ts';
 import { ok } from '../../http/envelope.ts';
-import { requireMoneyAuth } from '../admin/operators.ts';
 import { recordAudit } from '../audit/service.ts';
 import * as service from './service.ts';
 
@@ -35,7 +34,7 @@ const staffRoutes: Routes = async (app, { deps }) => {
     { schema: { body: ChannelSaveBody, response: { 200: EnvelopeSchema(Type.Integer()) } } },
     async (request) => {
       const { totp, ...input } = request.body;
-      await requireMoneyAuth(deps, staffOf(request), totp, request.ip);
+      await requireMoneyAuth(request, totp);
       return ok(await service.saveChannel(deps, actorOf(request), null, input), '渠道已新增');
     },
   );
@@ -47,7 +46,7 @@ const staffRoutes: Routes = async (app, { deps }) => {
     },
     async (request) => {
       const { totp, ...input } = request.body;
-      await requireMoneyAuth(deps, staffOf(request), totp, request.ip);
+      await requireMoneyAuth(request, totp);
       return ok(await service.saveChannel(deps, actorOf(request), request.params.id, input), '渠道已保存');
     },
   );

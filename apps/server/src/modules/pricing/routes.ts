@@ -9,9 +9,8 @@ import {
 } from '@chuhai/contract';
 import { Type } from 'typebox';
 import type { AppModule, Routes } from '../../app-module.ts';
-import { actorOf, staffOf } from '../../http/auth.ts';
+import { actorOf, requireMoneyAuth, staffOf } from '../../http/auth.ts';
 import { ok } from '../../http/envelope.ts';
-import { requireMoneyAuth } from '../admin/operators.ts';
 import * as service from './service.ts';
 
 const PlanIdParams = Type.Object({ id: Type.String({ pattern: '^[a-z0-9-]{1,40}$' }) });
@@ -43,7 +42,7 @@ const staffRoutes: Routes = async (app, { deps }) => {
     { schema: { body: PlanCreateBody, response: { 200: EnvelopeSchema(AdminPlan) } } },
     async (request) => {
       const { totp, ...plan } = request.body;
-      await requireMoneyAuth(deps, staffOf(request), totp, request.ip);
+      await requireMoneyAuth(request, totp);
       return ok(await service.createPlan(deps, actorOf(request), plan), '套餐已添加');
     },
   );
@@ -53,7 +52,7 @@ const staffRoutes: Routes = async (app, { deps }) => {
     { schema: { params: PlanIdParams, body: PlanEditBody, response: { 200: EnvelopeSchema(AdminPlan) } } },
     async (request) => {
       const { totp, ...plan } = request.body;
-      await requireMoneyAuth(deps, staffOf(request), totp, request.ip);
+      await requireMoneyAuth(request, totp);
       return ok(await service.editPlan(deps, actorOf(request), request.params.id, plan), '套餐已保存');
     },
   );
@@ -63,7 +62,7 @@ const staffRoutes: Routes = async (app, { deps }) => {
     { schema: { body: LimitsEditBody, response: { 200: EnvelopeSchema(DailyLimits) } } },
     async (request) => {
       const { totp, ...limits } = request.body;
-      await requireMoneyAuth(deps, staffOf(request), totp, request.ip);
+      await requireMoneyAuth(request, totp);
       return ok(await service.setDailyLimits(deps, actorOf(request), limits), '每日次数已保存');
     },
   );

@@ -10,9 +10,8 @@ import {
 } from '@chuhai/contract';
 import { Type } from 'typebox';
 import type { AppModule, Routes } from '../../app-module.ts';
-import { actorOf, requireAdmin, staffOf } from '../../http/auth.ts';
+import { actorOf, requireAdmin, requireMoneyAuth, staffOf } from '../../http/auth.ts';
 import { ok } from '../../http/envelope.ts';
-import { requireMoneyAuth } from '../admin/operators.ts';
 import * as service from './service.ts';
 
 const userRoutes: Routes = async (app, { deps }) => {
@@ -40,7 +39,7 @@ const staffRoutes: Routes = async (app, { deps }) => {
     '/api/admin/redeem-batches',
     { schema: { body: RedeemBatchBody, response: { 200: EnvelopeSchema(NewRedeemBatch) } } },
     async (request) => {
-      await requireMoneyAuth(deps, staffOf(request), request.body.totp, request.ip);
+      await requireMoneyAuth(request, request.body.totp);
       return ok(await service.createBatch(deps, actorOf(request), request.body), '兑换码已生成');
     },
   );

@@ -1,9 +1,8 @@
 import { ResultCode, type StaffMe, type TotpSetup } from '@chuhai/contract';
 import type { AppDeps } from '../../deps.ts';
 import { AppError } from '../../http/app-error.ts';
-import { requireAdmin, type StaffUser } from '../../http/auth.ts';
+import { requireAdmin, type StaffUser, type TwoFactor } from '../../http/auth.ts';
 import { matchTotp, newTotpSecret, otpauthUri } from '../../lib/totp.ts';
-import * as accounts from '../account/repository.ts';
 import { recordAudit } from '../audit/service.ts';
 import {
   clearEvents,
@@ -13,6 +12,7 @@ import {
   tooManyRequests,
   waitText,
 } from '../throttle/service.ts';
+import * as accounts from './repository.ts';
 
 /** Operators: who is on the console, their two-factor authenticator, and the checks money actions pass. */
 export type OperatorDeps = Pick<AppDeps, 'db' | 'clock' | 'config'>;
@@ -143,7 +143,8 @@ export async function resetTotp(
   code: string,
   ip: string,
 ): Promise<void> {
-  await requireMoneyAuth(deps, staff, code, ip);
+  requireAdmin(staff);
+  await operatorTwoFactor(deps).spend(staff, code, ip);
   if (userId === staff.userId)
     throw new AppError(
       ResultCode.badRequest,
@@ -168,22 +169,19 @@ export async function resetTotp(
 }
 
 /**
- * Every money action (and every change to what sellers pay or get): an admin, with a fresh code
- * from the bound authenticator. A code is accepted once (its 30-second step is recorded), so a code
- * seen over a shoulder cannot be replayed; wrong codes lock these actions (`checkBoundCode`).
+ * The console's two-factor check for money actions (`requireMoneyAuth` in http/auth.ts), handed to
+ * the auth plugin by `app.ts`: the operator's bound authenticator, a code accepted once.
  */
-export async function requireMoneyAuth(
-  deps: OperatorDeps,
-  staff: StaffUser,
-  code: string,
-  ip: string,
-): Promise<void> {
-  requireAdmin(staff);
-  const user = await operator(deps, staff);
-  if (!user.totp_secret)
-    throw new AppError(
-      ResultCode.forbidden,
-      '请先在运营后台「两步验证」里绑定验证器，再进行涉及资金和权益的操作',
-    );
-  await spendBoundCode(deps, staff, user.totp_secret, code, ip);
+export function operatorTwoFactor(deps: OperatorDeps): TwoFactor {
+  return {
+    async spend(staff, code, ip) {
+      const user = await operator(deps, staff);
+      if (!user.totp_secret)
+        throw new AppError(
+          ResultCode.forbidden,
+          '请先在运营后台「两步验证」里绑定验证器，再进行涉及资金和权益的操作',
+        );
+      await spendBoundCode(deps, staff, user.totp_secret, code, ip);
+    },
+  };
 }
