@@ -87,6 +87,13 @@ test('upload, translate to English, edit one block, draw again and download, as 
     'Sale today',
   ]);
   expect(layers.slice(2).every((layer) => layer.text?.style?.font?.name?.startsWith('NotoSans-'))).toBe(true);
+
+  // A reload keeps what was made: the translation and its redrawing in 最近作品, to download again.
+  await page.reload();
+  const recent = page.getByRole('region', { name: '最近作品' });
+  await expect(recent).toContainText('最近作品（2）');
+  await expect(recent.getByRole('img', { name: /^译图 / })).toHaveCount(2);
+  await expect(recent.getByRole('link', { name: '下载' })).toHaveCount(2);
 });
 
 test('a term kept in the 术语表 stays as it is when the supplier image is translated', async ({ page }) => {

@@ -185,6 +185,8 @@ export const StudioImageKind = Type.Union([
   Type.Literal('cutout'),
   Type.Literal('main'),
   Type.Literal('replace'),
+  /** 图片翻译's result (each 重新生成 too): kept as long, so a reload or a closed tab loses nothing. */
+  Type.Literal('translate'),
 ]);
 export type StudioImageKind = Static<typeof StudioImageKind>;
 

@@ -14,7 +14,7 @@ import { deleteImages, type ImagesDeps, listImages, toStoredImage } from '../ima
  */
 export const STUDIO_KEEP_MS = STUDIO_KEEP_DAYS * 86_400_000;
 
-const STUDIO_KINDS: readonly StudioImageKind[] = ['cutout', 'main', 'replace'];
+const STUDIO_KINDS: readonly StudioImageKind[] = ['cutout', 'main', 'replace', 'translate'];
 
 function toView(deps: ImagesDeps, row: StoredImageRow): StudioImage {
   return {

@@ -130,7 +130,9 @@ const userRoutes: Routes = async (app, { deps }) => {
     {
       schema: {
         querystring: PageQuery('recentImages', {
-          kinds: Type.Optional(Type.String({ pattern: '^(cutout|main|replace)(,(cutout|main|replace))*$' })),
+          kinds: Type.Optional(
+            Type.String({ pattern: '^(cutout|main|replace|translate)(,(cutout|main|replace|translate))*$' }),
+          ),
         }),
         response: { 200: EnvelopeSchema(StudioImagePage) },
       },

@@ -4,6 +4,7 @@ import {
   PRODUCT_TEXT_CHOICES,
   type ProductTextChoice,
   ResultCode,
+  STUDIO_KEEP_DAYS,
   TRANSLATE_LANGUAGE_CODES,
   TRANSLATE_LIMITS,
   type TranslateRenderBody,
@@ -29,7 +30,7 @@ import { type TranslateAsk, translateBlocks } from './translate-text.ts';
 export type TranslateDeps = ImagesDeps & Pick<AppDeps, 'chatModel' | 'ocr' | 'matting' | 'freeWork'>;
 
 /** Translations and their erased images are kept as long as 智能做图's results. */
-const KEEP_MS = 7 * 86_400_000;
+const KEEP_MS = STUDIO_KEEP_DAYS * 86_400_000;
 /** 重新生成 after edits is free, but each one runs OCR again: this many an hour. */
 export const TRANSLATE_RENDERS: ThrottleWindow = {
   bucket: 'translate-render',

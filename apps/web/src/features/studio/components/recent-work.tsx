@@ -10,6 +10,7 @@ const KIND_LABEL: Record<StudioImageKind, string> = {
   cutout: '透明底',
   main: '白底主图',
   replace: '换背景',
+  translate: '译图',
 };
 
 const daysLeft = (image: StudioImage) => Math.max(1, Math.ceil((image.expiresAt - Date.now()) / 86_400_000));

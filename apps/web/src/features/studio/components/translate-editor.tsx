@@ -1,6 +1,7 @@
 import type { TranslatedBlock, TranslateResult } from '@chuhai/contract';
 import { Alert, Button, Input, InputNumber, Switch, Tooltip } from 'antd';
 import { useEffect, useState } from 'react';
+import { useRefreshAfterRun } from '../api/refresh-after-run';
 import { renderTranslation } from '../api/render-translation';
 import { boxStyle } from './box-style';
 import { DownloadPsdButton } from './download-psd-button';
@@ -76,6 +77,8 @@ export function TranslateEditor(props: {
   const [hover, setHover] = useState<number | null>(null);
   const [saving, setSaving] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  // Each drawing is kept in 最近作品 too.
+  const refreshRecent = useRefreshAfterRun();
   useEffect(() => setBlocks(result.blocks), [result.blocks]);
   const edited = JSON.stringify(blocks) !== JSON.stringify(result.blocks);
 
@@ -98,6 +101,7 @@ export function TranslateEditor(props: {
       });
       // What was read back belongs to the picture before the edits: it is not shown for this one.
       props.onChange({ ...result, ...drawn, legibility: null });
+      void refreshRecent();
     } catch (failure) {
       setError((failure as { msg?: string }).msg ?? '重新生成失败，请稍后再试');
     } finally {

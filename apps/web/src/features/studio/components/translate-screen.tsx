@@ -19,12 +19,15 @@ import { boxStyle } from './box-style';
 import { GlossaryDrawer } from './glossary-drawer';
 import { ImageDrop } from './image-drop';
 import { KeptProductTag } from './kept-product-text';
+import { RecentWork } from './recent-work';
 import { RunControls, WorkProgress } from './studio-bits';
 import { TranslateEditor } from './translate-editor';
 import { useTryExample } from './use-example';
 import '../studio.css';
 import '../translate.css';
 
+/** 最近作品 here: the translated pictures of the last days (each 重新生成 too), to download again. */
+const RECENT_KINDS = ['translate'] as const;
 /**
  * 智能做图 · 图片翻译: a supplier image's Chinese put into the buyer's language. The text is found
  * on our server, translated by the chat model, erased and drawn again; every block can be edited
@@ -198,6 +201,7 @@ export function TranslateScreen() {
           ) : null}
         </section>
       </div>
+      <RecentWork kinds={RECENT_KINDS} enabled={signedIn} />
     </>
   );
 }
