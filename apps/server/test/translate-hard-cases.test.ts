@@ -81,6 +81,31 @@ describe('图片翻译 · the pictures a seller would not publish before', () =>
           }
         assert.ok(tinted < 600 * 200 * 0.005, `${tinted} pixels still tinted where the glowing column was`);
       }
+      if (scene.name === 'promotion pills on a card') {
+        // Each pill's translation stays on its pill: nothing drawn on the card around it (a longer
+        // English line ran past the pill's round ends; a second line fell under it).
+        const raw = async (png: Buffer) =>
+          sharp(png).removeAlpha().raw().toBuffer({ resolveWithObject: true });
+        const [result, erased] = await Promise.all([raw(picture.result), raw(picture.background)]);
+        for (const pill of [
+          { x: 200, y: 330, width: 600, height: 90 },
+          { x: 260, y: 620, width: 480, height: 80 },
+        ]) {
+          let drawnOff = 0;
+          // Beside and under it (above the first pill is the headline's second line).
+          for (let y = pill.y; y < pill.y + pill.height + 40; y++)
+            for (let x = pill.x - 40; x < pill.x + pill.width + 40; x++) {
+              const inside =
+                x >= pill.x && x < pill.x + pill.width && y >= pill.y && y < pill.y + pill.height;
+              const at = (y * result.info.width + x) * 3;
+              const off = [0, 1, 2].some(
+                (c) => Math.abs((result.data[at + c] as number) - (erased.data[at + c] as number)) > 40,
+              );
+              if (!inside && off) drawnOff += 1;
+            }
+          assert.ok(drawnOff < 50, `${drawnOff} pixels of text drawn off the pill at ${pill.y}`);
+        }
+      }
       if (scene.name === 'two-line caption over a photo') {
         assert.equal(picture.blocks.length, 2, 'the two lines stay two lines');
         // White over a photo with pale and dark patches: drawn with an outline wherever it would not read.

@@ -71,6 +71,18 @@ export const HARD_SCENES: { name: string; background: string; texts: Writing[] }
     ],
   },
   {
+    // Like a Taobao promotion long image: white text on gradient pills on a white card, a
+    // purple line above them, the card on a purple page.
+    name: 'promotion pills on a card',
+    background:
+      '<defs><linearGradient id="p" x1="0" y1="0" x2="1" y2="0"><stop offset="0" stop-color="#f01fd8"/><stop offset="1" stop-color="#8a2be2"/></linearGradient></defs><rect width="100%" height="100%" fill="#7b2ff7"/><rect x="60" y="80" width="880" height="840" rx="24" fill="#ffffff" stroke="#ffc83d" stroke-width="10"/><rect x="200" y="330" width="600" height="90" rx="45" fill="url(#p)"/><rect x="260" y="620" width="480" height="80" rx="40" fill="url(#p)"/>',
+    texts: [
+      { text: '强力去污 符合国标', left: 190, top: 180, size: 72, color: '#9b1ef2' },
+      { text: '深度防冻不结冰', left: 248, top: 340, size: 58, color: '#ffffff' },
+      { text: '惊喜福利', left: 384, top: 628, size: 52, color: '#ffffff' },
+    ],
+  },
+  {
     name: 'two-line caption over a photo',
     background: PHOTO,
     texts: [

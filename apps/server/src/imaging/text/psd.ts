@@ -3,7 +3,7 @@ import { type Layer, type LayerEffectStroke, type LayerTextData, writePsdBuffer 
 import sharp from 'sharp';
 import { fontsFor } from './fonts.ts';
 import { drawableText, type FittedBlock, fitBlock } from './render.ts';
-import { drawTranslation, roomAround } from './translate-picture.ts';
+import { drawTranslation, layoutOf } from './translate-picture.ts';
 
 /**
  * 下载 PSD: a translated picture as layers a designer can keep working on. Bottom to top: the
@@ -51,14 +51,16 @@ export const layerName = (text: string) =>
  * same render at once. An overflowing block ended at its smallest size, half its starting one:
  * starting again from twice that size ends there too.
  */
-async function fittedBlocks(picture: PsdPicture, size: { width: number; height: number }) {
+async function fittedBlocks(picture: PsdPicture) {
   const drawn = await drawTranslation(picture.background, picture.blocks, picture.target);
   const visible = drawn.blocks.filter((block) => !block.hidden && drawableText(block.text).trim());
+  const under = await sharp(picture.background).removeAlpha().raw().toBuffer({ resolveWithObject: true });
+  const erased = { data: under.data, width: under.info.width, height: under.info.height };
   const fitted = await Promise.all(
     visible.map(async (block) => {
-      const room = roomAround(block, visible, size);
+      const { room, box } = layoutOf(erased, block, visible);
       const fontSize = block.overflow ? block.fontSize * 2 : block.fontSize;
-      const fit: FittedBlock = await fitBlock({ ...block, fontSize, room }, picture.target);
+      const fit: FittedBlock = await fitBlock({ ...block, box, fontSize, room }, picture.target);
       return { block, room, fit };
     }),
   );
@@ -109,7 +111,7 @@ function textData(
 export async function translationPsd(picture: PsdPicture): Promise<Buffer> {
   const background = await rgbaOf(picture.background);
   const size = { width: background.width, height: background.height };
-  const { composite, fitted } = await fittedBlocks(picture, size);
+  const { composite, fitted } = await fittedBlocks(picture);
   const textLayers: Layer[] = await Promise.all(
     fitted.map(async ({ block, room, fit }) => {
       const pixels = await rgbaOf(fit.png);

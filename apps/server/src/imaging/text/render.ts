@@ -33,7 +33,7 @@ export interface FittedBlock {
 const MIN_SCALE = 0.5;
 const MIN_SIZE = 9;
 /** Text may run this much past its box's height before it counts as overflowing (descenders, a tight OCR box). */
-const HEIGHT_SLACK = 1.2;
+export const HEIGHT_SLACK = 1.2;
 
 /**
  * The text as it can be drawn: control characters (no glyph; a NUL ends Pango's string) and lone

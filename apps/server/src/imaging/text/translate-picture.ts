@@ -14,9 +14,17 @@ import {
 import { sitsOnBadge } from './badge.ts';
 import { grow, inpaint, markStrokes, type TextInk } from './erase.ts';
 import { haloFor, needsHalo } from './halo.ts';
+import { clippedTo, labelAround, withinLabel } from './label.ts';
 import { type Legibility, legibilityOf } from './legibility.ts';
 import { isOnProduct, matteInput, type ProductMatte, productArea, productPixels } from './product-text.ts';
-import { drawableText, drawBlocks, type FittedBlock, fitBlock, TextTooLargeError } from './render.ts';
+import {
+  drawableText,
+  drawBlocks,
+  type FittedBlock,
+  fitBlock,
+  HEIGHT_SLACK,
+  TextTooLargeError,
+} from './render.ts';
 import type { RgbImage } from './rgb-image.ts';
 import { hasSlantedText } from './tilt.ts';
 
@@ -30,6 +38,9 @@ import { hasSlantedText } from './tilt.ts';
 
 /** The long side an image is worked on at: OCR and drawing stay fast, and marketplaces want no more. */
 const WORK_SIDE = 2000;
+
+/** A label at most this many times as tall as its line is a pill or a tag, centred on (label.ts). */
+const PILL = 2;
 
 /** Growth caps: a translation may take at most this much more width and height than its original. */
 const ROOM_WIDTH = 1.8;
@@ -77,6 +88,36 @@ export function roomAround(
   const bottomLimit = Math.min(size.height - margin, ...below.map((o) => o.y - margin));
   const bottom = Math.max(y + height, Math.min(bottomLimit, y + height * ROOM_HEIGHT));
   return { x: Math.round(left), y, width: Math.round(right - left), height: Math.round(bottom - y) };
+}
+
+/**
+ * Where a block's translation is drawn: `room`, the free space around it (roomAround), kept inside
+ * the label it was printed on when there is one (label.ts, read on the erased picture); and `box`,
+ * what it is centred on: its own line, or on a label the label's height, so that a translation
+ * that takes two lines stays on the pill instead of running off its bottom.
+ */
+export function layoutOf(
+  picture: RgbImage,
+  block: { id: number; box: TextBox; align: 'left' | 'center' | 'right' },
+  all: { id: number; box: TextBox }[],
+): { room: TextBox; box: TextBox } {
+  const room = roomAround(block, all, picture);
+  const label = labelAround(picture, block.box);
+  if (!label) return { room, box: block.box };
+  // A panel or a card much taller than the line: its edges bound the room, the text stays put.
+  if (label.height > block.box.height * PILL)
+    return { room: clippedTo(room, label, block.box), box: block.box };
+  // A pill or a tag: the translation is centred on it and kept off its edges. Fitting lets text run HEIGHT_SLACK past its room's height (descenders, a tight OCR box); a
+  // label's edge is hard, so the room on it is that much shorter, centred on the label.
+  const short = {
+    ...label,
+    y: label.y + (label.height - label.height / HEIGHT_SLACK) / 2,
+    height: label.height / HEIGHT_SLACK,
+  };
+  const inside = withinLabel(room, short, block.box);
+  // Centred on the label's inside: text up to its full height (the slack) stays off its edges.
+  const centre = withinLabel(room, label, block.box);
+  return { room: inside, box: { ...block.box, y: centre.y, height: centre.height } };
 }
 
 /**
@@ -374,9 +415,8 @@ export async function drawTranslation(background: Buffer, blocks: TranslatedBloc
   const under = await sharp(background).removeAlpha().raw().toBuffer({ resolveWithObject: true });
   const picture = { data: under.data, width: under.info.width, height: under.info.height };
   const size = { width: picture.width, height: picture.height };
-  const room = (block: TranslatedBlock) => roomAround(block, visible, size);
   const fit = (block: TranslatedBlock, fontSize = block.fontSize) =>
-    fitBlock({ ...block, fontSize, room: room(block) }, target).catch((error) => {
+    fitBlock({ ...block, fontSize, ...layoutOf(picture, block, visible) }, target).catch((error) => {
       if (!(error instanceof TextTooLargeError)) throw error;
       throw new AppError(
         ResultCode.badRequest,

@@ -1,0 +1,91 @@
+/**
+ * The label a line of text was printed on: a pill, a tag, a banner whose colour (flat or a smooth
+ * gradient) runs from the text to a sharp edge on every side. Its translation must stay inside
+ * it: a longer English line ran past a promotion pill's round ends onto the white card, and a
+ * wrapped second line fell under the pill (a Taobao promotion long image, RapidOCR's ch_en_num).
+ * Read on the erased picture, where the label is whole again.
+ */
+import type { TextBox } from '../ocr/index.ts';
+import type { RgbImage } from './rgb-image.ts';
+
+/** Largest colour change between neighbouring pixels inside a label (a gradient, JPEG noise). */
+const SMOOTH_STEP = 12;
+/** A change at least this big over two pixels is the label's edge. */
+const EDGE_STEP = 40;
+/** How far past the text a label's edge is looked for, in the text's own height or width. */
+const SEARCH = 3;
+/** Room kept clear inside the label's edge: its round ends, as a share of its height. */
+const END_PAD = 0.35;
+const EDGE_PAD = 0.08;
+
+const at = (image: RgbImage, x: number, y: number) => (y * image.width + x) * 3;
+const step = (image: RgbImage, a: number, b: number) =>
+  Math.max(
+    Math.abs((image.data[a] as number) - (image.data[b] as number)),
+    Math.abs((image.data[a + 1] as number) - (image.data[b + 1] as number)),
+    Math.abs((image.data[a + 2] as number) - (image.data[b + 2] as number)),
+  );
+
+/**
+ * From (x, y), how far the colour runs smoothly along (dx, dy) before a sharp edge: the distance
+ * to the edge, or null when it runs out `limit` pixels (or at the picture's side) without one.
+ */
+function runToEdge(image: RgbImage, x: number, y: number, dx: number, dy: number, limit: number) {
+  for (let d = 1; d <= limit; d++) {
+    const nx = x + dx * d;
+    const ny = y + dy * d;
+    const fx = x + dx * (d + 2);
+    const fy = y + dy * (d + 2);
+    if (fx < 0 || fy < 0 || fx >= image.width || fy >= image.height) return null;
+    const here = at(image, nx, ny);
+    if (step(image, here, at(image, fx, fy)) >= EDGE_STEP) return d;
+    if (step(image, at(image, nx - dx, ny - dy), here) > SMOOTH_STEP) return null;
+  }
+  return null;
+}
+
+/**
+ * The inside of the label under `box` (its round ends and edge kept clear), or null when the
+ * text is not on one: the colour around it is a photo, or runs on past SEARCH times the text.
+ */
+export function labelAround(image: RgbImage, box: TextBox): TextBox | null {
+  const cx = Math.round(box.x + box.width / 2);
+  const cy = Math.round(box.y + box.height / 2);
+  if (cx < 0 || cy < 0 || cx >= image.width || cy >= image.height) return null;
+  const across = Math.round(box.width * SEARCH);
+  const down = Math.round(box.height * SEARCH);
+  const left = runToEdge(image, cx, cy, -1, 0, Math.round(box.width / 2) + across);
+  const right = runToEdge(image, cx, cy, 1, 0, Math.round(box.width / 2) + across);
+  const up = runToEdge(image, cx, cy, 0, -1, Math.round(box.height / 2) + down);
+  const below = runToEdge(image, cx, cy, 0, 1, Math.round(box.height / 2) + down);
+  if (left === null || right === null || up === null || below === null) return null;
+  const height = up + below;
+  const x0 = cx - left + Math.round(height * END_PAD);
+  const x1 = cx + right - Math.round(height * END_PAD);
+  const y0 = cy - up + Math.round(height * EDGE_PAD);
+  const y1 = cy + below - Math.round(height * EDGE_PAD);
+  if (x1 <= x0 || y1 <= y0) return null;
+  return { x: x0, y: y0, width: x1 - x0, height: y1 - y0 };
+}
+
+/**
+ * `room` kept inside the label: across, never past its edge; down, the label's whole height (the
+ * free space of a label is its own, above the text too). Never smaller than the text's own box:
+ * the original fitted there.
+ */
+export function withinLabel(room: TextBox, label: TextBox, box: TextBox): TextBox {
+  const left = Math.min(box.x, Math.max(room.x, label.x));
+  const top = Math.min(box.y, label.y);
+  const right = Math.max(box.x + box.width, Math.min(room.x + room.width, label.x + label.width));
+  const bottom = Math.max(box.y + box.height, Math.min(room.y + room.height, label.y + label.height));
+  return { x: left, y: top, width: right - left, height: bottom - top };
+}
+
+/** `room` cut to the inside of a panel it lies on, and never smaller than the text's own box. */
+export function clippedTo(room: TextBox, panel: TextBox, box: TextBox): TextBox {
+  const left = Math.min(box.x, Math.max(room.x, panel.x));
+  const top = Math.min(box.y, Math.max(room.y, panel.y));
+  const right = Math.max(box.x + box.width, Math.min(room.x + room.width, panel.x + panel.width));
+  const bottom = Math.max(box.y + box.height, Math.min(room.y + room.height, panel.y + panel.height));
+  return { x: left, y: top, width: right - left, height: bottom - top };
+}

@@ -1,0 +1,58 @@
+/**
+ * The label under a line of text (imaging/text/label.ts), read on an erased picture: found for a
+ * pill, a tag on a gradient; none on an open page or a photo, where the room stays as it was.
+ */
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { clippedTo, labelAround } from '../src/imaging/text/label.ts';
+
+/** A picture of `width` × `height`, each pixel's colour from `paint(x, y)`. */
+function picture(width: number, height: number, paint: (x: number, y: number) => number[]) {
+  const data = Buffer.alloc(width * height * 3);
+  for (let y = 0; y < height; y++) for (let x = 0; x < width; x++) data.set(paint(x, y), (y * width + x) * 3);
+  return { data, width, height };
+}
+
+const inPill = (x: number, y: number) => {
+  // A pill 400 × 80 at (100, 200) with round ends.
+  const r = 40;
+  const cx = Math.min(Math.max(x, 100 + r), 500 - r);
+  return Math.hypot(x - cx, y - 240) <= r;
+};
+
+describe('the label under a line', () => {
+  it('finds a pill on a gradient and keeps its round ends clear', () => {
+    const image = picture(600, 500, (x, y) =>
+      inPill(x, y) ? [240 - Math.round((x - 100) * 0.3), 40, 220] : [255, 255, 255],
+    );
+    const label = labelAround(image, { x: 180, y: 215, width: 160, height: 50 });
+    assert.ok(label, 'a pill is a label');
+    assert.ok(label.x >= 100 + 20 && label.x + label.width <= 500 - 20, JSON.stringify(label));
+    assert.ok(label.y >= 200 && label.y + label.height <= 280, JSON.stringify(label));
+    assert.ok(label.width > 300, 'the pill’s width is the room, not the text’s');
+  });
+
+  it('finds none on an open page or on a photo', () => {
+    const page = picture(600, 500, () => [250, 250, 250]);
+    assert.equal(labelAround(page, { x: 180, y: 215, width: 160, height: 50 }), null);
+    let seed = 7;
+    const noise = () => {
+      seed = (seed * 1103515245 + 12345) % 2 ** 31;
+      return seed % 60;
+    };
+    const photo = picture(600, 500, (x, y) => [90 + noise(), 120 + ((x + y) % 40), 80 + noise()]);
+    assert.equal(labelAround(photo, { x: 180, y: 215, width: 160, height: 50 }), null);
+  });
+
+  it('cuts a room to a panel, never below the text’s own box', () => {
+    const box = { x: 100, y: 100, width: 200, height: 40 };
+    const room = { x: 60, y: 100, width: 400, height: 120 };
+    assert.deepEqual(clippedTo(room, { x: 80, y: 90, width: 300, height: 80 }, box), {
+      x: 80,
+      y: 100,
+      width: 300,
+      height: 70,
+    });
+    assert.deepEqual(clippedTo(room, { x: 150, y: 110, width: 50, height: 10 }, box), box);
+  });
+});
