@@ -31,6 +31,18 @@ test('upload, translate to English, edit one block, draw again and download, as 
 
   const first = result.getByLabel('第 1 块译文');
   await expect(first).toHaveValue(/Waterproof and breathable/);
+  // The editor's picture shows the text in place; dragging it moves the block (the fields follow).
+  const layer = result.getByRole('button', { name: /第 1 块（原文：防水透气 3层面料）/ });
+  await expect(layer).toContainText('Waterproof and breathable');
+  const x = Number(await result.getByLabel('第 1 块横坐标').inputValue());
+  const from = await layer.boundingBox();
+  if (!from) throw new Error('the layer is not shown');
+  await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(from.x + from.width / 2 + 30, from.y + from.height / 2, { steps: 5 });
+  await page.mouse.up();
+  await expect(result.getByLabel('第 1 块横坐标')).not.toHaveValue(String(x));
+  expect(Number(await result.getByLabel('第 1 块横坐标').inputValue())).toBeGreaterThan(x);
   await first.fill('Rainproof 3-layer fabric');
   // Dark blue on beige stands out: no outline was added. Switched on, it is white against the blue.
   const outline = result.getByRole('switch', { name: '第 1 块描边' });

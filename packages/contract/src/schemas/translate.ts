@@ -75,6 +75,11 @@ export const TranslatedBlock = Type.Object({
   /** The text did not fit its box even at the smallest size: it runs past it. */
   overflow: Type.Boolean(),
   /**
+   * Where its letters were drawn (outline included) at the last drawing, wider than `box` when the
+   * translation ran into the room beside it: the editor shows the text there, wrapped alike.
+   */
+  drawn: Type.Optional(TextBoxSchema),
+  /**
    * An outline around the letters: the original's (found when erasing), or one added where the
    * text would not stand out from the photo under it; null or absent draws none.
    */

@@ -462,6 +462,12 @@ export async function drawTranslation(background: Buffer, blocks: TranslatedBloc
         fontSize: drawn.fit.fontSize,
         overflow: drawn.fit.overflow,
         outline: drawn.block.outline ?? null,
+        drawn: {
+          x: drawn.fit.left,
+          y: drawn.fit.top,
+          width: Math.max(1, drawn.fit.width),
+          height: Math.max(1, drawn.fit.height),
+        },
       };
     }),
   };

@@ -1,11 +1,11 @@
 import type { TranslatedBlock, TranslateResult } from '@chuhai/contract';
-import { Alert, Button, Input, InputNumber, Switch, Tooltip } from 'antd';
+import { Alert, Button, Input, InputNumber, Switch } from 'antd';
 import { useEffect, useState } from 'react';
 import { useRefreshAfterRun } from '../api/refresh-after-run';
 import { renderTranslation } from '../api/render-translation';
-import { boxStyle } from './box-style';
 import { DownloadPsdButton } from './download-psd-button';
 import { productTextOf } from './kept-product-text';
+import { TranslateCanvas } from './translate-canvas';
 
 const AXES = [
   { axis: 'x', name: '横坐标' },
@@ -125,32 +125,15 @@ export function TranslateEditor(props: {
           商品上的文字已保留（绿色虚线框）：{onProduct.map((k) => k.text.replace(/\n/g, ' ')).join('、')}
         </p>
       ) : null}
-      <div className="translate-editor__canvas">
-        <img src={result.backgroundUrl} alt="去掉文字后的底图" />
-        {onProduct.map((kept) => (
-          <span
-            key={`${kept.box.x}-${kept.box.y}`}
-            aria-hidden="true"
-            className="translate-kept"
-            style={boxStyle(kept.box, result)}
-          />
-        ))}
-        {blocks
-          .filter((b) => !b.hidden)
-          .map((block) => (
-            <Tooltip key={block.id} title={`原文：${block.source}`}>
-              <button
-                type="button"
-                aria-label={`编辑第 ${block.id} 块（原文：${block.source}）`}
-                className={`translate-layer${hover === block.id ? ' translate-layer--hover' : ''}`}
-                style={boxStyle(block.box, result)}
-                onMouseEnter={() => setHover(block.id)}
-                onMouseLeave={() => setHover(null)}
-                onClick={() => document.getElementById(`translate-block-${block.id}`)?.focus()}
-              />
-            </Tooltip>
-          ))}
-      </div>
+      <TranslateCanvas
+        result={result}
+        blocks={blocks}
+        kept={onProduct}
+        hover={hover}
+        onHover={setHover}
+        onBox={(id, box) => change(id, { box })}
+        onPick={(id) => document.getElementById(`translate-block-${id}`)?.focus()}
+      />
       {error ? <Alert type="error" showIcon title={error} /> : null}
       <ol className="translate-blocks">
         {blocks.map((block) => (

@@ -1,0 +1,196 @@
+import type { KeptText, TranslatedBlock, TranslateResult } from '@chuhai/contract';
+import { Tooltip } from 'antd';
+import { type KeyboardEvent, type PointerEvent, useEffect, useRef, useState } from 'react';
+import { boxStyle } from './box-style';
+
+/** The least a block's box may be resized to, in picture pixels. */
+const MIN_SIDE = 12;
+
+/** How many screen pixels a picture pixel is, as the canvas is shown now (1 until measured). */
+function useScale(canvas: React.RefObject<HTMLDivElement | null>, pictureWidth: number) {
+  const [scale, setScale] = useState(1);
+  useEffect(() => {
+    const element = canvas.current;
+    if (!element) return;
+    const measure = () => {
+      if (element.clientWidth > 0) setScale(element.clientWidth / pictureWidth);
+    };
+    measure();
+    if (typeof ResizeObserver === 'undefined') return;
+    const observer = new ResizeObserver(measure);
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [canvas, pictureWidth]);
+  return scale;
+}
+
+/**
+ * Where the block's text goes inside its box, in screen pixels: where the server drew it last
+ * (`drawn`, often wider than the box: the translation ran into the room beside it), moved and
+ * resized with the box since; the box itself before any drawing.
+ */
+function textPlace(block: TranslatedBlock, drawnBlocks: TranslatedBlock[], scale: number) {
+  const was = drawnBlocks.find((b) => b.id === block.id);
+  if (!was?.drawn) return {};
+  const inset = block.outline?.width ?? 0;
+  const width = Math.max(1, was.drawn.width + block.box.width - was.box.width - 2 * inset);
+  // The browser's letters run a little wider than the server's: a tenth more room, on the side
+  // the text grows to, so that it wraps where the drawing did.
+  const spare = width * 0.1;
+  const shift = block.align === 'left' ? 0 : block.align === 'right' ? spare : spare / 2;
+  return {
+    position: 'absolute' as const,
+    left: `${(was.drawn.x - was.box.x + inset - shift) * scale}px`,
+    top: `${(was.drawn.y - was.box.y + inset) * scale}px`,
+    width: `${(width + spare) * scale}px`,
+  };
+}
+
+/** A drag in progress: where the pointer went down and the box as it was then. */
+interface Drag {
+  kind: 'move' | 'resize';
+  pointerX: number;
+  pointerY: number;
+  box: TranslatedBlock['box'];
+  moved: boolean;
+}
+
+/**
+ * The editor's picture: the erased background with every block's text drawn where it goes, in its
+ * size, colour, weight and outline (as the browser draws it: 重新生成 draws it for real). A block
+ * is dragged to move it, resized from its corner, nudged with the arrow keys (Shift: 10 px), and
+ * a tap picks its fields below.
+ */
+export function TranslateCanvas(props: {
+  result: TranslateResult;
+  blocks: TranslatedBlock[];
+  kept: KeptText[];
+  hover: number | null;
+  onHover: (id: number | null) => void;
+  onBox: (id: number, box: TranslatedBlock['box']) => void;
+  onPick: (id: number) => void;
+}) {
+  const { result } = props;
+  const canvas = useRef<HTMLDivElement>(null);
+  const scale = useScale(canvas, result.width);
+  const drag = useRef<Drag | null>(null);
+
+  const clamp = (box: TranslatedBlock['box']) => {
+    const width = Math.max(MIN_SIDE, Math.min(result.width, Math.round(box.width)));
+    const height = Math.max(MIN_SIDE, Math.min(result.height, Math.round(box.height)));
+    return {
+      width,
+      height,
+      x: Math.max(0, Math.min(result.width - width, Math.round(box.x))),
+      y: Math.max(0, Math.min(result.height - height, Math.round(box.y))),
+    };
+  };
+
+  const start = (block: TranslatedBlock, kind: Drag['kind']) => (event: PointerEvent<HTMLElement>) => {
+    event.stopPropagation();
+    event.currentTarget.setPointerCapture?.(event.pointerId);
+    drag.current = { kind, pointerX: event.clientX, pointerY: event.clientY, box: block.box, moved: false };
+  };
+  const follow = (block: TranslatedBlock) => (event: PointerEvent<HTMLElement>) => {
+    const now = drag.current;
+    if (!now) return;
+    const dx = (event.clientX - now.pointerX) / scale;
+    const dy = (event.clientY - now.pointerY) / scale;
+    if (!now.moved && Math.hypot(dx, dy) * scale < 3) return;
+    now.moved = true;
+    const { box } = now;
+    props.onBox(
+      block.id,
+      clamp(
+        now.kind === 'move'
+          ? { ...box, x: box.x + dx, y: box.y + dy }
+          : { ...box, width: box.width + dx, height: box.height + dy },
+      ),
+    );
+  };
+  const end = (block: TranslatedBlock) => () => {
+    const was = drag.current;
+    drag.current = null;
+    if (was && !was.moved && was.kind === 'move') props.onPick(block.id);
+  };
+  const nudge = (block: TranslatedBlock) => (event: KeyboardEvent<HTMLElement>) => {
+    const step = event.shiftKey ? 10 : 1;
+    const by = { ArrowLeft: [-step, 0], ArrowRight: [step, 0], ArrowUp: [0, -step], ArrowDown: [0, step] }[
+      event.key
+    ];
+    if (by) {
+      event.preventDefault();
+      props.onBox(
+        block.id,
+        clamp({ ...block.box, x: block.box.x + (by[0] ?? 0), y: block.box.y + (by[1] ?? 0) }),
+      );
+    } else if (event.key === 'Enter' || event.key === ' ') {
+      event.preventDefault();
+      props.onPick(block.id);
+    }
+  };
+
+  return (
+    <div className="translate-editor__canvas" ref={canvas}>
+      <img src={result.backgroundUrl} alt="去掉文字后的底图" draggable={false} />
+      {props.kept.map((kept) => (
+        <span
+          key={`${kept.box.x}-${kept.box.y}`}
+          aria-hidden="true"
+          className="translate-kept"
+          style={boxStyle(kept.box, result)}
+        />
+      ))}
+      {props.blocks
+        .filter((b) => !b.hidden)
+        .map((block) => (
+          <Tooltip key={block.id} title={`原文：${block.source}`}>
+            {/* biome-ignore lint/a11y/useSemanticElements: a draggable layer holds its text and a resize handle, which a <button> may not */}
+            <div
+              role="button"
+              tabIndex={0}
+              aria-label={`第 ${block.id} 块（原文：${block.source}），拖动移动，方向键微调`}
+              data-block={block.id}
+              className={`translate-layer${props.hover === block.id ? ' translate-layer--hover' : ''}`}
+              style={boxStyle(block.box, result)}
+              onMouseEnter={() => props.onHover(block.id)}
+              onMouseLeave={() => props.onHover(null)}
+              onPointerDown={start(block, 'move')}
+              onPointerMove={follow(block)}
+              onPointerUp={end(block)}
+              onPointerCancel={() => {
+                drag.current = null;
+              }}
+              onKeyDown={nudge(block)}
+            >
+              <span
+                className="translate-layer__text"
+                style={{
+                  ...textPlace(block, result.blocks, scale),
+                  fontSize: `${block.fontSize * scale}px`,
+                  color: block.color,
+                  fontWeight: block.bold ? 700 : 400,
+                  textAlign: block.align,
+                  ...(block.outline
+                    ? {
+                        WebkitTextStroke: `${block.outline.width * 2 * scale}px ${block.outline.color}`,
+                        paintOrder: 'stroke fill',
+                      }
+                    : {}),
+                }}
+              >
+                {block.text}
+              </span>
+              <span
+                className="translate-layer__resize"
+                aria-hidden="true"
+                onPointerDown={start(block, 'resize')}
+                onPointerMove={follow(block)}
+                onPointerUp={end(block)}
+              />
+            </div>
+          </Tooltip>
+        ))}
+    </div>
+  );
+}
