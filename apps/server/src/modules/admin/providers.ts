@@ -31,7 +31,7 @@ const NAMES: Record<ProviderKind, string> = {
 
 /** How many channels of a kind are on, and how many of those are cooling down. */
 async function channelSummary(deps: ProviderDeps, kind: 'chat' | 'image'): Promise<string> {
-  const live = await deps.channels.book.live(kind);
+  const live = await deps.channels.console.live(kind);
   if (live.length === 0) return '未配置';
   const cooling = live.filter((c) => c.cooling).length;
   return `${live.length} 个渠道${cooling ? `（${cooling} 个冷却中）` : ''}：${live.map((c) => c.name).join('、')}`;
