@@ -8,6 +8,7 @@ import { firstAnswer } from './first-answer.ts';
 import { type AttemptFailure, failureOf, worthAnotherChannel } from './health.ts';
 import { usageOf } from './ledger.ts';
 import { candidates } from './pick.ts';
+import { PROBE_QUESTION } from './probe.ts';
 
 /** A request through the router: the provider's request, and who it is for (the cost ledger). */
 export type RoutedAnswerRequest = AnswerRequest & { meter?: CallMeter };
@@ -239,8 +240,8 @@ export function chatRouter(book: ChannelBook, options: ChatRouterOptions): ChatR
         [{ channel, model: channel.modelMap[model] ?? model }],
         {
           model,
-          messages: [{ role: 'user', content: '请只回复“好”。' }],
-          signal: AbortSignal.timeout(30_000),
+          messages: PROBE_QUESTION.messages,
+          signal: AbortSignal.timeout(PROBE_QUESTION.timeoutMs),
           meter: { purpose: 'probe', userId: null },
         },
         true,

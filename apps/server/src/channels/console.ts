@@ -16,7 +16,7 @@ import { restingTails, toView } from './channel-view.ts';
 import type { ChatRouter } from './chat-router.ts';
 import type { ImageRouter } from './image-router.ts';
 import type { KeyBox } from './key-box.ts';
-import { probeMessage } from './probe.ts';
+import { probeChannel, probeRouted } from './probe.ts';
 import * as repo from './repository.ts';
 import { seedChannels } from './seed.ts';
 
@@ -56,6 +56,8 @@ export interface ChannelConsole {
   remove(trx: Db, id: number): Promise<{ name: string; kind: string }>;
   /** One small real call on the channel; on a cooling channel it is the trial (success restores it). */
   probe(id: number): Promise<ChannelTestResult>;
+  /** One small call routed as a seller's (服务状态); throws 「未配置」 when no channel of the kind is on. */
+  probeRouted(kind: 'chat' | 'image', userId: number): Promise<string>;
   /** The scheduled test: trials that are due, and idle chat channels. How many were tested. */
   testIdle(): Promise<number>;
   /** Writes the channels named in the environment into the table (see seed.ts). */
@@ -150,11 +152,13 @@ export function channelConsole(parts: ConsoleParts): ChannelConsole {
         tookMs: Math.round(performance.now() - started),
       });
       try {
-        return result(true, await probeMessage(parts, channel, false));
+        return result(true, await probeChannel(parts, channel, false));
       } catch (error) {
         return result(false, `调用失败：${(error as Error).message}`);
       }
     },
+
+    probeRouted: (kind, userId) => probeRouted(parts, kind, userId),
 
     // Image channels are not tested while healthy: a test picture costs as much as a seller's.
     async testIdle() {
@@ -171,7 +175,7 @@ export function channelConsole(parts: ConsoleParts): ChannelConsole {
           if (!channel.needsTrial && !idle) continue;
           tested += 1;
           try {
-            await probeMessage(parts, channel, channel.needsTrial);
+            await probeChannel(parts, channel, channel.needsTrial);
           } catch (error) {
             parts.log.warn({ channel: channel.name, err: error }, 'scheduled channel test failed');
           }

@@ -4,6 +4,7 @@ import { AdapterCache, AttemptQueue } from './adapters.ts';
 import { type CallMeter, type ChannelBook, doubleChannel, type LiveChannel } from './channel-book.ts';
 import { firstAnswer } from './first-answer.ts';
 import { candidates } from './pick.ts';
+import { PROBE_PICTURE } from './probe.ts';
 
 export type RoutedGenerationRequest = GenerationRequest & { meter?: CallMeter };
 
@@ -78,9 +79,9 @@ export function imageRouter(book: ChannelBook, options: ImageRouterOptions): Ima
       return generateOn(
         [channel],
         {
-          prompt: 'a plain white ceramic mug on a white background, product photo',
-          size: '1024x1024',
-          signal: AbortSignal.timeout(180_000),
+          prompt: PROBE_PICTURE.prompt,
+          size: PROBE_PICTURE.size,
+          signal: AbortSignal.timeout(PROBE_PICTURE.timeoutMs),
           meter: { purpose: 'probe', userId: null },
         },
         true,
