@@ -1,7 +1,7 @@
 import type { TokenUsage } from '@chuhai/contract';
 import type { AnswerPiece, AnswerRequest, ChatModel } from '../providers/llm/chat-model.ts';
 import { openAiCompatibleModel } from '../providers/llm/openai-compatible.ts';
-import { ProviderError } from '../providers/provider-error.ts';
+import { failedIn, ProviderError } from '../providers/provider-error.ts';
 import { AdapterCache, AttemptQueue, type Target } from './adapters.ts';
 import { type CallMeter, type ChannelBook, doubleChannel, type LiveChannel } from './channel-book.ts';
 import { firstAnswer } from './first-answer.ts';
@@ -228,10 +228,22 @@ export function chatRouter(book: ChannelBook, options: ChatRouterOptions): ChatR
     );
   }
 
-  return {
-    stream,
+  // Whatever fails in here is the chat service's failure, for the seller's words.
+  async function* streamOfChat(request: RoutedAnswerRequest): AsyncIterable<AnswerPiece> {
+    try {
+      yield* stream(request);
+    } catch (error) {
+      throw failedIn('chat', error, request.signal);
+    }
+  }
 
-    complete: async (request) => completeOn(await route(request.model), request, false),
+  return {
+    stream: streamOfChat,
+
+    complete: async (request) =>
+      completeOn(await route(request.model), request, false).catch((error) => {
+        throw failedIn('chat', error, request.signal);
+      }),
 
     async probe(channel, claim) {
       if (claim && !(await book.claimTrial(channel))) return null;

@@ -1,5 +1,6 @@
 import type { GenerationRequest, ImageEndpoint, ImageGenerator } from '../providers/image/image-generator.ts';
 import { DEFAULT_IMAGE_MODELS, imageAdapter } from '../providers/image/index.ts';
+import { failedIn } from '../providers/provider-error.ts';
 import { AdapterCache, AttemptQueue } from './adapters.ts';
 import { type CallMeter, type ChannelBook, doubleChannel, type LiveChannel } from './channel-book.ts';
 import { firstAnswer } from './first-answer.ts';
@@ -72,7 +73,11 @@ export function imageRouter(book: ChannelBook, options: ImageRouterOptions): Ima
   return {
     name: options.fixed?.name ?? 'channels',
 
-    generate: async (request) => generateOn(candidates(await live(), null), request, false),
+    // Whatever fails in here is the drawing service's failure, for the seller's words.
+    generate: async (request) =>
+      generateOn(candidates(await live(), null), request, false).catch((error) => {
+        throw failedIn('draw', error, request.signal);
+      }),
 
     async probe(channel, claim) {
       if (claim && !(await book.claimTrial(channel))) return null;
