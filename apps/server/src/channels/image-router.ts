@@ -2,8 +2,8 @@ import type { GenerationRequest, ImageEndpoint, ImageGenerator } from '../provid
 import { DEFAULT_IMAGE_MODELS, imageAdapter } from '../providers/image/index.ts';
 import { failedIn } from '../providers/provider-error.ts';
 import { AdapterCache, AttemptQueue } from './adapters.ts';
+import { wholeAnswer } from './attempts.ts';
 import { type CallMeter, type ChannelBook, doubleChannel, type LiveChannel } from './channel-book.ts';
-import { firstAnswer } from './first-answer.ts';
 import { candidates } from './pick.ts';
 import { PROBE_PICTURE } from './probe.ts';
 
@@ -56,7 +56,7 @@ export function imageRouter(book: ChannelBook, options: ImageRouterOptions): Ima
   /** The image from the first of `channels` that draws one; a probe is the channel's trial. */
   async function generateOn(channels: LiveChannel[], request: RoutedGenerationRequest, probe: boolean) {
     const targets = channels.map((channel) => ({ channel, model: channel.models[0] ?? channel.provider }));
-    return firstAnswer(
+    return wholeAnswer<ImageGenerator, Buffer>(
       book,
       new AttemptQueue(targets, adapters),
       {
@@ -64,9 +64,9 @@ export function imageRouter(book: ChannelBook, options: ImageRouterOptions): Ima
         meter: request.meter ?? NO_METER,
         signal: request.signal,
         probe,
-        used: () => ({ images: 1 }),
+        ask: ({ adapter }) => adapter.generate(request),
       },
-      ({ adapter }) => adapter.generate(request),
+      () => ({ images: 1 }),
     );
   }
 
