@@ -16,7 +16,7 @@ import { restingTails, toView } from './channel-view.ts';
 import type { ChatRouter } from './chat-router.ts';
 import type { ImageRouter } from './image-router.ts';
 import type { KeyBox } from './key-box.ts';
-import { probeChannel, probeRouted } from './probe.ts';
+import { probeChannel, probeRouted, testIdleChannels } from './probe.ts';
 import * as repo from './repository.ts';
 import { seedChannels } from './seed.ts';
 
@@ -86,9 +86,6 @@ export async function channelCosts(db: Db, fromDay: string) {
   ]);
   return { byDay, byChannel };
 }
-
-/** Chat channels with no call for this long get a scheduled test, so a dead key shows before a seller meets it. */
-const IDLE_TEST_AFTER_MS = 30 * 60_000;
 
 const notFound = () => new AppError(ResultCode.notFound, '渠道不存在或已删除');
 
@@ -160,29 +157,7 @@ export function channelConsole(parts: ConsoleParts): ChannelConsole {
 
     probeRouted: (kind, userId) => probeRouted(parts, kind, userId),
 
-    // Image channels are not tested while healthy: a test picture costs as much as a seller's.
-    async testIdle() {
-      const now = clock.now();
-      let tested = 0;
-      for (const kind of ['chat', 'image'] as const) {
-        for (const channel of await book.live(kind)) {
-          if (channel.id === null) continue;
-          const idle =
-            kind === 'chat' &&
-            !channel.cooling &&
-            !channel.needsTrial &&
-            Math.max(book.startedAt, (await repo.lastCallAt(db, channel.id)) ?? 0) < now - IDLE_TEST_AFTER_MS;
-          if (!channel.needsTrial && !idle) continue;
-          tested += 1;
-          try {
-            await probeChannel(parts, channel, channel.needsTrial);
-          } catch (error) {
-            parts.log.warn({ channel: channel.name, err: error }, 'scheduled channel test failed');
-          }
-        }
-      }
-      return tested;
-    },
+    testIdle: () => testIdleChannels(parts),
 
     seed: (seeds) => seedChannels(db, box, seeds, clock.now()),
 

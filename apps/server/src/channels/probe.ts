@@ -1,7 +1,12 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Kysely } from 'kysely';
 import sharp from 'sharp';
-import type { CallMeter, LiveChannel } from './channel-book.ts';
+import type { Database } from '../db/database.ts';
+import type { Clock } from '../lib/clock.ts';
+import type { CallMeter, ChannelBook, LiveChannel } from './channel-book.ts';
 import type { ChatRouter } from './chat-router.ts';
 import type { ImageRouter } from './image-router.ts';
+import { lastCallAt } from './repository.ts';
 
 /** The probe's question: the smallest call that proves a chat channel answers. */
 export const PROBE_QUESTION = {
@@ -60,4 +65,38 @@ export async function probeRouted(routers: Routers, kind: 'chat' | 'image', user
     meter,
   });
   return drew(image);
+}
+
+/** Chat channels with no call for this long get a scheduled test, so a dead key shows before a seller meets it. */
+const IDLE_TEST_AFTER_MS = 30 * 60_000;
+
+/**
+ * The scheduled test: each channel whose cooldown is over gets its trial call, and each idle chat
+ * channel a test; how many were tested. Image channels are not tested while healthy: a test picture
+ * costs as much as a seller's.
+ */
+export async function testIdleChannels(
+  parts: Routers & { db: Kysely<Database>; clock: Clock; log: FastifyBaseLogger; book: ChannelBook },
+): Promise<number> {
+  const { book } = parts;
+  const now = parts.clock.now();
+  let tested = 0;
+  for (const kind of ['chat', 'image'] as const) {
+    for (const channel of await book.live(kind)) {
+      if (channel.id === null) continue;
+      const idle =
+        kind === 'chat' &&
+        !channel.cooling &&
+        !channel.needsTrial &&
+        Math.max(book.startedAt, (await lastCallAt(parts.db, channel.id)) ?? 0) < now - IDLE_TEST_AFTER_MS;
+      if (!channel.needsTrial && !idle) continue;
+      tested += 1;
+      try {
+        await probeChannel(parts, channel, channel.needsTrial);
+      } catch (error) {
+        parts.log.warn({ channel: channel.name, err: error }, 'scheduled channel test failed');
+      }
+    }
+  }
+  return tested;
 }
