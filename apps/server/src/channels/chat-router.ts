@@ -196,14 +196,18 @@ export function chatRouter(book: ChannelBook, options: ChatRouterOptions): ChatR
    * trial: success restores a cooling channel, failure cools it again.
    */
   async function completeOn(targets: Target[], request: RoutedAnswerRequest, probe: boolean) {
-    const plan = chatPlan(request, probe);
+    // No structured-output fallback here: the adapters' complete() sends no response_format, so a
+    // 400 to it says nothing about the format and must not mark the channel plain-only for streams.
+    const { kind, meter, signal } = chatPlan(request, probe);
     return wholeAnswer<ChatModel, { text: string; usage: TokenUsage | null }>(
       book,
       new AttemptQueue(targets, adapters),
       {
-        ...plan,
-        ask: (attempt) =>
-          attempt.adapter.complete({ ...request, json: plan.jsonFor(attempt), model: attempt.model }),
+        kind,
+        meter,
+        signal,
+        probe,
+        ask: (attempt) => attempt.adapter.complete({ ...request, model: attempt.model }),
       },
       (answer) => ({ usage: usageOf(answer.usage, request.messages, answer.text) }),
     );
