@@ -17,7 +17,6 @@ import type { ChannelInput } from '@chuhai/contract';
 import type { Kysely } from 'kysely';
 import pino from 'pino';
 import { createChannels } from '../apps/server/src/channels/index.ts';
-import { seedChannels } from '../apps/server/src/channels/seed.ts';
 import { openDatabase } from '../apps/server/src/db/index.ts';
 import { migrateToLatest } from '../apps/server/src/db/migrate.ts';
 import { systemClock } from '../apps/server/src/lib/clock.ts';
@@ -65,12 +64,7 @@ async function setUp(primaryUrl: string, backup: FakeOpenAi) {
     llm: { modelStandard: 'fake-standard', modelAdvanced: null, maxTokens: 1024 },
   };
   const channels = createChannels(config, { db: handle.db, clock: systemClock, log });
-  await seedChannels(
-    handle.db,
-    channels.box,
-    [channel('primary', primaryUrl, 10), channel('backup', backup.url, 1)],
-    Date.now(),
-  );
+  await channels.console.seed([channel('primary', primaryUrl, 10), channel('backup', backup.url, 1)]);
   return {
     channels,
     /** Forgets every cooldown, so the next question meets the primary again. */

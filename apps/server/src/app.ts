@@ -5,7 +5,6 @@ import multipart from '@fastify/multipart';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify, { type FastifyServerOptions, LogController } from 'fastify';
 import type { AppModule } from './app-module.ts';
-import { channelGaugeRows } from './channels/gauge.ts';
 import type { Config } from './config.ts';
 import { type DatabaseHandle, openDatabase } from './db/index.ts';
 import { databasePlugin } from './db/plugin.ts';
@@ -19,14 +18,20 @@ import { requestSignaturePlugin } from './http/request-signature.ts';
 import { securityPlugin } from './http/security.ts';
 import { jobsPlugin } from './jobs.ts';
 import { systemClock } from './lib/clock.ts';
-import { createMetrics, instrumentProviders, type Metrics, serveMetrics } from './metrics/metrics.ts';
+import {
+  countChannelAttempts,
+  createMetrics,
+  instrumentProviders,
+  type Metrics,
+  serveMetrics,
+} from './metrics/metrics.ts';
 import { operatorTwoFactor } from './modules/account/operators.ts';
 import { accountModule } from './modules/account/routes.ts';
 import { accountSessions } from './modules/account/session.ts';
 import { adminModule } from './modules/admin/routes.ts';
 import { announcementModule } from './modules/announcement/routes.ts';
 import { batchModule } from './modules/batch/routes.ts';
-import { channelModule } from './modules/channel/routes.ts';
+import { auditChannelChanges, channelModule } from './modules/channel/routes.ts';
 import { chatModule } from './modules/chat/routes.ts';
 import { drawingModule } from './modules/drawing/routes.ts';
 import { entitlementModule } from './modules/entitlement/personal-data.ts';
@@ -168,11 +173,16 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}) {
     },
   });
 
-  const built = buildDeps(config, { db: database.db, clock, log: app.log }, options);
+  // Scraped only once the app runs, by when `deps` exists.
   const metrics = createMetrics(
-    () => built.queue.depth(QUEUES.batchImage),
-    () => channelGaugeRows(built.db, built.clock.now()),
+    () => deps.queue.depth(QUEUES.batchImage),
+    () => deps.channels.console.gauge(),
   );
+  const base = { db: database.db, clock, log: app.log };
+  const built = buildDeps(config, base, options, {
+    attempted: countChannelAttempts(metrics),
+    stateChanged: auditChannelChanges(base),
+  });
   const deps = instrumentProviders(built, metrics);
   app.decorate('deps', deps);
   app.decorate('metrics', metrics);

@@ -1,6 +1,12 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
-import { type Channels, type ChatRouter, createChannels, type ImageRouter } from './channels/index.ts';
+import {
+  type ChannelHooks,
+  type Channels,
+  type ChatRouter,
+  createChannels,
+  type ImageRouter,
+} from './channels/index.ts';
 import type { Config } from './config.ts';
 import type { Database } from './db/database.ts';
 import { createOcrEngine, type OcrEngine } from './imaging/ocr/index.ts';
@@ -42,7 +48,7 @@ export interface AppDeps {
   chatIdleTimeoutMs: number;
   /** Every text-to-image call (AI 绘画, AI scenes): routed over the image channels; `available()` says whether any is on. */
   imageGenerator: ImageRouter;
-  /** The channels' table, its ledger and health (the console's 渠道 and 成本). */
+  /** The channels' routers and the console's view of their table (渠道, 服务状态). */
   channels: Channels;
   /** A drawing that takes longer than this is given up (and refunded). */
   drawTimeoutMs: number;
@@ -93,12 +99,18 @@ export function buildDeps(
   config: Config,
   base: { db: Kysely<Database>; clock: Clock; log: FastifyBaseLogger },
   overrides: DepsOverrides = {},
+  channelHooks: ChannelHooks = {},
 ): AppDeps {
-  const channels = createChannels(config, base, {
-    chatModel: overrides.chatModel,
-    imageGenerator: overrides.imageGenerator,
-    imagePollMs: overrides.imagePollMs,
-  });
+  const channels = createChannels(
+    config,
+    base,
+    {
+      chatModel: overrides.chatModel,
+      imageGenerator: overrides.imageGenerator,
+      imagePollMs: overrides.imagePollMs,
+    },
+    channelHooks,
+  );
   return {
     config,
     ...base,

@@ -228,6 +228,14 @@ function failoverSuite(
       assert.equal((await channelsOf(ctx, admin)).refused?.state, 'cooling', 'not over after one minute');
     });
 
+    it('gives a channel its trial from the scheduled test once the cooldown is over', async () => {
+      ctx.clock.advance(121_000);
+      assert.ok((await ctx.app.jobs.run('channel.test-idle')) >= 1, 'the refused channel was due a trial');
+      const refused = (await channelsOf(ctx, admin)).refused;
+      assert.equal(refused?.state, 'cooling', 'its trial failed again');
+      assert.match(refused?.stateReason ?? '', /试探调用失败：无法连接/);
+    });
+
     it('does not retry once text has reached the seller: a channel that dies mid-answer keeps the part sent', async () => {
       // Only the dying channel stays at the top: the good one is its fallback.
       const dying = await startFakeOpenAi({ always: '[cut]', pieceMs: 1 });

@@ -2,9 +2,12 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { unzipSync } from 'fflate';
 import sharp from 'sharp';
+import type { OcrEngine } from '../src/imaging/ocr/index.ts';
+import { ProviderError } from '../src/providers/provider-error.ts';
 import { auth, get, post, registerUser } from './account-helpers.ts';
 import { buildChatApp } from './chat-helpers.ts';
 import { type Writing, writeChinese } from './fakes/chinese-text.ts';
+import { startFakeRembg } from './fakes/fake-rembg.ts';
 import { postForm } from './studio-helpers.ts';
 
 /** A supplier-style image: Chinese text on a flat or gradient background. */
@@ -164,7 +167,68 @@ describe('图片翻译 when the provider fails', () => {
   });
 });
 
+describe('图片翻译 when text recognition is busy', () => {
+  it('says the text recognition is busy, not the AI service, and gives the use back', async () => {
+    // The OCR engine as it answers with its queue full (imaging/ocr/index.ts).
+    const ocr: OcrEngine = {
+      readLines: async () => {
+        throw new ProviderError('busy', 'the OCR queue is full', { retryAfter: 7, service: 'ocr' });
+      },
+      close: async () => {},
+    };
+    const ctx = await buildChatApp({ LLM_IDLE_TIMEOUT_MS: '20000' }, {}, { ocr });
+    try {
+      const answered = await postForm(ctx.app, '/api/v1/translate/image', ctx.token, { target: 'ja' }, [
+        { field: 'file', name: 'a.png', bytes: await supplierImage([HEADING]) },
+      ]);
+      assert.equal(answered.statusCode, 429, answered.body);
+      assert.equal(answered.json().msg, '识别图片文字的人太多了，请 7 秒后再试');
+      const usage = (await get(ctx.app, '/api/v1/info', auth(ctx.token))).json().data.usage;
+      assert.equal(usage.find((u: { feature: string }) => u.feature === 'translate').used, 0);
+    } finally {
+      await ctx.close();
+    }
+  });
+});
+
 describe('图片翻译 as a step of 批量处理', () => {
+  it('words a matting service that times out as the image processing timing out, not the AI service', async () => {
+    const rembg = await startFakeRembg();
+    rembg.delayMs = 3000;
+    const ctx = await buildChatApp({
+      LLM_IDLE_TIMEOUT_MS: '20000',
+      BATCH_WORKERS: '1',
+      MATTING_URL: rembg.url,
+      MATTING_TIMEOUT_MS: '1000',
+    });
+    try {
+      const steps = JSON.stringify({
+        cutout: true,
+        marketplaces: [],
+        backgroundColor: null,
+        translate: 'en',
+      });
+      const created = await postForm(ctx.app, '/api/v1/batch/jobs', ctx.token, { steps }, [
+        { field: 'files[]', name: 'jacket.png', bytes: await supplierImage([HEADING]) },
+      ]);
+      assert.equal(created.statusCode, 200, created.body);
+      let item: { status: string; reason: string } | undefined;
+      for (let i = 0; i < 300; i += 1) {
+        const read = (
+          await get(ctx.app, `/api/v1/batch/jobs/${created.json().data.id}`, auth(ctx.token))
+        ).json().data;
+        item = read.items[0];
+        if (item && item.status !== 'waiting' && item.status !== 'processing') break;
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+      assert.equal(item?.status, 'failed');
+      assert.equal(item?.reason, '图片处理超时，本次不扣次数，请稍后再试');
+    } finally {
+      await ctx.close();
+      await rembg.close();
+    }
+  });
+
   it('translates each image with Chinese (one use each), fails one without, and reports the leftovers in report.csv', async () => {
     const ctx = await buildChatApp({ LLM_IDLE_TIMEOUT_MS: '20000', BATCH_WORKERS: '1' });
     try {

@@ -92,18 +92,25 @@ export interface AttemptRecord {
  * state and a change in the console takes effect on the next call, without a restart.
  */
 export class ChannelBook {
-  hooks: ChannelHooks = {};
   /** When this node started: a channel counts as idle only after this node has watched it for a while. */
   readonly startedAt: number;
   private readonly deps: ChannelBookDeps;
   private readonly box: KeyBox;
+  // Given once at composition (app.ts): the audit log and the metrics hear of every change and attempt.
+  private readonly hooks: ChannelHooks;
   private readonly cooldownMs: number;
   private readonly firstByteMs: number;
-  constructor(deps: ChannelBookDeps, box: KeyBox, cooldownMs: number, firstByteMs: number) {
+  constructor(
+    deps: ChannelBookDeps,
+    box: KeyBox,
+    hooks: ChannelHooks,
+    timing: { cooldownMs: number; firstByteMs: number },
+  ) {
     this.deps = deps;
     this.box = box;
-    this.cooldownMs = cooldownMs;
-    this.firstByteMs = firstByteMs;
+    this.hooks = hooks;
+    this.cooldownMs = timing.cooldownMs;
+    this.firstByteMs = timing.firstByteMs;
     this.startedAt = deps.clock.now();
   }
 

@@ -1,13 +1,14 @@
 import type { TokenUsage } from '@chuhai/contract';
 import type { AnswerPiece, AnswerRequest, ChatModel } from '../providers/llm/chat-model.ts';
 import { openAiCompatibleModel } from '../providers/llm/openai-compatible.ts';
-import { ProviderError } from '../providers/provider-error.ts';
-import { AdapterCache, AttemptQueue, type Target } from './adapters.ts';
+import { failedIn } from '../providers/provider-error.ts';
+import { AdapterCache, type Attempt, AttemptQueue, type Target } from './adapters.ts';
+import { type FirstPiece, firstPiece, wholeAnswer } from './attempts.ts';
 import { type CallMeter, type ChannelBook, doubleChannel, type LiveChannel } from './channel-book.ts';
-import { firstAnswer } from './first-answer.ts';
-import { type AttemptFailure, failureOf, worthAnotherChannel } from './health.ts';
+import { type AttemptFailure, failureOf } from './health.ts';
 import { usageOf } from './ledger.ts';
 import { candidates } from './pick.ts';
+import { PROBE_QUESTION } from './probe.ts';
 
 /** A request through the router: the provider's request, and who it is for (the cost ledger). */
 export type RoutedAnswerRequest = AnswerRequest & { meter?: CallMeter };
@@ -74,89 +75,72 @@ export function chatRouter(book: ChannelBook, options: ChatRouterOptions): ChatR
     }));
   }
 
+  /** Attempts asked with structured output: a 400 to one of them is the format, not the request. */
+  const askedJson = new WeakSet<Attempt<ChatModel>>();
+  /** The chat parts of a plan: structured output where the channel takes it, plain JSON after a 400. */
+  const chatPlan = (request: RoutedAnswerRequest, probe: boolean) => ({
+    kind: 'chat' as const,
+    meter: request.meter ?? NO_METER,
+    signal: request.signal,
+    probe,
+    jsonFor(attempt: Attempt<ChatModel>) {
+      if (!request.json || plainOnly.has(plainKey(attempt.channel))) return undefined;
+      askedJson.add(attempt);
+      return request.json;
+    },
+    again(attempt: Attempt<ChatModel>, failure: AttemptFailure) {
+      if (failure !== 'bad-request' || !askedJson.has(attempt)) return false;
+      plainOnly.add(plainKey(attempt.channel));
+      return true;
+    },
+  });
+
   async function* stream(request: RoutedAnswerRequest): AsyncIterable<AnswerPiece> {
-    const meter = request.meter ?? NO_METER;
-    let lastError: unknown = null;
-    // A failed attempt is written to the ledger while the next channel is already being asked, so
-    // the seller waits for the failover alone; the stream ends only once every record is written.
-    const recording: Promise<void>[] = [];
-    const queue = new AttemptQueue(await route(request.model), adapters);
-    for (let attempt = queue.next(); attempt; attempt = queue.next()) {
-      const { channel, model, key } = attempt;
-      const json = plainOnly.has(plainKey(channel)) ? undefined : request.json;
-      const trial = channel.needsTrial;
-      if (trial && !attempt.repeat && !(await book.claimTrial(channel))) continue;
-      const started = performance.now();
-      const firstByte = new AbortController();
-      let timedOut = false;
-      const timer = setTimeout(() => {
-        timedOut = true;
-        firstByte.abort();
-      }, options.firstByteMs);
-      const signal = AbortSignal.any([request.signal, firstByte.signal]);
-      const pieces = attempt.adapter.stream({ ...request, json, model, signal })[Symbol.asyncIterator]();
-      let first: IteratorResult<AnswerPiece> | null = null;
-      let error: unknown = null;
-      try {
-        first = await pieces.next();
-      } catch (caught) {
-        error = caught;
-      } finally {
-        clearTimeout(timer);
-      }
-      const firstByteMs = Math.round(performance.now() - started);
-      if (request.signal.aborted) {
-        await Promise.all(recording);
-        return;
-      }
-      if (timedOut || error) {
-        const failure = failureOf(error, timedOut);
-        const record = book.record(channel, {
-          kind: 'chat',
-          meter,
-          model,
-          key,
-          error,
-          failure,
-          firstByteMs: null,
-          seconds: firstByteMs / 1000,
-          trial,
-        });
-        recording.push(record);
-        await pieces.return?.();
-        if (failure === 'bad-request' && json) {
-          plainOnly.add(plainKey(channel));
-          queue.repeat(attempt);
-          continue;
-        }
-        if (!worthAnotherChannel(failure)) {
-          await Promise.all(recording);
-          throw error;
-        }
-        queue.failed(attempt, error);
-        lastError = timedOut
-          ? new ProviderError(
-              'unreachable',
-              `channel ${channel.name}: no first byte in ${options.firstByteMs} ms`,
-            )
-          : error;
-        continue;
-      }
-      // The first piece is here: this channel answers, whatever happens next.
-      try {
-        yield* answerFrom(
-          channel,
-          { model, key, request, meter, trial, started, firstByteMs },
-          first,
-          pieces,
-        );
-      } finally {
-        await Promise.all(recording);
-      }
-      return;
+    const plan = chatPlan(request, false);
+    type Opened = { first: IteratorResult<AnswerPiece>; pieces: AsyncIterator<AnswerPiece> };
+    let opened: FirstPiece<ChatModel, Opened>;
+    try {
+      opened = await firstPiece<ChatModel, Opened>(
+        book,
+        new AttemptQueue(await route(request.model), adapters),
+        {
+          ...plan,
+          firstByteMs: options.firstByteMs,
+          async ask(attempt, signal) {
+            const json = plan.jsonFor(attempt);
+            const pieces = attempt.adapter
+              .stream({ ...request, json, model: attempt.model, signal })
+              [Symbol.asyncIterator]();
+            try {
+              return { first: await pieces.next(), pieces };
+            } catch (error) {
+              await pieces.return?.();
+              throw error;
+            }
+          },
+          discard: async ({ pieces }) => {
+            await pieces.return?.();
+          },
+        },
+      );
+    } catch (error) {
+      // The seller left before any answer: nothing to say to them.
+      if (request.signal.aborted) return;
+      throw error;
     }
-    await Promise.all(recording);
-    throw lastError ?? new ProviderError('unreachable', 'no chat channel is available');
+    try {
+      if (request.signal.aborted) return;
+      // The first piece is here: this channel answers, whatever happens next.
+      const { attempt, trial, started, firstByteMs } = opened;
+      yield* answerFrom(
+        attempt.channel,
+        { model: attempt.model, key: attempt.key, request, meter: plan.meter, trial, started, firstByteMs },
+        opened.piece.first,
+        opened.piece.pieces,
+      );
+    } finally {
+      await opened.recorded;
+    }
   }
 
   async function* answerFrom(
@@ -212,25 +196,39 @@ export function chatRouter(book: ChannelBook, options: ChatRouterOptions): ChatR
    * trial: success restores a cooling channel, failure cools it again.
    */
   async function completeOn(targets: Target[], request: RoutedAnswerRequest, probe: boolean) {
-    const meter = request.meter ?? NO_METER;
-    return firstAnswer<{ text: string; usage: TokenUsage | null }, ChatModel>(
+    // No structured-output fallback here: the adapters' complete() sends no response_format, so a
+    // 400 to it says nothing about the format and must not mark the channel plain-only for streams.
+    const { kind, meter, signal } = chatPlan(request, probe);
+    return wholeAnswer<ChatModel, { text: string; usage: TokenUsage | null }>(
       book,
       new AttemptQueue(targets, adapters),
       {
-        kind: 'chat',
+        kind,
         meter,
-        signal: request.signal,
+        signal,
         probe,
-        used: (answer) => ({ usage: usageOf(answer.usage, request.messages, answer.text) }),
+        ask: (attempt) => attempt.adapter.complete({ ...request, model: attempt.model }),
       },
-      ({ adapter, model }) => adapter.complete({ ...request, model }),
+      (answer) => ({ usage: usageOf(answer.usage, request.messages, answer.text) }),
     );
   }
 
-  return {
-    stream,
+  // Whatever fails in here is the chat service's failure, for the seller's words.
+  async function* streamOfChat(request: RoutedAnswerRequest): AsyncIterable<AnswerPiece> {
+    try {
+      yield* stream(request);
+    } catch (error) {
+      throw failedIn('chat', error, request.signal);
+    }
+  }
 
-    complete: async (request) => completeOn(await route(request.model), request, false),
+  return {
+    stream: streamOfChat,
+
+    complete: async (request) =>
+      completeOn(await route(request.model), request, false).catch((error) => {
+        throw failedIn('chat', error, request.signal);
+      }),
 
     async probe(channel, claim) {
       if (claim && !(await book.claimTrial(channel))) return null;
@@ -239,8 +237,8 @@ export function chatRouter(book: ChannelBook, options: ChatRouterOptions): ChatR
         [{ channel, model: channel.modelMap[model] ?? model }],
         {
           model,
-          messages: [{ role: 'user', content: '请只回复“好”。' }],
-          signal: AbortSignal.timeout(30_000),
+          messages: PROBE_QUESTION.messages,
+          signal: AbortSignal.timeout(PROBE_QUESTION.timeoutMs),
           meter: { purpose: 'probe', userId: null },
         },
         true,

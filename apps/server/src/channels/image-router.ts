@@ -1,9 +1,11 @@
 import type { GenerationRequest, ImageEndpoint, ImageGenerator } from '../providers/image/image-generator.ts';
 import { DEFAULT_IMAGE_MODELS, imageAdapter } from '../providers/image/index.ts';
+import { failedIn } from '../providers/provider-error.ts';
 import { AdapterCache, AttemptQueue } from './adapters.ts';
+import { wholeAnswer } from './attempts.ts';
 import { type CallMeter, type ChannelBook, doubleChannel, type LiveChannel } from './channel-book.ts';
-import { firstAnswer } from './first-answer.ts';
 import { candidates } from './pick.ts';
+import { PROBE_PICTURE } from './probe.ts';
 
 export type RoutedGenerationRequest = GenerationRequest & { meter?: CallMeter };
 
@@ -54,7 +56,7 @@ export function imageRouter(book: ChannelBook, options: ImageRouterOptions): Ima
   /** The image from the first of `channels` that draws one; a probe is the channel's trial. */
   async function generateOn(channels: LiveChannel[], request: RoutedGenerationRequest, probe: boolean) {
     const targets = channels.map((channel) => ({ channel, model: channel.models[0] ?? channel.provider }));
-    return firstAnswer(
+    return wholeAnswer<ImageGenerator, Buffer>(
       book,
       new AttemptQueue(targets, adapters),
       {
@@ -62,25 +64,29 @@ export function imageRouter(book: ChannelBook, options: ImageRouterOptions): Ima
         meter: request.meter ?? NO_METER,
         signal: request.signal,
         probe,
-        used: () => ({ images: 1 }),
+        ask: ({ adapter }) => adapter.generate(request),
       },
-      ({ adapter }) => adapter.generate(request),
+      () => ({ images: 1 }),
     );
   }
 
   return {
     name: options.fixed?.name ?? 'channels',
 
-    generate: async (request) => generateOn(candidates(await live(), null), request, false),
+    // Whatever fails in here is the drawing service's failure, for the seller's words.
+    generate: async (request) =>
+      generateOn(candidates(await live(), null), request, false).catch((error) => {
+        throw failedIn('draw', error, request.signal);
+      }),
 
     async probe(channel, claim) {
       if (claim && !(await book.claimTrial(channel))) return null;
       return generateOn(
         [channel],
         {
-          prompt: 'a plain white ceramic mug on a white background, product photo',
-          size: '1024x1024',
-          signal: AbortSignal.timeout(180_000),
+          prompt: PROBE_PICTURE.prompt,
+          size: PROBE_PICTURE.size,
+          signal: AbortSignal.timeout(PROBE_PICTURE.timeoutMs),
           meter: { purpose: 'probe', userId: null },
         },
         true,

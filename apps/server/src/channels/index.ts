@@ -5,43 +5,48 @@ import type { Database } from '../db/database.ts';
 import type { Clock } from '../lib/clock.ts';
 import type { ImageGenerator } from '../providers/image/image-generator.ts';
 import type { ChatModel } from '../providers/llm/chat-model.ts';
-import { ChannelBook } from './channel-book.ts';
+import { ChannelBook, type ChannelHooks } from './channel-book.ts';
 import { type ChatRouter, chatRouter } from './chat-router.ts';
+import { type ChannelConsole, channelConsole } from './console.ts';
 import { type ImageRouter, imageRouter } from './image-router.ts';
-import { type KeyBox, keyBox } from './key-box.ts';
+import { keyBox } from './key-box.ts';
 
-/** The provider registries: one router per kind over the channels' table, and the table's book. */
+/**
+ * The channels layer's one door: the two routers every paid call goes through, and the console's
+ * view of the channels' table. Nothing outside channels/ imports its other files (db/ takes the
+ * table's types from table.ts).
+ */
 export interface Channels {
-  book: ChannelBook;
-  box: KeyBox;
   chat: ChatRouter;
   images: ImageRouter;
+  console: ChannelConsole;
 }
 
 export function createChannels(
   config: { channels: ChannelsConfig; llm: LlmConfig },
   base: { db: Kysely<Database>; clock: Clock; log: FastifyBaseLogger },
   doubles: { chatModel?: ChatModel; imageGenerator?: ImageGenerator | null; imagePollMs?: number } = {},
+  hooks: ChannelHooks = {},
 ): Channels {
   const box = keyBox(config.channels.secret);
-  const book = new ChannelBook(base, box, config.channels.cooldownMs, config.channels.firstByteMs);
-  return {
-    book,
-    box,
-    chat: chatRouter(book, {
-      firstByteMs: config.channels.firstByteMs,
-      maxTokens: config.llm.maxTokens,
-      configured: { standard: config.llm.modelStandard, advanced: config.llm.modelAdvanced },
-      fixed: doubles.chatModel,
-    }),
-    images: imageRouter(book, {
-      allowLoopbackResults: config.channels.allowLoopbackResults,
-      pollMs: doubles.imagePollMs,
-      fixed: doubles.imageGenerator,
-    }),
-  };
+  const book = new ChannelBook(base, box, hooks, config.channels);
+  const chat = chatRouter(book, {
+    firstByteMs: config.channels.firstByteMs,
+    maxTokens: config.llm.maxTokens,
+    configured: { standard: config.llm.modelStandard, advanced: config.llm.modelAdvanced },
+    fixed: doubles.chatModel,
+  });
+  const images = imageRouter(book, {
+    allowLoopbackResults: config.channels.allowLoopbackResults,
+    pollMs: doubles.imagePollMs,
+    fixed: doubles.imageGenerator,
+  });
+  return { chat, images, console: channelConsole({ ...base, box, book, chat, images }) };
 }
 
-export type { CallMeter } from './channel-book.ts';
+export type { CallMeter, ChannelHooks, StateChange } from './channel-book.ts';
 export type { ChatRouter } from './chat-router.ts';
+export { type AuditedChannel, type ChannelConsole, channelCosts } from './console.ts';
 export type { ImageRouter } from './image-router.ts';
+/** 注销: the seller's calls stay in the cost ledger, without their name (in the caller's transaction). */
+export { unlinkUserCalls, userCostMicros } from './repository.ts';

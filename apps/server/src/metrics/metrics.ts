@@ -1,5 +1,6 @@
 import { createServer, type Server } from 'node:http';
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
+import type { ChannelHooks } from '../channels/index.ts';
 import type { AppDeps } from '../deps.ts';
 import type { MattingEngine } from '../providers/matting/matting-engine.ts';
 
@@ -124,15 +125,19 @@ function timedMatting(engine: MattingEngine, metrics: Metrics): MattingEngine {
 }
 
 /**
- * The providers of `deps`, each counted (and matting timed). Chat and image calls are counted per
- * channel by the channel book, which sees every attempt, failovers included.
+ * The channels' hook for every attempt, failovers included: counted and timed per channel. Given to
+ * the channels when app.ts builds them.
  */
-export function instrumentProviders(deps: AppDeps, metrics: Metrics): AppDeps {
-  const sms = deps.smsSender;
-  deps.channels.book.hooks.attempted = ({ kind, channel, ok, seconds }) => {
+export function countChannelAttempts(metrics: Metrics): NonNullable<ChannelHooks['attempted']> {
+  return ({ kind, channel, ok, seconds }) => {
     metrics.channelCalls.inc({ kind, channel, outcome: ok ? 'ok' : 'failed' });
     metrics.channelSeconds.observe({ kind, channel }, seconds);
   };
+}
+
+/** The providers of `deps`, each counted (and matting timed); chat and image: see countChannelAttempts. */
+export function instrumentProviders(deps: AppDeps, metrics: Metrics): AppDeps {
+  const sms = deps.smsSender;
   return {
     ...deps,
     matting: timedMatting(deps.matting, metrics),

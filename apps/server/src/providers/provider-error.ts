@@ -21,6 +21,12 @@ export type ProviderFailure =
   /** The provider went silent in the middle of an answer. */
   | 'idle';
 
+/**
+ * Which service failed, so the seller reads the right one's words (work/seller-error.ts) whatever
+ * feature called it: 图片翻译 uses OCR, matting and chat, 批量处理 matting and chat.
+ */
+export type ProviderService = 'chat' | 'draw' | 'matting' | 'ocr';
+
 /** Failures where the same request may succeed later or elsewhere. */
 const RETRYABLE: ReadonlySet<ProviderFailure> = new Set([
   'rate-limited',
@@ -38,16 +44,22 @@ export class ProviderError extends Error {
   readonly status: number | undefined;
   /** Seconds to wait before trying again, when the provider or our queue said. */
   readonly retryAfter: number | undefined;
+  /**
+   * The service that failed: named by the adapter, or by the router every chat and drawing call
+   * goes through (`failedIn`), so the adapters of one kind need not each say it.
+   */
+  service: ProviderService | undefined;
 
   constructor(
     kind: ProviderFailure,
     message: string,
-    options: { status?: number; retryAfter?: number; cause?: unknown } = {},
+    options: { status?: number; retryAfter?: number; cause?: unknown; service?: ProviderService } = {},
   ) {
     super(message, { cause: options.cause });
     this.kind = kind;
     this.status = options.status;
     this.retryAfter = options.retryAfter;
+    this.service = options.service;
   }
 
   /** Whether the same request may succeed on a later try or another channel. */
@@ -63,4 +75,21 @@ export function failureOfStatus(status: number): ProviderFailure {
   if (status === 429) return 'rate-limited';
   if (status === 400 || status === 404 || status === 422) return 'bad-request';
   return 'upstream';
+}
+
+/**
+ * `error`, marked as a failure of `service` when it is a provider's failure that names none yet. The
+ * caller's own time limit running out (`signal`) while it waited is that service's timeout too.
+ */
+export function failedIn(service: ProviderService, error: unknown, signal?: AbortSignal): unknown {
+  if (error instanceof ProviderError) {
+    error.service ??= service;
+    return error;
+  }
+  if ((signal?.reason as Error | undefined)?.name === 'TimeoutError')
+    return new ProviderError('idle', `no answer from the ${service} service in the caller's time`, {
+      service,
+      cause: error,
+    });
+  return error;
 }

@@ -1,39 +1,55 @@
 import { FEATURE_OFF_TEXT, ResultCode } from '@chuhai/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import { AppError } from '../http/app-error.ts';
-import { ProviderError } from '../providers/provider-error.ts';
+import { ProviderError, type ProviderService } from '../providers/provider-error.ts';
 
-/** The paid services, each with the words a seller sees when it fails. */
-const SERVICES = {
+/** The services paid work uses, each with the words a seller sees when it fails. */
+const SERVICES: Record<
+  ProviderService,
+  { name: string; keySetting: string; broken: string; timeout: string; busy: (seconds: number) => string }
+> = {
   chat: {
     name: 'AI 服务',
     keySetting: 'LLM_API_KEY',
     broken: 'AI 服务中断了回答，请稍后再试',
     timeout: 'AI 服务长时间没有响应，请稍后再试',
+    busy: (seconds) => `AI 服务繁忙，请 ${seconds} 秒后再试`,
   },
   draw: {
     name: 'AI 绘画服务',
     keySetting: 'IMAGE_API_KEY',
     broken: 'AI 绘画服务出错了，请稍后再试',
     timeout: 'AI 绘画超时没有完成，本次不计次数，请稍后再试',
+    busy: (seconds) => `AI 绘画服务繁忙，请 ${seconds} 秒后再试`,
   },
   matting: {
     name: '抠图服务',
     keySetting: 'MATTING_URL',
     broken: '图片处理失败，本次不扣次数，请稍后再试',
     timeout: '图片处理超时，本次不扣次数，请稍后再试',
+    busy: (seconds) => `抠图排队的人太多了，请 ${seconds} 秒后再试`,
   },
-} as const;
+  ocr: {
+    name: '图片文字识别',
+    keySetting: 'OCR',
+    broken: '识别图片上的文字失败，本次不扣次数，请稍后再试',
+    timeout: '识别图片上的文字超时，本次不扣次数，请稍后再试',
+    busy: (seconds) => `识别图片文字的人太多了，请 ${seconds} 秒后再试`,
+  },
+};
 
-export type PaidService = keyof typeof SERVICES;
+export type PaidService = ProviderService;
 
 /**
  * Any failure of paid work as the code and Chinese message the seller sees: our own refusals
- * (`AppError`) as they are, a provider's failure by its kind, a timeout of ours as a timeout, and
- * anything else as the service breaking off (logged, since it is our bug or theirs).
+ * (`AppError`) as they are, a provider's failure by its kind in the words of the service that
+ * failed (the error names it), a timeout of ours as a timeout, and anything else as the service
+ * breaking off (logged, since it is our bug or theirs). `work` is the service whose words a failure
+ * that names none takes: the one the feature mostly waits on.
  */
-export function sellerError(error: unknown, service: PaidService, log: FastifyBaseLogger): AppError {
+export function sellerError(error: unknown, work: PaidService, log: FastifyBaseLogger): AppError {
   if (error instanceof AppError) return error;
+  const service = (error instanceof ProviderError && error.service) || work;
   const words = SERVICES[service];
   // A space between Chinese and a Latin word: 「无法连接 AI 服务」.
   const name = /^[A-Za-z]/.test(words.name) ? ` ${words.name}` : words.name;
@@ -51,11 +67,7 @@ export function sellerError(error: unknown, service: PaidService, log: FastifyBa
     case 'rate-limited':
     case 'busy': {
       const retryAfter = error.retryAfter ?? 10;
-      const text =
-        service === 'matting'
-          ? `抠图排队的人太多了，请 ${retryAfter} 秒后再试`
-          : `${words.name}繁忙，请 ${retryAfter} 秒后再试`;
-      return new AppError(ResultCode.tooManyRequests, text, { retryAfter });
+      return new AppError(ResultCode.tooManyRequests, words.busy(retryAfter), { retryAfter });
     }
     case 'rejected-content':
       return new AppError(

@@ -52,7 +52,10 @@ export function createOcrEngine(options: { threads?: number } = {}): OcrEngine {
         return await pool.run(copy, [copy.buffer]);
       } catch (error) {
         if (error instanceof PoolBusyError)
-          throw new ProviderError('busy', error.message, { retryAfter: error.retryAfterSeconds });
+          throw new ProviderError('busy', error.message, {
+            retryAfter: error.retryAfterSeconds,
+            service: 'ocr',
+          });
         throw error;
       }
     },

@@ -1,5 +1,5 @@
 import { type CostReport, chinaDay, chinaDayStart, DAY_IN_MS } from '@chuhai/contract';
-import * as ledger from '../../channels/repository.ts';
+import { channelCosts, userCostMicros } from '../../channels/index.ts';
 import type { OperatorDeps } from './operator-deps.ts';
 import * as stats from './stats-repository.ts';
 
@@ -16,9 +16,8 @@ export async function costReport(deps: OperatorDeps, days: number): Promise<Cost
   const from = chinaDayStart(now) - (days - 1) * DAY_IN_MS;
   const dayStarts = Array.from({ length: days }, (_, i) => from + i * DAY_IN_MS);
   const firstDay = chinaDay(from);
-  const [costRows, channelRows, revenues] = await Promise.all([
-    ledger.costByDay(deps.db, firstDay),
-    ledger.costByChannel(deps.db, firstDay),
+  const [{ byDay: costRows, byChannel: channelRows }, revenues] = await Promise.all([
+    channelCosts(deps.db, firstDay),
     Promise.all(dayStarts.map((start) => stats.paidOrderTotals(deps.db, start, start + DAY_IN_MS))),
   ]);
   const list = dayStarts.map((start, i) => {
@@ -56,5 +55,5 @@ export async function monthCostOf(deps: OperatorDeps, userId: number): Promise<n
   const today = chinaDayStart(deps.clock.now());
   // chinaDayStart is UTC+8 midnight: the China date's day of month is read from it shifted by 8 hours.
   const dayOfMonth = new Date(today + 8 * 3_600_000).getUTCDate();
-  return yuan(await ledger.userCostMicros(deps.db, userId, today - (dayOfMonth - 1) * DAY_IN_MS));
+  return yuan(await userCostMicros(deps.db, userId, today - (dayOfMonth - 1) * DAY_IN_MS));
 }

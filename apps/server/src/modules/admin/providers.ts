@@ -9,15 +9,7 @@ import type { StaffUser } from '../../http/auth.ts';
  */
 export type ProviderDeps = Pick<
   AppDeps,
-  | 'config'
-  | 'chatModel'
-  | 'imageGenerator'
-  | 'channels'
-  | 'matting'
-  | 'smsSender'
-  | 'payChannels'
-  | 'files'
-  | 'clock'
+  'config' | 'chatModel' | 'channels' | 'matting' | 'smsSender' | 'payChannels' | 'files' | 'clock'
 >;
 
 const NAMES: Record<ProviderKind, string> = {
@@ -31,7 +23,7 @@ const NAMES: Record<ProviderKind, string> = {
 
 /** How many channels of a kind are on, and how many of those are cooling down. */
 async function channelSummary(deps: ProviderDeps, kind: 'chat' | 'image'): Promise<string> {
-  const live = await deps.channels.book.live(kind);
+  const live = await deps.channels.console.live(kind);
   if (live.length === 0) return '未配置';
   const cooling = live.filter((c) => c.cooling).length;
   return `${live.length} 个渠道${cooling ? `（${cooling} 个冷却中）` : ''}：${live.map((c) => c.name).join('、')}`;
@@ -128,28 +120,10 @@ export async function testProvider(
 
 async function probe(deps: ProviderDeps, staff: StaffUser, kind: ProviderKind): Promise<string> {
   switch (kind) {
-    case 'chat': {
-      const models = await deps.chatModel.models();
-      if (!models) throw new Error('未配置');
-      const answer = await deps.chatModel.complete({
-        model: models.standard,
-        messages: [{ role: 'user', content: '请只回复“好”。' }],
-        signal: AbortSignal.timeout(30_000),
-        meter: { purpose: 'probe', userId: staff.userId },
-      });
-      return `模型回复：${answer.text.slice(0, 40)}`;
-    }
-    case 'drawing': {
-      if (!(await deps.imageGenerator.available())) throw new Error('未配置');
-      const image = await deps.imageGenerator.generate({
-        prompt: 'a plain white ceramic mug on a white background, product photo',
-        size: '1024x1024',
-        signal: AbortSignal.timeout(180_000),
-        meter: { purpose: 'probe', userId: staff.userId },
-      });
-      const meta = await sharp(image).metadata();
-      return `生成了一张 ${meta.width}×${meta.height} 的图片（${Math.round(image.length / 1024)} KB）`;
-    }
+    case 'chat':
+      return deps.channels.console.probeRouted('chat', staff.userId);
+    case 'drawing':
+      return deps.channels.console.probeRouted('image', staff.userId);
     case 'matting': {
       const photo = await sharp({
         create: { width: 96, height: 96, channels: 3, background: { r: 240, g: 240, b: 240 } },

@@ -1,6 +1,5 @@
 import type { BatchSteps } from '@chuhai/contract';
 import { AppError } from '../../http/app-error.ts';
-import { NoProductError } from '../../imaging/compose.ts';
 import { NoSourceTextError } from '../../imaging/text/translate-picture.ts';
 import { ProviderError } from '../../providers/provider-error.ts';
 import { chargeDelivered } from '../../work/metered.ts';
@@ -98,8 +97,8 @@ export async function processImage(deps: BatchDeps, itemId: number): Promise<voi
       throw error;
     }
     // A failed image is never charged (the charge comes with the finished outputs), as the words say.
-    const service = error instanceof NoProductError || !steps.translate ? 'matting' : 'chat';
-    await settle('failed', sellerError(error, service, deps.log).message);
+    // A provider's failure names its service (matting, OCR or chat); anything else is the picture's.
+    await settle('failed', sellerError(error, 'matting', deps.log).message);
     await deleteFiles(deps, item.original_key ? [item.original_key] : []);
     await updateJobStatus(deps, jobId);
     return;

@@ -7,8 +7,8 @@ import {
 } from '@chuhai/contract';
 import { Type } from 'typebox';
 import type { AppModule, Routes } from '../../app-module.ts';
-import { unlinkUserCalls } from '../../channels/repository.ts';
-import { seedChannels } from '../../channels/seed.ts';
+import { type StateChange, unlinkUserCalls } from '../../channels/index.ts';
+import type { AppDeps } from '../../deps.ts';
 import { actorOf, requireAdmin, requireMoneyAuth, staffOf } from '../../http/auth.ts';
 import { ok } from '../../http/envelope.ts';
 import { recordAudit } from '../audit/service.ts';
@@ -97,20 +97,26 @@ export const channelModule: AppModule = {
   staffRoutes,
   jobs: [{ name: 'channel.test-idle', everyMs: 60_000, run: (deps) => service.testIdleChannels(deps) }],
   onReady: async (deps) => {
-    await seedChannels(deps.db, deps.channels.box, deps.config.channels.seeds, deps.clock.now());
-    // A channel's change of state is an audited event, by the system (actor 0), with its reason.
-    deps.channels.book.hooks.stateChanged = (change) =>
-      recordAudit(deps.db, {
-        actorId: 0,
-        action: change.action,
-        target: `channel:${change.channelId}`,
-        after: {
-          name: change.name,
-          reason: change.reason,
-          ...(change.until ? { untilAt: change.until } : {}),
-        },
-        ip: '',
-        now: deps.clock.now(),
-      });
+    await deps.channels.console.seed(deps.config.channels.seeds);
   },
 };
+
+/**
+ * A channel's change of state is an audited event, by the system (actor 0), with its reason: the
+ * channels' hook, given to them when app.ts builds them.
+ */
+export function auditChannelChanges(deps: Pick<AppDeps, 'db' | 'clock'>) {
+  return (change: StateChange) =>
+    recordAudit(deps.db, {
+      actorId: 0,
+      action: change.action,
+      target: `channel:${change.channelId}`,
+      after: {
+        name: change.name,
+        reason: change.reason,
+        ...(change.until ? { untilAt: change.until } : {}),
+      },
+      ip: '',
+      now: deps.clock.now(),
+    });
+}

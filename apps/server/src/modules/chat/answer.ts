@@ -90,7 +90,10 @@ async function answerExchange(
   }
 
   const stoppedByClient = clientGone.aborted;
-  if (idle) failure = new ProviderError('idle', 'the chat API went silent in the middle of an answer');
+  if (idle)
+    failure = new ProviderError('idle', 'the chat API went silent in the middle of an answer', {
+      service: 'chat',
+    });
   else if (stoppedByClient) failure = null;
   const now = deps.clock.now();
 

@@ -125,7 +125,9 @@ async function drawAndKeep(
   });
   const info = imageInfo(bytes);
   if (!info)
-    throw new ProviderError('upstream', 'the provider returned something that is not a PNG, JPEG or WebP');
+    throw new ProviderError('upstream', 'the provider returned something that is not a PNG, JPEG or WebP', {
+      service: 'draw',
+    });
   const row = await storeImage(deps, userId, {
     kind: 'draw',
     bytes,

@@ -58,7 +58,7 @@ async function streamAnswer(
     clearTimeout(watchdog);
   }
   if (idle.signal.aborted)
-    throw new ProviderError('idle', 'the chat API went silent while writing a listing');
+    throw new ProviderError('idle', 'the chat API went silent while writing a listing', { service: 'chat' });
   if (request.signal.aborted) throw new AppError(ResultCode.badRequest, '已取消');
   return answer;
 }

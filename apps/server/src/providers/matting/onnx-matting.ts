@@ -31,7 +31,10 @@ export function onnxMatting(
         };
       } catch (error) {
         if (error instanceof PoolBusyError)
-          throw new ProviderError('busy', error.message, { retryAfter: error.retryAfterSeconds });
+          throw new ProviderError('busy', error.message, {
+            retryAfter: error.retryAfterSeconds,
+            service: 'matting',
+          });
         throw error;
       }
     },
