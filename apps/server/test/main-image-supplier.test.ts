@@ -34,8 +34,7 @@ describe('主图「只有商品」 on supplier pictures', () => {
     await matting.close();
   });
 
-  /** The texts read on a picture, bare (no spaces or punctuation). */
-  const readOn = async (bytes: Buffer) => (await ocr.readLines(bytes)).map((line) => bareText(line.text));
+  /** Whether `text` is among the lines read on a picture (both bare: no spaces or punctuation). */
   const has = (read: string[], text: string) => read.some((line) => line.includes(bareText(text)));
 
   const made = async (scene: SupplierScene, fix: { allParts: boolean } | null) => {

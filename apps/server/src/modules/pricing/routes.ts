@@ -9,7 +9,7 @@ import {
 } from '@chuhai/contract';
 import { Type } from 'typebox';
 import type { AppModule, Routes } from '../../app-module.ts';
-import { actorOf, requireMoneyAuth, staffOf } from '../../http/auth.ts';
+import { actorOf, requireMoneyAuth } from '../../http/auth.ts';
 import { ok } from '../../http/envelope.ts';
 import * as service from './service.ts';
 
