@@ -69,8 +69,11 @@ test('an operator adds a channel, tests it, sees the dead one cooled with its re
   // Its failed calls are in the table (other specs' questions may have added more than the test's one).
   await expect(page.getByRole('row', { name: /备用账号/ })).toBeVisible();
 
+  // The channel just added was given no price: 成本 says its calls count as ¥0, naming it.
+  await expect(page.getByRole('alert').filter({ hasText: '没有设置价格' })).toContainText('备用账号');
+
   // Switching the dead channel off takes no code, and other specs' questions no longer try it.
-  await page.getByRole('link', { name: '渠道' }).click();
+  await page.getByRole('menu').getByRole('link', { name: '渠道' }).click();
   await chat.getByRole('button', { name: '停用渠道备用账号' }).click();
   await expect(page.getByText('已停用「备用账号」')).toBeVisible();
   await expect(chat.getByRole('row', { name: /备用账号/ })).toContainText('已停用');
