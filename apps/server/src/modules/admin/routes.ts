@@ -29,13 +29,13 @@ import { requireAdmin, requireMoneyAuth, staffOf } from '../../http/auth.ts';
 import { ok } from '../../http/envelope.ts';
 import { confirmTotp, me, resetTotp, setupTotp } from '../account/operators.ts';
 import { promoteToAdmin } from '../account/repository.ts';
+import * as users from '../account/staff-users.ts';
 import { auditLog } from '../audit/service.ts';
 import { refundOrder } from '../order/refunds.ts';
+import { orderDetail, searchOrders } from '../order/staff-orders.ts';
 import { costReport } from './costs.ts';
 import { dashboard } from './dashboard.ts';
-import { orderDetail, searchOrders } from './orders.ts';
 import { providerStatuses, testProvider } from './providers.ts';
-import * as users from './users.ts';
 
 const UserIdParams = Type.Object({ id: Type.Integer({ minimum: 1 }) });
 const OrderNoParams = Type.Object({ orderNo: Type.String({ minLength: 1, maxLength: 40 }) });

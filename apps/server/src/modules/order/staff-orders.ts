@@ -1,8 +1,8 @@
 import { type AdminOrderDetail, type AdminOrderPage, type AdminOrderRow, ResultCode } from '@chuhai/contract';
 import { AppError } from '../../http/app-error.ts';
 import { type PageParams, paginate } from '../../lib/paging.ts';
-import * as orders from '../order/repository.ts';
-import { toView } from '../order/service.ts';
+import * as orders from './repository.ts';
+import { toView } from './service.ts';
 
 /** 运营后台 · 订单: filter, open one with its payment events and refunds. Refunds: `order/refunds.ts`. */
 type OrderDbDeps = Pick<import('../../deps.ts').AppDeps, 'db'>;

@@ -12,16 +12,16 @@ import { AppError } from '../../http/app-error.ts';
 import { requireAdmin, type StaffUser } from '../../http/auth.ts';
 import type { PageParams } from '../../lib/paging.ts';
 import { paginate } from '../../lib/paging.ts';
-import { deviceLabel, maskIp } from '../account/device-label.ts';
-import * as accounts from '../account/repository.ts';
+import { monthCostOf } from '../admin/costs.ts';
+import type { OperatorDeps } from '../admin/operator-deps.ts';
 import { recordAudit } from '../audit/service.ts';
 import { recentLedger } from '../entitlement/repository.ts';
 import { currentVip, grantVip, takeBackVip, usageToday, vipEnds } from '../entitlement/service.ts';
 import * as invites from '../invite/repository.ts';
 import * as orders from '../order/repository.ts';
 import { toView as orderView } from '../order/service.ts';
-import { monthCostOf } from './costs.ts';
-import type { OperatorDeps } from './operator-deps.ts';
+import { deviceLabel, maskIp } from './device-label.ts';
+import * as accounts from './repository.ts';
 
 /** 运营后台 · 用户: find accounts, look at one, adjust VIP, disable, change roles. */
 type UserRow = Awaited<ReturnType<typeof accounts.usersPage>>[number];
