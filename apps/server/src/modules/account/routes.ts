@@ -15,6 +15,7 @@ import type { AppModule, Routes } from '../../app-module.ts';
 import { ok } from '../../http/envelope.ts';
 import { accountPersonalData } from './personal-data.ts';
 import * as service from './service.ts';
+import { accountStaffRoutes } from './staff-routes.ts';
 
 const clientOf = (request: FastifyRequest) => ({
   ip: request.ip,
@@ -93,5 +94,6 @@ export const accountModule: AppModule = {
   name: 'account',
   publicRoutes,
   userRoutes,
+  staffRoutes: accountStaffRoutes,
   personalData: accountPersonalData,
 };

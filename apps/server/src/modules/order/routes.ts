@@ -19,6 +19,7 @@ import { orderPersonalData } from './personal-data.ts';
 import { settlePendingRefunds } from './refunds.ts';
 import { findOrder } from './repository.ts';
 import * as service from './service.ts';
+import { orderStaffRoutes } from './staff-routes.ts';
 
 /** Which channels are offered; the providers' notifications; the sandbox cashier. */
 const publicRoutes: Routes = async (app, { deps }) => {
@@ -133,6 +134,7 @@ export const orderModule: AppModule = {
   personalData: orderPersonalData,
   publicRoutes,
   userRoutes,
+  staffRoutes: orderStaffRoutes,
   jobs: [
     // Unpaid orders close after ORDER_LIMITS.payWithinMinutes. The state lives in the database, so a
     // restart loses nothing: the next sweep (on any node) closes what is due, and polling settles an
