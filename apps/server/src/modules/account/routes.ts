@@ -14,6 +14,7 @@ import { Type } from 'typebox';
 import type { AppModule, Routes } from '../../app-module.ts';
 import { ok } from '../../http/envelope.ts';
 import { accountPersonalData } from './personal-data.ts';
+import { promoteToAdmin } from './repository.ts';
 import * as service from './service.ts';
 import { accountStaffRoutes } from './staff-routes.ts';
 
@@ -96,4 +97,9 @@ export const accountModule: AppModule = {
   userRoutes,
   staffRoutes: accountStaffRoutes,
   personalData: accountPersonalData,
+  // ADMIN_PHONES: the accounts named there are made admins at start (the role lives on the account).
+  onReady: async (deps) => {
+    const promoted = await promoteToAdmin(deps.db, deps.config.adminPhones);
+    if (promoted > 0) deps.log.info({ promoted }, 'ADMIN_PHONES: accounts made admins');
+  },
 };

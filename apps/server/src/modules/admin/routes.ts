@@ -14,7 +14,6 @@ import { Type } from 'typebox';
 import type { AppModule, Routes } from '../../app-module.ts';
 import { requireAdmin, staffOf } from '../../http/auth.ts';
 import { ok } from '../../http/envelope.ts';
-import { promoteToAdmin } from '../account/repository.ts';
 import { auditLog } from '../audit/service.ts';
 import { costReport } from './costs.ts';
 import { dashboard } from './dashboard.ts';
@@ -77,8 +76,4 @@ export const adminModule: AppModule = {
     ],
   },
   staffRoutes,
-  onReady: async (deps) => {
-    const promoted = await promoteToAdmin(deps.db, deps.config.adminPhones);
-    if (promoted > 0) deps.log.info({ promoted }, 'ADMIN_PHONES: accounts made admins');
-  },
 };
