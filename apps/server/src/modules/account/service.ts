@@ -326,3 +326,7 @@ export async function revokeSessions(
     throw new AppError(ResultCode.notFound, '该设备已退出或不存在');
   return { revoked: 1 };
 }
+
+// Other modules' lookup of an account by id: the sandbox's test phones and the first-order invite
+// reward (order), 导出 and 注销 (privacy).
+export { findUserById } from './repository.ts';

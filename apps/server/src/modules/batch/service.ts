@@ -19,7 +19,7 @@ import { AppError } from '../../http/app-error.ts';
 import { findDesign } from '../../imaging/backgrounds/library.ts';
 import { steadyFileUrl } from '../../lib/file-links.ts';
 import { QUEUES } from '../../queue/job-queue.ts';
-import { findActiveGrants } from '../entitlement/repository.ts';
+import { findActiveGrants } from '../entitlement/service.ts';
 import { type BatchUploadParts, type Refused, readBatchUpload } from './intake.ts';
 import { previewOutput } from './process-image.ts';
 import * as batches from './repository.ts';

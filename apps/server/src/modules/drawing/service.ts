@@ -24,8 +24,14 @@ import { imageInfo } from '../../lib/image-size.ts';
 import type { PageParams } from '../../lib/paging.ts';
 import { ProviderError } from '../../providers/provider-error.ts';
 import { type MeteredSpec, runMeteredEach } from '../../work/metered.ts';
-import type { StoredImageRow } from '../images/repository.ts';
-import { deleteImages, type ImagesDeps, listImages, storeImage, toStoredImage } from '../images/service.ts';
+import {
+  deleteImages,
+  type ImagesDeps,
+  listImages,
+  type StoredImageRow,
+  storeImage,
+  toStoredImage,
+} from '../images/service.ts';
 
 export type DrawingDeps = ImagesDeps & Pick<AppDeps, 'imageGenerator' | 'drawTimeoutMs'>;
 

@@ -233,3 +233,8 @@ function quotaMessage(
 export async function refundUse(deps: EntitlementDeps, ticket: UseTicket): Promise<boolean> {
   return deps.db.transaction().execute((trx) => entitlements.insertRefund(trx, ticket, deps.clock.now()));
 }
+
+// Reads and locks other modules need, as the repository gives them: the VIP grants running now
+// (批量处理's VIP check), the usage ledger's latest rows (the console's user drawer), and the lock an
+// invite reward takes on the inviter before counting this month's rewards.
+export { findActiveGrants, lockUser, recentLedger } from './repository.ts';

@@ -127,3 +127,6 @@ export async function purgeExpiredImages(deps: ImagesDeps): Promise<number> {
     if (keys.length < PURGE_BATCH) return removed;
   }
 }
+
+/** A stored image's row, as the modules that list their own kinds of image map it. */
+export type { StoredImageRow } from './repository.ts';

@@ -12,8 +12,7 @@ import type { AppDeps } from '../../deps.ts';
 import { AppError } from '../../http/app-error.ts';
 import { type PageParams, paginate } from '../../lib/paging.ts';
 import { findUserById } from '../account/repository.ts';
-import { lockUser } from '../entitlement/repository.ts';
-import { grantVip } from '../entitlement/service.ts';
+import { grantVip, lockUser } from '../entitlement/service.ts';
 import * as invites from './repository.ts';
 
 const EVENT_NAMES: Record<string, string> = {
@@ -143,3 +142,6 @@ export async function history(
     },
   };
 }
+
+// The console's user drawer: how many this user invited, and the latest invitations.
+export { historyPage as invitationsPage, totals as inviteTotals } from './repository.ts';

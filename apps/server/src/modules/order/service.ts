@@ -26,7 +26,7 @@ import type {
   ReportedPayment,
 } from '../../providers/payment/payment-channel.ts';
 import { PaymentRejected } from '../../providers/payment/payment-channel.ts';
-import { findUserById } from '../account/repository.ts';
+import { findUserById } from '../account/service.ts';
 import { grantVip } from '../entitlement/service.ts';
 import { rewardFirstOrder } from '../invite/service.ts';
 import { planOnSale } from '../pricing/service.ts';
@@ -330,3 +330,6 @@ export function listOrders(db: Kysely<Database>, userId: number, params: PagePar
     toView,
   );
 }
+
+// The console's user drawer: every order of one user, oldest first.
+export { allOrders } from './repository.ts';

@@ -5,8 +5,13 @@ import {
   type StudioImagePage,
 } from '@chuhai/contract';
 import type { PageParams } from '../../lib/paging.ts';
-import type { StoredImageRow } from '../images/repository.ts';
-import { deleteImages, type ImagesDeps, listImages, toStoredImage } from '../images/service.ts';
+import {
+  deleteImages,
+  type ImagesDeps,
+  listImages,
+  type StoredImageRow,
+  toStoredImage,
+} from '../images/service.ts';
 
 /**
  * 最近作品: 智能做图 results stay listed, with fresh links, for STUDIO_KEEP_DAYS; then the images
