@@ -12,15 +12,20 @@ import { AppError } from '../../http/app-error.ts';
 import { requireAdmin, type StaffUser } from '../../http/auth.ts';
 import type { PageParams } from '../../lib/paging.ts';
 import { paginate } from '../../lib/paging.ts';
-import { monthCostOf } from '../admin/costs.ts';
-import type { OperatorDeps } from '../admin/operator-deps.ts';
+import { monthCostOf } from '../admin/service.ts';
 import { recordAudit } from '../audit/service.ts';
-import { recentLedger } from '../entitlement/repository.ts';
-import { currentVip, grantVip, takeBackVip, usageToday, vipEnds } from '../entitlement/service.ts';
-import * as invites from '../invite/repository.ts';
-import * as orders from '../order/repository.ts';
-import { toView as orderView } from '../order/service.ts';
+import {
+  currentVip,
+  grantVip,
+  recentLedger,
+  takeBackVip,
+  usageToday,
+  vipEnds,
+} from '../entitlement/service.ts';
+import { invitationsPage, inviteTotals } from '../invite/service.ts';
+import { allOrders, toView as orderView } from '../order/service.ts';
 import { deviceLabel, maskIp } from './device-label.ts';
+import type { OperatorDeps } from './operators.ts';
 import * as accounts from './repository.ts';
 
 /** 运营后台 · 用户: find accounts, look at one, adjust VIP, disable, change roles. */
@@ -79,11 +84,11 @@ export async function userDetail(deps: OperatorDeps, userId: number): Promise<Ad
   const vip = await currentVip(deps.db, userId, now);
   const [usage, orderRows, totals, sessions, ledger, invitations, monthCost] = await Promise.all([
     usageToday(deps.db, userId, vip.length > 0, now),
-    orders.allOrders(deps.db, userId),
-    invites.totals(deps.db, userId),
+    allOrders(deps.db, userId),
+    inviteTotals(deps.db, userId),
     accounts.liveSessions(deps.db, userId, now),
     recentLedger(deps.db, userId, 50),
-    invites.historyPage(deps.db, userId, { offset: 0, limit: 20 }),
+    invitationsPage(deps.db, userId, { offset: 0, limit: 20 }),
     monthCostOf(deps, userId),
   ]);
   return {
