@@ -126,6 +126,8 @@ const ranJunit = (name, prefix, pattern) => ({ source: { junit: junit(name), pre
 const results = [];
 const steps = [
   ['代码风格（Biome）', ...npx('biome', 'check', '.'), 'none'],
+  // Modules meet through service.ts, the channels layer through index.ts (docs/architecture.md「引用规则」).
+  ['模块边界', process.execPath, ['scripts/check-boundaries.mjs'], 'none'],
   ['类型检查（TypeScript）', 'npm', ['run', 'typecheck'], 'none'],
   [
     '契约包单元测试',
