@@ -1,6 +1,7 @@
 import type { PersonalData } from '../../app-module.ts';
 import * as accounts from './repository.ts';
-import { listSessions, newInviteCode } from './service.ts';
+import { listSessions } from './service.ts';
+import { newInviteCode } from './sign-in.ts';
 
 /** The account row is anonymised (orders that stay point at it); its sign-ins are deleted. */
 export const accountPersonalData: PersonalData = {

@@ -16,6 +16,7 @@ import { ok } from '../../http/envelope.ts';
 import { accountPersonalData } from './personal-data.ts';
 import { promoteToAdmin } from './repository.ts';
 import * as service from './service.ts';
+import * as signIn from './sign-in.ts';
 import { accountStaffRoutes } from './staff-routes.ts';
 
 const clientOf = (request: FastifyRequest) => ({
@@ -28,13 +29,13 @@ const publicRoutes: Routes = async (app, { deps }) => {
   app.post(
     '/api/v1/register/',
     { schema: { body: RegisterBody, response: { 200: EnvelopeSchema(LoginResult) } } },
-    async (request) => ok(await service.register(deps, request.body, clientOf(request)), '注册成功'),
+    async (request) => ok(await signIn.register(deps, request.body, clientOf(request)), '注册成功'),
   );
 
   app.post(
     '/api/v1/login/',
     { schema: { body: LoginBody, response: { 200: EnvelopeSchema(LoginResult) } } },
-    async (request) => ok(await service.login(deps, request.body, clientOf(request)), '登录成功'),
+    async (request) => ok(await signIn.login(deps, request.body, clientOf(request)), '登录成功'),
   );
 
   app.post(
@@ -44,7 +45,7 @@ const publicRoutes: Routes = async (app, { deps }) => {
       schema: { body: EditPasswordBody, response: { 200: EnvelopeSchema(EditPasswordResult) } },
     },
     async (request) =>
-      ok(await service.editPassword(deps, request.body, request.account, request.ip), '密码已修改'),
+      ok(await signIn.editPassword(deps, request.body, request.account, request.ip), '密码已修改'),
   );
 };
 
