@@ -72,6 +72,7 @@ export async function revokeSessions(
   return { revoked: 1 };
 }
 
-// Other modules' lookup of an account by id: the sandbox's test phones and the first-order invite
-// reward (order), 导出 and 注销 (privacy).
-export { findUserById } from './repository.ts';
+// Other modules' lookups of an account: by id (the sandbox's test phones and the first-order invite
+// reward in order, the invite code on 邀请记录, 导出 and 注销 in privacy) and by phone (whether an SMS
+// code may be sent for sign-up or only for a registered phone).
+export { findUserById, findUserByPhone } from './repository.ts';

@@ -11,7 +11,7 @@ import type { Database } from '../../db/database.ts';
 import type { AppDeps } from '../../deps.ts';
 import { AppError } from '../../http/app-error.ts';
 import { type PageParams, paginate } from '../../lib/paging.ts';
-import { findUserById } from '../account/repository.ts';
+import { findUserById } from '../account/service.ts';
 import { grantVip, lockUser } from '../entitlement/service.ts';
 import * as invites from './repository.ts';
 

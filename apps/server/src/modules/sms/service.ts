@@ -20,7 +20,7 @@ import type { AppDeps } from '../../deps.ts';
 import { AppError } from '../../http/app-error.ts';
 import { sameSecret, sha256 } from '../../lib/secrets.ts';
 import { SmsSendError } from '../../providers/sms/sms-sender.ts';
-import { findUserByPhone } from '../account/repository.ts';
+import { findUserByPhone } from '../account/service.ts';
 import { tooManyRequests, waitText } from '../throttle/service.ts';
 import { spendSolvedChallenge } from './captcha.ts';
 import * as codes from './repository.ts';
