@@ -34,23 +34,6 @@ const ALLOWED = [
   // None today. An entry reads: { from: 'modules/x/…', to: 'modules/y/…', reason: '为什么不能走门' }.
 ];
 
-/**
- * TEMPORARY: the channels layer's door (channels/index.ts) is being made in parallel (issue 38,
- * branch i38-b). Until it lands, these imports past the door are printed as 「待 channels 门面合入」 and
- * do not fail. Whoever lands the door empties this list (and deletes it).
- */
-const KNOWN_CHANNELS = [
-  { from: 'app.ts', to: 'channels/gauge.ts' },
-  { from: 'modules/admin/costs.ts', to: 'channels/repository.ts' },
-  { from: 'modules/channel/routes.ts', to: 'channels/repository.ts' },
-  { from: 'modules/channel/routes.ts', to: 'channels/seed.ts' },
-  { from: 'modules/channel/service.ts', to: 'channels/channel-book.ts' },
-  { from: 'modules/channel/service.ts', to: 'channels/channel-input.ts' },
-  { from: 'modules/channel/service.ts', to: 'channels/key-box.ts' },
-  { from: 'modules/channel/service.ts', to: 'channels/key-rests.ts' },
-  { from: 'modules/channel/service.ts', to: 'channels/repository.ts' },
-];
-
 function tsFiles(dir) {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
     const full = path.join(dir, entry.name);
@@ -106,8 +89,7 @@ export function findBreaks() {
 const report = process.argv.includes('--report');
 const breaks = findBreaks();
 const allowed = breaks.filter((b) => ALLOWED.some(sameBreak(b)));
-const known = breaks.filter((b) => b.rule === 'channels' && KNOWN_CHANNELS.some(sameBreak(b)));
-const failing = breaks.filter((b) => !allowed.includes(b) && !known.includes(b));
+const failing = breaks.filter((b) => !allowed.includes(b));
 
 const line = (b) => `  ${b.from} -> ${b.to}`;
 for (const b of failing)
@@ -120,16 +102,10 @@ if (allowed.length) {
   console.log(`允许的例外（ALLOWED，各有理由）：${allowed.length} 处`);
   for (const b of allowed) console.log(`${line(b)}（${ALLOWED.find(sameBreak(b))?.reason}）`);
 }
-if (known.length) {
-  console.log(`待 channels 门面合入：${known.length} 处`);
-  for (const b of known) console.log(line(b));
-}
 // An entry that no longer matches anything is stale: said, so that the lists only shrink.
-const unused = [...ALLOWED, ...KNOWN_CHANNELS].filter((entry) => !breaks.some(sameBreak(entry)));
+const unused = ALLOWED.filter((entry) => !breaks.some(sameBreak(entry)));
 if (srcFlag < 0)
   for (const entry of unused)
-    console.log(`（ALLOWED/KNOWN 里的 ${entry.from} -> ${entry.to} 已不再出现，可以删掉）`);
-console.log(
-  `模块边界：${failing.length} 处违规，${allowed.length} 处允许的例外，${known.length} 处待 channels 门面合入`,
-);
+    console.log(`（ALLOWED 里的 ${entry.from} -> ${entry.to} 已不再出现，可以删掉）`);
+console.log(`模块边界：${failing.length} 处违规，${allowed.length} 处允许的例外`);
 process.exit(failing.length > 0 && !report ? 1 : 0);
