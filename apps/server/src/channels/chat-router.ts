@@ -8,7 +8,7 @@ import { type CallMeter, type ChannelBook, doubleChannel, type LiveChannel } fro
 import { type AttemptFailure, failureOf } from './health.ts';
 import { usageOf } from './ledger.ts';
 import { candidates } from './pick.ts';
-import { PROBE_QUESTION } from './probe.ts';
+import { PROBE_QUESTION } from './probe-calls.ts';
 
 /** A request through the router: the provider's request, and who it is for (the cost ledger). */
 export type RoutedAnswerRequest = AnswerRequest & { meter?: CallMeter };

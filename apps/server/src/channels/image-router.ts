@@ -5,7 +5,7 @@ import { AdapterCache, AttemptQueue } from './adapters.ts';
 import { wholeAnswer } from './attempts.ts';
 import { type CallMeter, type ChannelBook, doubleChannel, type LiveChannel } from './channel-book.ts';
 import { candidates } from './pick.ts';
-import { PROBE_PICTURE } from './probe.ts';
+import { PROBE_PICTURE } from './probe-calls.ts';
 
 export type RoutedGenerationRequest = GenerationRequest & { meter?: CallMeter };
 

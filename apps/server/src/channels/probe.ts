@@ -6,20 +6,8 @@ import type { Clock } from '../lib/clock.ts';
 import type { CallMeter, ChannelBook, LiveChannel } from './channel-book.ts';
 import type { ChatRouter } from './chat-router.ts';
 import type { ImageRouter } from './image-router.ts';
+import { PROBE_PICTURE, PROBE_QUESTION } from './probe-calls.ts';
 import { lastCallAt } from './repository.ts';
-
-/** The probe's question: the smallest call that proves a chat channel answers. */
-export const PROBE_QUESTION = {
-  messages: [{ role: 'user' as const, content: '请只回复“好”。' }],
-  timeoutMs: 30_000,
-};
-
-/** The probe's picture: a plain one, so a test costs one image and says nothing odd to the provider. */
-export const PROBE_PICTURE = {
-  prompt: 'a plain white ceramic mug on a white background, product photo',
-  size: '1024x1024' as const,
-  timeoutMs: 180_000,
-};
 
 type Routers = { chat: ChatRouter; images: ImageRouter };
 
