@@ -1,37 +1,14 @@
-import type { TranslateResult } from '@chuhai/contract';
 import { fireEvent, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderWithApp } from '../../../test/render';
+import { translateResult, waterproofBlock } from '../../../test/translate-result';
 import { TranslateEditor } from '../components/translate-editor';
 
-const RESULT: TranslateResult = {
-  target: 'en',
-  width: 400,
-  height: 400,
+const RESULT = translateResult({
   backgroundId: 7,
-  backgroundUrl: '/files/bg.png',
   resultId: 8,
-  resultUrl: '/files/out.png',
-  blocks: [
-    {
-      id: 1,
-      source: '防水透气',
-      text: 'Waterproof',
-      box: { x: 10, y: 10, width: 120, height: 30 },
-      fontSize: 24,
-      color: '#1d3557',
-      bold: true,
-      align: 'left',
-      hidden: false,
-      overflow: false,
-      outline: { color: '#ffffff', width: 2 },
-    },
-  ],
-  productText: 'keep',
-  kept: [],
-  residual: { count: 0, boxes: [] },
-  glossary: { used: [], missed: [] },
-};
+  blocks: [waterproofBlock({ outline: { color: '#ffffff', width: 2 } })],
+});
 
 /** The canvas shown at 200 px for a 400 px picture: a screen pixel is two picture pixels. */
 function showAtHalfSize() {

@@ -1,9 +1,9 @@
-import type { TranslatedBlock, TranslateResult } from '@chuhai/contract';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { configureApiClient } from '../../../lib/api-client';
 import { useAuthStore } from '../../../stores/auth-store';
 import { fakeApi, ok, renderWithApp } from '../../../test/render';
+import { translatedBlock as block, translateResult } from '../../../test/translate-result';
 import { renderTranslation } from '../api/render-translation';
 import { translateImage } from '../api/translate-image';
 import { TranslateScreen } from '../components/translate-screen';
@@ -11,39 +11,14 @@ import { TranslateScreen } from '../components/translate-screen';
 vi.mock('../api/translate-image', () => ({ translateImage: vi.fn() }));
 vi.mock('../api/render-translation', () => ({ renderTranslation: vi.fn() }));
 
-const block = (id: number, text: string, more: Partial<TranslatedBlock> = {}): TranslatedBlock => ({
-  id,
-  source: '原文',
-  text,
-  box: { x: 10, y: 10 + id * 40, width: 200, height: 30 },
-  fontSize: 20,
-  color: '#ffffff',
-  bold: false,
-  align: 'left',
-  hidden: false,
-  overflow: false,
-  ...more,
-});
-
 /** A caption over a photo: the first line drawn with an outline, the second read back poorly. */
-const RESULT: TranslateResult = {
-  target: 'en',
-  width: 400,
-  height: 400,
-  backgroundId: 1,
-  backgroundUrl: '/files/bg.png',
-  resultId: 2,
-  resultUrl: '/files/out.png',
+const RESULT = translateResult({
   blocks: [
     block(1, 'The most beautiful day', { outline: { color: '#000000', width: 2 } }),
     block(2, 'Was the one under your roof', { outline: null }),
   ],
-  productText: 'keep',
-  kept: [],
-  residual: { count: 0, boxes: [] },
   legibility: { words: 11, read: 5, unclear: [2] },
-  glossary: { used: [], missed: [] },
-};
+});
 
 const translated = vi.mocked(translateImage);
 const rendered = vi.mocked(renderTranslation);

@@ -1,9 +1,9 @@
-import type { TranslateResult } from '@chuhai/contract';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { configureApiClient } from '../../../lib/api-client';
 import { useAuthStore } from '../../../stores/auth-store';
 import { fakeApi, ok, renderWithApp } from '../../../test/render';
+import { translatedBlock, translateResult } from '../../../test/translate-result';
 import { renderTranslation } from '../api/render-translation';
 import { translateImage } from '../api/translate-image';
 import { TranslateScreen } from '../components/translate-screen';
@@ -14,37 +14,21 @@ vi.mock('../api/render-translation', () => ({ renderTranslation: vi.fn() }));
 const box = (x: number) => ({ x, y: 10, width: 40, height: 20 });
 
 /** A bottle's translation: one selling point translated, its label and a price kept. */
-const RESULT: TranslateResult = {
-  target: 'en',
-  width: 400,
-  height: 400,
-  backgroundId: 1,
-  backgroundUrl: '/files/bg.png',
-  resultId: 2,
-  resultUrl: '/files/out.png',
+const RESULT = translateResult({
   blocks: [
-    {
-      id: 1,
+    translatedBlock(1, 'Rich in minerals', {
       source: '富含矿物质',
-      text: 'Rich in minerals',
       box: box(10),
-      fontSize: 20,
       color: '#222222',
       bold: true,
-      align: 'left',
-      hidden: false,
-      overflow: false,
-    },
+    }),
   ],
-  productText: 'keep',
   kept: [
     { text: '山泉水', box: box(200), reason: 'product' },
     { text: '天然矿泉', box: box(250), reason: 'product' },
     { text: '¥29', box: box(300), reason: 'no-chinese' },
   ],
-  residual: { count: 0, boxes: [] },
-  glossary: { used: [], missed: [] },
-};
+});
 
 const translated = vi.mocked(translateImage);
 const rendered = vi.mocked(renderTranslation);

@@ -1,39 +1,17 @@
-import type { TranslateResult } from '@chuhai/contract';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { configureApiClient } from '../../../lib/api-client';
 import { useAuthStore } from '../../../stores/auth-store';
 import { renderWithApp } from '../../../test/render';
+import { translateResult, waterproofBlock } from '../../../test/translate-result';
 import { TranslateEditor } from '../components/translate-editor';
 
-const RESULT: TranslateResult = {
-  target: 'en',
-  width: 400,
-  height: 400,
+const RESULT = translateResult({
   backgroundId: 7,
-  backgroundUrl: '/files/bg.png',
   sourceId: 9,
   resultId: 8,
-  resultUrl: '/files/out.png',
-  blocks: [
-    {
-      id: 1,
-      source: '防水透气',
-      text: 'Waterproof',
-      box: { x: 10, y: 10, width: 120, height: 30 },
-      fontSize: 24,
-      color: '#1d3557',
-      bold: true,
-      align: 'left',
-      hidden: false,
-      overflow: false,
-    },
-  ],
-  productText: 'keep',
-  kept: [],
-  residual: { count: 0, boxes: [] },
-  glossary: { used: [], missed: [] },
-};
+  blocks: [waterproofBlock()],
+});
 
 /** The PSD route answering `reply`; the requests it got. */
 function fakePsdRoute(reply: () => Response) {
