@@ -5,6 +5,8 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { clippedTo, labelAround } from '../src/imaging/text/label.ts';
+import { HEIGHT_SLACK } from '../src/imaging/text/render.ts';
+import { layoutOf } from '../src/imaging/text/translate-picture.ts';
 
 /** A picture of `width` × `height`, each pixel's colour from `paint(x, y)`. */
 function picture(width: number, height: number, paint: (x: number, y: number) => number[]) {
@@ -54,5 +56,19 @@ describe('the label under a line', () => {
       height: 70,
     });
     assert.deepEqual(clippedTo(room, { x: 150, y: 110, width: 50, height: 10 }, box), box);
+  });
+
+  it('ends a line’s room above the next line, also where their boxes overlap, and inside the picture', () => {
+    // A shop sign (chineseocr_lite's lite-3): the name's 3D letters give a box 12–231 px, the line
+    // under it starts at 191, the picture ends at 308. Grown down to the picture's edge, the name's
+    // translation took two lines 343 px tall, over the second line and off the picture.
+    const sign = picture(730, 308, () => [40, 140, 220]);
+    const name = { id: 1, box: { x: 110, y: 12, width: 532, height: 219 }, align: 'center' as const };
+    const second = { id: 2, box: { x: 198, y: 191, width: 396, height: 117 }, align: 'center' as const };
+    const upper = layoutOf(sign, name, [name, second]);
+    assert.ok(upper.room.y + upper.room.height <= second.box.y, JSON.stringify(upper));
+    assert.ok(upper.box.y + upper.box.height <= second.box.y, 'centred on the part of its box above the next line');
+    const lower = layoutOf(sign, second, [name, second]);
+    assert.ok(lower.room.y + lower.room.height * HEIGHT_SLACK <= 308, JSON.stringify(lower));
   });
 });

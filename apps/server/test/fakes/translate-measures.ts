@@ -83,12 +83,14 @@ const grown = (box: TextBox, pad: number) => ({
 
 /**
  * Share of the picture the erase changed (any channel by more than 24) away from the translated
- * text: outside every translated line's box grown by a third of its height.
+ * text: outside every translated line's box grown by a third of its thickness.
  */
 export async function damageOutside(input: Buffer, background: Buffer, blocks: TranslatedBlock[]) {
   const before = await workingRaw(input);
   const after = await raw(background);
-  const areas = blocks.map((b) => grown(b.box, (b.fontSize / 0.72) * 0.33));
+  // Grown by a third of the original line's thickness: not of the size the translation was drawn
+  // at, which shrinks when a longer translation is fitted while the erased strokes stay as wide.
+  const areas = blocks.map((b) => grown(b.box, Math.min(b.box.width, b.box.height) * 0.33));
   let changed = 0;
   for (let y = 0; y < before.height; y++)
     for (let x = 0; x < before.width; x++) {

@@ -84,9 +84,16 @@ export function roomAround(
     left = Math.min(left, Math.max(leftLimit, left - extra / 2));
     right = Math.max(right, Math.min(rightLimit, right + extra / 2));
   }
-  const below = others.filter((o) => o.y >= y + height && overlaps(o.x, o.x + o.width, left, right));
-  const bottomLimit = Math.min(size.height - margin, ...below.map((o) => o.y - margin));
-  const bottom = Math.max(y + height, Math.min(bottomLimit, y + height * ROOM_HEIGHT));
+  // Any block starting lower down in these columns stops the growth, also one whose box overlaps
+  // this one's bottom (a shop sign's 3D letters reach into the line below them).
+  const below = others.filter((o) => o.y > y && overlaps(o.x, o.x + o.width, left, right));
+  // Fitting lets text run HEIGHT_SLACK past its room: the room ends that much above the margin.
+  const pictureBottom = y + (size.height - margin - y) / HEIGHT_SLACK;
+  const bottomLimit = Math.min(pictureBottom, ...below.map((o) => o.y - margin));
+  // Never shorter than its own box, unless a block below starts inside it: then the room ends above
+  // that block (the text shrinks rather than run over the next line), keeping at least half.
+  const ownBottom = Math.max(y + height / 2, Math.min(y + height, bottomLimit));
+  const bottom = Math.max(ownBottom, Math.min(bottomLimit, y + height * ROOM_HEIGHT));
   return { x: Math.round(left), y, width: Math.round(right - left), height: Math.round(bottom - y) };
 }
 
@@ -102,13 +109,16 @@ export function layoutOf(
   all: { id: number; box: TextBox }[],
 ): { room: TextBox; box: TextBox } {
   const room = roomAround(block, all, picture);
+  // The text is centred on its box: on the room's part of it where a block below cut the room short.
+  const box = { ...block.box, height: Math.min(block.box.height, room.y + room.height - block.box.y) };
   const label = labelAround(picture, block.box);
-  if (!label) return { room, box: block.box };
+  if (!label) return { room, box };
   // A panel or a card much taller than the line: its edges bound the room, the text stays put.
   if (label.height > block.box.height * PILL)
-    return { room: clippedTo(room, label, block.box), box: block.box };
-  // A pill or a tag: the translation is centred on it and kept off its edges. Fitting lets text run HEIGHT_SLACK past its room's height (descenders, a tight OCR box); a
-  // label's edge is hard, so the room on it is that much shorter, centred on the label.
+    return { room: clippedTo(room, label, box), box };
+  // A pill or a tag: the translation is centred on it and kept off its edges. Fitting lets text run
+  // HEIGHT_SLACK past its room's height (descenders, a tight OCR box); a label's edge is hard, so
+  // the room on it is that much shorter, centred on the label.
   const short = {
     ...label,
     y: label.y + (label.height - label.height / HEIGHT_SLACK) / 2,
