@@ -184,6 +184,30 @@ describe('图片翻译 · what the seller is told about the drawn text', () => {
     assert.equal(new Set(picture.blocks.map((b) => b.fontSize)).size, 1, 'and one size');
   });
 
+  it('draws a grid of selling points at one size, also where a column does not line up', async () => {
+    // Like RapidOCR's ch_en_num.jpg: a 2 × 2 grid of bullet items whose right column's OCR boxes
+    // start at different x (one took part of its bullet). Before, only a column lined up on its
+    // edge was one list, and one item came out half again as large as the other three.
+    const grid = ['极速发货', '冰点标准', '破损就赔', '假一赔十'].map((text, i) => ({
+      text,
+      left: i % 2 === 0 ? 80 : i === 1 ? 560 : 500,
+      top: 300 + 140 * Math.floor(i / 2),
+      size: 52,
+      color: '#7b2ff7',
+    }));
+    const picture = await translatePicture(
+      ocr,
+      await writeChinese(
+        sharp({ create: { width: 1000, height: 800, channels: 3, background: '#ffffff' } }),
+        grid,
+      ),
+      { target: 'en', keep: [], product: null },
+      translator,
+    );
+    assert.equal(picture.blocks.length, 4);
+    assert.equal(new Set(picture.blocks.map((b) => b.fontSize)).size, 1, JSON.stringify(picture.blocks));
+  });
+
   it('names a block drawn too small to read, and judges no language the OCR cannot read', () => {
     const block = { source: '', box: { x: 0, y: 0, width: 10, height: 10 }, fontSize: 9, color: '#000000' };
     const common = { ...block, bold: false, align: 'left' as const, hidden: false, overflow: false };

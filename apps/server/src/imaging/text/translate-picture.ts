@@ -131,26 +131,31 @@ export function layoutOf(
 }
 
 /**
- * Indexes of blocks that were parallel items in the original: the same size (within 15%), the same
- * alignment, and lined up on that edge (within 2% of the image's width).
+ * Indexes of blocks that were parallel items in the original: the same size (within 15%), and
+ * either in one column (the same alignment, lined up on that edge within 2% of the image's width)
+ * or in one row (tops within 15% of the line's height): a 2 × 2 grid of selling points is one list.
  */
 function siblings(blocks: TranslatedBlock[], width: number): number[][] {
   const anchor = (b: TranslatedBlock) =>
     b.align === 'left' ? b.box.x : b.align === 'right' ? b.box.x + b.box.width : b.box.x + b.box.width / 2;
-  const groups: number[][] = [];
+  const parallel = (a: TranslatedBlock, b: TranslatedBlock) => {
+    if (Math.abs(a.fontSize - b.fontSize) > a.fontSize * 0.15) return false;
+    const column = a.align === b.align && Math.abs(anchor(a) - anchor(b)) <= width * 0.02;
+    const row =
+      Math.abs(a.box.y - b.box.y) <= a.box.height * 0.15 &&
+      Math.abs(a.box.height - b.box.height) <= a.box.height * 0.15;
+    return column || row;
+  };
+  // Each block joins the list of every earlier block it is parallel to (lists it links are merged).
+  const listOf = blocks.map((_, i) => i);
+  const root = (i: number): number => (listOf[i] === i ? i : root(listOf[i] as number));
   blocks.forEach((block, i) => {
-    const group = groups.find((g) => {
-      const first = blocks[g[0] as number] as TranslatedBlock;
-      return (
-        first.align === block.align &&
-        Math.abs(anchor(first) - anchor(block)) <= width * 0.02 &&
-        Math.abs(first.fontSize - block.fontSize) <= first.fontSize * 0.15
-      );
-    });
-    if (group) group.push(i);
-    else groups.push([i]);
+    for (let j = 0; j < i; j++)
+      if (parallel(blocks[j] as TranslatedBlock, block)) listOf[root(i)] = root(j);
   });
-  return groups.filter((g) => g.length > 1);
+  const lists = new Map<number, number[]>();
+  blocks.forEach((_, i) => lists.set(root(i), [...(lists.get(root(i)) ?? []), i]));
+  return [...lists.values()].filter((list) => list.length > 1);
 }
 
 /**
