@@ -67,7 +67,10 @@ describe('the label under a line', () => {
     const second = { id: 2, box: { x: 198, y: 191, width: 396, height: 117 }, align: 'center' as const };
     const upper = layoutOf(sign, name, [name, second]);
     assert.ok(upper.room.y + upper.room.height <= second.box.y, JSON.stringify(upper));
-    assert.ok(upper.box.y + upper.box.height <= second.box.y, 'centred on the part of its box above the next line');
+    assert.ok(
+      upper.box.y + upper.box.height <= second.box.y,
+      'centred on the part of its box above the next line',
+    );
     const lower = layoutOf(sign, second, [name, second]);
     assert.ok(lower.room.y + lower.room.height * HEIGHT_SLACK <= 308, JSON.stringify(lower));
   });

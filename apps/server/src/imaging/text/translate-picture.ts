@@ -114,8 +114,7 @@ export function layoutOf(
   const label = labelAround(picture, block.box);
   if (!label) return { room, box };
   // A panel or a card much taller than the line: its edges bound the room, the text stays put.
-  if (label.height > block.box.height * PILL)
-    return { room: clippedTo(room, label, box), box };
+  if (label.height > block.box.height * PILL) return { room: clippedTo(room, label, box), box };
   // A pill or a tag: the translation is centred on it and kept off its edges. Fitting lets text run
   // HEIGHT_SLACK past its room's height (descenders, a tight OCR box); a label's edge is hard, so
   // the room on it is that much shorter, centred on the label.
@@ -150,11 +149,10 @@ function siblings(blocks: TranslatedBlock[], width: number): number[][] {
   const listOf = blocks.map((_, i) => i);
   const root = (i: number): number => (listOf[i] === i ? i : root(listOf[i] as number));
   blocks.forEach((block, i) => {
-    for (let j = 0; j < i; j++)
-      if (parallel(blocks[j] as TranslatedBlock, block)) listOf[root(i)] = root(j);
+    for (let j = 0; j < i; j++) if (parallel(blocks[j] as TranslatedBlock, block)) listOf[root(i)] = root(j);
   });
   const lists = new Map<number, number[]>();
-  blocks.forEach((_, i) => lists.set(root(i), [...(lists.get(root(i)) ?? []), i]));
+  for (let i = 0; i < blocks.length; i++) lists.set(root(i), [...(lists.get(root(i)) ?? []), i]);
   return [...lists.values()].filter((list) => list.length > 1);
 }
 
