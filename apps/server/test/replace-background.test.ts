@@ -4,6 +4,8 @@ import {
   DAILY_QUOTAS,
   FEATURE_OFF_TEXT,
   PLACEMENT_LIMITS,
+  productLayerPosition,
+  productLayerSize,
   ResultCode,
   UPLOAD_LIMITS,
 } from '@chuhai/contract';
@@ -30,6 +32,24 @@ async function rgbAt(bytes: Buffer, x: number, y: number): Promise<number[]> {
   const { data, info } = await sharp(bytes).removeAlpha().raw().toBuffer({ resolveWithObject: true });
   const i = (y * info.width + x) * 3;
   return [...data.subarray(i, i + 3)];
+}
+
+/** The box of every pixel that is not (near) white. */
+async function inkBox(jpeg: Buffer) {
+  const { data, info } = await sharp(jpeg).removeAlpha().raw().toBuffer({ resolveWithObject: true });
+  let [left, right, top, bottom] = [info.width, -1, info.height, -1];
+  for (let y = 0; y < info.height; y += 1)
+    for (let x = 0; x < info.width; x += 1) {
+      const i = (y * info.width + x) * 3;
+      if ((data[i] as number) + (data[i + 1] as number) + (data[i + 2] as number) > 720) continue;
+      [left, right, top, bottom] = [
+        Math.min(left, x),
+        Math.max(right, x),
+        Math.min(top, y),
+        Math.max(bottom, y),
+      ];
+    }
+  return { left, top, width: right - left + 1, height: bottom - top + 1 };
 }
 
 const close = (a: number[], b: number[], tolerance = 10) =>
@@ -90,12 +110,13 @@ describe('the background library (/api/mokker/category, /api/mokker/backgrounds)
 
 describe('换背景 (/api/mokker/replace)', () => {
   const scenes = new GreenScenes();
+  const matting = new CornerColourMatting();
   let ctx: Ctx;
   let token: string;
   const photo = (product = '#dd2222') =>
     productPhoto({ width: 800, height: 800, box: { left: 300, top: 200, width: 200, height: 400 }, product });
   before(async () => {
-    ctx = await buildAccountApp({}, { matting: new CornerColourMatting(), imageGenerator: scenes });
+    ctx = await buildAccountApp({}, { matting, imageGenerator: scenes });
     token = await join(ctx, '13300000001');
   });
   after(() => ctx.close());
@@ -140,6 +161,68 @@ describe('换背景 (/api/mokker/replace)', () => {
       close(await rgbAt(white, size / 2 + 200, bottomDefault + 2), [255, 255, 255], 3),
       'no shadow when off',
     );
+  });
+
+  it('keeps the cut-out it made, and the next try from that cut-out cuts nothing again', async () => {
+    const token = await join(ctx, '13300000021');
+    const first = await postForm(ctx.app, '/api/mokker/replace', token, { color: '#ffffff' }, [
+      { name: 'a.png', bytes: await photo() },
+    ]);
+    const made = first.json().data.results[0];
+    assert.ok(made.image && made.cutout, first.body);
+    assert.deepEqual([made.cutout.width, made.cutout.height], [800, 800], 'the photo’s size, as 抠图’s');
+    const png = (await ctx.app.inject({ method: 'GET', url: made.cutout.url })).rawPayload;
+    assert.equal((await sharp(png).metadata()).hasAlpha, true);
+    const recent = (await get(ctx.app, '/api/v1/studio/images?kinds=cutout', auth(token))).json().data;
+    assert.ok(
+      recent.list.some((i: { id: number }) => i.id === made.cutout.id),
+      'in 最近作品 with 抠图’s',
+    );
+
+    const calls = matting.calls;
+    const used = await replaceUsed(ctx, token);
+    const again = await postForm(ctx.app, '/api/mokker/replace', token, {
+      color: '#ffffff',
+      scale: '0.4',
+      cutoutIds: String(made.cutout.id),
+    });
+    assert.equal(again.statusCode, 200, again.body);
+    assert.ok(again.json().data.results[0].image);
+    assert.equal(again.json().data.results[0].cutout, undefined, 'no new cut-out: the earlier one was used');
+    assert.equal(matting.calls, calls, 'the photo was not cut again');
+    assert.equal(await replaceUsed(ctx, token), used + 1, 'still one use per output image');
+  });
+
+  it('places the product where the shared geometry (the page’s preview) says', async () => {
+    const token = await join(ctx, '13300000022');
+    const placement = { scale: 0.45, x: 0.3, y: 0.75 };
+    const response = await postForm(
+      ctx.app,
+      '/api/mokker/replace',
+      token,
+      {
+        color: '#ffffff',
+        shadow: '0',
+        ...Object.fromEntries(Object.entries(placement).map(([k, v]) => [k, String(v)])),
+      },
+      [{ name: 'a.png', bytes: await photo() }],
+    );
+    const jpeg = (await ctx.app.inject({ method: 'GET', url: response.json().data.results[0].image.url }))
+      .rawPayload;
+    const size = PLACEMENT_LIMITS.outputSize;
+    // The photo's product is a 200×400 box: the preview measures that box on the cut-out.
+    const layer = productLayerSize(
+      { width: 200, height: 400 },
+      { width: 200, height: 400 },
+      placement.scale,
+      size,
+    );
+    const at = productLayerPosition(layer, placement, size);
+    const ink = await inkBox(jpeg);
+    assert.ok(Math.abs(ink.left - at.left) <= 2, `left ${ink.left} vs ${at.left}`);
+    assert.ok(Math.abs(ink.top - at.top) <= 2, `top ${ink.top} vs ${at.top}`);
+    assert.ok(Math.abs(ink.width - layer.width) <= 3, `width ${ink.width} vs ${layer.width}`);
+    assert.ok(Math.abs(ink.height - layer.height) <= 3, `height ${ink.height} vs ${layer.height}`);
   });
 
   it('makes a scene from a prompt with the text-to-image provider', async () => {

@@ -135,6 +135,28 @@ describe('智能做图 · 修补画笔 (/api/v1/remove/mask)', () => {
     assert.equal(response.json().data.main.preset, 'amazon', 'Amazon when no preset is named');
   });
 
+  it('with main=0 (换背景’s 修补) makes only the new cut-out, no main image', async () => {
+    const before = await usedCutouts(token);
+    const response = await touchUp(
+      token,
+      { cutoutId: String(cutoutId), main: '0' },
+      await maskPng(1200, 800, [PRODUCT]),
+    );
+    assert.equal(response.statusCode, 200, response.body);
+    const { cutout, main } = response.json().data;
+    assert.ok(cutout.id > cutoutId);
+    assert.equal(main, undefined);
+    assert.deepEqual(await alphaAt(await download(ctx, cutout.url), 100, 650), [68, 68, 68, 0]);
+    assert.equal(await usedCutouts(token), before, 'free, as every 修补');
+    const bad = await touchUp(
+      token,
+      { cutoutId: String(cutoutId), main: 'yes' },
+      await maskPng(1200, 800, [PRODUCT]),
+    );
+    assert.equal(bad.statusCode, 400);
+    assert.match(bad.json().msg, /main 只能是/);
+  });
+
   it('refuses what is not a mask of this cut-out, and another seller’s cut-out, before doing anything', async () => {
     const before = await usedCutouts(token);
     const wrongSize = await touchUp(

@@ -1,3 +1,4 @@
+import { PRODUCT_ALPHA } from '@chuhai/contract';
 import { productBox } from './product-box.ts';
 
 /**
@@ -9,9 +10,9 @@ import { productBox } from './product-box.ts';
  */
 
 /** At or above: the product itself (what the checker measures the fill by). */
-export const SOLID = 128;
+export const SOLID = PRODUCT_ALPHA.solid;
 /** Below: background, made fully transparent (the checker counts it as background). */
-export const HAZE_BELOW = 16;
+export const HAZE_BELOW = PRODUCT_ALPHA.haze;
 /** A solid part smaller than this share of the largest is a speck, not the product. */
 const SPECK_SHARE = 0.01;
 /** Masks larger than this are cleaned at a smaller size (see `cleanMask`). */

@@ -1,4 +1,13 @@
-import { MAIN_IMAGE_RULES, PLACEMENT_LIMITS, ResultCode } from '@chuhai/contract';
+import {
+  contactShadow,
+  footprint,
+  MAIN_IMAGE_RULES,
+  PLACEMENT_LIMITS,
+  type PlacementChoice,
+  productLayerPosition,
+  productLayerSize,
+  ResultCode,
+} from '@chuhai/contract';
 import sharp from 'sharp';
 import { AppError } from '../http/app-error.ts';
 import type { AlphaMask } from '../providers/matting/matting-engine.ts';
@@ -52,9 +61,8 @@ async function scaledProduct(image: Buffer, matte: AlphaMask, longSide: number) 
   const visible = clean && productBox(clean, matte.width, matte.height, SOLID);
   const crop = clean && productBox(clean, matte.width, matte.height, HAZE_BELOW);
   if (!clean || !visible || !crop) throw new NoProductError();
-  const ratio = longSide / Math.max(visible.width, visible.height);
-  const width = Math.max(1, Math.round(crop.width * ratio));
-  const height = Math.max(1, Math.round(crop.height * ratio));
+  // `longSide` is already in pixels: a frame of 1 at that scale.
+  const { ratio, width, height } = productLayerSize(crop, visible, longSide, 1);
   const rgb = await sharp(image).removeAlpha().raw().toBuffer();
   const colours = decontaminate(rgb, matte.mask, clean);
   const joined = await sharp(colours, { raw: { width: matte.width, height: matte.height, channels: 3 } })
@@ -150,62 +158,18 @@ export async function whiteMainImage(image: Buffer, matte: AlphaMask, size: numb
   };
 }
 
-export interface Placement {
-  /** The product's longer side over the frame's. */
-  scale: number;
-  /** Centre of the product across the frame, 0–1. */
-  x: number;
-  /** Where the product stands (the bottom of its box), 0–1 down the frame. */
-  y: number;
+/** The sliders' placement (contract's PlacementChoice) and whether to draw the contact shadow. */
+export interface Placement extends PlacementChoice {
   shadow: boolean;
 }
 
-/** Where the product touches the ground: its lowest visible row and the span of its base there. */
-interface Footprint {
-  bottom: number;
-  left: number;
-  right: number;
-}
-
-/**
- * The product's base, from its visible pixels (alpha ≥ 128) in the lowest 4% of its height: a lamp
- * stands on its foot, a car on its wheels, not on the middle of everything it spans.
- */
-function footprint(rgba: Buffer, width: number, height: number): Footprint | null {
-  let bottom = -1;
-  for (let y = height - 1; y >= 0 && bottom < 0; y -= 1)
-    for (let x = 0; x < width; x += 1)
-      if ((rgba[(y * width + x) * 4 + 3] as number) >= SOLID) {
-        bottom = y;
-        break;
-      }
-  if (bottom < 0) return null;
-  const band = Math.max(2, Math.round(height * 0.04));
-  let left = width;
-  let right = -1;
-  for (let y = Math.max(0, bottom - band); y <= bottom; y += 1)
-    for (let x = 0; x < width; x += 1)
-      if ((rgba[(y * width + x) * 4 + 3] as number) >= SOLID) {
-        left = Math.min(left, x);
-        right = Math.max(right, x);
-      }
-  return { bottom, left, right };
-}
-
-/**
- * A soft, flattened ellipse under the product's base, its centre a little above the base's lowest
- * row so the product stands in its shadow instead of floating over it.
- */
-function contactShadow(base: Footprint, offsetX: number, offsetY: number, size: number): Buffer {
-  const rx = Math.max(8, ((base.right - base.left + 1) / 2) * 1.15);
-  const ry = Math.max(4, rx * 0.12);
-  const blur = Math.max(2, ry * 0.6);
-  const cx = offsetX + (base.left + base.right + 1) / 2;
-  const cy = offsetY + base.bottom - ry * 0.25;
+/** The contact shadow as an SVG the size of the frame (the geometry is shared with the page's preview). */
+function shadowSvg(ellipse: ReturnType<typeof contactShadow>, size: number): Buffer {
+  const { cx, cy, rx, ry, blur, opacity } = ellipse;
   return Buffer.from(
     `<svg xmlns="http://www.w3.org/2000/svg" width="${size}" height="${size}">` +
       `<filter id="s" x="-50%" y="-200%" width="200%" height="500%"><feGaussianBlur stdDeviation="${blur.toFixed(1)}"/></filter>` +
-      `<ellipse cx="${cx.toFixed(1)}" cy="${cy.toFixed(1)}" rx="${rx.toFixed(1)}" ry="${ry.toFixed(1)}" fill="#000" fill-opacity="0.38" filter="url(#s)"/>` +
+      `<ellipse cx="${cx.toFixed(1)}" cy="${cy.toFixed(1)}" rx="${rx.toFixed(1)}" ry="${ry.toFixed(1)}" fill="#000" fill-opacity="${opacity}" filter="url(#s)"/>` +
       '</svg>',
   );
 }
@@ -220,14 +184,12 @@ export async function placeOnBackground(
 ): Promise<{ bytes: Buffer; width: number; height: number }> {
   const product = await scaledProduct(image, matte, Math.round(size * placement.scale));
   // Keep the whole product inside the frame, whatever position was asked for.
-  const left = Math.min(
-    size - product.width,
-    Math.max(0, Math.round(placement.x * size - product.width / 2)),
-  );
-  const top = Math.min(size - product.height, Math.max(0, Math.round(placement.y * size - product.height)));
+  const { left, top } = productLayerPosition(product, placement, size);
   const layers: sharp.OverlayOptions[] = [];
-  const base = placement.shadow ? footprint(product.rgba, product.width, product.height) : null;
-  if (base) layers.push({ input: contactShadow(base, left, top, size) });
+  const base = placement.shadow
+    ? footprint({ data: product.rgba, width: product.width, height: product.height, channels: 4, offset: 3 })
+    : null;
+  if (base) layers.push({ input: shadowSvg(contactShadow(base, left, top), size) });
   layers.push({
     input: product.rgba,
     raw: { width: product.width, height: product.height, channels: 4 },

@@ -165,6 +165,11 @@ export const ReplacedImage = Type.Object({
   /** The uploaded file's name, so results can be matched to uploads. */
   name: Type.String(),
   image: Type.Optional(StoredImage),
+  /**
+   * The transparent cut-out a new upload was cut into (kept with 抠图's): the page previews and
+   * makes the next try from it instead of cutting the photo again, and opens it in 修补.
+   */
+  cutout: Type.Optional(StoredImage),
   /** Why this one failed (the others still count). */
   error: Type.Optional(Type.String()),
 });

@@ -35,8 +35,17 @@ export const CutoutForm = Type.Object({
   allParts: FormField(readAllParts),
 });
 
+/** `main` 0 or false: 换背景's 修补 needs only the new cut-out, not a main image made from it. */
+function readMakeMain(raw: string | undefined): boolean {
+  const value = raw?.trim() ?? '';
+  if (value === '' || value === '1' || value === 'true') return true;
+  if (value === '0' || value === 'false') return false;
+  throw new AppError(ResultCode.badRequest, 'main 只能是 1（同时生成主图）或 0');
+}
+
 /** 修补 (`/api/v1/remove/mask`): the cut-out it corrects; the preset is checked by the service. */
 export const TouchUpForm = Type.Object({
   cutoutId,
   preset: FormField((raw) => raw.trim()),
+  main: FormField(readMakeMain),
 });

@@ -9,7 +9,7 @@ import sharp from 'sharp';
 import { AppError } from '../../http/app-error.ts';
 import type { Upload } from '../../http/multipart.ts';
 import { findDesign, renderBackground } from '../../imaging/backgrounds/library.ts';
-import { type Placement, placeOnBackground } from '../../imaging/compose.ts';
+import { cutoutPng, type Placement, placeOnBackground } from '../../imaging/compose.ts';
 import { findBlockedWord } from '../../lib/content-safety/word-check.ts';
 import { checkImageUpload } from '../../lib/image-upload.ts';
 import type { AlphaMask } from '../../providers/matting/matting-engine.ts';
@@ -116,9 +116,27 @@ interface Source {
 }
 
 /**
- * `POST /api/mokker/replace`: every product (1 to 10 uploads or earlier cut-outs) is cut out and put
- * on the chosen background with its placement and shadow. Each output is one replace use; a product
- * that fails gets its use back and an error in the list, the others are still delivered.
+ * The product's photo and mask: an earlier cut-out as it is, or the upload cut now and its cut-out
+ * kept (like 抠图's), so the seller's next try starts from it and 修补 can correct it.
+ */
+async function productOf(deps: StudioDeps, userId: number, source: Source) {
+  const { image, matte } = await source.load();
+  if (matte) return { image, matte };
+  const made = await deps.matting.matte(image);
+  const cutout = await storeImage(deps, userId, 'cutout', {
+    bytes: await cutoutPng(image, made),
+    width: made.width,
+    height: made.height,
+    format: 'png',
+  });
+  return { image, matte: made, cutout };
+}
+
+/**
+ * `POST /api/mokker/replace`: every product (1 to 10 uploads or earlier cut-outs) is cut out (an
+ * earlier cut-out, brushed in 修补 or not, is used as it is) and put on the chosen background with
+ * its placement and shadow. Each output is one replace use; a product that fails gets its use back
+ * and an error in the list, the others are still delivered.
  */
 export async function replaceBackground(
   deps: StudioDeps,
@@ -170,22 +188,18 @@ export async function replaceBackground(
         const index = next++;
         const source = sources[index] as Source;
         try {
-          const image = await runMetered(
+          const made = await runMetered(
             deps,
             { userId },
             studioSpec('replace', index === 0 ? firstUse : undefined),
             async () => {
-              const { image: bytes, matte } = await source.load();
-              const made = await placeOnBackground(
-                bytes,
-                matte ?? (await deps.matting.matte(bytes)),
-                background,
-                input.placement,
-              );
-              return storeImage(deps, userId, 'replace', { ...made, format: 'jpeg' });
+              const product = await productOf(deps, userId, source);
+              const made = await placeOnBackground(product.image, product.matte, background, input.placement);
+              const image = await storeImage(deps, userId, 'replace', { ...made, format: 'jpeg' });
+              return { image, cutout: product.cutout };
             },
           );
-          results[index] = { name: source.name, image };
+          results[index] = { name: source.name, ...made };
         } catch (error) {
           const failure = sellerError(error, 'matting', deps.log);
           failures.push(failure);

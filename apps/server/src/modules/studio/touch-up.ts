@@ -21,6 +21,8 @@ export interface TouchUpInput {
   /** The edited mask: a greyscale image at the cut-out's size, white = product. */
   mask?: Upload;
   preset?: string;
+  /** Also make the main image from the new cut-out (抠图's 修补); 换背景's needs only the cut-out. */
+  main?: boolean;
 }
 
 /** The mask's grey levels, one byte per pixel, checked to be the cut-out's size. */
@@ -37,7 +39,7 @@ async function readMask(upload: Upload, width: number, height: number): Promise<
 
 /**
  * `POST /api/v1/remove/mask`: the seller's touch-up of a cut-out (erase a leftover, restore a lost
- * part) becomes a new cut-out, and the main image is made again from it. No use is taken: the
+ * part) becomes a new cut-out, and the main image is made again from it (unless `main` is false). No use is taken: the
  * seller is correcting our model. The earlier cut-out stays, so the seller can go back to it.
  */
 export async function saveTouchUp(
@@ -67,6 +69,7 @@ export async function saveTouchUp(
         height: edited.height,
         format: 'png',
       });
+      if (input.main === false) return { cutout };
       // The seller's own mask is final: a part brought back with the brush stays.
       return {
         cutout,

@@ -23,3 +23,9 @@ export const backgroundsQueryOptions = (categoryId: string, pageNo: number) =>
 
 export const useBackgrounds = (categoryId: string, pageNo: number) =>
   useQuery(backgroundsQueryOptions(categoryId, pageNo));
+
+/**
+ * A library design's thumbnail (the `thumbUrl` the list gives, public and cached for a day), for
+ * the 换背景 preview of a design chosen before its page of the list was loaded (the example's).
+ */
+export const backgroundThumbUrl = (id: string) => `/backgrounds/${encodeURIComponent(id)}.webp`;

@@ -1,18 +1,24 @@
-import { CloseOutlined, DownloadOutlined } from '@ant-design/icons';
 import { PLACEMENT_LIMITS, type ReplaceResult, UPLOAD_LIMITS } from '@chuhai/contract';
-import { Alert, Button, ColorPicker, Image, Input, Segmented, Slider, Switch } from 'antd';
-import { useState } from 'react';
+import { Alert, Button, ColorPicker, Input, Segmented } from 'antd';
+import { useEffect, useState } from 'react';
 import { ExampleShowcase } from '../../../components/ui/example-showcase';
-import { PREVIEW_MOTION } from '../../../components/ui/preview-motion';
 import { StudioTabs } from '../../../components/ui/studio-tabs';
 import { useDrawConfig } from '../../../entities/draw-config/get-draw-config';
 import { useAuthStore } from '../../../stores/auth-store';
 import { EXAMPLE_BACKGROUND_ID, EXAMPLE_IMAGES, loadExamplePhoto } from '../api/example-photo';
+import { backgroundThumbUrl } from '../api/get-backgrounds';
 import { type ReplaceRequest, replaceBackground } from '../api/replace-background';
+import { photoKey, useCutoutMemory } from '../cutout-memory';
+import { usePreviewProduct } from '../use-preview-product';
 import { useStudioRun } from '../use-studio-run';
 import { BackgroundPicker } from './background-picker';
+import { ChosenPhotos, usePhotoUrls } from './chosen-photos';
+import { CutoutTouchUp } from './cutout-touch-up';
 import { ImageDrop } from './image-drop';
+import { DEFAULT_PLACEMENT, PlacementControls, type PlacementState } from './placement-controls';
+import { PlacementPreview, type PreviewBackground } from './placement-preview';
 import { RecentWork } from './recent-work';
+import { type ReplaceOutcome, ReplaceResults } from './replace-results';
 import { RunControls, WorkProgress } from './studio-bits';
 import { useTryExample } from './use-example';
 import '../studio.css';
@@ -27,21 +33,35 @@ const RECENT_KINDS = ['replace'] as const;
 export function BackgroundScreen() {
   const signedIn = useAuthStore((s) => s.token !== null);
   const drawConfig = useDrawConfig();
-  const { result, error, setError, progress, resultRef, start } = useStudioRun<ReplaceResult>('换背景');
-  const [files, setFiles] = useState<File[]>([]);
+  const { result, error, setError, progress, resultRef, start, explain } =
+    useStudioRun<ReplaceResult>('换背景');
+  // Photos 抠图 handed over (its 「换背景」 button) start the screen; taken once it has shown them.
+  const [files, setFiles] = useState<File[]>(() => useCutoutMemory.getState().handedOff);
+  useEffect(() => {
+    useCutoutMemory.getState().takeHandedOff();
+  }, []);
+  const photoUrls = usePhotoUrls(files);
+  const cutouts = useCutoutMemory((s) => s.byPhoto);
+  const remember = useCutoutMemory((s) => s.remember);
+  const [previewed, setPreviewed] = useState(0);
   const [source, setSource] = useState<Source>('library');
   const [backgroundId, setBackgroundId] = useState<string | null>('studio-white');
   const [color, setColor] = useState('#F5F5F5');
   const [prompt, setPrompt] = useState('');
-  const [scale, setScale] = useState<number>(PLACEMENT_LIMITS.scale.default);
-  const [x, setX] = useState<number>(PLACEMENT_LIMITS.x.default);
-  const [y, setY] = useState<number>(PLACEMENT_LIMITS.y.default);
-  const [shadow, setShadow] = useState(true);
+  const [placement, setPlacement] = useState<PlacementState>(DEFAULT_PLACEMENT);
+  // The photos of the last run, in the order of its results.
+  const [runPhotos, setRunPhotos] = useState<File[]>([]);
+  const [touching, setTouching] = useState<File | null>(null);
   const example = useTryExample(setError);
   // Bumped to open the library on the example's category.
   const [pickerKey, setPickerKey] = useState(0);
   const busy = progress !== null;
   const promptReady = drawConfig.data?.configured ?? false;
+  const previewPhoto = files[Math.min(previewed, files.length - 1)] ?? null;
+  const preview = usePreviewProduct(
+    previewPhoto,
+    previewPhoto ? cutouts[photoKey(previewPhoto)]?.cutout : undefined,
+  );
 
   const add = (more: File[]) => {
     setError(null);
@@ -49,6 +69,13 @@ export function BackgroundScreen() {
     if (next.length > UPLOAD_LIMITS.maxFiles)
       setError(`一次最多处理 ${UPLOAD_LIMITS.maxFiles} 张，已保留前 ${UPLOAD_LIMITS.maxFiles} 张`);
     setFiles(next.slice(0, UPLOAD_LIMITS.maxFiles));
+    // The first new photo is the one previewed.
+    setPreviewed(Math.min(files.length, UPLOAD_LIMITS.maxFiles - 1));
+  };
+
+  const remove = (index: number) => {
+    setFiles(files.filter((_, i) => i !== index));
+    if (previewed >= index && previewed > 0) setPreviewed(previewed - 1);
   };
 
   const background = (): ReplaceRequest['background'] | null => {
@@ -57,30 +84,59 @@ export function BackgroundScreen() {
     return prompt.trim() ? { prompt: prompt.trim() } : null;
   };
   const chosen = background();
+  const previewBackground: PreviewBackground =
+    source === 'library'
+      ? backgroundId
+        ? { kind: 'library', url: backgroundThumbUrl(backgroundId) }
+        : null
+      : source === 'color'
+        ? { kind: 'color', color }
+        : { kind: 'prompt' };
 
-  const replace = (request: ReplaceRequest) => start((onProgress) => replaceBackground(request, onProgress));
+  /**
+   * 生成: photos with a cut-out (the latest, brushed or not) go as `cutoutIds` and are not cut again;
+   * the others are cut, and their new cut-outs remembered for the next try and for 修补.
+   */
+  const replace = (photos: File[], choice: ReplaceRequest['background']) => {
+    const known = photos.filter((photo) => cutouts[photoKey(photo)]);
+    const fresh = photos.filter((photo) => !cutouts[photoKey(photo)]);
+    const order = [...fresh, ...known];
+    setRunPhotos(order);
+    const cutoutIds = known.map((photo) => cutouts[photoKey(photo)]?.cutout.id as number);
+    return start(async (onProgress) => {
+      const made = await replaceBackground(
+        { files: fresh, cutoutIds, background: choice, ...placement },
+        onProgress,
+      );
+      made.results.forEach((item, index) => {
+        const photo = order[index];
+        if (item.cutout && photo) remember(photo, item.cutout);
+      });
+      return made;
+    });
+  };
 
   const run = () => {
-    if (chosen && files.length > 0) void replace({ files, background: chosen, scale, x, y, shadow });
+    if (chosen && files.length > 0) void replace(files, chosen);
   };
+
+  const outcomes: ReplaceOutcome[] = (result?.results ?? []).flatMap((item, index) => {
+    const photo = runPhotos[index];
+    return photo ? [{ photo, item, canTouchUp: Boolean(cutouts[photoKey(photo)]) }] : [];
+  });
+  const touchingCutout = touching ? cutouts[photoKey(touching)]?.cutout : undefined;
+  const touchingUrl = touching ? photoUrls[files.indexOf(touching)] : undefined;
 
   // The bundled photo on the background the example shows, through the same flow as the seller's own.
   const tryExample = () =>
     example.tryWith(async () => {
       const photo = await loadExamplePhoto();
       setFiles([photo]);
+      setPreviewed(0);
       setSource('library');
       setBackgroundId(EXAMPLE_BACKGROUND_ID);
       setPickerKey((key) => key + 1);
-      if (signedIn)
-        void replace({
-          files: [photo],
-          background: { backgroundId: EXAMPLE_BACKGROUND_ID },
-          scale,
-          x,
-          y,
-          shadow,
-        });
+      if (signedIn) void replace([photo], { backgroundId: EXAMPLE_BACKGROUND_ID });
     });
 
   return (
@@ -89,7 +145,9 @@ export function BackgroundScreen() {
       <div className="tool-page">
         <section className="tool-panel" aria-label="上传与设置">
           <h1>智能做图 · 换背景</h1>
-          <p className="muted">自动抠出商品，放到新的背景上，带自然的接触阴影。</p>
+          <p className="muted">
+            自动抠出商品，放到新的背景上，带自然的接触阴影。已在「抠图」里抠好或修补过的图片直接用那张抠图。
+          </p>
           <ImageDrop
             multiple
             disabled={busy}
@@ -97,22 +155,15 @@ export function BackgroundScreen() {
             onRefused={(reasons) => setError(reasons.join('；'))}
             hint={`JPG、PNG、WebP，一次最多 ${UPLOAD_LIMITS.maxFiles} 张`}
           />
-          {files.length ? (
-            <ul className="studio-files" aria-label="已选择的图片">
-              {files.map((file, index) => (
-                <li key={`${file.name}-${file.size}-${file.lastModified}`}>
-                  <span>{file.name}</span>
-                  <Button
-                    size="small"
-                    type="text"
-                    icon={<CloseOutlined />}
-                    aria-label={`移除 ${file.name}`}
-                    onClick={() => setFiles(files.filter((_, i) => i !== index))}
-                  />
-                </li>
-              ))}
-            </ul>
-          ) : null}
+          <ChosenPhotos
+            photos={files}
+            urls={photoUrls}
+            cutouts={cutouts}
+            previewed={previewed}
+            disabled={busy}
+            onPreview={setPreviewed}
+            onRemove={remove}
+          />
 
           <Segmented<Source>
             block
@@ -172,49 +223,16 @@ export function BackgroundScreen() {
             )
           ) : null}
 
-          <fieldset className="studio-placement">
-            <legend>商品摆放</legend>
-            <div className="studio-row">
-              <span>大小 {Math.round(scale * 100)}%</span>
-              <Slider
-                min={PLACEMENT_LIMITS.scale.min}
-                max={PLACEMENT_LIMITS.scale.max}
-                step={0.05}
-                value={scale}
-                onChange={setScale}
-                tooltip={{ open: false }}
-                aria-label="商品大小"
-              />
-            </div>
-            <div className="studio-row">
-              <span>左右位置</span>
-              <Slider
-                min={0}
-                max={1}
-                step={0.05}
-                value={x}
-                onChange={setX}
-                tooltip={{ open: false }}
-                aria-label="左右位置"
-              />
-            </div>
-            <div className="studio-row">
-              <span>落脚高度</span>
-              <Slider
-                min={PLACEMENT_LIMITS.y.min}
-                max={PLACEMENT_LIMITS.y.max}
-                step={0.05}
-                value={y}
-                onChange={setY}
-                tooltip={{ open: false }}
-                aria-label="落脚高度"
-              />
-            </div>
-            <div className="studio-switch studio-row">
-              <span>接触阴影</span>
-              <Switch checked={shadow} onChange={setShadow} aria-label="接触阴影" />
-            </div>
-          </fieldset>
+          {files.length ? (
+            <PlacementPreview
+              product={preview.product}
+              measuring={preview.measuring}
+              background={previewBackground}
+              placement={placement}
+              shadow={placement.shadow}
+            />
+          ) : null}
+          <PlacementControls value={placement} onChange={setPlacement} />
 
           <RunControls
             signedIn={signedIn}
@@ -251,7 +269,9 @@ export function BackgroundScreen() {
             />
           ) : null}
           {!busy && !result && files.length > 0 ? (
-            <div className="studio-empty muted">选好背景后点「生成」，结果会显示在这里</div>
+            <div className="studio-empty muted">
+              左边的预览随滑块移动，不计次数；满意后点「生成」，结果会显示在这里
+            </div>
           ) : null}
           {!busy && !result && files.length === 0 ? (
             <ExampleShowcase
@@ -265,34 +285,16 @@ export function BackgroundScreen() {
               note={signedIn ? '用示例图片换背景同样计 1 次' : '登录后即可试用'}
             />
           ) : null}
-          {result ? (
-            <Image.PreviewGroup preview={{ motionName: PREVIEW_MOTION }}>
-              <div className="studio-results">
-                {result.results.map((item) => (
-                  <figure
-                    key={item.image ? item.image.id : `${item.name}:${item.error}`}
-                    className="studio-result-card"
-                  >
-                    {item.image ? (
-                      <>
-                        <Image src={item.image.url} alt={`${item.name} 换背景结果`} />
-                        <figcaption>
-                          <span>{item.name}</span>
-                          <a href={`${item.image.url}&download=1`} download>
-                            <Button size="small" icon={<DownloadOutlined />}>
-                              下载
-                            </Button>
-                          </a>
-                        </figcaption>
-                      </>
-                    ) : (
-                      <Alert type="error" showIcon title={item.name} description={item.error} />
-                    )}
-                  </figure>
-                ))}
-              </div>
-            </Image.PreviewGroup>
-          ) : null}
+          {result ? <ReplaceResults outcomes={outcomes} busy={busy} onTouchUp={setTouching} /> : null}
+          <CutoutTouchUp
+            target={
+              touching && touchingCutout && touchingUrl
+                ? { photo: touching, photoUrl: touchingUrl, cutout: touchingCutout }
+                : null
+            }
+            onClose={() => setTouching(null)}
+            explain={explain}
+          />
         </section>
       </div>
       <RecentWork kinds={RECENT_KINDS} enabled={signedIn} />

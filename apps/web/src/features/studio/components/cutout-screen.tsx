@@ -1,4 +1,10 @@
-import { DownloadOutlined, EditOutlined, ThunderboltOutlined, ZoomInOutlined } from '@ant-design/icons';
+import {
+  BgColorsOutlined,
+  DownloadOutlined,
+  EditOutlined,
+  ThunderboltOutlined,
+  ZoomInOutlined,
+} from '@ant-design/icons';
 import {
   type CutoutResult,
   type CutoutStage,
@@ -10,7 +16,7 @@ import {
 } from '@chuhai/contract';
 import { Button, Checkbox, Image, Modal, Select } from 'antd';
 import { useEffect, useState } from 'react';
-import { Link } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { ExampleShowcase } from '../../../components/ui/example-showcase';
 import { PREVIEW_MOTION } from '../../../components/ui/preview-motion';
 import { StudioTabs } from '../../../components/ui/studio-tabs';
@@ -19,6 +25,7 @@ import { useAuthStore } from '../../../stores/auth-store';
 import { EXAMPLE_IMAGES, loadExamplePhoto } from '../api/example-photo';
 import { fixMainImage, removeBackground } from '../api/remove-background';
 import { saveTouchUp } from '../api/save-touch-up';
+import { useCutoutMemory } from '../cutout-memory';
 import { useStudioRun } from '../use-studio-run';
 import { CheckReport } from './check-report';
 import { CompareSlider } from './compare-slider';
@@ -84,6 +91,9 @@ export function CutoutScreen() {
 
   const [touching, setTouching] = useState<'closed' | 'open' | 'saving'>('closed');
   const [bigCutout, setBigCutout] = useState(false);
+  const remember = useCutoutMemory((s) => s.remember);
+  const handOff = useCutoutMemory((s) => s.handOff);
+  const navigate = useNavigate();
   const steps = makeMain ? ['upload', 'matting', 'main', 'check'] : ['upload', 'matting'];
 
   const run = async (chosen: File | null = file) => {
@@ -101,6 +111,8 @@ export function CutoutScreen() {
         (stage) => setPhase({ name: 'server', stage }),
       );
       setResult(made);
+      // 换背景 starts from this cut-out when the seller takes the same photo there.
+      if (made.cutout) remember(chosen, made.cutout);
     } catch (failure) {
       setError(explain(failure));
     } finally {
@@ -127,6 +139,7 @@ export function CutoutScreen() {
     try {
       const edited = await saveTouchUp(result.cutout.id, preset, mask);
       setResult({ ...result, cutout: edited.cutout, main: edited.main });
+      if (file && edited.cutout) remember(file, edited.cutout, true);
       setAllParts('open');
       setTouching('closed');
     } catch (failure) {
@@ -257,6 +270,17 @@ export function CutoutScreen() {
                 </a>
                 <Button icon={<EditOutlined />} onClick={() => setTouching('open')} disabled={busy}>
                   修补
+                </Button>
+                <Button
+                  icon={<BgColorsOutlined />}
+                  disabled={busy}
+                  onClick={() => {
+                    // The photo goes along; 换背景 finds its latest (maybe brushed) cut-out and starts from it.
+                    if (file) handOff([file]);
+                    navigate(paths.background.getHref());
+                  }}
+                >
+                  换背景
                 </Button>
                 <Button icon={<ZoomInOutlined />} onClick={() => setBigCutout(true)}>
                   查看大图
