@@ -270,7 +270,7 @@ export function BackgroundScreen() {
           ) : null}
           {!busy && !result && files.length > 0 ? (
             <div className="studio-empty muted">
-              左边的预览随滑块移动，不计次数；满意后点「生成」，结果会显示在这里
+              预览随滑块移动，不计次数；满意后点「生成」，结果会显示在这里
             </div>
           ) : null}
           {!busy && !result && files.length === 0 ? (
