@@ -25,6 +25,8 @@ const CLAUSE = /([^，,；;。]+)([，,；;。]?)/g;
 /** Why one clause of a benefit would be untrue on this site now, for the operator. */
 export interface BenefitProblem {
   clause: string;
+  /** What to fix: a tool switched off, no advanced model, a count that is not the VIP limit, 「无限」. */
+  kind: 'off' | 'advanced' | 'count' | 'unlimited';
   reason: string;
 }
 
@@ -34,19 +36,21 @@ export interface BenefitCheck {
   problems: BenefitProblem[];
 }
 
-function clauseProblems(clause: string, offer: SiteOffer, limits: DailyLimits): string[] {
+function clauseProblems(clause: string, offer: SiteOffer, limits: DailyLimits): BenefitProblem[] {
   const named = FEATURES.filter((feature) => FEATURE_WORDS[feature].test(clause));
-  const reasons: string[] = [];
+  const reasons: BenefitProblem[] = [];
+  const add = (kind: BenefitProblem['kind'], reason: string) => reasons.push({ clause, kind, reason });
   for (const feature of named)
-    if (!offer.features[feature]) reasons.push(`${FEATURE_LABELS[feature]}现在没有开放`);
-  if (ADVANCED_MODEL.test(clause) && !offer.advancedModel) reasons.push('现在没有可用的高级问答模型');
-  if (UNLIMITED.test(clause)) reasons.push('每日次数都有上限，不能写「无限」「不限」');
+    if (!offer.features[feature]) add('off', `${FEATURE_LABELS[feature]}现在没有开放`);
+  if (ADVANCED_MODEL.test(clause) && !offer.advancedModel) add('advanced', '现在没有可用的高级问答模型');
+  if (UNLIMITED.test(clause)) add('unlimited', '每日次数都有上限，不能写「无限」「不限」');
   const first = named[0];
   for (const [, digits] of clause.matchAll(COUNT)) {
     const count = Number(digits);
     // A count stands for one of the tools its clause names (「AI 问答 300 次、AI 绘画 50 张」 is two true counts).
     if (first === undefined || named.some((feature) => limits.vip[feature] === count)) continue;
-    reasons.push(
+    add(
+      'count',
       `写的是 ${count} ${FEATURE_UNITS[first]}，${FEATURE_LABELS[first]}现在 VIP 每日 ${limits.vip[first]} ${FEATURE_UNITS[first]}`,
     );
   }
@@ -62,7 +66,7 @@ export function checkBenefit(line: string, offer: SiteOffer, limits: DailyLimits
     if (!clause) continue;
     const reasons = clauseProblems(clause, offer, limits);
     if (reasons.length === 0) shown += `${clause}${mark}`;
-    else for (const reason of reasons) problems.push({ clause, reason });
+    else problems.push(...reasons);
   }
   // A kept line does not end on a comma whose clause was cut: 「AI 问答每日 300 次，可用高级模型」→「AI 问答每日 300 次」.
   shown = shown.replace(/[，,；;]$/, '').trim();

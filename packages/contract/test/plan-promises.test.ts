@@ -40,7 +40,7 @@ describe('a plan promises only what the site delivers now', () => {
       '换背景每日 200 张',
     ]);
     assert.deepEqual(checkBenefit(MONTH[0] as string, standardOnly, limits).problems, [
-      { clause: '可用高级模型', reason: '现在没有可用的高级问答模型' },
+      { clause: '可用高级模型', kind: 'advanced', reason: '现在没有可用的高级问答模型' },
     ]);
   });
 
@@ -51,7 +51,7 @@ describe('a plan promises only what the site delivers now', () => {
     ]);
     assert.deepEqual(checkBenefit('AI 绘画每日 50 张', noProviders, limits), {
       shown: null,
-      problems: [{ clause: 'AI 绘画每日 50 张', reason: 'AI 绘画现在没有开放' }],
+      problems: [{ clause: 'AI 绘画每日 50 张', kind: 'off', reason: 'AI 绘画现在没有开放' }],
     });
   });
 
@@ -59,7 +59,9 @@ describe('a plan promises only what the site delivers now', () => {
     const lowered: DailyLimits = { ...limits, vip: { ...limits.vip, chat: 200 } };
     assert.deepEqual(checkBenefit('AI 问答每日 300 次', everything, lowered), {
       shown: null,
-      problems: [{ clause: 'AI 问答每日 300 次', reason: '写的是 300 次，AI 问答现在 VIP 每日 200 次' }],
+      problems: [
+        { clause: 'AI 问答每日 300 次', kind: 'count', reason: '写的是 300 次，AI 问答现在 VIP 每日 200 次' },
+      ],
     });
     assert.equal(checkBenefit('AI 问答每日 200 次', everything, lowered).shown, 'AI 问答每日 200 次');
     // Two tools and two counts in one clause: each count is one of theirs.
