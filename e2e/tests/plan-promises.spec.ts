@@ -46,7 +46,7 @@ for (const [width, height, first] of [
       await register(page, String(first));
       await page.goto('/#/profile');
       await expect(membership(page)).toContainText(
-        '开通 VIP 后 AI 问答每天 300 次（现在 20 次），可用高级问答模型，其他工具的次数也更多',
+        '开通 VIP 后 AI 问答每天 300 次（现在 20 次），可用高级模型',
       );
 
       await page.goto('/#/price');

@@ -20,7 +20,8 @@ const NO_NUMBERS = '查看 VIP 套餐和每日次数';
 
 /**
  * Why to become VIP, only with what the site delivers now: the first tool that is on and gives VIP
- * more, in the numbers the server enforces, and the advanced model only when it is on offer.
+ * more, in the numbers the server enforces, then the advanced model when it is on offer (else that
+ * the other tools give more too).
  */
 export function vipPitch(limits: DailyLimits | undefined, offer: SiteOffer | undefined): string {
   if (!limits || !offer) return NO_NUMBERS;
@@ -33,8 +34,9 @@ export function vipPitch(limits: DailyLimits | undefined, offer: SiteOffer | und
       `${FEATURE_LABELS[first]}每天 ${limits.vip[first]} ${unit}（现在 ${limits.free[first]} ${unit}）`,
     );
   }
-  if (offer.advancedModel) parts.push('可用高级问答模型');
-  if (more.length > 1) parts.push('其他工具的次数也更多');
+  // One more clause at most: the card is narrow beside its button (five lines at 1440 with both).
+  if (offer.advancedModel) parts.push('可用高级模型');
+  else if (more.length > 1) parts.push('其他工具的次数也更多');
   if (parts.length === 0) return NO_NUMBERS;
   const pitch = parts.join('，');
   // 「开通 VIP 后 AI 问答…」 but 「开通 VIP 后抠图…」: a space only before a Latin word.
