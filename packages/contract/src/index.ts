@@ -13,6 +13,7 @@ export * from './listing/rules.ts';
 export * from './listing/types.ts';
 export * from './main-image/rules.ts';
 export * from './placement.ts';
+export * from './plan-promises.ts';
 export * from './schemas/account.ts';
 export * from './schemas/admin.ts';
 export * from './schemas/batch.ts';

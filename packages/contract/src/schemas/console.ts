@@ -48,6 +48,21 @@ const FeatureLimits = Type.Object(
 /** `GET /api/v1/limits`: today's daily limits per feature, free and VIP, as the server enforces them. */
 export const DailyLimits = Type.Object({ free: FeatureLimits, vip: FeatureLimits });
 export type DailyLimits = Static<typeof DailyLimits>;
+/**
+ * `GET /api/v1/offer`: what this site delivers now besides the daily numbers — which metered tools
+ * are switched on and whether the advanced chat model exists. Booleans only: which provider, model
+ * or key is behind them stays with the operator. Plans may promise only these (plan-promises.ts).
+ */
+export const SiteOffer = Type.Object({
+  advancedModel: Type.Boolean(),
+  features: Type.Object(
+    Object.fromEntries(FEATURES.map((f) => [f, Type.Boolean()])) as Record<
+      (typeof FEATURES)[number],
+      ReturnType<typeof Type.Boolean>
+    >,
+  ),
+});
+export type SiteOffer = Static<typeof SiteOffer>;
 /** `POST /api/admin/limits`: what sellers get changes, so with a two-factor code. */
 export const LimitsEditBody = Type.Object({ ...DailyLimits.properties, totp: TotpCode });
 export type LimitsEditBody = Static<typeof LimitsEditBody>;

@@ -6,6 +6,7 @@ import {
   LimitsEditBody,
   PlanCreateBody,
   PlanEditBody,
+  SiteOffer,
 } from '@chuhai/contract';
 import { Type } from 'typebox';
 import type { AppModule, Routes } from '../../app-module.ts';
@@ -15,13 +16,20 @@ import * as service from './service.ts';
 
 const PlanIdParams = Type.Object({ id: Type.String({ pattern: '^[a-z0-9-]{1,40}$' }) });
 
-/** What the price page reads: the plans on sale and the daily limits, both straight from the database. */
+/**
+ * What the price page reads: the plans on sale, the daily limits (both straight from the database)
+ * and which tools and models are on, so it promises nothing the site cannot deliver.
+ */
 const publicRoutes: Routes = async (app, { deps }) => {
   // Spec section 7 names this path; it used to be a static file and is now the console's plans.
   app.get('/product.json', { schema: { response: { 200: Catalogue } } }, async (_request, reply) => {
     reply.header('cache-control', 'no-cache');
-    return service.catalogue(deps.db);
+    return service.catalogue(deps);
   });
+
+  app.get('/api/v1/offer', { schema: { response: { 200: EnvelopeSchema(SiteOffer) } } }, async () =>
+    ok(await service.siteOffer(deps)),
+  );
 
   app.get('/api/v1/limits', { schema: { response: { 200: EnvelopeSchema(DailyLimits) } } }, async () =>
     ok(await service.dailyLimits(deps.db)),

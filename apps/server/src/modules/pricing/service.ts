@@ -5,9 +5,11 @@ import {
   type DailyLimits,
   FEATURES,
   type Feature,
+  honestBenefits,
   type Plan,
   type PlanFields,
   ResultCode,
+  type SiteOffer,
 } from '@chuhai/contract';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/database.ts';
@@ -23,6 +25,8 @@ import * as pricing from './repository.ts';
  * changes everywhere at once (the price page, 个人中心, the server's checks) with no rebuild.
  */
 export type PricingDeps = Pick<AppDeps, 'db' | 'clock' | 'config'>;
+/** What the public catalogue asks besides the tables: which providers can serve sellers now. */
+export type OfferDeps = Pick<AppDeps, 'db' | 'chatModel' | 'imageGenerator'>;
 type Actor = { userId: number; ip: string };
 
 function toAdminPlan(row: pricing.PlanRow): AdminPlan {
@@ -60,10 +64,36 @@ export async function seedPricing(deps: PricingDeps): Promise<void> {
   );
 }
 
-/** `GET /product.json` (spec section 7): the plans on sale, in order. */
-export async function catalogue(db: Kysely<Database>): Promise<Catalogue> {
-  const plans = (await pricing.allPlans(db)).map(toAdminPlan).filter((p) => p.enabled);
-  return { currency: 'CNY', plans: plans.map(toPlan) };
+/**
+ * `GET /api/v1/offer`: what sellers can use now, asked of the routers on every call (operators switch
+ * channels on and off in the console). The advanced model is the one AI 问答 offers (chatType 2);
+ * 图片翻译 translates with the chat model; 抠图 and 换背景 run on this server's own matting.
+ */
+export async function siteOffer(deps: Pick<OfferDeps, 'chatModel' | 'imageGenerator'>): Promise<SiteOffer> {
+  const [models, drawing] = await Promise.all([deps.chatModel.models(), deps.imageGenerator.available()]);
+  const chat = models !== null;
+  return {
+    advancedModel: Boolean(models?.advanced),
+    features: { chat, draw: drawing, cutout: true, replace: true, translate: chat },
+  };
+}
+
+/**
+ * `GET /product.json` (spec section 7): the plans on sale, in order, each benefit cut to what is true
+ * now: a tool that is off, an advanced model that is not there or a count that is not the VIP limit
+ * is not sold (the console's plan editor tells the operator which and why).
+ */
+export async function catalogue(deps: OfferDeps): Promise<Catalogue> {
+  const [rows, offer, limits] = await Promise.all([
+    pricing.allPlans(deps.db),
+    siteOffer(deps),
+    dailyLimits(deps.db),
+  ]);
+  const plans = rows.map(toAdminPlan).filter((p) => p.enabled);
+  return {
+    currency: 'CNY',
+    plans: plans.map((plan) => ({ ...toPlan(plan), benefits: honestBenefits(plan.benefits, offer, limits) })),
+  };
 }
 
 /** A plan that can be bought now, or undefined (unknown or taken off sale). */

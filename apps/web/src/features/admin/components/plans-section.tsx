@@ -12,6 +12,7 @@ import { formatYuan } from '../../../lib/money';
 import { useAdminPlans } from '../api/get-admin-plans';
 import { useSaveLimits } from '../api/save-limits';
 import { useSavePlan } from '../api/save-plan';
+import { BenefitWarnings, BenefitWarningTag } from './plan-promise-warnings';
 import { TotpCodeField } from './totp-code-field';
 import { TotpInput } from './totp-input';
 
@@ -29,6 +30,11 @@ interface PlanForm {
 }
 
 const toFen = (yuan: number) => Math.round(yuan * 100);
+const benefitLines = (text: string | undefined) =>
+  (text ?? '')
+    .split('\n')
+    .map((line) => line.trim())
+    .filter(Boolean);
 
 /** 套餐与额度: plans on sale and the daily limits; both reach sellers on their next page load. */
 export function PlansSection() {
@@ -47,7 +53,7 @@ export function PlansSection() {
         size="small"
         loading={plans.isFetching}
         dataSource={plans.data ?? []}
-        scroll={{ x: 720 }}
+        scroll={{ x: 800 }}
         pagination={false}
         columns={[
           { title: '排序', dataIndex: 'sortOrder', width: 64 },
@@ -59,6 +65,15 @@ export function PlansSection() {
             title: '原价',
             dataIndex: 'originalPrice',
             render: (fen: number) => (fen ? `¥${formatYuan(fen)}` : '—'),
+          },
+          {
+            title: '权益',
+            key: 'benefits',
+            render: (_: unknown, plan) => (
+              <>
+                {plan.benefits.length} 条 <BenefitWarningTag benefits={plan.benefits} />
+              </>
+            ),
           },
           {
             title: '状态',
@@ -87,6 +102,7 @@ function PlanModal({ plan, onClose }: { plan: AdminPlan | 'new' | null; onClose:
   const save = useSavePlan();
   const { message } = App.useApp();
   const isNew = plan === 'new';
+  const benefits = benefitLines(Form.useWatch('benefits', form));
   useEffect(() => {
     if (!plan) return;
     form.resetFields();
@@ -106,10 +122,7 @@ function PlanModal({ plan, onClose }: { plan: AdminPlan | 'new' | null; onClose:
       price: toFen(values.priceYuan),
       originalPrice: toFen(values.originalYuan ?? 0),
       badge: (values.badge ?? '').trim(),
-      benefits: (values.benefits ?? '')
-        .split('\n')
-        .map((line) => line.trim())
-        .filter(Boolean),
+      benefits: benefitLines(values.benefits),
       enabled: values.enabled,
       sortOrder: values.sortOrder,
       totp: values.totp,
@@ -167,9 +180,14 @@ function PlanModal({ plan, onClose }: { plan: AdminPlan | 'new' | null; onClose:
         <Form.Item name="badge" label="角标（可空）" rules={[{ max: 10 }]}>
           <Input placeholder="最受欢迎" />
         </Form.Item>
-        <Form.Item name="benefits" label="权益（每行一条，最多 8 条）">
+        <Form.Item
+          name="benefits"
+          label="权益（每行一条，最多 8 条）"
+          extra="写到功能、每日次数和高级模型的，按本站现在的设置检查：做不到的那一句卖家看不到。"
+        >
           <Input.TextArea autoSize={{ minRows: 3, maxRows: 8 }} />
         </Form.Item>
+        <BenefitWarnings benefits={benefits} />
         <div className="admin-form-row">
           <Form.Item name="sortOrder" label="排序（小的在前）">
             <InputNumber min={0} max={999} precision={0} />

@@ -20,6 +20,14 @@ const CATALOGUE = {
     },
   ],
 };
+const LIMITS = {
+  free: { chat: 7, draw: 2, cutout: 10, replace: 5, translate: 5 },
+  vip: { chat: 250, draw: 50, cutout: 300, replace: 200, translate: 200 },
+};
+const EVERYTHING_ON = {
+  advancedModel: true,
+  features: { chat: true, draw: true, cutout: true, replace: true, translate: true },
+};
 const ORDER = {
   orderNo: 'CH20261122100000123456',
   productId: 'vip-month',
@@ -42,18 +50,35 @@ describe('购买与支付', () => {
     fakeApi({
       '/product.json': () => ({ body: CATALOGUE }),
       '/api/v1/info': () => ok({ ConsumerLevel: [], usage: [] }),
-      '/api/v1/limits': () =>
-        ok({
-          free: { chat: 7, draw: 2, cutout: 10, replace: 5 },
-          vip: { chat: 250, draw: 50, cutout: 300, replace: 200 },
-        }),
+      '/api/v1/limits': () => ok(LIMITS),
+      '/api/v1/offer': () => ok(EVERYTHING_ON),
     });
     renderWithApp(<PriceScreen />);
     expect(await screen.findByText('¥29.90')).toBeInTheDocument();
     const chatRow = screen.getByRole('row', { name: /AI 问答（每日）/ });
     await waitFor(() => expect(chatRow).toHaveTextContent('7 次'));
     expect(chatRow).toHaveTextContent('250 次');
-    expect(screen.getByRole('row', { name: /高级问答模型/ })).toBeInTheDocument();
+    expect(await screen.findByRole('row', { name: /高级问答模型/ })).toBeInTheDocument();
+    expect(screen.getByRole('row', { name: /AI 绘画（每日）/ })).toBeInTheDocument();
+  });
+
+  it('promises no advanced model and no tool the site has switched off', async () => {
+    const offerAsked = vi.fn();
+    fakeApi({
+      '/product.json': () => ({ body: CATALOGUE }),
+      '/api/v1/info': () => ok({ ConsumerLevel: [], usage: [] }),
+      '/api/v1/limits': () => ok(LIMITS),
+      '/api/v1/offer': () => {
+        offerAsked();
+        return ok({ advancedModel: false, features: { ...EVERYTHING_ON.features, draw: false } });
+      },
+    });
+    renderWithApp(<PriceScreen />);
+    const chatRow = await screen.findByRole('row', { name: /AI 问答（每日）/ });
+    await waitFor(() => expect(offerAsked).toHaveBeenCalled());
+    await waitFor(() => expect(screen.queryByRole('row', { name: /AI 绘画/ })).toBeNull());
+    expect(chatRow).toHaveTextContent('250 次');
+    expect(screen.queryByText(/高级/)).toBeNull();
   });
 
   it('orders with the chosen channel, shows the QR and amount, and polls until paid', async () => {

@@ -1,5 +1,12 @@
 import { CheckOutlined, CloseOutlined, CrownOutlined } from '@ant-design/icons';
-import { type DailyLimits, FEATURE_LABELS, FEATURE_UNITS, FEATURES, formatDate } from '@chuhai/contract';
+import {
+  type DailyLimits,
+  FEATURE_LABELS,
+  FEATURE_UNITS,
+  FEATURES,
+  formatDate,
+  type SiteOffer,
+} from '@chuhai/contract';
 import { Alert, Button, Card, Skeleton, Table, Tag } from 'antd';
 import type { ReactNode } from 'react';
 import { useNavigate } from 'react-router';
@@ -8,6 +15,7 @@ import { paths } from '../../../config/paths';
 import { useAccountInfo } from '../../../entities/account/get-account-info';
 import { FreeTrialTag } from '../../../entities/plans/free-trial';
 import { useDailyLimits } from '../../../entities/plans/get-limits';
+import { useSiteOffer } from '../../../entities/plans/get-offer';
 import { type Plan, useProducts } from '../../../entities/plans/get-products';
 import { formatYuan } from '../../../lib/money';
 import { useAuthStore } from '../../../stores/auth-store';
@@ -16,10 +24,12 @@ import '../order.css';
 /**
  * Free against VIP, from the limits the server enforces now, each in its own unit (「AI 绘画 2 张」
  * as on the home page and the plans). AI 绘画 is marked 「免费试用」 as everywhere it is offered.
+ * Only what the site delivers now: a tool that is switched off has no row, and the advanced model
+ * has one only once the server says it is on offer.
  */
-function comparison(limits: DailyLimits | undefined) {
+function comparison(limits: DailyLimits | undefined, offer: SiteOffer | undefined) {
   return [
-    ...FEATURES.map((feature) => ({
+    ...FEATURES.filter((feature) => offer?.features[feature] !== false).map((feature) => ({
       key: feature,
       name: (
         <>
@@ -30,7 +40,7 @@ function comparison(limits: DailyLimits | undefined) {
       free: limits ? `${limits.free[feature]} ${FEATURE_UNITS[feature]}` : '…',
       vip: limits ? `${limits.vip[feature]} ${FEATURE_UNITS[feature]}` : '…',
     })),
-    { key: 'advanced', name: '高级问答模型', free: false, vip: true },
+    ...(offer?.advancedModel ? [{ key: 'advanced', name: '高级问答模型', free: false, vip: true }] : []),
   ];
 }
 
@@ -69,6 +79,7 @@ function PlanCard({ plan, onBuy }: { plan: Plan; onBuy: () => void }) {
 export function PriceScreen({ redeem }: { redeem?: ReactNode }) {
   const products = useProducts();
   const limits = useDailyLimits();
+  const offer = useSiteOffer();
   const signedIn = useAuthStore((s) => s.token !== null);
   const info = useAccountInfo({ noError: true, enabled: signedIn });
   const navigate = useNavigate();
@@ -105,7 +116,7 @@ export function PriceScreen({ redeem }: { redeem?: ReactNode }) {
         <Table
           rowKey="key"
           pagination={false}
-          dataSource={comparison(limits.data)}
+          dataSource={comparison(limits.data, offer.data)}
           columns={[
             { title: '权益', dataIndex: 'name' },
             {

@@ -1,0 +1,58 @@
+import { fireEvent, screen, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { useAuthStore } from '../../../stores/auth-store';
+import { fakeApi, ok, renderWithApp } from '../../../test/render';
+import { PlansSection } from '../components/plans-section';
+
+const MONTH = {
+  id: 'vip-month',
+  name: '月度 VIP',
+  days: 31,
+  price: 2990,
+  originalPrice: 3900,
+  badge: '',
+  benefits: ['AI 问答每日 300 次，可用高级模型', 'AI 绘画每日 50 张'],
+  enabled: true,
+  sortOrder: 10,
+};
+const LIMITS = {
+  free: { chat: 20, draw: 2, cutout: 10, replace: 5, translate: 5 },
+  vip: { chat: 300, draw: 50, cutout: 300, replace: 200, translate: 200 },
+};
+
+describe('套餐：权益与本站现在的设置', () => {
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    useAuthStore.getState().clear();
+  });
+
+  it('warns the operator of a benefit sellers will not see, and why, as they type', async () => {
+    useAuthStore.getState().signIn('tok-1', { username: '13800000000', phone: '13800000000' });
+    fakeApi({
+      '/api/admin/plans': () => ok([MONTH]),
+      '/api/v1/limits': () => ok(LIMITS),
+      '/api/v1/offer': () =>
+        ok({
+          advancedModel: false,
+          features: { chat: true, draw: true, cutout: true, replace: true, translate: true },
+        }),
+    });
+    renderWithApp(<PlansSection />);
+    expect(await screen.findByText('1 句不显示')).toBeInTheDocument();
+
+    fireEvent.click(screen.getByRole('button', { name: '编辑月度 VIP' }));
+    const dialog = await screen.findByRole('dialog');
+    const warning = await within(dialog).findByText('以下权益本站现在做不到，卖家不会看到');
+    const alert = warning.closest('.ant-alert') as HTMLElement;
+    expect(alert).toHaveTextContent('「可用高级模型」：现在没有可用的高级问答模型');
+    expect(alert).not.toHaveTextContent('AI 绘画');
+
+    fireEvent.change(within(dialog).getByLabelText(/权益/), {
+      target: { value: 'AI 问答每日 300 次\nAI 绘画每日 80 张' },
+    });
+    expect(
+      await within(dialog).findByText(/「AI 绘画每日 80 张」：写的是 80 张，AI 绘画现在 VIP 每日 50 张/),
+    ).toBeInTheDocument();
+    expect(within(dialog).queryByText(/高级问答模型/)).toBeNull();
+  });
+});
