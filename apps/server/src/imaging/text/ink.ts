@@ -153,6 +153,7 @@ export function readInk(image: RgbImage, box: TextBox): InkReading | null {
   }
   if (ink < 0) return null;
   ink = fillInside(labels, box, ink, { background, innerShare, borderShare });
+  ink = solidBeyondBlend(ink, background, centres, innerShare);
   const core = new Uint8Array(labels.length);
   for (let i = 0; i < labels.length; i++) core[i] = labels[i] === ink ? 1 : 0;
   const outline = findOutline(labels, core, box, { ink, background, borderShare, centres });
@@ -242,6 +243,30 @@ function findOutline(
     if (width >= 3) return { group: g, width };
   }
   return null;
+}
+
+/**
+ * Thin strokes (a small price's digits) are half anti-aliased edge: the group of blends between the
+ * ink and the background can outnumber the ink itself and be taken for it, and the text was drawn
+ * back as a pale tint at half its contrast. When the group taken lies on the way from the
+ * background to another group inside the line, that farther group is the ink.
+ */
+function solidBeyondBlend(
+  ink: number,
+  background: number,
+  centres: number[][],
+  innerShare: number[],
+): number {
+  const from = centres[background] as number[];
+  const taken = centres[ink] as number[];
+  const toTaken = colourDistance(from, taken);
+  for (let g = 0; g < GROUPS; g++) {
+    if (g === ink || g === background || (innerShare[g] as number) < 0.03) continue;
+    const beyond = centres[g] as number[];
+    const whole = colourDistance(from, beyond);
+    if (whole > toTaken * 1.5 && toTaken + colourDistance(taken, beyond) <= whole * 1.1) return g;
+  }
+  return ink;
 }
 
 /**
