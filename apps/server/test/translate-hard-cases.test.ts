@@ -208,6 +208,36 @@ describe('图片翻译 · what the seller is told about the drawn text', () => {
     assert.equal(new Set(picture.blocks.map((b) => b.fontSize)).size, 1, JSON.stringify(picture.blocks));
   });
 
+  it('translates a line the first reading missed, read again once the rest is erased', async () => {
+    // Like 「直击底价」 on RapidOCR's ch_en_num.jpg: white letters on a busy arrow the detector found
+    // only after the lines around it were gone; the product said 「残留中文 4」. The engine here
+    // misses the line on its first reading.
+    const missing = '限时特惠';
+    let readings = 0;
+    const forgetful = {
+      readLines: async (image: Buffer) => {
+        const lines = await ocr.readLines(image);
+        readings += 1;
+        return readings === 1 ? lines.filter((line) => !line.text.includes(missing)) : lines;
+      },
+      close: async () => {},
+    };
+    const picture = await translatePicture(
+      forgetful,
+      await writeChinese(sharp({ create: { width: 900, height: 600, channels: 3, background: '#ffffff' } }), [
+        { text: '加厚保暖', left: 80, top: 100, size: 56, color: '#1d3557' },
+        { text: missing, left: 80, top: 360, size: 56, color: '#c1121f' },
+      ]),
+      { target: 'en', keep: [], product: null },
+      translator,
+    );
+    assert.deepEqual(
+      picture.blocks.map((b) => b.source),
+      ['加厚保暖', missing],
+    );
+    assert.equal(picture.residual.count, 0, JSON.stringify(picture.residual));
+  });
+
   it('names a block drawn too small to read, and judges no language the OCR cannot read', () => {
     const block = { source: '', box: { x: 0, y: 0, width: 10, height: 10 }, fontSize: 9, color: '#000000' };
     const common = { ...block, bold: false, align: 'left' as const, hidden: false, overflow: false };

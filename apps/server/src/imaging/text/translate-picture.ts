@@ -372,16 +372,17 @@ export async function translatePicture(
     if (!keptAsIs(block, options.keep)) return null;
     return countSourceChars(block.text) === 0 ? 'no-chinese' : 'keep';
   };
-  const translations = await translate(toTranslate.map((block, i) => ({ id: i + 1, text: block.text })));
-  // Every line's strokes are marked first (reading the image as it was), then filled at once.
-  const erase = new Uint8Array(image.width * image.height);
+  const layers = await translateAndErase(image, toTranslate, translate);
+  // Text the first reading missed (white letters on a busy arrow) stands out once the rest is
+  // erased: read once more and translate what is new, in a second round.
+  const missed = (await ocrAgain(ocr, image, blocks)).filter(
+    (block) => !keptAsIs(block, options.keep) && !(area && isOnProduct(block, area)),
+  );
+  if (missed.length > 0) layers.push(...(await translateAndErase(image, missed, translate)));
   const translated = oneWeightPerList(
-    toTranslate
-      .flatMap((block, i) => layersOf(image, erase, block, translations.get(i + 1) ?? block.text))
-      .map((layer, i) => ({ ...layer, id: i + 1 })),
+    layers.map((layer, i) => ({ ...layer, id: i + 1 })),
     image.width,
   );
-  await inpaint(image, erase);
   const background = await toPng(image);
   const drawn = await drawTranslation(background, translated, options.target);
   return {
@@ -403,6 +404,38 @@ export async function translatePicture(
       options.target,
     )),
   };
+}
+
+/**
+ * Translates `blocks` and erases their lines from `image`: every line's strokes are marked first
+ * (reading the image as it was), then filled at once. The layers to draw, without ids.
+ */
+async function translateAndErase(image: RgbImage, blocks: TextBlock[], translate: BlockTranslator) {
+  const translations = await translate(blocks.map((block, i) => ({ id: i + 1, text: block.text })));
+  const erase = new Uint8Array(image.width * image.height);
+  const layers = blocks.flatMap((block, i) =>
+    layersOf(image, erase, block, translations.get(i + 1) ?? block.text),
+  );
+  await inpaint(image, erase);
+  return layers;
+}
+
+/**
+ * The blocks of source text read on the erased image that the first reading did not find: a line
+ * overlapping one found before is the ghost of an erased line, not new text.
+ */
+async function ocrAgain(ocr: OcrEngine, image: RgbImage, known: TextBlock[]): Promise<TextBlock[]> {
+  const lines = await ocr.readLines(await toPng(image));
+  const overlapShare = (line: TextBox, box: TextBox) => {
+    const width = Math.min(line.x + line.width, box.x + box.width) - Math.max(line.x, box.x);
+    const height = Math.min(line.y + line.height, box.y + box.height) - Math.max(line.y, box.y);
+    return width > 0 && height > 0 ? (width * height) / (line.width * line.height) : 0;
+  };
+  const fresh = lines.filter(
+    (line) =>
+      countSourceChars(line.text) > 0 && known.every((block) => overlapShare(line.box, block.box) < 0.2),
+  );
+  return fresh.length > 0 ? groupIntoBlocks(fresh) : [];
 }
 
 /**

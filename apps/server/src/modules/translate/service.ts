@@ -170,15 +170,16 @@ async function translateWithGlossary(
 ) {
   const { target, terms, model, product } = how;
   const keep = terms.filter((t) => t.translation === null).map((t) => t.source);
-  let missed: GlossaryTerm[] = [];
+  const missed: GlossaryTerm[] = [];
   // The blocks as translated, whole: a term split over two lines is still one term there, while
-  // the result's blocks may be drawn a layer per line.
-  let translated: string[] = [];
+  // the result's blocks may be drawn a layer per line. Asked once, or twice when a second reading
+  // finds text the first missed.
+  const translated: string[] = [];
   const picture = await translatePicture(deps.ocr, bytes, { target, keep, product }, async (blocks) => {
-    translated = blocks.map((block) => block.text);
+    translated.push(...blocks.map((block) => block.text));
     const ask: TranslateAsk = { blocks, target, terms, model, userId };
     const answer = await translateBlocks(deps.chatModel, ask);
-    missed = answer.missed;
+    missed.push(...answer.missed);
     return answer.texts;
   });
   const onImage = [...translated, ...picture.kept.map((k) => k.text)];
