@@ -1,4 +1,5 @@
 import { BulbOutlined } from '@ant-design/icons';
+import { Grid } from 'antd';
 import '../chat.css';
 
 const EXAMPLES = [
@@ -10,10 +11,13 @@ const EXAMPLES = [
 
 /** A new conversation: what to ask, with examples that fill the box when clicked. */
 export function EmptyChat({ onExample }: { onExample: (question: string) => void }) {
+  // The library sits beside the chat on wide screens (chat-screen.tsx), behind 「提示词」 elsewhere.
+  const beside = Grid.useBreakpoint().xl !== false;
+  const where = beside ? '右侧提示词库' : '右上角「提示词」里的提示词库';
   return (
     <div className="chat-empty">
       <h2>今天想解决什么运营问题？</h2>
-      <p>写 Listing、回复买家、查合规、做营销，都可以直接问。右侧提示词库里有 30 多个现成的卖家模板。</p>
+      <p>写 Listing、回复买家、查合规、做营销，都可以直接问。{where}有 30 多个现成的卖家模板。</p>
       <div className="chat-empty__examples">
         {EXAMPLES.map((example) => (
           <button key={example} type="button" className="example-chip" onClick={() => onExample(example)}>
