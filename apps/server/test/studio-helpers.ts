@@ -104,6 +104,6 @@ export class CornerColourMatting implements MattingEngine {
     return { mask, width: info.width, height: info.height };
   }
 
-  warmUp() {}
+  async warmUp() {}
   async close() {}
 }

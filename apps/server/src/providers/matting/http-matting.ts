@@ -27,7 +27,7 @@ export function httpMatting(config: Pick<MattingConfig, 'url' | 'timeoutMs'>): M
         .toBuffer();
       return { mask, width: width ?? 0, height: height ?? 0 };
     },
-    warmUp() {},
+    async warmUp() {},
     async close() {},
   };
 }

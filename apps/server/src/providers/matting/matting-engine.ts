@@ -8,8 +8,8 @@ export interface MattingEngine {
   readonly name: string;
   /** `image`: an upright, checked JPEG, PNG or WebP. */
   matte(image: Buffer): Promise<AlphaMask>;
-  /** Loads the model now rather than on the first upload. */
-  warmUp(): void;
+  /** Loads the model now rather than on the first upload (a local model: each worker mattes a blank picture). */
+  warmUp(): Promise<void>;
   close(): Promise<void>;
 }
 

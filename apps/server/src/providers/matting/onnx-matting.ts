@@ -1,3 +1,4 @@
+import sharp from 'sharp';
 import type { MattingConfig } from '../../config.ts';
 import { ProviderError } from '../provider-error.ts';
 import type { AlphaMask, MattingEngine } from './matting-engine.ts';
@@ -38,7 +39,13 @@ export function onnxMatting(
         throw error;
       }
     },
-    warmUp: () => pool.warmUp(),
+    async warmUp() {
+      // Each worker loads the model on its first picture: one blank picture per worker, at once.
+      const blank = await sharp({ create: { width: 32, height: 32, channels: 3, background: '#ffffff' } })
+        .png()
+        .toBuffer();
+      await Promise.allSettled(Array.from({ length: config.workers }, () => this.matte(blank)));
+    },
     close: () => pool.close(),
   };
 }

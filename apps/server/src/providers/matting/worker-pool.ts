@@ -74,11 +74,6 @@ export class WorkerPool<In, Out> {
     });
   }
 
-  /** Starts the workers now (they load their model on their first task). */
-  warmUp(): void {
-    this.#startWorkers();
-  }
-
   stats(): PoolStats {
     return {
       size: this.options.size,
