@@ -78,4 +78,16 @@ describe('运营后台 · 自己的框架', () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(screen.getByRole('link', { name: '返回卖家网站' })).toHaveAttribute('href', '/');
   });
+
+  it('on a phone: 渠道 is one card per channel with its state, reason and buttons, not a wide table', async () => {
+    screenWidth(390);
+    openConsole('/admin/channels');
+    const card = await screen.findByRole('listitem', { name: '渠道主渠道' });
+    expect(screen.queryByRole('table')).toBeNull();
+    expect(card).toHaveTextContent('冷却中');
+    expect(card).toHaveTextContent('密钥无效或无权限（401）');
+    expect(card).toHaveTextContent('优先级 5');
+    for (const action of ['测试渠道主渠道', '编辑渠道主渠道', '停用渠道主渠道'])
+      expect(within(card).getByRole('button', { name: action })).toBeInTheDocument();
+  });
 });
