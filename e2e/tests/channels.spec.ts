@@ -134,6 +134,6 @@ test.describe('390×844', () => {
     await row.click();
     const details = page.getByRole('dialog', { name: '用户详情' });
     await expect(details).toContainText(PHONE_ADMIN);
-    expect((await details.boundingBox())?.width).toBe(390);
+    expect((await details.boundingBox())?.width).toBeCloseTo(390, 0);
   });
 });
