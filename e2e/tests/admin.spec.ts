@@ -37,14 +37,15 @@ test('an admin binds two-factor, finds a sandbox order by phone and refunds it; 
   await expect(buyer.getByText('没有权限')).toBeVisible();
   await expect(buyer.getByRole('table')).toHaveCount(0);
 
-  const adminContext = await browser.newContext();
+  const adminContext = await browser.newContext({ viewport: { width: 1440, height: 900 } });
   const admin = await adminContext.newPage();
   await register(admin, ADMIN);
   await admin.goto('/#/admin');
   await expect(admin.getByText('请先绑定两步验证')).toBeVisible();
   const totp = await bindTotp(admin);
 
-  // Every console page has one <main>: the site's, with the console inside it.
+  // Every console page is in the console's own frame: its one <main>, its menu, none of the seller
+  // site's navigation, 邀请有礼 or footer.
   for (const section of [
     '',
     'users',
@@ -59,9 +60,24 @@ test('an admin binds two-factor, finds a sandbox order by phone and refunds it; 
     'audit',
   ]) {
     await admin.goto(`/#/admin/${section}`);
-    await expect(admin.locator('main .admin-console')).toBeVisible();
+    await expect(admin.locator('.console main .admin-section')).toBeVisible();
     await expect(admin.locator('main')).toHaveCount(1);
+    await expect(admin.getByRole('menu', { name: '后台菜单' })).toBeVisible();
+    await expect(admin.locator('.nav-bar, .site-footer')).toHaveCount(0);
+    await expect(admin.getByText('邀请有礼')).toHaveCount(0);
   }
+  await expect(admin.getByRole('link', { name: '返回卖家网站' })).toHaveAttribute('href', '#/');
+
+  // 概览 plots new users and yuan on charts of their own: the buyer's ¥29.90 does not flatten the users.
+  await admin.getByRole('link', { name: '概览' }).click();
+  const usersChart = admin.locator('.ant-card').filter({ hasText: '每日新用户（人）' });
+  const revenueChart = admin.locator('.ant-card').filter({ hasText: '每日收入（元）' });
+  await expect(
+    revenueChart.locator('.recharts-yAxis-tick-labels .recharts-cartesian-axis-tick-value').last(),
+  ).toHaveText(/^¥\d+$/);
+  await expect(
+    usersChart.locator('.recharts-yAxis-tick-labels .recharts-cartesian-axis-tick-value').last(),
+  ).toHaveText(/^\d+$/);
 
   // The buyer is VIP until the month ends, as the user list shows.
   await admin.getByRole('link', { name: '用户', exact: true }).click();

@@ -4,6 +4,8 @@ import { expect, test } from '../support/test.ts';
 
 const ADMIN = '13912345960';
 const SELLER = '13912345961';
+/** An admin who runs the console from a phone. */
+const PHONE_ADMIN = '13912345962';
 const LLM_PORT = Number(process.env.E2E_LLM_PORT ?? 3298);
 
 /**
@@ -15,6 +17,7 @@ test('an operator adds a channel, tests it, sees the dead one cooled with its re
   page,
   browser,
 }) => {
+  await page.setViewportSize({ width: 1440, height: 900 });
   await register(page, ADMIN);
   // Adding or editing a channel takes the admin's two-factor code.
   const totp = await bindTotp(page);
@@ -22,6 +25,9 @@ test('an operator adds a channel, tests it, sees the dead one cooled with its re
   const chat = page.locator('.admin-channel-card').filter({ hasText: '对话模型' });
   await expect(chat.getByRole('row', { name: /默认对话渠道/ })).toContainText('正常');
   await expect(chat.getByRole('row', { name: /默认对话渠道/ })).toContainText('环境变量');
+  // At 1440 the whole row fits beside the menu: 操作 is in view without scrolling the table.
+  await expect(chat.getByRole('button', { name: '测试渠道默认对话渠道' })).toBeInViewport({ ratio: 1 });
+  expect(await chat.locator('.ant-table-content').evaluate((el) => el.scrollWidth - el.clientWidth)).toBe(0);
 
   await chat.getByRole('button', { name: '新增渠道' }).click();
   const form = page.getByRole('dialog', { name: /新增对话模型渠道/ });
@@ -77,4 +83,57 @@ test('an operator adds a channel, tests it, sees the dead one cooled with its re
   await chat.getByRole('button', { name: '停用渠道备用账号' }).click();
   await expect(page.getByText('已停用「备用账号」')).toBeVisible();
   await expect(chat.getByRole('row', { name: /备用账号/ })).toContainText('已停用');
+});
+
+test.describe('390×844', () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+
+  test('on a phone the console has its own menu, and each channel’s state and buttons are in reach', async ({
+    page,
+  }) => {
+    await register(page, PHONE_ADMIN);
+    await page.goto('/#/admin');
+    // The console's own bar: no seller navigation, 邀请有礼 or footer, and no page wider than the phone.
+    await expect(page.getByRole('link', { name: /出海助手\s*·\s*运营后台/ })).toBeVisible();
+    await expect(page.locator('.nav-bar, .site-footer')).toHaveCount(0);
+    await expect(page.getByText('邀请有礼')).toHaveCount(0);
+    await expect(page.getByRole('link', { name: '返回卖家网站' })).toBeInViewport();
+
+    // The menu is a drawer opened from the bar, closed once a page is chosen.
+    await page.getByRole('button', { name: '打开后台菜单' }).click();
+    const drawer = page.getByRole('dialog').filter({ has: page.getByRole('menu', { name: '后台菜单' }) });
+    await expect(drawer).toContainText('管理员');
+    await drawer.getByRole('link', { name: '渠道' }).click();
+    await expect(page).toHaveURL(/#\/admin\/channels$/);
+    await expect(drawer).toBeHidden();
+
+    // 渠道: one card per channel, its name, state and buttons on screen without sideways scrolling.
+    const chat = page.locator('.admin-channel-card').filter({ hasText: '对话模型' });
+    const channel = chat.getByRole('listitem', { name: '渠道默认对话渠道' });
+    await expect(channel).toContainText('正常');
+    const test = channel.getByRole('button', { name: '测试渠道默认对话渠道' });
+    for (const button of [
+      test,
+      channel.getByRole('button', { name: '编辑渠道默认对话渠道' }),
+      channel.getByRole('button', { name: /^删\s*除$/ }),
+    ]) {
+      const box = await button.boundingBox();
+      expect(box?.x).toBeGreaterThanOrEqual(0);
+      expect((box?.x ?? 0) + (box?.width ?? 0)).toBeLessThanOrEqual(390);
+    }
+    await test.click();
+    await expect(channel.getByRole('alert').filter({ hasText: /^模型回复/ })).toBeVisible();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+
+    // 用户: the columns that fit a phone, and the drawer across the whole screen.
+    await page.getByRole('button', { name: '打开后台菜单' }).click();
+    await drawer.getByRole('link', { name: '用户', exact: true }).click();
+    const row = page.getByRole('row', { name: new RegExp(PHONE_ADMIN) });
+    await expect(row).toContainText('免费用户');
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await row.click();
+    const details = page.getByRole('dialog', { name: '用户详情' });
+    await expect(details).toContainText(PHONE_ADMIN);
+    expect((await details.boundingBox())?.width).toBeCloseTo(390, 0);
+  });
 });

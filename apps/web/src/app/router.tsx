@@ -51,8 +51,13 @@ export const router = createHashRouter([
       screen(paths.translate.path, paths.translate.title, () => import('./routes/translate')),
       screen(paths.image.path, paths.image.title, () => import('./routes/image')),
       screen(paths.batch.path, paths.batch.title, () => import('./routes/batch')),
-      screen(paths.admin.path, paths.admin.title, () => import('./routes/admin')),
     ],
+  },
+  // 运营后台 has its own frame (menu, bar, no seller navigation or footer): outside the seller layout.
+  {
+    ...screen(paths.admin.path, paths.admin.title, () => import('./routes/admin')),
+    errorElement: <RouteError />,
+    HydrateFallback: RouteLoading,
   },
   {
     ...screen(paths.privacy.path, paths.privacy.title, () => import('./routes/privacy')),

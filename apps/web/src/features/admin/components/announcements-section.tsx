@@ -6,6 +6,7 @@ import { formatDateTime } from '../../../lib/format';
 import { useDeleteAnnouncement } from '../api/delete-announcement';
 import { useAdminAnnouncements } from '../api/get-admin-announcements';
 import { useSaveAnnouncement } from '../api/save-announcement';
+import { usePhoneWidth } from '../use-phone-width';
 
 interface AnnouncementForm {
   title: string;
@@ -22,6 +23,7 @@ export function AnnouncementsSection() {
   const remove = useDeleteAnnouncement();
   const { message } = App.useApp();
   const [editing, setEditing] = useState<Announcement | 'new' | null>(null);
+  const phone = usePhoneWidth();
   const now = Date.now();
   return (
     <div className="admin-section">
@@ -37,14 +39,13 @@ export function AnnouncementsSection() {
         loading={list.isFetching}
         dataSource={list.data ?? []}
         pagination={false}
+        // On a phone the two dates scroll; the title, its state and the buttons stay in view.
+        scroll={phone ? { x: 560 } : undefined}
         columns={[
           { title: '标题', dataIndex: 'title' },
-          { title: '位置', dataIndex: 'place', render: (p: Announcement['place']) => PLACES[p] },
-          {
-            title: '时间',
-            key: 'span',
-            render: (_: unknown, a) => `${formatDateTime(a.startsAt)} — ${formatDateTime(a.endsAt)}`,
-          },
+          ...(phone
+            ? []
+            : [{ title: '位置', dataIndex: 'place', render: (p: Announcement['place']) => PLACES[p] }]),
           {
             title: '状态',
             key: 'state',
@@ -58,8 +59,15 @@ export function AnnouncementsSection() {
               ),
           },
           {
+            title: '时间',
+            key: 'span',
+            render: (_: unknown, a) => `${formatDateTime(a.startsAt)} — ${formatDateTime(a.endsAt)}`,
+          },
+          {
             title: '',
             key: 'actions',
+            fixed: 'right',
+            width: 112,
             render: (_: unknown, a) => (
               <>
                 <Button size="small" type="link" onClick={() => setEditing(a)}>

@@ -54,16 +54,11 @@ export function AuditSection() {
         size="small"
         loading={log.isFetching}
         dataSource={list}
+        // When and what first: on a phone those are in view and the rest scrolls.
         scroll={{ x: 900 }}
         pagination={serverPaging('audit', { pageNo, onPage: setPageNo, total: log.data?.total })}
         columns={[
           { title: '时间', dataIndex: 'createdAt', render: (at: number) => formatDateTime(at), width: 150 },
-          {
-            title: '操作人',
-            dataIndex: 'actorPhone',
-            width: 120,
-            render: (phone: string) => phone || '系统',
-          },
           {
             title: '操作',
             dataIndex: 'action',
@@ -71,6 +66,12 @@ export function AuditSection() {
             render: (action: string) => labelOf(AUDIT_ACTION_NAMES, action),
           },
           { title: '对象', dataIndex: 'target', width: 160 },
+          {
+            title: '操作人',
+            dataIndex: 'actorPhone',
+            width: 120,
+            render: (phone: string) => phone || '系统',
+          },
           {
             title: '之后',
             dataIndex: 'after',

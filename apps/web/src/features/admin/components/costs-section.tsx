@@ -7,6 +7,7 @@ import { paths } from '../../../config/paths';
 import { downloadCsv } from '../../../lib/csv';
 import { useChannels } from '../api/get-channels';
 import { useCosts } from '../api/get-costs';
+import { TOOLTIP_STYLE } from '../chart-style';
 
 /** Yuan with as many decimals as a small cost needs (a question costs a fraction of a fen). */
 export function formatCost(yuan: number): string {
@@ -122,7 +123,7 @@ export function CostsSection() {
                 <CartesianGrid strokeDasharray="3 3" />
                 <XAxis dataKey="day" />
                 <YAxis />
-                <Tooltip formatter={(value) => formatCost(Number(value))} />
+                <Tooltip {...TOOLTIP_STYLE} formatter={(value) => formatCost(Number(value))} />
                 <Legend />
                 {COST_PURPOSES.map((purpose, i) => (
                   <Bar

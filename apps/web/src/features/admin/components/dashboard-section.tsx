@@ -13,12 +13,21 @@ import {
 } from 'recharts';
 import { formatYuan } from '../../../lib/money';
 import { useDashboard } from '../api/get-dashboard';
+import { TOOLTIP_STYLE } from '../chart-style';
+
+const USERS_COLOR = '#1b5cff';
+const REVENUE_COLOR = '#f59e0b';
 
 /** 概览: the figures of today, the last 7 or 30 days, and their day-by-day series. */
 export function DashboardSection() {
   const [days, setDays] = useState<1 | 7 | 30>(7);
   const stats = useDashboard(days);
   const data = stats.data;
+  const series = (data?.series ?? []).map((d) => ({
+    label: d.day.slice(5),
+    newUsers: d.newUsers,
+    revenue: d.revenueFen / 100,
+  }));
 
   return (
     <div className="admin-section">
@@ -56,29 +65,52 @@ export function DashboardSection() {
             ))}
           </Row>
           <Row gutter={[12, 12]} className="admin-charts">
+            {/* Two charts, not one: a day's ¥300 on the axis of a day's 3 new users flattens the users. */}
             <Col xs={24} lg={12}>
-              <Card size="small" title="每日新用户与收入（元）">
-                <ResponsiveContainer width="100%" height={240}>
-                  <LineChart data={data.series.map((d) => ({ ...d, revenue: d.revenueFen / 100 }))}>
-                    <CartesianGrid strokeDasharray="3 3" />
-                    <XAxis dataKey="day" tickFormatter={(day: string) => day.slice(5)} />
-                    <YAxis />
-                    <Tooltip />
-                    <Line type="monotone" dataKey="newUsers" name="新用户" stroke="#1b5cff" />
-                    <Line type="monotone" dataKey="revenue" name="收入" stroke="#f59e0b" />
-                  </LineChart>
+              <Card size="small" title="每日新用户（人）">
+                <ResponsiveContainer width="100%" height={220}>
+                  <BarChart data={series}>
+                    <CartesianGrid strokeDasharray="3 3" vertical={false} />
+                    <XAxis dataKey="label" />
+                    <YAxis allowDecimals={false} width={40} />
+                    <Tooltip {...TOOLTIP_STYLE} formatter={(value) => [`${value} 人`, '新用户']} />
+                    <Bar dataKey="newUsers" name="新用户" fill={USERS_COLOR} maxBarSize={32} />
+                  </BarChart>
                 </ResponsiveContainer>
               </Card>
             </Col>
             <Col xs={24} lg={12}>
-              <Card size="small" title="各功能用量">
-                <ResponsiveContainer width="100%" height={240}>
-                  <BarChart data={data.uses}>
-                    <CartesianGrid strokeDasharray="3 3" />
-                    <XAxis dataKey="name" />
-                    <YAxis allowDecimals={false} />
-                    <Tooltip />
-                    <Bar dataKey="used" name="次数" fill="#1b5cff" />
+              <Card size="small" title="每日收入（元）">
+                <ResponsiveContainer width="100%" height={220}>
+                  <LineChart data={series}>
+                    <CartesianGrid strokeDasharray="3 3" vertical={false} />
+                    <XAxis dataKey="label" />
+                    <YAxis width={56} tickFormatter={(yuan: number) => `¥${yuan}`} />
+                    <Tooltip
+                      {...TOOLTIP_STYLE}
+                      formatter={(value) => [`¥${Number(value).toFixed(2)}`, '收入']}
+                    />
+                    <Line
+                      type="monotone"
+                      dataKey="revenue"
+                      name="收入"
+                      stroke={REVENUE_COLOR}
+                      strokeWidth={2}
+                    />
+                  </LineChart>
+                </ResponsiveContainer>
+              </Card>
+            </Col>
+            <Col xs={24}>
+              <Card size="small" title="各功能用量（次）">
+                {/* Bars lying down: the features' names stay readable on a phone. */}
+                <ResponsiveContainer width="100%" height={40 + 32 * data.uses.length}>
+                  <BarChart data={data.uses} layout="vertical">
+                    <CartesianGrid strokeDasharray="3 3" horizontal={false} />
+                    <XAxis type="number" allowDecimals={false} />
+                    <YAxis type="category" dataKey="name" width={84} interval={0} />
+                    <Tooltip {...TOOLTIP_STYLE} />
+                    <Bar dataKey="used" name="次数" fill={USERS_COLOR} maxBarSize={20} />
                   </BarChart>
                 </ResponsiveContainer>
               </Card>

@@ -17,6 +17,7 @@ import { lazy, Suspense, useEffect, useState } from 'react';
 import { useDeletePrompt } from '../api/delete-prompt';
 import { useAdminLibrary } from '../api/get-admin-library';
 import { useSavePrompt } from '../api/save-prompt';
+import { usePhoneWidth } from '../use-phone-width';
 
 const MarkdownEditor = lazy(() =>
   import('../../../components/markdown/markdown-editor').then((m) => ({ default: m.MarkdownEditor })),
@@ -28,6 +29,8 @@ export function LibrarySection() {
   const remove = useDeletePrompt();
   const { message } = App.useApp();
   const [editing, setEditing] = useState<AdminLibraryPrompt | 'new' | null>(null);
+  // On a phone the title, whether it shows and the buttons fit; 说明 is in the editor.
+  const phone = usePhoneWidth();
   const categories = library.data ?? [];
   return (
     <div className="admin-section">
@@ -52,9 +55,9 @@ export function LibrarySection() {
               pagination={false}
               dataSource={c.prompts}
               columns={[
-                { title: '排序', dataIndex: 'sortOrder', width: 64 },
+                ...(phone ? [] : [{ title: '排序', dataIndex: 'sortOrder', width: 64 }]),
                 { title: '标题', dataIndex: 'title' },
-                { title: '说明', dataIndex: 'summary', ellipsis: true },
+                ...(phone ? [] : [{ title: '说明', dataIndex: 'summary', ellipsis: true }]),
                 {
                   title: '状态',
                   dataIndex: 'enabled',

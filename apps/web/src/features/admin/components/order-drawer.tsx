@@ -6,6 +6,7 @@ import { formatYuan } from '../../../lib/money';
 import { useAdminOrder } from '../api/get-admin-order';
 import { useRefund } from '../api/refund-order';
 import { labelOf, PAYMENT_EVENT_KIND_NAMES, PAYMENT_OUTCOME_NAMES, REFUND_STATUS_NAMES } from '../labels';
+import { usePhoneWidth } from '../use-phone-width';
 import { TotpInput } from './totp-input';
 
 /** One order with its payment events and refunds, and 退款 (two-factor). */
@@ -15,13 +16,15 @@ export function OrderDrawer(props: { orderNo: string | null; onClose: () => void
   const [refunding, setRefunding] = useState(false);
   const { message } = App.useApp();
   const data = detail.data;
+  // Full width on a phone: a 560 px drawer there covers all but a sliver and cuts its own text.
+  const phone = usePhoneWidth();
   const refundable = data ? data.order.amount - data.order.refundedAmount : 0;
 
   return (
     <Drawer
       open={props.orderNo !== null}
       onClose={props.onClose}
-      width={600}
+      size={phone ? '100%' : 600}
       title="订单详情"
       destroyOnHidden
     >

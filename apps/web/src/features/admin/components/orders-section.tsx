@@ -7,6 +7,7 @@ import { downloadCsv } from '../../../lib/csv';
 import { formatDateTime } from '../../../lib/format';
 import { formatYuan } from '../../../lib/money';
 import { useAdminOrders } from '../api/get-admin-orders';
+import { usePhoneWidth } from '../use-phone-width';
 import { OrderDrawer } from './order-drawer';
 
 /** 订单: filter by status, channel, dates and phone; open one to see its events and refund it. */
@@ -22,6 +23,7 @@ export function OrdersSection() {
   const [open, setOpen] = useState<string | null>(null);
   const orders = useAdminOrders({ ...filter, pageNo });
   const list = orders.data?.list ?? [];
+  const phone = usePhoneWidth();
   const change = (next: Partial<typeof filter>) => {
     setFilter({ ...filter, ...next });
     setPageNo(1);
@@ -98,12 +100,13 @@ export function OrdersSection() {
         size="small"
         loading={orders.isFetching}
         dataSource={list}
-        scroll={{ x: 760 }}
+        // On a phone: who, what, how much and its state (the order number and times are in the drawer).
+        scroll={phone ? undefined : { x: 760 }}
         pagination={serverPaging('adminOrders', { pageNo, onPage: setPageNo, total: orders.data?.total })}
         onRow={(row) => ({ onClick: () => setOpen(row.orderNo) })}
         rowClassName="admin-row"
         columns={[
-          { title: '订单号', dataIndex: 'orderNo' },
+          ...(phone ? [] : [{ title: '订单号', dataIndex: 'orderNo' }]),
           { title: '手机号', dataIndex: 'phone' },
           { title: '套餐', dataIndex: 'productName' },
           { title: '金额', dataIndex: 'amount', render: (fen: number) => `¥${formatYuan(fen)}` },
@@ -112,7 +115,9 @@ export function OrdersSection() {
             dataIndex: 'status',
             render: (s: AdminOrderRow['status']) => ORDER_STATUS_NAMES[s],
           },
-          { title: '下单时间', dataIndex: 'createdAt', render: (at: number) => formatDateTime(at) },
+          ...(phone
+            ? []
+            : [{ title: '下单时间', dataIndex: 'createdAt', render: (at: number) => formatDateTime(at) }]),
         ]}
       />
       <OrderDrawer orderNo={open} onClose={() => setOpen(null)} />

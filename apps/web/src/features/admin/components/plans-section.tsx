@@ -56,11 +56,15 @@ export function PlansSection() {
         scroll={{ x: 800 }}
         pagination={false}
         columns={[
-          { title: '排序', dataIndex: 'sortOrder', width: 64 },
-          { title: '编号', dataIndex: 'id' },
+          // What an operator looks for first; on a phone the rest scrolls and 编辑 stays at the edge.
           { title: '名称', dataIndex: 'name' },
-          { title: '天数', dataIndex: 'days' },
           { title: '售价', dataIndex: 'price', render: (fen: number) => `¥${formatYuan(fen)}` },
+          {
+            title: '状态',
+            dataIndex: 'enabled',
+            render: (on: boolean) => (on ? <Tag color="green">在售</Tag> : <Tag>已下架</Tag>),
+          },
+          { title: '天数', dataIndex: 'days' },
           {
             title: '原价',
             dataIndex: 'originalPrice',
@@ -75,14 +79,13 @@ export function PlansSection() {
               </>
             ),
           },
-          {
-            title: '状态',
-            dataIndex: 'enabled',
-            render: (on: boolean) => (on ? <Tag color="green">在售</Tag> : <Tag>已下架</Tag>),
-          },
+          { title: '编号', dataIndex: 'id' },
+          { title: '排序', dataIndex: 'sortOrder', width: 64 },
           {
             title: '',
             key: 'edit',
+            fixed: 'right',
+            width: 72,
             render: (_: unknown, plan) => (
               <Button size="small" onClick={() => setEditing(plan)} aria-label={`编辑${plan.name}`}>
                 编辑

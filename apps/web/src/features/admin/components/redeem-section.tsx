@@ -69,6 +69,8 @@ export function RedeemSection() {
           {
             title: '',
             key: 'action',
+            fixed: 'right',
+            width: 72,
             render: (_: unknown, b) => (
               <Button
                 size="small"

@@ -22,6 +22,7 @@ import { useSetDisabled } from '../api/set-disabled';
 import { useSetRole } from '../api/set-role';
 import { useTotpReset } from '../api/totp-reset';
 import { labelOf, ROLE_NAMES } from '../labels';
+import { usePhoneWidth } from '../use-phone-width';
 import { formatCost } from './costs-section';
 import { TotpInput } from './totp-input';
 
@@ -39,9 +40,17 @@ export function UserDrawer(props: { userId: number | null; onClose: () => void }
   const [action, setAction] = useState<'vip' | 'disable' | 'role' | 'totp' | null>(null);
   const { message } = App.useApp();
   const data = detail.data;
+  // Full width on a phone: a 560 px drawer there covers all but a sliver and cuts its own text.
+  const phone = usePhoneWidth();
 
   return (
-    <Drawer open={props.userId !== null} onClose={props.onClose} width={560} title="用户详情" destroyOnHidden>
+    <Drawer
+      open={props.userId !== null}
+      onClose={props.onClose}
+      size={phone ? '100%' : 560}
+      title="用户详情"
+      destroyOnHidden
+    >
       {!data ? (
         <Skeleton active />
       ) : (

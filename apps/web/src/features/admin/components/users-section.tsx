@@ -6,6 +6,7 @@ import { downloadCsv } from '../../../lib/csv';
 import { formatDateTime } from '../../../lib/format';
 import { useAdminUsers } from '../api/get-admin-users';
 import { ROLE_NAMES } from '../labels';
+import { usePhoneWidth } from '../use-phone-width';
 import { UserDrawer } from './user-drawer';
 
 /** 用户: search by phone or invite code, who is VIP and until when; open one for its details and actions. */
@@ -15,6 +16,7 @@ export function UsersSection() {
   const [open, setOpen] = useState<number | null>(null);
   const users = useAdminUsers({ keyword, pageNo });
   const list = users.data?.list ?? [];
+  const phone = usePhoneWidth();
 
   return (
     <div className="admin-section">
@@ -54,8 +56,9 @@ export function UsersSection() {
       <Table<AdminUserRow>
         rowKey="id"
         size="small"
-        // Scrolls sideways on a phone rather than squeezing 免费用户 into a column one character wide.
-        scroll={{ x: 760 }}
+        // On a phone the three columns an operator looks for fit (the rest is in the drawer); a tablet
+        // scrolls sideways rather than squeezing 免费用户 into a column one character wide.
+        scroll={phone ? undefined : { x: 760 }}
         loading={users.isFetching}
         dataSource={list}
         pagination={serverPaging('adminUsers', { pageNo, onPage: setPageNo, total: users.data?.total })}
@@ -63,8 +66,16 @@ export function UsersSection() {
         rowClassName="admin-row"
         columns={[
           { title: '手机号', dataIndex: 'phone' },
-          { title: '邀请码', dataIndex: 'inviteCode' },
-          { title: '角色', dataIndex: 'role', render: (role: AdminUserRow['role']) => ROLE_NAMES[role] },
+          ...(phone
+            ? []
+            : [
+                { title: '邀请码', dataIndex: 'inviteCode' },
+                {
+                  title: '角色',
+                  dataIndex: 'role',
+                  render: (role: AdminUserRow['role']) => ROLE_NAMES[role],
+                },
+              ]),
           {
             title: '状态',
             dataIndex: 'disabled',
@@ -84,7 +95,9 @@ export function UsersSection() {
                 </span>
               ),
           },
-          { title: '注册时间', dataIndex: 'createdAt', render: (at: number) => formatDateTime(at) },
+          ...(phone
+            ? []
+            : [{ title: '注册时间', dataIndex: 'createdAt', render: (at: number) => formatDateTime(at) }]),
         ]}
       />
       <UserDrawer userId={open} onClose={() => setOpen(null)} />
