@@ -41,6 +41,7 @@ beforeEach(() => {
   routes = {
     '/api/v1/translate/glossary': () => ok([]),
     '/api/v1/translate/7': () => ok(KEPT),
+    '/files/src-7.png': () => ({ body: 'png bytes' }),
     '/api/v1/studio/images': () => ok({ list: [], total: 0, pageNo: 1, pageSize: 12 }),
   };
   calls = fakeApi(routes);
@@ -62,13 +63,26 @@ describe('图片翻译 · 继续编辑', () => {
     const region = screen.getByRole('region', { name: '翻译结果' });
     expect(await within(region).findByLabelText('第 1 块译文')).toHaveValue('Rainproof');
     expect(within(region).getByRole('img', { name: '原图' })).toHaveAttribute('src', '/files/src-7.png');
-    expect(within(region).getByRole('img', { name: '翻译后的图片' })).toHaveAttribute('src', '/files/out-7b.png');
+    expect(within(region).getByRole('img', { name: '翻译后的图片' })).toHaveAttribute(
+      'src',
+      '/files/out-7b.png',
+    );
     // Downloads are still named after the seller's own file.
     expect(within(region).getByRole('link', { name: '下载翻译后的图片' })).toHaveAttribute(
       'download',
       '1688-en.png',
     );
     expect(opened(7)).toHaveLength(1);
+
+    // 重新翻译 translates its kept 原图 again (one more use, as for an upload), under the same name.
+    translated.mockResolvedValue(
+      translateResult({ translationId: 8, blocks: [translatedBlock(1, 'Again')] }),
+    );
+    fireEvent.click(screen.getByRole('button', { name: /重新翻译/ }));
+    await waitFor(() => expect(translated).toHaveBeenCalledTimes(1));
+    expect(translated.mock.calls[0]?.[0].name).toBe('1688.png');
+    expect(calls.some((call) => call.url === '/files/src-7.png')).toBe(true);
+    expect(await within(region).findByLabelText('第 1 块译文')).toHaveValue('Again');
   });
 
   it('names a translation made here in the address, so a reload opens it again, without asking for it', async () => {

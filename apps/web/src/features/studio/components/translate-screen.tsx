@@ -135,20 +135,24 @@ export function TranslateScreen() {
     if (translationId !== opened) showInAddress(translationId, false);
   };
 
-  // From the result: the same image again, the product's text translated too (and the box unticked to say so).
-  // A reopened translation has no upload: its 原图 is fetched as one.
-  const translateProductToo = async () => {
-    setProductText('translate');
+  // The picture to translate again: the upload, or (a reopened translation has none) its kept 原图.
+  const translateAgain = async (onProduct: ProductTextChoice = productText) => {
     const source = result?.sourceUrl;
-    const again =
+    const picture =
       file ??
       (source ? await loadTranslationSource(source, fileName ?? 'translated.png').catch(() => null) : null);
-    if (!again) {
+    if (!picture) {
       setError('找不到这张翻译的原图，请重新上传图片');
       return;
     }
-    setFile(again);
-    void run(again, 'translate');
+    setFile(picture);
+    await run(picture, onProduct);
+  };
+
+  // From the result: the same image again, the product's text translated too (and the box unticked to say so).
+  const translateProductToo = () => {
+    setProductText('translate');
+    void translateAgain('translate');
   };
 
   const tryExample = () =>
@@ -226,9 +230,9 @@ export function TranslateScreen() {
                 size="large"
                 block
                 icon={<TranslationOutlined />}
-                disabled={!file}
+                disabled={!file && !result?.sourceUrl}
                 loading={busy}
-                onClick={() => void run()}
+                onClick={() => void translateAgain()}
               >
                 {result ? '重新翻译' : '开始翻译'}
               </Button>
@@ -290,7 +294,7 @@ export function TranslateScreen() {
               original={original}
               fileName={fileName}
               onChange={setResult}
-              onTranslateProductToo={() => void translateProductToo()}
+              onTranslateProductToo={translateProductToo}
             />
           ) : null}
         </section>
