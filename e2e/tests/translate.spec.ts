@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { readPsd } from 'ag-psd';
 import { register } from '../support/account.ts';
 import { productShot, supplierImage } from '../support/supplier-image.ts';
-import { expect, test } from '../support/test.ts';
+import { expect, type Page, test } from '../support/test.ts';
 
 /**
  * 图片翻译 in Chromium against the real server: the text is found by the real OCR models, the fake
@@ -108,6 +108,79 @@ test('upload, translate to English, edit one block, draw again and download, as 
   await expect(recent.getByRole('link', { name: '下载' })).toHaveCount(2);
 });
 
+/**
+ * 继续编辑: a translation drawn again is kept as last drawn; a reload opens it again, and a later
+ * visit opens it from 最近作品 into the same editor, where it can be dragged, edited and drawn again.
+ */
+async function translateReloadAndReopen(page: Page, phone: string) {
+  await register(page, phone);
+  await page.goto('/#/translate');
+  await page
+    .getByLabel('选择图片')
+    .setInputFiles({ name: '1688.png', mimeType: 'image/png', buffer: await supplierImage() });
+  const result = page.getByRole('region', { name: '翻译结果' });
+  await expect(result.getByLabel('第 1 块译文')).toHaveValue(/Waterproof and breathable/, {
+    timeout: 60_000,
+  });
+  await expect(page).toHaveURL(/#\/translate\?translation=\d+$/);
+  await result.getByLabel('第 1 块译文').fill('Rainproof 3-layer fabric');
+  const drawn = page.waitForResponse('**/api/v1/translate/render');
+  await result.getByRole('button', { name: /重新生成/ }).click();
+  expect((await drawn).status()).toBe(200);
+  await expect(result.getByRole('button', { name: /重新生成/ })).toBeDisabled();
+
+  // A reload keeps the translation on screen, as last drawn, beside its original.
+  await page.reload();
+  await expect(result.getByLabel('第 1 块译文')).toHaveValue('Rainproof 3-layer fabric', { timeout: 20_000 });
+  await expect(result.getByRole('img', { name: '原图' })).toBeVisible();
+
+  // Another day: the screen opens empty, 最近作品 offers the translation's latest drawing to edit.
+  await page.goto('/#/translate');
+  await page.reload();
+  const recent = page.getByRole('region', { name: '最近作品' });
+  await expect(recent.getByRole('img', { name: /^译图 / })).toHaveCount(2);
+  await expect(result.getByLabel('第 1 块译文')).toHaveCount(0);
+  const edit = recent.getByRole('button', { name: /继续编辑/ });
+  await expect(edit).toHaveCount(1);
+  await edit.click();
+  await expect(result.getByLabel('第 1 块译文')).toHaveValue('Rainproof 3-layer fabric');
+  await expect(page).toHaveURL(/#\/translate\?translation=\d+$/);
+  await expect(result.getByRole('img', { name: '原图' })).toBeVisible();
+
+  // The editor's picture shows the blocks; dragging one moves it, and the edits draw again.
+  const layer = result.getByRole('button', { name: /第 1 块（原文：防水透气 3层面料）/ });
+  await expect(layer).toContainText('Rainproof 3-layer fabric');
+  await layer.scrollIntoViewIfNeeded();
+  const x = Number(await result.getByLabel('第 1 块横坐标').inputValue());
+  const from = await layer.boundingBox();
+  if (!from) throw new Error('the layer is not shown');
+  await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(from.x + from.width / 2 + 20, from.y + from.height / 2, { steps: 5 });
+  await page.mouse.up();
+  await expect(result.getByLabel('第 1 块横坐标')).not.toHaveValue(String(x));
+  await result.getByLabel('第 2 块译文').fill('Sale today');
+  const before = await result.getByRole('img', { name: '翻译后的图片' }).getAttribute('src');
+  const again = page.waitForResponse('**/api/v1/translate/render');
+  await result.getByRole('button', { name: /重新生成/ }).click();
+  expect((await again).status()).toBe(200);
+  await expect(result.getByRole('img', { name: '翻译后的图片' })).not.toHaveAttribute('src', before ?? '');
+  await expect(result.getByRole('button', { name: /重新生成/ })).toBeDisabled();
+  // Opening it again and drawing it again charge nothing: still the one translation's use.
+  await expect(page.getByText(/今日剩余 4\/5/)).toBeVisible();
+  const width = await page.evaluate(() => document.documentElement.scrollWidth);
+  expect(width).toBeLessThanOrEqual(page.viewportSize()?.width ?? 0);
+}
+
+test.describe('at 1440 wide', () => {
+  test.use({ viewport: { width: 1440, height: 900 } });
+  test('a reload keeps the translation, and 最近作品 opens it again in the editor (继续编辑)', async ({
+    page,
+  }) => {
+    await translateReloadAndReopen(page, '13912358001');
+  });
+});
+
 test('a term kept in the 术语表 stays as it is when the supplier image is translated', async ({ page }) => {
   await register(page, '13912356000');
   await page.goto('/#/translate');
@@ -157,6 +230,10 @@ test('text printed on the product is kept by default, and translated when the se
 
 test.describe('on a phone', () => {
   test.use({ viewport: { width: 390, height: 844 } });
+  test('继续编辑 from 最近作品 on a phone: the editor opens, drags and draws again', async ({ page }) => {
+    await translateReloadAndReopen(page, '13912358002');
+  });
+
   test('用示例图片试试 translates the bundled example; the original and the result stack within the width', async ({
     page,
   }) => {

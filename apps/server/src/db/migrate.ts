@@ -22,6 +22,7 @@ import * as providerChannels from './migrations/0019-provider-channels.ts';
 import * as chatConversationTitles from './migrations/0020-chat-conversation-titles.ts';
 import * as translateGlossary from './migrations/0021-translate-glossary.ts';
 import * as channelKeyRests from './migrations/0022-channel-key-rests.ts';
+import * as translations from './migrations/0023-translations.ts';
 
 /**
  * Every migration, in order. Listed in code rather than read from a folder so the set is fixed at
@@ -50,6 +51,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0020-chat-conversation-titles': chatConversationTitles,
   '0021-translate-glossary': translateGlossary,
   '0022-channel-key-rests': channelKeyRests,
+  '0023-translations': translations,
 };
 
 /** Applies every pending migration; throws with the failing migration's name. */

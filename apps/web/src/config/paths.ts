@@ -41,7 +41,13 @@ export const paths = {
   background: route('/background', '智能做图 · 换背景'),
   image: route('/image', '智能做图 · 抠图'),
   batch: route('/batch', '智能做图 · 批量'),
-  translate: route('/translate', '智能做图 · 图片翻译'),
+  translate: {
+    path: '/translate',
+    title: '智能做图 · 图片翻译',
+    /** `translationId`: one of the seller's translations, open in the editor (继续编辑, and after a reload). */
+    getHref: (translationId?: number) =>
+      translationId ? `/translate?translation=${translationId}` : '/translate',
+  },
   privacy: route('/protocol/yszc', '隐私政策'),
   terms: route('/protocol/yhxy', '用户协议'),
   admin: {

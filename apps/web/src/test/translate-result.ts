@@ -21,6 +21,7 @@ export const translatedBlock = (
 
 /** A 400×400 translation into English with nothing kept and nothing left; `more` sets the rest. */
 export const translateResult = (more: Partial<TranslateResult> = {}): TranslateResult => ({
+  translationId: 7,
   target: 'en',
   width: 400,
   height: 400,

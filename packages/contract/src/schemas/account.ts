@@ -219,6 +219,16 @@ export const MyDataExport = Type.Object({
       updatedAt: Type.Number(),
     }),
   ),
+  /** 图片翻译: each translation still kept for 继续编辑, with its text as last drawn. */
+  translations: Type.Array(
+    Type.Object({
+      target: Type.String(),
+      fileName: Type.Union([Type.String(), Type.Null()]),
+      blocks: Type.Array(Type.Object({ source: Type.String(), text: Type.String() })),
+      createdAt: Type.Number(),
+      updatedAt: Type.Number(),
+    }),
+  ),
   /** 批量处理: each job and what became of each image. */
   batchJobs: Type.Array(
     Type.Object({

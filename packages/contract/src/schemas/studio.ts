@@ -201,6 +201,11 @@ export const StudioImage = Type.Object({
   createdAt: Type.Number(),
   /** When the image and its file are removed. */
   expiresAt: Type.Number(),
+  /**
+   * A 图片翻译 result that is its translation's latest drawing: 继续编辑 opens that translation
+   * (GET /api/v1/translate/:id) in the editor. Earlier drawings of it can only be downloaded.
+   */
+  translationId: Type.Optional(Type.Integer()),
 });
 export type StudioImage = Static<typeof StudioImage>;
 

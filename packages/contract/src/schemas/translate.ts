@@ -111,6 +111,13 @@ export const KeptText = Type.Object({
 export type KeptText = Static<typeof KeptText>;
 
 export const TranslateResult = Type.Object({
+  /**
+   * The translation as the server keeps it (GET /api/v1/translate/:id opens it again in the editor,
+   * with every 重新生成 since), as long as its pictures are kept.
+   */
+  translationId: Type.Integer(),
+  /** The uploaded file's name: downloads are named after it, also when the translation is opened again. */
+  fileName: Type.Optional(Type.String()),
   target: Type.String(),
   width: Type.Integer(),
   height: Type.Integer(),
@@ -119,6 +126,8 @@ export const TranslateResult = Type.Object({
   backgroundUrl: Type.String(),
   /** The picture the blocks were found on (upright, at the working size): 下载 PSD's hidden 原图 layer. */
   sourceId: Type.Optional(Type.Integer()),
+  /** That picture's link: the 原图 beside the result when the translation is opened again. */
+  sourceUrl: Type.Optional(Type.String()),
   resultId: Type.Integer(),
   resultUrl: Type.String(),
   blocks: Type.Array(TranslatedBlock),
@@ -184,3 +193,9 @@ export const TranslateRenderResult = Type.Object({
   residual: Type.Object({ count: Type.Integer(), boxes: Type.Array(TextBoxSchema) }),
 });
 export type TranslateRenderResult = Static<typeof TranslateRenderResult>;
+
+/** `GET /api/v1/translate/:id`: one of the caller's translations. */
+export const TranslationIdParams = Type.Object({
+  id: Type.Integer({ minimum: 1, maximum: Number.MAX_SAFE_INTEGER }),
+});
+export type TranslationIdParams = Static<typeof TranslationIdParams>;

@@ -23,6 +23,21 @@ export function findOwnImage(db: Db, userId: number, id: number, kind: StoredIma
     .executeTakeFirst();
 }
 
+/**
+ * Keeps the user's images among `ids` at least until `until` (never shorter): a picture still being
+ * worked on is kept as long as what is made from it.
+ */
+export async function keepUntilAtLeast(db: Db, userId: number, ids: readonly number[], until: number) {
+  if (ids.length === 0) return;
+  await db
+    .updateTable('stored_images')
+    .set({ keep_until: until })
+    .where('user_id', '=', userId)
+    .where('id', 'in', ids)
+    .where('keep_until', '<', until)
+    .execute();
+}
+
 /** The user's images of these kinds that are still kept at `now`. */
 function ownImages(db: Db, userId: number, kinds: readonly StoredImageKind[], now: number) {
   return db

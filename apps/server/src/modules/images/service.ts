@@ -97,6 +97,18 @@ export async function loadOwnImage(deps: ImagesDeps, userId: number, id: number,
   return row && file ? { row, bytes: file.bytes } : null;
 }
 
+/** The user's own image of this kind still kept at `now` (its row, no bytes), or undefined. */
+export async function findKeptImage(deps: ImagesDeps, userId: number, id: number, kind: StoredImageKind) {
+  const row = await images.findOwnImage(deps.db, userId, id, kind);
+  const kept = row && (row.keep_until === null || Number(row.keep_until) > deps.clock.now());
+  return kept ? row : undefined;
+}
+
+/** Keeps the user's images among `ids` at least until `until`; a longer keeping is left as it is. */
+export function keepImagesUntil(deps: ImagesDeps, userId: number, ids: readonly number[], until: number) {
+  return images.keepUntilAtLeast(deps.db, userId, ids, until);
+}
+
 async function removeFiles(deps: ImagesDeps, keys: readonly string[]) {
   for (const key of keys)
     await deps.files.delete(key).catch((err) => deps.log.warn({ err, key }, 'stored file delete failed'));

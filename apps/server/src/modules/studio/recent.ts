@@ -12,6 +12,7 @@ import {
   type StoredImageRow,
   toStoredImage,
 } from '../images/service.ts';
+import { translationsOfDrawings } from '../translate/service.ts';
 
 /**
  * 最近作品: 智能做图 results stay listed, with fresh links, for STUDIO_KEEP_DAYS; then the images
@@ -30,14 +31,26 @@ function toView(deps: ImagesDeps, row: StoredImageRow): StudioImage {
   };
 }
 
-/** The caller's results of the last STUDIO_KEEP_DAYS days, newest first, of some kinds or all. */
-export function listRecentImages(
+/**
+ * The caller's results of the last STUDIO_KEEP_DAYS days, newest first, of some kinds or all; a
+ * translation's latest drawing says which translation 继续编辑 opens.
+ */
+export async function listRecentImages(
   deps: ImagesDeps,
   userId: number,
   query: PageParams & { kinds?: string },
 ): Promise<StudioImagePage> {
   const kinds = query.kinds ? (query.kinds.split(',') as StudioImageKind[]) : STUDIO_KINDS;
-  return listImages(deps, userId, kinds, query, (row) => toView(deps, row));
+  const page = await listImages(deps, userId, kinds, query, (row) => toView(deps, row));
+  const drawings = page.list.filter((image) => image.kind === 'translate').map((image) => image.id);
+  const editable = await translationsOfDrawings(deps, userId, drawings);
+  return {
+    ...page,
+    list: page.list.map((image) => {
+      const translationId = editable.get(image.id);
+      return translationId === undefined ? image : { ...image, translationId };
+    }),
+  };
 }
 
 /** Deletes the caller's results among `rawIds` (a comma list) and their files. */

@@ -7,11 +7,13 @@ import {
   TranslateRenderBody,
   TranslateRenderResult,
   TranslateResult,
+  TranslationIdParams,
 } from '@chuhai/contract';
 import { Type } from 'typebox';
 import type { AppModule, Routes } from '../../app-module.ts';
 import { ok } from '../../http/envelope.ts';
 import { FormField, readForm } from '../../http/multipart.ts';
+import { openTranslation } from './documents.ts';
 import * as glossary from './glossary-service.ts';
 import { translatePersonalData } from './personal-data.ts';
 import { exportTranslationPsd } from './psd-export.ts';
@@ -46,6 +48,7 @@ const userRoutes: Routes = async (app, { deps }) => {
       });
       const result = await translateImage(deps, request.user.userId, {
         bytes: files[0]?.bytes ?? null,
+        fileName: files[0]?.name,
         ...fields,
       });
       return ok(result, translatedMessage(result));
@@ -56,6 +59,13 @@ const userRoutes: Routes = async (app, { deps }) => {
     '/api/v1/translate/render',
     { schema: { body: TranslateRenderBody, response: { 200: EnvelopeSchema(TranslateRenderResult) } } },
     async (request) => ok(await renderTranslation(deps, request.user.userId, request.body), '已重新生成'),
+  );
+
+  // 继续编辑 (最近作品) and a reload: the caller's translation as last drawn; anyone else's is a 404.
+  app.get(
+    '/api/v1/translate/:id',
+    { schema: { params: TranslationIdParams, response: { 200: EnvelopeSchema(TranslateResult) } } },
+    async (request) => ok(await openTranslation(deps, request.user.userId, request.params.id)),
   );
 
   // 下载 PSD: a file, not an envelope (its failures are envelopes, as everywhere).

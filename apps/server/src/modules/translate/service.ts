@@ -4,7 +4,6 @@ import {
   PRODUCT_TEXT_CHOICES,
   type ProductTextChoice,
   ResultCode,
-  STUDIO_KEEP_DAYS,
   TRANSLATE_LANGUAGE_CODES,
   TRANSLATE_LIMITS,
   type TranslateRenderBody,
@@ -22,6 +21,7 @@ import { runMetered } from '../../work/metered.ts';
 import { sellerError } from '../../work/seller-error.ts';
 import { fileLink, type ImagesDeps, loadOwnImage, storeImage } from '../images/service.ts';
 import { reserveAttempt, type ThrottleWindow, tooManyRequests, waitText } from '../throttle/service.ts';
+import { keepRedrawing, keepTranslation, TRANSLATION_KEEP_MS } from './documents.ts';
 import { glossaryTerms } from './glossary-service.ts';
 import { termsIn } from './glossary-terms.ts';
 import { renderResidual } from './render-residual.ts';
@@ -29,8 +29,7 @@ import { type TranslateAsk, translateBlocks } from './translate-text.ts';
 
 export type TranslateDeps = ImagesDeps & Pick<AppDeps, 'chatModel' | 'ocr' | 'matting' | 'freeWork'>;
 
-/** Translations and their erased images are kept as long as 智能做图's results. */
-const KEEP_MS = STUDIO_KEEP_DAYS * 86_400_000;
+const KEEP_MS = TRANSLATION_KEEP_MS;
 /** 重新生成 after edits is free, but each one runs OCR again: this many an hour. */
 export const TRANSLATE_RENDERS: ThrottleWindow = {
   bucket: 'translate-render',
@@ -40,6 +39,8 @@ export const TRANSLATE_RENDERS: ThrottleWindow = {
 
 export interface TranslateInput {
   bytes: Buffer | null;
+  /** The uploaded file's name, kept so downloads are named after it when the translation is reopened. */
+  fileName?: string;
   target: string;
   keep: string[];
   /** This request's terms, over the seller's stored ones (`readRequestGlossary`). */
@@ -141,11 +142,12 @@ export async function translateImage(
     const stored = await storeResults(deps, userId, picture, picture.source);
     const { width, height, blocks, kept, residual, legibility, glossary } = picture;
     const productText = input.productText;
-    return {
+    const document = {
+      ...(input.fileName ? { fileName: input.fileName } : {}),
       target: input.target,
       width,
       height,
-      ...stored,
+      ...ids(stored),
       blocks,
       productText,
       kept,
@@ -153,6 +155,8 @@ export async function translateImage(
       legibility,
       glossary,
     };
+    const translationId = await keepTranslation(deps, userId, document);
+    return { translationId, ...document, ...stored };
   });
 }
 
@@ -187,6 +191,13 @@ async function translateWithGlossary(
   return { ...picture, glossary: { used: [...used.values()], missed } };
 }
 
+/** The stored pictures' ids, without their links (which are signed for each answer). */
+const ids = ({ backgroundId, sourceId, resultId }: Awaited<ReturnType<typeof storeResults>>) => ({
+  backgroundId,
+  ...(sourceId === undefined ? {} : { sourceId }),
+  resultId,
+});
+
 async function storeResults(
   deps: ImagesDeps,
   userId: number,
@@ -203,7 +214,7 @@ async function storeResults(
   return {
     backgroundId: Number(bg.id),
     backgroundUrl: fileLink(deps, bg.file_key),
-    ...(src ? { sourceId: Number(src.id) } : {}),
+    ...(src ? { sourceId: Number(src.id), sourceUrl: fileLink(deps, src.file_key) } : {}),
     resultId: Number(out.id),
     resultUrl: fileLink(deps, out.file_key),
   };
@@ -229,7 +240,13 @@ export async function renderTranslation(
     const reserved = await reserveAttempt(deps.db, TRANSLATE_RENDERS, String(userId), deps.clock.now());
     if (reserved.wait > 0)
       throw tooManyRequests(`重新生成太频繁了，请 ${waitText(reserved.wait)}后再试`, reserved.wait);
-    return drawAndStore(deps, userId, { key: own.row.file_key, bytes: own.bytes }, body, { width, height });
+    const drawn = await drawAndStore(deps, userId, { key: own.row.file_key, bytes: own.bytes }, body, {
+      width,
+      height,
+    });
+    // 继续编辑 and a reload open what the seller sees now.
+    await keepRedrawing(deps, userId, body.backgroundId, drawn);
+    return drawn;
   });
 }
 
@@ -311,3 +328,6 @@ export async function translateForBatch(
     how.productText === 'translate' ? null : matte ? async () => matte : (image) => deps.matting.matte(image);
   return translateWithGlossary(deps, userId, bytes, { target, terms, model: models.standard, product });
 }
+
+/** 最近作品 (the studio module) asks which drawings reopen a translation in the editor. */
+export { openTranslation, translationsOfDrawings } from './documents.ts';

@@ -14,6 +14,25 @@ export interface TranslateGlossaryTable {
   updated_at: number;
 }
 
+/**
+ * One translation as the editor last showed it, so 最近作品's 继续编辑 and a reload open it again:
+ * kept as long as its erased picture, removed with it (the references cascade).
+ */
+export interface TranslationTable {
+  id: Generated<number>;
+  user_id: number;
+  /** The erased picture (stored image `translate-bg`) the blocks are drawn on. */
+  background_id: number;
+  /** The latest drawing (stored image `translate`): the one 最近作品 offers to edit. */
+  result_id: number;
+  /** JSON: `TranslationDocument` (the TranslateResult without its links, which are signed per answer). */
+  document: string;
+  created_at: number;
+  updated_at: number;
+  keep_until: number;
+}
+
 export interface TranslateTables {
   translate_glossary: TranslateGlossaryTable;
+  translations: TranslationTable;
 }

@@ -33,6 +33,8 @@ export interface ImageGridProps<T extends GridImage> {
   meta: (item: T) => ReactNode;
   /** Buttons between download and delete (复用描述…). */
   actions?: (item: T) => ReactNode;
+  /** A wider action under the card's line, for the items that have one (继续编辑). */
+  footer?: (item: T) => ReactNode;
   /** What the download and delete buttons say, e.g. 下载原图 / 删除作品. */
   labels: { download: string; delete: string; confirmDelete: string };
   onDelete: (item: T) => Promise<unknown>;
@@ -96,6 +98,7 @@ export function ImageGrid<T extends GridImage>(props: ImageGridProps<T>) {
                     </Popconfirm>
                   </span>
                 </div>
+                {props.footer?.(item)}
               </figcaption>
             </figure>
           ))}

@@ -7,6 +7,8 @@ export const studioKeys = {
   recent: ['studio', 'recent'] as const,
   /** 图片翻译's 术语表. */
   glossary: ['studio', 'glossary'] as const,
+  /** One translation, as 继续编辑 opens it. */
+  translation: (id: number) => ['studio', 'translation', id] as const,
   recentPage: (kinds: readonly StudioImageKind[], pageNo: number) =>
     ['studio', 'recent', kinds.join(','), pageNo] as const,
 };

@@ -1,4 +1,6 @@
+import { EditOutlined } from '@ant-design/icons';
 import { PAGE_SIZE, STUDIO_KEEP_DAYS, type StudioImage, type StudioImageKind } from '@chuhai/contract';
+import { Button } from 'antd';
 import { useState } from 'react';
 import { ImageGrid } from '../../../components/ui/image-grid';
 import { formatDateTime } from '../../../lib/format';
@@ -17,9 +19,14 @@ const daysLeft = (image: StudioImage) => Math.max(1, Math.ceil((image.expiresAt 
 
 /**
  * 最近作品: what this screen made in the last days, so a closed tab loses nothing. Hidden until
- * there is something to show.
+ * there is something to show. A translation's latest drawing offers 继续编辑 (`onEdit`).
  */
-export function RecentWork(props: { kinds: readonly StudioImageKind[]; enabled: boolean }) {
+export function RecentWork(props: {
+  kinds: readonly StudioImageKind[];
+  enabled: boolean;
+  onEdit?: (translationId: number) => void;
+}) {
+  const { onEdit } = props;
   const [pageNo, setPageNo] = useState(1);
   const recent = useRecentImages(props.kinds, pageNo, props.enabled);
   const remove = useDeleteRecentImage();
@@ -43,6 +50,19 @@ export function RecentWork(props: { kinds: readonly StudioImageKind[]; enabled: 
         meta={(image) => `${formatDateTime(image.createdAt).slice(5)} · 剩 ${daysLeft(image)} 天`}
         labels={{ download: '下载', delete: '删除', confirmDelete: '删除这张图片？' }}
         onDelete={(image) => remove.mutateAsync([image.id])}
+        footer={(image) =>
+          image.translationId && onEdit ? (
+            <Button
+              className="studio-recent__edit"
+              size="small"
+              block
+              icon={<EditOutlined />}
+              onClick={() => onEdit(image.translationId as number)}
+            >
+              继续编辑
+            </Button>
+          ) : null
+        }
       />
     </div>
   );

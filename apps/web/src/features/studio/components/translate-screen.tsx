@@ -5,13 +5,16 @@ import {
   TRANSLATE_LANGUAGES,
   type TranslateResult,
 } from '@chuhai/contract';
-import { Button, Checkbox, Input, Select, Tag, Tooltip } from 'antd';
-import { useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { Alert, Button, Checkbox, Input, Select, Tag, Tooltip } from 'antd';
+import { useEffect, useRef, useState } from 'react';
+import { useSearchParams } from 'react-router';
 import { ExampleShowcase } from '../../../components/ui/example-showcase';
 import { StudioTabs } from '../../../components/ui/studio-tabs';
 import { useAuthStore } from '../../../stores/auth-store';
 import { EXAMPLE_IMAGES, loadExamplePhoto } from '../api/example-photo';
 import { useGlossary } from '../api/get-glossary';
+import { loadTranslationSource, translationQueryOptions } from '../api/get-translation';
 import { translateImage } from '../api/translate-image';
 import { translatedFileName } from '../download-name';
 import { useStudioRun } from '../use-studio-run';
@@ -26,8 +29,17 @@ import { useTryExample } from './use-example';
 import '../studio.css';
 import '../translate.css';
 
-/** 最近作品 here: the translated pictures of the last days (each 重新生成 too), to download again. */
+/**
+ * 最近作品 here: the translated pictures of the last days (each 重新生成 too), to download again;
+ * a translation's latest drawing opens it in the editor again (继续编辑).
+ */
 const RECENT_KINDS = ['translate'] as const;
+/** The address names the translation on screen (?translation=ID), so a reload opens it again. */
+const OPEN_PARAM = 'translation';
+
+const revokeIfLocal = (url: string | null) => {
+  if (url?.startsWith('blob:')) URL.revokeObjectURL(url);
+};
 /**
  * 智能做图 · 图片翻译: a supplier image's Chinese put into the buyer's language. The text is found
  * on our server, translated by the chat model, erased and drawn again; every block can be edited
@@ -42,29 +54,105 @@ export function TranslateScreen() {
   const { result, setResult, error, setError, progress, resultRef, start } =
     useStudioRun<TranslateResult>('图片翻译');
   const [original, setOriginal] = useState<string | null>(null);
+  // The file the downloads are named after: the upload's, or the reopened translation's.
+  const [fileName, setFileName] = useState<string | null>(null);
+  const [params, setParams] = useSearchParams();
+  const opened = Number(params.get(OPEN_PARAM)) || null;
+  // The translation on screen or on its way: the address following it does not fetch it again.
+  const shown = useRef<number | null>(null);
+  const [opening, setOpening] = useState(false);
+  const [openError, setOpenError] = useState<string | null>(null);
+  const queryClient = useQueryClient();
   const [glossaryOpen, setGlossaryOpen] = useState(false);
   const glossary = useGlossary();
   const busy = progress !== null;
   const example = useTryExample(setError);
 
+  /** Names the translation on screen in the address (a new one replaces it; 继续编辑 is a step back can undo). */
+  const showInAddress = (id: number | null, replace: boolean) =>
+    setParams(id ? { [OPEN_PARAM]: String(id) } : {}, { replace });
+
   const run = async (chosen: File | null = file, onProduct: ProductTextChoice = productText) => {
     if (!chosen || busy) return;
-    await start((onProgress) => translateImage(chosen, { target, keep, productText: onProduct }, onProgress));
+    setOpenError(null);
+    await start(async (onProgress) => {
+      const made = await translateImage(chosen, { target, keep, productText: onProduct }, onProgress);
+      shown.current = made.translationId;
+      showInAddress(made.translationId, true);
+      return made;
+    });
   };
 
   const choose = (files: File[]) => {
     const chosen = files[0] ?? null;
     setFile(chosen);
+    setFileName(chosen?.name ?? null);
     setResult(null);
-    if (original) URL.revokeObjectURL(original);
+    setOpenError(null);
+    // Until the new translation is made, a reload shows the empty screen, not the one before.
+    shown.current = null;
+    setOpening(false);
+    if (opened) showInAddress(null, true);
+    revokeIfLocal(original);
     setOriginal(chosen ? URL.createObjectURL(chosen) : null);
     if (chosen && signedIn) void run(chosen);
+  };
+
+  // The translation the address names (继续编辑, a reload), as last drawn, into the editor.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: fetched once per translation named, not per render
+  useEffect(() => {
+    if (!opened || !signedIn || opened === shown.current) return;
+    shown.current = opened;
+    setOpening(true);
+    setOpenError(null);
+    setResult(null);
+    queryClient
+      .fetchQuery(translationQueryOptions(opened))
+      .then((document) => {
+        if (shown.current !== opened) return;
+        setOpening(false);
+        setFile(null);
+        setOriginal((before) => {
+          revokeIfLocal(before);
+          return document.sourceUrl ?? null;
+        });
+        setFileName(document.fileName ?? null);
+        setTarget(document.target);
+        setProductText(document.productText);
+        setResult(document);
+      })
+      .catch((failure: { msg?: string }) => {
+        if (shown.current !== opened) return;
+        shown.current = null;
+        setOpening(false);
+        setOpenError(failure.msg ?? '打开失败，请稍后再试');
+        showInAddress(null, true);
+      });
+  }, [opened, signedIn]);
+
+  const edit = (translationId: number) => {
+    resultRef.current?.scrollIntoView({ behavior: 'smooth', block: 'start' });
+    if (translationId !== opened) showInAddress(translationId, false);
+  };
+
+  // The picture to translate again: the upload, or (a reopened translation has none) its kept 原图.
+  const translateAgain = async (onProduct: ProductTextChoice = productText) => {
+    const source = result?.sourceUrl;
+    const picture =
+      file ??
+      (source ? await loadTranslationSource(source, fileName ?? 'translated.png').catch(() => null) : null);
+    if (!picture) {
+      setError('找不到这张翻译的原图，请重新上传图片');
+      return;
+    }
+    setFile(picture);
+    await run(picture, onProduct);
   };
 
   // From the result: the same image again, the product's text translated too (and the box unticked to say so).
   const translateProductToo = () => {
     setProductText('translate');
-    void run(file, 'translate');
+    void translateAgain('translate');
   };
 
   const tryExample = () =>
@@ -142,9 +230,9 @@ export function TranslateScreen() {
                 size="large"
                 block
                 icon={<TranslationOutlined />}
-                disabled={!file}
+                disabled={!file && !result?.sourceUrl}
                 loading={busy}
-                onClick={() => void run()}
+                onClick={() => void translateAgain()}
               >
                 {result ? '重新翻译' : '开始翻译'}
               </Button>
@@ -165,10 +253,20 @@ export function TranslateScreen() {
               }
             />
           ) : null}
+          {opening ? <div className="studio-empty muted">正在打开这张翻译…</div> : null}
+          {openError && !busy ? (
+            <Alert
+              type="warning"
+              showIcon
+              title={openError}
+              closable={{ onClose: () => setOpenError(null) }}
+              className="translate-open-error"
+            />
+          ) : null}
           {!busy && !result && file ? (
             <div className="studio-empty muted">点「开始翻译」，结果会显示在这里</div>
           ) : null}
-          {!busy && !result && !file ? (
+          {!busy && !opening && !result && !file ? (
             <ExampleShowcase
               title="图片翻译示例"
               hint="上传一张带中文的商品图，翻译结果会和原图并排显示在这里"
@@ -190,18 +288,18 @@ export function TranslateScreen() {
               note={signedIn ? '用示例图片翻译同样计 1 次' : '登录后即可试用'}
             />
           ) : null}
-          {!busy && result && original ? (
+          {!busy && result ? (
             <TranslatedView
               result={result}
               original={original}
-              fileName={file?.name ?? null}
+              fileName={fileName}
               onChange={setResult}
               onTranslateProductToo={translateProductToo}
             />
           ) : null}
         </section>
       </div>
-      <RecentWork kinds={RECENT_KINDS} enabled={signedIn} />
+      <RecentWork kinds={RECENT_KINDS} enabled={signedIn} onEdit={edit} />
     </>
   );
 }
@@ -240,7 +338,8 @@ function LegibilityTag({ result }: { result: TranslateResult }) {
 
 function TranslatedView(props: {
   result: TranslateResult;
-  original: string;
+  /** The picture as uploaded (or as kept, reopened); absent when no longer kept. */
+  original: string | null;
   /** The uploaded file's name: the downloads are named after it. */
   fileName: string | null;
   onChange: (result: TranslateResult) => void;
@@ -271,10 +370,12 @@ function TranslatedView(props: {
         </Button>
       </div>
       <div className="translate-compare">
-        <figure>
-          <img src={props.original} alt="原图" />
-          <figcaption>原图</figcaption>
-        </figure>
+        {props.original ? (
+          <figure>
+            <img src={props.original} alt="原图" />
+            <figcaption>原图</figcaption>
+          </figure>
+        ) : null}
         <figure className="translate-compare__result">
           <div className="translate-overlay">
             <img src={result.resultUrl} alt="翻译后的图片" />

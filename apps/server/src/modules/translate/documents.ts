@@ -1,0 +1,111 @@
+import {
+  ResultCode,
+  STUDIO_KEEP_DAYS,
+  type TranslateRenderResult,
+  type TranslateResult,
+} from '@chuhai/contract';
+import { AppError } from '../../http/app-error.ts';
+import { fileLink, findKeptImage, type ImagesDeps, keepImagesUntil } from '../images/service.ts';
+import * as translations from './repository.ts';
+
+/** Translations, their erased pictures and their documents are kept as long as 智能做图's results. */
+export const TRANSLATION_KEEP_MS = STUDIO_KEEP_DAYS * 86_400_000;
+
+/**
+ * What is kept of a translation: the answer the seller got, without its links (signed afresh for
+ * each answer) and without its own id. Every 重新生成 replaces the blocks, the drawing and its check.
+ */
+export type TranslationDocument = Omit<
+  TranslateResult,
+  'translationId' | 'backgroundUrl' | 'resultUrl' | 'sourceUrl'
+>;
+
+const gone = () =>
+  new AppError(
+    ResultCode.notFound,
+    '这张翻译已过期或已删除，不能再编辑：可以在最近作品里下载译图，或重新上传图片翻译',
+  );
+
+/** Keeps a new translation's document for 继续编辑; returns its id. */
+export function keepTranslation(deps: ImagesDeps, userId: number, document: TranslationDocument) {
+  const now = deps.clock.now();
+  return translations.insertTranslation(deps.db, {
+    user_id: userId,
+    background_id: document.backgroundId,
+    result_id: document.resultId,
+    document: JSON.stringify(document),
+    created_at: now,
+    updated_at: now,
+    keep_until: now + TRANSLATION_KEEP_MS,
+  });
+}
+
+/**
+ * `GET /api/v1/translate/:id`: the caller's translation as last drawn, with fresh links. Another
+ * seller's id, an expired one and one whose pictures are gone all read as 404.
+ */
+export async function openTranslation(
+  deps: ImagesDeps,
+  userId: number,
+  id: number,
+): Promise<TranslateResult> {
+  const row = await translations.findOwnTranslation(deps.db, userId, id, deps.clock.now());
+  if (!row) throw gone();
+  const document = JSON.parse(row.document) as TranslationDocument;
+  const background = await findKeptImage(deps, userId, document.backgroundId, 'translate-bg');
+  const result = await findKeptImage(deps, userId, document.resultId, 'translate');
+  if (!background || !result) throw gone();
+  const source = document.sourceId
+    ? await findKeptImage(deps, userId, document.sourceId, 'translate-src')
+    : undefined;
+  return {
+    ...document,
+    translationId: Number(row.id),
+    backgroundUrl: fileLink(deps, background.file_key),
+    resultUrl: fileLink(deps, result.file_key),
+    ...(source ? { sourceUrl: fileLink(deps, source.file_key) } : {}),
+  };
+}
+
+/**
+ * After 重新生成: the document becomes what the seller now sees (the edited blocks as drawn, the new
+ * drawing and its check; what was read back belonged to the picture before), and the translation's
+ * pictures are kept as long as this drawing, so 继续编辑 lasts as long as the card that offers it.
+ */
+export async function keepRedrawing(
+  deps: ImagesDeps,
+  userId: number,
+  backgroundId: number,
+  drawn: TranslateRenderResult,
+): Promise<void> {
+  const row = await translations.findTranslationOnBackground(deps.db, userId, backgroundId);
+  if (!row) return;
+  const before = JSON.parse(row.document) as TranslationDocument;
+  const document: TranslationDocument = {
+    ...before,
+    resultId: drawn.resultId,
+    blocks: drawn.blocks,
+    residual: drawn.residual,
+    legibility: null,
+  };
+  const now = deps.clock.now();
+  const keepUntil = now + TRANSLATION_KEEP_MS;
+  const pictures = [before.backgroundId, ...(before.sourceId ? [before.sourceId] : [])];
+  await keepImagesUntil(deps, userId, pictures, keepUntil);
+  await translations.updateTranslation(deps.db, Number(row.id), {
+    document: JSON.stringify(document),
+    resultId: drawn.resultId,
+    now,
+    keepUntil,
+  });
+}
+
+/** Which of these drawings (stored images `translate`) reopen a translation: drawing id → translation id. */
+export async function translationsOfDrawings(
+  deps: ImagesDeps,
+  userId: number,
+  resultIds: readonly number[],
+): Promise<Map<number, number>> {
+  const rows = await translations.translationsDrawnAs(deps.db, userId, resultIds, deps.clock.now());
+  return new Map(rows.map((row) => [Number(row.result_id), Number(row.id)]));
+}
