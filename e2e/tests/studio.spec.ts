@@ -185,11 +185,47 @@ for (const device of [
           return JSON.stringify(box) === before;
         })
         .toBe(true);
-      // The red box in the photo is at x 1240–1440, y 690–840 of 1600×1200.
+      // The red box in the photo is at x 1240–1440, y 690–840 of 1600×1200. The seller zooms in on
+      // it first (a finger pinches, a mouse wheels), so every stroke lands through the zoom.
       const at = (x: number, y: number) => ({
         x: box.x + (x / 1600) * box.width,
         y: box.y + (y / 1200) * box.height,
       });
+      const boxMiddle = at(1340, 765);
+      const frameMiddle = at(800, 600);
+      if (device.name === 'phone') {
+        // Two fingers spread over the box and bring it to the middle.
+        const touch = await page.context().newCDPSession(page);
+        const fingers = (step: number) => {
+          const x = boxMiddle.x + ((frameMiddle.x - boxMiddle.x) * step) / 6;
+          const y = boxMiddle.y + ((frameMiddle.y - boxMiddle.y) * step) / 6;
+          const apart = 30 + step * 15;
+          return [
+            { id: 1, x: x - apart / 2, y },
+            { id: 2, x: x + apart / 2, y },
+          ];
+        };
+        await touch.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: fingers(0) });
+        for (let step = 1; step <= 6; step++)
+          await touch.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: fingers(step) });
+        await touch.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
+      } else {
+        // The wheel zooms where the pointer is; held space drags the box to the middle.
+        await page.mouse.move(boxMiddle.x, boxMiddle.y);
+        for (let notch = 0; notch < 7; notch++) await page.mouse.wheel(0, -100);
+        await page.keyboard.down('Space');
+        await page.mouse.down();
+        await page.mouse.move(frameMiddle.x, frameMiddle.y, { steps: 5 });
+        await page.mouse.up();
+        await page.keyboard.up('Space');
+      }
+      const zoom = page.getByLabel('缩放比例');
+      await expect
+        .poll(async () => Number.parseInt((await zoom.textContent()) ?? '', 10))
+        .toBeGreaterThan(350);
+      // The brush keeps its size on screen: zoomed in it is finer, so the seller makes it bigger.
+      await page.getByRole('slider', { name: '画笔大小' }).press('End');
+      box = (await canvas.boundingBox()) as typeof box;
       if (device.name === 'phone') {
         // A finger: taps of the brush over the box.
         for (let x = 1250; x <= 1450; x += 40)
@@ -198,9 +234,9 @@ for (const device of [
             await page.touchscreen.tap(point.x, point.y);
           }
       } else {
-        for (const y of [700, 765, 830]) {
-          const start = at(1220, y);
-          const end = at(1460, y);
+        for (const y of [690, 730, 770, 810, 850]) {
+          const start = at(1225, y);
+          const end = at(1455, y);
           await page.mouse.move(start.x, start.y);
           await page.mouse.down();
           await page.mouse.move(end.x, end.y, { steps: 8 });

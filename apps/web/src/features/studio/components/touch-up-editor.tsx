@@ -1,71 +1,13 @@
-import { ClearOutlined, HighlightOutlined, UndoOutlined } from '@ant-design/icons';
-import { Button, Segmented, Slider } from 'antd';
+import { ClearOutlined, DragOutlined, HighlightOutlined, UndoOutlined } from '@ant-design/icons';
+import { Button, Checkbox, Segmented, Slider } from 'antd';
 import { type PointerEvent, useCallback, useEffect, useRef, useState } from 'react';
 import '../studio.css';
 import '../touch-up.css';
+import { type Brush, drawStroke, loadImage, maskToPng, reachCanvas, type Stroke } from '../touch-up-mask';
+import { TouchUpZoom } from './touch-up-zoom';
+import { useZoomPan } from './use-zoom-pan';
 
-type Brush = 'erase' | 'restore';
-
-/** One drag of the brush, in the image's own pixels, so undo can draw the rest again. */
-interface Stroke {
-  brush: Brush;
-  width: number;
-  points: { x: number; y: number }[];
-}
-
-function loadImage(src: string): Promise<HTMLImageElement> {
-  return new Promise((resolve, reject) => {
-    const image = new Image();
-    image.onload = () => resolve(image);
-    image.onerror = () => reject(new Error(`could not load ${src}`));
-    image.src = src;
-  });
-}
-
-/** A stroke on the mask: erasing clears alpha, restoring paints it opaque again. */
-function drawStroke(context: CanvasRenderingContext2D, stroke: Stroke) {
-  context.save();
-  context.globalCompositeOperation = stroke.brush === 'erase' ? 'destination-out' : 'source-over';
-  context.strokeStyle = '#000';
-  context.fillStyle = '#000';
-  context.lineCap = 'round';
-  context.lineJoin = 'round';
-  context.lineWidth = stroke.width;
-  const [first, ...rest] = stroke.points;
-  if (first) {
-    context.beginPath();
-    context.arc(first.x, first.y, stroke.width / 2, 0, Math.PI * 2);
-    context.fill();
-    if (rest.length > 0) {
-      context.beginPath();
-      context.moveTo(first.x, first.y);
-      for (const point of rest) context.lineTo(point.x, point.y);
-      context.stroke();
-    }
-  }
-  context.restore();
-}
-
-/** The mask's alpha as a greyscale PNG (white = product), the form the server takes. */
-function maskToPng(mask: HTMLCanvasElement): Promise<Blob> {
-  const { width, height } = mask;
-  const pixels = (mask.getContext('2d') as CanvasRenderingContext2D).getImageData(0, 0, width, height);
-  const data = pixels.data;
-  for (let i = 0; i < data.length; i += 4) {
-    const alpha = data[i + 3] as number;
-    data[i] = alpha;
-    data[i + 1] = alpha;
-    data[i + 2] = alpha;
-    data[i + 3] = 255;
-  }
-  const out = document.createElement('canvas');
-  out.width = width;
-  out.height = height;
-  (out.getContext('2d') as CanvasRenderingContext2D).putImageData(pixels, 0, 0);
-  return new Promise((resolve, reject) =>
-    out.toBlob((blob) => (blob ? resolve(blob) : reject(new Error('toBlob failed'))), 'image/png'),
-  );
-}
+type Tool = Brush | 'move';
 
 /**
  * 修补: erase what the cut-out kept by mistake, restore what it lost, over the photo itself. The
@@ -85,13 +27,22 @@ export function TouchUpEditor(props: {
   const canvasRef = useRef<HTMLCanvasElement>(null);
   const maskRef = useRef<HTMLCanvasElement | null>(null);
   const imagesRef = useRef<{ photo: HTMLImageElement; cutout: HTMLImageElement } | null>(null);
+  const reachRef = useRef<HTMLCanvasElement | null>(null);
   const strokeRef = useRef<Stroke | null>(null);
   const [strokes, setStrokes] = useState<Stroke[]>([]);
-  const [brush, setBrush] = useState<Brush>('erase');
+  const [tool, setTool] = useState<Tool>('erase');
+  const [onlyProduct, setOnlyProduct] = useState(true);
   const [size, setSize] = useState(30);
-  const [view, setView] = useState<'edited' | 'original'>('edited');
+  const [compare, setCompare] = useState<'edited' | 'original'>('edited');
   const [ready, setReady] = useState(false);
   const [failed, setFailed] = useState(false);
+
+  /** The restore brush's reach, worked out the first time it is needed (a pass over every pixel). */
+  const reach = useCallback(() => {
+    const images = imagesRef.current as { photo: HTMLImageElement; cutout: HTMLImageElement };
+    reachRef.current ??= reachCanvas(images.photo, images.cutout, props.width, props.height);
+    return reachRef.current;
+  }, [props.width, props.height]);
 
   /** The visible canvas: the photo through the mask. */
   const paint = useCallback(() => {
@@ -103,11 +54,11 @@ export function TouchUpEditor(props: {
     context.globalCompositeOperation = 'source-over';
     context.clearRect(0, 0, props.width, props.height);
     context.drawImage(images.photo, 0, 0, props.width, props.height);
-    if (view === 'original') return;
+    if (compare === 'original') return;
     context.globalCompositeOperation = 'destination-in';
     context.drawImage(mask, 0, 0);
     context.globalCompositeOperation = 'source-over';
-  }, [props.width, props.height, view]);
+  }, [props.width, props.height, compare]);
 
   /** The mask from the cut-out, with every stroke kept so far. */
   const rebuild = useCallback(
@@ -120,10 +71,10 @@ export function TouchUpEditor(props: {
       const context = mask.getContext('2d') as CanvasRenderingContext2D;
       context.clearRect(0, 0, props.width, props.height);
       context.drawImage(images.cutout, 0, 0, props.width, props.height);
-      for (const stroke of kept) drawStroke(context, stroke);
+      for (const stroke of kept) drawStroke(mask, stroke, reach);
       maskRef.current = mask;
     },
-    [props.width, props.height],
+    [props.width, props.height, reach],
   );
 
   useEffect(() => {
@@ -132,6 +83,7 @@ export function TouchUpEditor(props: {
       .then(([photo, cutout]) => {
         if (!live) return;
         imagesRef.current = { photo, cutout };
+        reachRef.current = null;
         rebuild([]);
         setReady(true);
       })
@@ -145,34 +97,48 @@ export function TouchUpEditor(props: {
     if (ready) paint();
   }, [ready, paint]);
 
-  /** Where the pointer is, in the image's pixels, and how many image pixels a screen pixel is. */
-  const locate = (event: PointerEvent<HTMLCanvasElement>) => {
-    const rect = event.currentTarget.getBoundingClientRect();
-    const scale = props.width / rect.width;
-    return { x: (event.clientX - rect.left) * scale, y: (event.clientY - rect.top) * scale, scale };
-  };
+  // Worked out as soon as 恢复 is picked (about a second for 12 megapixels), not at the first stroke.
+  useEffect(() => {
+    if (!ready || tool !== 'restore') return;
+    const soon = setTimeout(reach, 50);
+    return () => clearTimeout(soon);
+  }, [ready, tool, reach]);
+
+  const zoom = useZoomPan(props, {
+    moving: tool === 'move',
+    // A second finger means zoom, not paint: what the first finger began is taken back.
+    onGestureStart: () => {
+      if (!strokeRef.current) return;
+      strokeRef.current = null;
+      rebuild(strokes);
+      paint();
+    },
+  });
 
   const onPointerDown = (event: PointerEvent<HTMLCanvasElement>) => {
-    if (!ready || view === 'original' || props.saving) return;
-    event.currentTarget.setPointerCapture(event.pointerId);
-    const { x, y, scale } = locate(event);
-    strokeRef.current = { brush, width: size * scale, points: [{ x, y }] };
-    drawStroke(maskRef.current?.getContext('2d') as CanvasRenderingContext2D, strokeRef.current);
+    if (!ready || props.saving) return;
+    event.currentTarget.setPointerCapture?.(event.pointerId);
+    if (zoom.onPointerDown(event) || tool === 'move' || compare === 'original') return;
+    const { x, y, scale } = zoom.locate(event);
+    strokeRef.current = { brush: tool, width: size * scale, points: [{ x, y }], onlyProduct };
+    drawStroke(maskRef.current as HTMLCanvasElement, strokeRef.current, reach);
     paint();
   };
 
   const onPointerMove = (event: PointerEvent<HTMLCanvasElement>) => {
+    if (zoom.onPointerMove(event)) return;
     const stroke = strokeRef.current;
     if (!stroke) return;
-    const { x, y } = locate(event);
+    const { x, y } = zoom.locate(event);
     const last = stroke.points.at(-1) as { x: number; y: number };
     const segment: Stroke = { ...stroke, points: [last, { x, y }] };
     stroke.points.push({ x, y });
-    drawStroke(maskRef.current?.getContext('2d') as CanvasRenderingContext2D, segment);
+    drawStroke(maskRef.current as HTMLCanvasElement, segment, reach);
     paint();
   };
 
-  const onPointerUp = () => {
+  const onPointerUp = (event: PointerEvent<HTMLCanvasElement>) => {
+    zoom.onPointerUp(event);
     const stroke = strokeRef.current;
     strokeRef.current = null;
     if (stroke) setStrokes((kept) => [...kept, stroke]);
@@ -196,15 +162,17 @@ export function TouchUpEditor(props: {
   };
 
   if (failed) return <p className="studio-fail">图片加载失败，请关闭后重试</p>;
+  const { view } = zoom;
   return (
     <div className="touch-up">
       <div className="touch-up__tools">
-        <Segmented<Brush>
-          value={brush}
-          onChange={setBrush}
+        <Segmented<Tool>
+          value={tool}
+          onChange={setTool}
           options={[
             { value: 'erase', label: '擦除', icon: <ClearOutlined /> },
             { value: 'restore', label: '恢复', icon: <HighlightOutlined /> },
+            { value: 'move', label: '移动', icon: <DragOutlined /> },
           ]}
           aria-label="画笔"
         />
@@ -219,8 +187,8 @@ export function TouchUpEditor(props: {
           全部重来
         </Button>
         <Segmented<'edited' | 'original'>
-          value={view}
-          onChange={setView}
+          value={compare}
+          onChange={setCompare}
           options={[
             { value: 'edited', label: '修补后' },
             { value: 'original', label: '原图' },
@@ -230,37 +198,59 @@ export function TouchUpEditor(props: {
       </div>
       <div className="touch-up__stage">
         <div
+          ref={zoom.frameRef}
           className="touch-up__frame"
+          data-zoom={view.zoom}
           style={{
             aspectRatio: `${props.width} / ${props.height}`,
-            width: `min(100%, calc(62vh * ${(props.width / props.height).toFixed(4)}))`,
+            width: `min(100%, calc(58vh * ${(props.width / props.height).toFixed(4)}))`,
           }}
+          {...zoom.frameEvents}
         >
-          {brush === 'restore' && view === 'edited' ? (
-            <img className="touch-up__ghost" src={props.photoUrl} alt="" aria-hidden />
-          ) : null}
+          <div
+            className="touch-up__layer"
+            style={{ transform: `translate(${view.x}px, ${view.y}px) scale(${view.zoom})` }}
+          >
+            {tool === 'restore' && compare === 'edited' ? (
+              <img className="touch-up__ghost" src={props.photoUrl} alt="" aria-hidden />
+            ) : null}
+            <canvas
+              ref={canvasRef}
+              data-ready={ready}
+              className={zoom.grabbing ? 'touch-up__canvas touch-up__canvas--move' : 'touch-up__canvas'}
+              width={props.width}
+              height={props.height}
+              aria-label="修补画布：在要擦除或恢复的地方涂抹"
+              onPointerDown={onPointerDown}
+              onPointerMove={onPointerMove}
+              onPointerUp={onPointerUp}
+              onPointerCancel={onPointerUp}
+            />
+          </div>
           {ready ? null : <div className="touch-up__loading">正在载入图片…</div>}
-          <canvas
-            ref={canvasRef}
-            data-ready={ready}
-            className="touch-up__canvas"
-            width={props.width}
-            height={props.height}
-            aria-label="修补画布：在要擦除或恢复的地方涂抹"
-            onPointerDown={onPointerDown}
-            onPointerMove={onPointerMove}
-            onPointerUp={onPointerUp}
-            onPointerCancel={onPointerUp}
-          />
         </div>
       </div>
+      <TouchUpZoom zoom={view.zoom} onZoomIn={zoom.zoomIn} onZoomOut={zoom.zoomOut} onFit={zoom.fit} />
       <p className="muted touch-up__hint">
-        {brush === 'erase'
-          ? '在产品旁边多出来的地方涂抹，把它擦掉'
-          : '在产品缺了的地方涂抹，原图淡淡地显示在下面'}
-        。修补不扣次数，保存后主图会重新生成。
+        {tool === 'erase' ? '在产品旁边多出来的地方涂抹，把它擦掉。' : null}
+        {tool === 'restore'
+          ? onlyProduct
+            ? '在产品缺了的地方涂抹，只涂回商品，背景不会被带回来；和背景同色的部分涂不回来时，取消勾选下面的「只恢复商品」。'
+            : '在产品缺了的地方涂抹，涂到哪里恢复哪里，背景也会被带回来。'
+          : null}
+        {tool === 'move' ? '拖动画面查看其他地方，再选「擦除」或「恢复」继续涂。' : null}
+        修补不扣次数，保存后主图会重新生成。
       </p>
       <div className="touch-up__actions">
+        {tool === 'restore' ? (
+          <Checkbox
+            className="touch-up__only-product"
+            checked={onlyProduct}
+            onChange={(event) => setOnlyProduct(event.target.checked)}
+          >
+            只恢复商品
+          </Checkbox>
+        ) : null}
         <Button onClick={props.onCancel} disabled={props.saving}>
           取消
         </Button>

@@ -1,0 +1,122 @@
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { renderWithApp } from '../../../test/render';
+import { TouchUpEditor } from '../components/touch-up-editor';
+
+/** What the brush drew, in the canvas's own (photo) pixels. jsdom has no canvas: a recorder stands in. */
+let drawn: { op: string; args: number[] }[] = [];
+
+function recordingContext(canvas: HTMLCanvasElement) {
+  const record =
+    (op: string) =>
+    (...args: unknown[]) =>
+      drawn.push({ op, args: args.filter((arg): arg is number => typeof arg === 'number') });
+  const data = () => ({ data: new Uint8ClampedArray(canvas.width * canvas.height * 4) });
+  return new Proxy({} as Record<string, unknown>, {
+    get: (target, key: string) =>
+      key in target
+        ? target[key]
+        : key === 'getImageData'
+          ? data
+          : ['arc', 'lineTo'].includes(key)
+            ? record(key)
+            : () => {},
+    set: (target, key: string, value) => {
+      target[key] = value;
+      return true;
+    },
+  });
+}
+
+beforeEach(() => {
+  drawn = [];
+  vi.spyOn(HTMLCanvasElement.prototype, 'getContext').mockImplementation(function (this: HTMLCanvasElement) {
+    return recordingContext(this) as unknown as CanvasRenderingContext2D;
+  } as never);
+  vi.stubGlobal(
+    'Image',
+    class {
+      onload: (() => void) | null = null;
+      set src(_: string) {
+        setTimeout(() => this.onload?.());
+      }
+    },
+  );
+  // The 800×600 photo is shown 400×300 (at fit, a screen pixel is two photo pixels), 10 px in.
+  vi.spyOn(HTMLElement.prototype, 'getBoundingClientRect').mockImplementation(function (this: HTMLElement) {
+    const frame = this.classList.contains('touch-up__frame');
+    return { left: 10, top: 20, width: frame ? 400 : 0, height: frame ? 300 : 0 } as DOMRect;
+  });
+});
+
+afterEach(() => {
+  vi.restoreAllMocks();
+  vi.unstubAllGlobals();
+});
+
+async function openEditor() {
+  renderWithApp(
+    <TouchUpEditor
+      photoUrl="/photo.jpg"
+      cutoutUrl="/cutout.png"
+      width={800}
+      height={600}
+      saving={false}
+      onSave={() => {}}
+      onCancel={() => {}}
+    />,
+  );
+  const canvas = screen.getByLabelText('修补画布：在要擦除或恢复的地方涂抹');
+  await waitFor(() => expect(canvas).toHaveAttribute('data-ready', 'true'));
+  return canvas;
+}
+
+describe('修补 · zoomed in', () => {
+  it('paints the photo pixels under the pointer at 2×, with a brush as wide on screen as before', async () => {
+    const canvas = await openEditor();
+    fireEvent.click(screen.getByRole('button', { name: '放大' }));
+    expect(screen.getByLabelText('缩放比例')).toHaveTextContent('200%');
+    // Zoomed around the middle: the frame's point (100, 75) is photo pixel (300, 225), not (200, 150).
+    fireEvent.pointerDown(canvas, { clientX: 110, clientY: 95, pointerId: 1 });
+    fireEvent.pointerMove(canvas, { clientX: 150, clientY: 95, pointerId: 1 });
+    fireEvent.pointerUp(canvas, { clientX: 150, clientY: 95, pointerId: 1 });
+    // Brush 30 screen pixels: 30 photo pixels at 2× (60 at fit), so a radius of 15.
+    expect(drawn).toContainEqual({ op: 'arc', args: [300, 225, 15, 0, Math.PI * 2] });
+    expect(drawn).toContainEqual({ op: 'lineTo', args: [340, 225] });
+    expect(screen.getByRole('button', { name: '保存修补' })).toBeEnabled();
+    fireEvent.click(screen.getByRole('button', { name: /适\s?应/ }));
+    expect(screen.getByLabelText('缩放比例')).toHaveTextContent('100%');
+  });
+
+  it('two fingers zoom instead of painting, and what the first finger began is taken back', async () => {
+    const canvas = await openEditor();
+    const finger = (pointerId: number, x: number) => ({
+      clientX: 10 + x,
+      clientY: 170,
+      pointerId,
+      pointerType: 'touch',
+    });
+    fireEvent.pointerDown(canvas, finger(1, 150));
+    fireEvent.pointerDown(canvas, finger(2, 250));
+    fireEvent.pointerMove(canvas, finger(1, 100));
+    fireEvent.pointerMove(canvas, finger(2, 300));
+    fireEvent.pointerUp(canvas, finger(1, 100));
+    // The finger left down neither paints nor pans on its own.
+    fireEvent.pointerMove(canvas, finger(2, 350));
+    fireEvent.pointerUp(canvas, finger(2, 350));
+    expect(screen.getByLabelText('缩放比例')).toHaveTextContent('200%');
+    expect(screen.getByRole('button', { name: '保存修补' })).toBeDisabled();
+  });
+
+  it('「移动」 drags the zoomed photo instead of painting it', async () => {
+    const canvas = await openEditor();
+    fireEvent.click(screen.getByRole('button', { name: '放大' }));
+    fireEvent.click(screen.getByText('移动'));
+    fireEvent.pointerDown(canvas, { clientX: 110, clientY: 95, pointerId: 1 });
+    fireEvent.pointerMove(canvas, { clientX: 160, clientY: 95, pointerId: 1 });
+    fireEvent.pointerUp(canvas, { clientX: 160, clientY: 95, pointerId: 1 });
+    expect(drawn.filter((call) => call.op === 'arc')).toEqual([]);
+    const layer = canvas.parentElement as HTMLElement;
+    expect(layer.style.transform).toBe('translate(-150px, -150px) scale(2)');
+  });
+});
