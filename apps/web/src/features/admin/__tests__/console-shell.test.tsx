@@ -1,35 +1,21 @@
-import type { ChannelView } from '@chuhai/contract';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { useAuthStore } from '../../../stores/auth-store';
+import { channelView } from '../../../test/channel-view';
 import { fakeApi, ok, renderWithApp } from '../../../test/render';
 import { screenWidth } from '../../../test/screen-width';
 import AdminConsole from '../components/admin-console';
 
-const channel: ChannelView = {
-  id: 1,
-  kind: 'chat',
-  name: '主渠道',
-  provider: 'openai',
-  baseUrl: 'https://api.example.com/v1',
-  keyTails: ['abcd'],
-  restingKeyTails: [],
-  models: ['gpt-4o-mini'],
-  modelMap: {},
+const channel = channelView({
   priority: 5,
-  weight: 1,
-  enabled: true,
   priceInput: 1,
   priceOutput: 2,
-  priceImage: 0,
   fromEnv: false,
   state: 'cooling',
   stateReason: '密钥无效或无权限（401）',
-  cooldownUntil: null,
   calls: 3,
   errors: 3,
-  avgFirstByteMs: null,
-};
+});
 
 function openConsole(path: string) {
   useAuthStore.getState().signIn('tok-1', { username: '13800000000', phone: '13800000000' });

@@ -2,34 +2,11 @@ import type { ChannelView, CostReport } from '@chuhai/contract';
 import { screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { useAuthStore } from '../../../stores/auth-store';
+import { channelView } from '../../../test/channel-view';
 import { fakeApi, ok, renderWithApp } from '../../../test/render';
 import AdminConsole from '../components/admin-console';
 
-const channel = (over: Partial<ChannelView>): ChannelView => ({
-  id: 1,
-  kind: 'chat',
-  name: '主渠道',
-  provider: 'openai',
-  baseUrl: 'https://api.example.com/v1',
-  keyTails: ['abcd'],
-  restingKeyTails: [],
-  models: ['gpt-4o-mini'],
-  modelMap: {},
-  priority: 0,
-  weight: 1,
-  enabled: true,
-  priceInput: 0,
-  priceOutput: 0,
-  priceImage: 0,
-  fromEnv: true,
-  state: 'healthy',
-  stateReason: '',
-  cooldownUntil: null,
-  calls: 0,
-  errors: 0,
-  avgFirstByteMs: null,
-  ...over,
-});
+const channel = channelView;
 
 const report: CostReport = {
   days: [{ day: '2026-11-26', revenue: 29.9, cost: 0, margin: 29.9, calls: 12, byPurpose: {} }],
