@@ -1,5 +1,6 @@
 import { register } from '../support/account.ts';
 import { bindTotp } from '../support/admin.ts';
+import { payInSandbox } from '../support/sandbox-cashier.ts';
 import { type BrowserContext, expect, type Page, test } from '../support/test.ts';
 
 const ADMIN = '13912345990';
@@ -13,15 +14,7 @@ async function buyMonth(page: Page, context: BrowserContext) {
     .filter({ has: page.getByRole('heading', { name: '月度 VIP', exact: true }) })
     .getByRole('button', { name: '立即开通' })
     .click();
-  await page.getByRole('button', { name: /确认下单/ }).click();
-  const [cashier] = await Promise.all([
-    context.waitForEvent('page'),
-    page.getByRole('button', { name: '打开沙箱收银台' }).click(),
-  ]);
-  await cashier.getByRole('button', { name: '确认支付' }).click();
-  await expect(cashier.getByRole('heading', { name: '支付成功' })).toBeVisible();
-  await cashier.close();
-  await expect(page.getByText('支付成功，VIP 已生效')).toBeVisible();
+  await payInSandbox(page, context);
 }
 
 test('an admin binds two-factor, finds a sandbox order by phone and refunds it; the buyer loses the VIP', async ({

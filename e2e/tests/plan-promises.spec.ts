@@ -1,4 +1,5 @@
 import { register } from '../support/account.ts';
+import { payInSandbox } from '../support/sandbox-cashier.ts';
 import { type BrowserContext, expect, type Page, test } from '../support/test.ts';
 
 /**
@@ -17,15 +18,7 @@ function planCard(page: Page, name: string) {
 async function buyMonth(page: Page, context: BrowserContext) {
   await planCard(page, '月度 VIP').getByRole('button', { name: '立即开通' }).click();
   await expect(page.getByRole('radio', { name: /沙箱支付/ })).toBeChecked();
-  await page.getByRole('button', { name: /确认下单/ }).click();
-  const [cashier] = await Promise.all([
-    context.waitForEvent('page'),
-    page.getByRole('button', { name: '打开沙箱收银台' }).click(),
-  ]);
-  await cashier.getByRole('button', { name: '确认支付' }).click();
-  await expect(cashier.getByRole('heading', { name: '支付成功' })).toBeVisible();
-  await cashier.close();
-  await expect(page.getByText('支付成功，VIP 已生效')).toBeVisible();
+  await payInSandbox(page, context);
 }
 
 function membership(page: Page) {
