@@ -12,7 +12,7 @@ import {
 import sharp from 'sharp';
 import type { ImageGenerator } from '../src/providers/image/image-generator.ts';
 import { auth, buildAccountApp, get, registerUser } from './account-helpers.ts';
-import { CornerColourMatting, postForm, productPhoto } from './studio-helpers.ts';
+import { CornerColourMatting, inkBox, postForm, productPhoto } from './studio-helpers.ts';
 
 type Ctx = Awaited<ReturnType<typeof buildAccountApp>>;
 
@@ -32,24 +32,6 @@ async function rgbAt(bytes: Buffer, x: number, y: number): Promise<number[]> {
   const { data, info } = await sharp(bytes).removeAlpha().raw().toBuffer({ resolveWithObject: true });
   const i = (y * info.width + x) * 3;
   return [...data.subarray(i, i + 3)];
-}
-
-/** The box of every pixel that is not (near) white. */
-async function inkBox(jpeg: Buffer) {
-  const { data, info } = await sharp(jpeg).removeAlpha().raw().toBuffer({ resolveWithObject: true });
-  let [left, right, top, bottom] = [info.width, -1, info.height, -1];
-  for (let y = 0; y < info.height; y += 1)
-    for (let x = 0; x < info.width; x += 1) {
-      const i = (y * info.width + x) * 3;
-      if ((data[i] as number) + (data[i + 1] as number) + (data[i + 2] as number) > 720) continue;
-      [left, right, top, bottom] = [
-        Math.min(left, x),
-        Math.max(right, x),
-        Math.min(top, y),
-        Math.max(bottom, y),
-      ];
-    }
-  return { left, top, width: right - left + 1, height: bottom - top + 1 };
 }
 
 const close = (a: number[], b: number[], tolerance = 10) =>

@@ -107,3 +107,21 @@ export class CornerColourMatting implements MattingEngine {
   async warmUp() {}
   async close() {}
 }
+
+/** The box of every pixel that is not (near) white. */
+export async function inkBox(jpeg: Buffer) {
+  const { data, info } = await sharp(jpeg).removeAlpha().raw().toBuffer({ resolveWithObject: true });
+  let [left, right, top, bottom] = [info.width, -1, info.height, -1];
+  for (let y = 0; y < info.height; y += 1)
+    for (let x = 0; x < info.width; x += 1) {
+      const i = (y * info.width + x) * 3;
+      if ((data[i] as number) + (data[i + 1] as number) + (data[i + 2] as number) > 720) continue;
+      [left, right, top, bottom] = [
+        Math.min(left, x),
+        Math.max(right, x),
+        Math.min(top, y),
+        Math.max(bottom, y),
+      ];
+    }
+  return { left, top, width: right - left + 1, height: bottom - top + 1 };
+}

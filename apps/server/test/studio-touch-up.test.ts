@@ -4,7 +4,7 @@ import sharp from 'sharp';
 import { MASK_EDITS } from '../src/modules/studio/touch-up.ts';
 import { recordEvent } from '../src/modules/throttle/service.ts';
 import { auth, buildAccountApp, get, registerUser } from './account-helpers.ts';
-import { CornerColourMatting, postForm, productPhoto } from './studio-helpers.ts';
+import { CornerColourMatting, inkBox, postForm, productPhoto } from './studio-helpers.ts';
 
 type Ctx = Awaited<ReturnType<typeof buildAccountApp>>;
 
@@ -37,22 +37,6 @@ async function download(ctx: Ctx, url: string): Promise<Buffer> {
   const response = await ctx.app.inject({ method: 'GET', url });
   assert.equal(response.statusCode, 200, url);
   return response.rawPayload;
-}
-
-/** The box of every pixel that is not (near) white, as [width, height]. */
-async function inkBox(jpeg: Buffer): Promise<[number, number]> {
-  const { data, info } = await sharp(jpeg).removeAlpha().raw().toBuffer({ resolveWithObject: true });
-  let [left, right, top, bottom] = [info.width, -1, info.height, -1];
-  for (let y = 0; y < info.height; y += 1)
-    for (let x = 0; x < info.width; x += 1) {
-      const i = (y * info.width + x) * 3;
-      if ((data[i] as number) + (data[i + 1] as number) + (data[i + 2] as number) > 720) continue;
-      left = Math.min(left, x);
-      right = Math.max(right, x);
-      top = Math.min(top, y);
-      bottom = Math.max(bottom, y);
-    }
-  return [right - left + 1, bottom - top + 1];
 }
 
 async function alphaAt(png: Buffer, x: number, y: number): Promise<number[]> {
@@ -91,7 +75,7 @@ describe('智能做图 · 修补画笔 (/api/v1/remove/mask)', () => {
     cutoutId = cutout.id;
     // The leftover, a part apart from the product, is kept in the cut-out (to be erased with the
     // brush) but left out of the main image, and the report says so.
-    const [w, h] = await inkBox(await download(ctx, main.image.url));
+    const { width: w, height: h } = await inkBox(await download(ctx, main.image.url));
     assert.ok(Math.abs(w / h - 1.5) < 0.02, `main image frames the product alone (${w}×${h})`);
     const objects = main.check.rules.find((r: { key: string }) => r.key === 'objects');
     assert.equal(objects?.pass, true);
@@ -115,7 +99,7 @@ describe('智能做图 · 修补画笔 (/api/v1/remove/mask)', () => {
       'leftover erased',
     );
     assert.equal(main.check.pass, true, JSON.stringify(main.check));
-    const [w, h] = await inkBox(await download(ctx, main.image.url));
+    const { width: w, height: h } = await inkBox(await download(ctx, main.image.url));
     assert.ok(Math.abs(w / h - 1.5) < 0.02, `main image frames the product alone (${w}×${h})`);
     assert.ok(Math.abs(w - 1700) <= 4, `the product fills 85% (${w} px of 2000)`);
     assert.equal(await usedCutouts(token), before, 'edits take no use');
