@@ -1,9 +1,12 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { configureApiClient } from '../../../lib/api-client';
-import { useAuthStore } from '../../../stores/auth-store';
-import { fakeApi, ok, renderWithApp } from '../../../test/render';
-import { translatedBlock, translateResult } from '../../../test/translate-result';
+import { renderWithApp } from '../../../test/render';
+import {
+  openTranslateAsSeller,
+  signOutOfTranslate,
+  translatedBlock,
+  translateResult,
+} from '../../../test/translate-result';
 import { renderTranslation } from '../api/render-translation';
 import { translateImage } from '../api/translate-image';
 import { TranslateScreen } from '../components/translate-screen';
@@ -36,16 +39,9 @@ const rendered = vi.mocked(renderTranslation);
 beforeEach(() => {
   translated.mockReset();
   rendered.mockReset();
-  configureApiClient({ notifyError: vi.fn(), currentPath: () => '/' });
-  fakeApi({ '/api/v1/translate/glossary': () => ok([]) });
-  URL.createObjectURL = vi.fn(() => 'blob:original');
-  URL.revokeObjectURL = vi.fn();
-  useAuthStore.getState().signIn('tok-1', { username: '13800000000', phone: '13800000000' });
+  openTranslateAsSeller();
 });
-afterEach(() => {
-  vi.unstubAllGlobals();
-  useAuthStore.getState().clear();
-});
+afterEach(signOutOfTranslate);
 
 const choose = () =>
   fireEvent.change(screen.getByLabelText('选择图片'), {
