@@ -56,6 +56,10 @@ test('an operator adds a channel, tests it, sees the dead one cooled with its re
   await chat.getByRole('button', { name: '测试渠道默认对话渠道' }).click();
   await expect(chat.getByRole('alert').filter({ hasText: /^模型回复/ })).toBeVisible();
 
+  // 全部测试 tries every enabled chat channel in turn and counts the dead one as failing.
+  await chat.getByRole('button', { name: /^全部测试（\d+ 个）$/ }).click();
+  await expect(page.getByText(/全部测试完成：\d+ 个正常，[1-9]\d* 个失败/)).toBeVisible();
+
   // A seller's question goes to the healthy channel, and what it cost is in 成本.
   const sellerContext = await browser.newContext();
   const seller = await sellerContext.newPage();

@@ -1,5 +1,5 @@
 import type { ChannelView, CostReport } from '@chuhai/contract';
-import { screen, within } from '@testing-library/react';
+import { fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { useAuthStore } from '../../../stores/auth-store';
 import { channelView } from '../../../test/channel-view';
@@ -71,5 +71,32 @@ describe('运营后台 · 渠道', () => {
     expect(await screen.findByText('首字 820 ms')).toBeInTheDocument();
     expect(screen.getByText('出图 8.4 秒')).toBeInTheDocument();
     expect(screen.queryByText(/首字 8420/)).toBeNull();
+  });
+
+  it('全部测试 tests every enabled channel of a kind in turn and shows each answer under it', async () => {
+    useAuthStore.getState().signIn('tok-1', { username: '13800000000', phone: '13800000000' });
+    const calls = fakeApi({
+      '/api/admin/me': () => ok({ userId: 9, phone: '13800000000', role: 'admin', totpBound: true }),
+      '/api/admin/channels': () =>
+        ok([
+          channel({ id: 1, name: '主渠道' }),
+          channel({ id: 2, name: '停用的', enabled: false }),
+          channel({ id: 3, name: '备用渠道' }),
+          channel({ id: 4, name: '绘图', kind: 'image' }),
+        ]),
+      '/api/admin/channels/1/test': () => ok({ ok: true, message: '模型回复：好', tookMs: 310 }),
+      '/api/admin/channels/3/test': () => ok({ ok: false, message: '密钥无效或无权限（401）', tookMs: 120 }),
+    });
+    renderWithApp(<AdminConsole />, { path: '/admin/channels', route: '/admin/*' });
+    fireEvent.click(await screen.findByRole('button', { name: '全部测试（2 个）' }));
+    expect(await screen.findByText('模型回复：好（310 ms）')).toBeInTheDocument();
+    expect(await screen.findByText('密钥无效或无权限（401）（120 ms）')).toBeInTheDocument();
+    expect(await screen.findByText('全部测试完成：1 个正常，1 个失败')).toBeInTheDocument();
+    const tested = calls.filter((call) => call.url.endsWith('/test')).map((call) => call.url);
+    expect(tested).toEqual(['/api/admin/channels/1/test', '/api/admin/channels/3/test']);
+    // An image channel's test draws a real picture: nothing is sent before the operator confirms.
+    fireEvent.click(screen.getByRole('button', { name: '全部测试（1 个）' }));
+    expect(await screen.findByText('每个绘图渠道都会真的生成一张图片')).toBeInTheDocument();
+    expect(calls.filter((call) => call.url === '/api/admin/channels/4/test')).toEqual([]);
   });
 });

@@ -97,14 +97,13 @@ function ChannelList(props: ChannelListProps) {
   const phone = usePhoneWidth();
   const test = useTestChannel();
   const [tested, setTested] = useState<Tested>({});
+  const record = (channel: ChannelView, result: { ok: boolean; message: string; tookMs: number }) =>
+    setTested((all) => ({
+      ...all,
+      [channel.id]: { ok: result.ok, text: `${result.message}（${result.tookMs} ms）` },
+    }));
   const runTest = (channel: ChannelView) =>
-    test.mutate(channel.id, {
-      onSuccess: (result) =>
-        setTested((all) => ({
-          ...all,
-          [channel.id]: { ok: result.ok, text: `${result.message}（${result.tookMs} ms）` },
-        })),
-    });
+    test.mutate(channel.id, { onSuccess: (result) => record(channel, result) });
   const actions = (channel: ChannelView) =>
     props.canEdit ? (
       <ChannelActions
@@ -116,10 +115,72 @@ function ChannelList(props: ChannelListProps) {
     ) : (
       <span className="muted">只有管理员可以修改</span>
     );
-  return phone ? (
+  const list = phone ? (
     <ChannelCards {...props} tested={tested} actions={actions} />
   ) : (
     <ChannelTable {...props} tested={tested} actions={actions} />
+  );
+  const enabled = props.channels.filter((channel) => channel.enabled);
+  if (!props.canEdit || enabled.length === 0) return list;
+  return (
+    <>
+      <TestAll channels={enabled} test={(channel) => test.mutateAsync(channel.id)} onResult={record} />
+      {list}
+    </>
+  );
+}
+
+/**
+ * 全部测试: every enabled channel of the kind gets its test, one after another (each result under
+ * its channel, a count at the end). A test picture costs as much as a seller's, so for image
+ * channels the operator confirms first.
+ */
+function TestAll(props: {
+  channels: ChannelView[];
+  test: (channel: ChannelView) => Promise<{ ok: boolean; message: string; tookMs: number }>;
+  onResult: (channel: ChannelView, result: { ok: boolean; message: string; tookMs: number }) => void;
+}) {
+  const { message } = App.useApp();
+  const [running, setRunning] = useState(false);
+  const run = async () => {
+    setRunning(true);
+    let failed = 0;
+    for (const channel of props.channels) {
+      const result = await props.test(channel).catch((error: Error) => ({
+        ok: false,
+        message: error.message,
+        tookMs: 0,
+      }));
+      if (!result.ok) failed += 1;
+      props.onResult(channel, result);
+    }
+    setRunning(false);
+    const passed = props.channels.length - failed;
+    if (failed) message.warning(`全部测试完成：${passed} 个正常，${failed} 个失败`);
+    else message.success(`全部测试完成：${passed} 个渠道都正常`);
+  };
+  const image = props.channels[0]?.kind === 'image';
+  const button = (
+    <Button size="small" loading={running} onClick={image ? undefined : run}>
+      全部测试（{props.channels.length} 个）
+    </Button>
+  );
+  return (
+    <div className="admin-channel__toolbar">
+      {image ? (
+        <Popconfirm
+          title="每个绘图渠道都会真的生成一张图片"
+          description="按各渠道的单价计费，和卖家生成一张一样。"
+          okText="全部测试"
+          cancelText="取消"
+          onConfirm={run}
+        >
+          {button}
+        </Popconfirm>
+      ) : (
+        button
+      )}
+    </div>
   );
 }
 
