@@ -5,8 +5,8 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { clippedTo, labelAround } from '../src/imaging/text/label.ts';
+import { layoutOf } from '../src/imaging/text/layout.ts';
 import { HEIGHT_SLACK } from '../src/imaging/text/render.ts';
-import { layoutOf } from '../src/imaging/text/translate-picture.ts';
 
 /** A picture of `width` × `height`, each pixel's colour from `paint(x, y)`. */
 function picture(width: number, height: number, paint: (x: number, y: number) => number[]) {

@@ -2,8 +2,9 @@ import type { TranslatedBlock } from '@chuhai/contract';
 import { type Layer, type LayerEffectStroke, type LayerTextData, writePsdBuffer } from 'ag-psd';
 import sharp from 'sharp';
 import { fontsFor } from './fonts.ts';
+import { layoutOf } from './layout.ts';
 import { drawableText, type FittedBlock, fitBlock } from './render.ts';
-import { drawTranslation, layoutOf } from './translate-picture.ts';
+import { drawTranslation } from './translate-picture.ts';
 
 /**
  * 下载 PSD: a translated picture as layers a designer can keep working on. Bottom to top: the

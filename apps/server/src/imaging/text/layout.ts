@@ -1,0 +1,140 @@
+/**
+ * Where a translation goes: the free room around its line (up to the next line, inside the label
+ * or panel it was printed on, inside the picture), and which blocks were one list in the original
+ * (one size, one weight).
+ */
+import type { TranslatedBlock } from '@chuhai/contract';
+import type { TextBox } from '../ocr/index.ts';
+import { clippedTo, labelAround, withinLabel } from './label.ts';
+import { HEIGHT_SLACK } from './render.ts';
+import type { RgbImage } from './rgb-image.ts';
+
+/** A label at most this many times as tall as its line is a pill or a tag, centred on (label.ts). */
+const PILL = 2;
+
+/** Growth caps: a translation may take at most this much more width and height than its original. */
+const ROOM_WIDTH = 1.8;
+const ROOM_HEIGHT = 2.5;
+/** A column (vertical text) may take this much more width: an English word is wider than a character. */
+const COLUMN_ROOM_WIDTH = 2.5;
+
+const overlaps = (a0: number, a1: number, b0: number, b1: number) => a0 < b1 && b0 < a1;
+
+/**
+ * The free space a block's translation may grow into when it is longer than the original (English
+ * runs about 1.5–2× the width of the same Chinese): sideways as its alignment allows and downwards,
+ * up to the next block or a margin from the image's edge, and never more than ROOM_WIDTH ×
+ * ROOM_HEIGHT of its box.
+ */
+export function roomAround(
+  block: { id: number; box: TextBox; align: 'left' | 'center' | 'right' },
+  all: { id: number; box: TextBox }[],
+  size: { width: number; height: number },
+): TextBox {
+  const margin = Math.round(Math.min(size.width, size.height) * 0.03);
+  const { x, y, width, height } = block.box;
+  const others = all.filter((o) => o.id !== block.id).map((o) => o.box);
+  const sameRow = others.filter((o) => overlaps(o.y, o.y + o.height, y, y + height));
+  const rightLimit = Math.min(
+    size.width - margin,
+    ...sameRow.filter((o) => o.x >= x + width).map((o) => o.x - margin),
+  );
+  const leftLimit = Math.max(
+    margin,
+    ...sameRow.filter((o) => o.x + o.width <= x).map((o) => o.x + o.width + margin),
+  );
+  // A column's translation is laid out upright, a word a line: it needs the room of a word's width.
+  const column = height > width * 1.6;
+  const extra = width * ((column ? COLUMN_ROOM_WIDTH : ROOM_WIDTH) - 1);
+  let left = x;
+  let right = x + width;
+  if (block.align === 'left') right = Math.max(right, Math.min(rightLimit, right + extra));
+  else if (block.align === 'right') left = Math.min(left, Math.max(leftLimit, left - extra));
+  else {
+    left = Math.min(left, Math.max(leftLimit, left - extra / 2));
+    right = Math.max(right, Math.min(rightLimit, right + extra / 2));
+  }
+  // Any block starting lower down in these columns stops the growth, also one whose box overlaps
+  // this one's bottom (a shop sign's 3D letters reach into the line below them).
+  const below = others.filter((o) => o.y > y && overlaps(o.x, o.x + o.width, left, right));
+  // Fitting lets text run HEIGHT_SLACK past its room: the room ends that much above the margin.
+  const pictureBottom = y + (size.height - margin - y) / HEIGHT_SLACK;
+  const bottomLimit = Math.min(pictureBottom, ...below.map((o) => o.y - margin));
+  // Never shorter than its own box, unless a block below starts inside it: then the room ends above
+  // that block (the text shrinks rather than run over the next line), keeping at least half.
+  const ownBottom = Math.max(y + height / 2, Math.min(y + height, bottomLimit));
+  const bottom = Math.max(ownBottom, Math.min(bottomLimit, y + height * ROOM_HEIGHT));
+  return { x: Math.round(left), y, width: Math.round(right - left), height: Math.round(bottom - y) };
+}
+
+/**
+ * Where a block's translation is drawn: `room`, the free space around it (roomAround), kept inside
+ * the label it was printed on when there is one (label.ts, read on the erased picture); and `box`,
+ * what it is centred on: its own line, or on a label the label's height, so that a translation
+ * that takes two lines stays on the pill instead of running off its bottom.
+ */
+export function layoutOf(
+  picture: RgbImage,
+  block: { id: number; box: TextBox; align: 'left' | 'center' | 'right' },
+  all: { id: number; box: TextBox }[],
+): { room: TextBox; box: TextBox } {
+  const room = roomAround(block, all, picture);
+  // The text is centred on its box: on the room's part of it where a block below cut the room short.
+  const box = { ...block.box, height: Math.min(block.box.height, room.y + room.height - block.box.y) };
+  const label = labelAround(picture, block.box);
+  if (!label) return { room, box };
+  // A panel or a card much taller than the line: its edges bound the room, the text stays put.
+  if (label.height > block.box.height * PILL) return { room: clippedTo(room, label, box), box };
+  // A pill or a tag: the translation is centred on it and kept off its edges. Fitting lets text run
+  // HEIGHT_SLACK past its room's height (descenders, a tight OCR box); a label's edge is hard, so
+  // the room on it is that much shorter, centred on the label.
+  const short = {
+    ...label,
+    y: label.y + (label.height - label.height / HEIGHT_SLACK) / 2,
+    height: label.height / HEIGHT_SLACK,
+  };
+  const inside = withinLabel(room, short, block.box);
+  // Centred on the label's inside: text up to its full height (the slack) stays off its edges.
+  const centre = withinLabel(room, label, block.box);
+  return { room: inside, box: { ...block.box, y: centre.y, height: centre.height } };
+}
+
+/**
+ * Indexes of blocks that were parallel items in the original: the same size (within 15%), and
+ * either in one column (the same alignment, lined up on that edge within 2% of the image's width)
+ * or in one row (tops within 15% of the line's height): a 2 × 2 grid of selling points is one list.
+ */
+export function siblings(blocks: TranslatedBlock[], width: number): number[][] {
+  const anchor = (b: TranslatedBlock) =>
+    b.align === 'left' ? b.box.x : b.align === 'right' ? b.box.x + b.box.width : b.box.x + b.box.width / 2;
+  const parallel = (a: TranslatedBlock, b: TranslatedBlock) => {
+    if (Math.abs(a.fontSize - b.fontSize) > a.fontSize * 0.15) return false;
+    const column = a.align === b.align && Math.abs(anchor(a) - anchor(b)) <= width * 0.02;
+    const row =
+      Math.abs(a.box.y - b.box.y) <= a.box.height * 0.15 &&
+      Math.abs(a.box.height - b.box.height) <= a.box.height * 0.15;
+    return column || row;
+  };
+  // Each block joins the list of every earlier block it is parallel to (lists it links are merged).
+  const listOf = blocks.map((_, i) => i);
+  const root = (i: number): number => (listOf[i] === i ? i : root(listOf[i] as number));
+  blocks.forEach((block, i) => {
+    for (let j = 0; j < i; j++) if (parallel(blocks[j] as TranslatedBlock, block)) listOf[root(i)] = root(j);
+  });
+  const lists = new Map<number, number[]>();
+  for (let i = 0; i < blocks.length; i++) lists.set(root(i), [...(lists.get(root(i)) ?? []), i]);
+  return [...lists.values()].filter((list) => list.length > 1);
+}
+
+/**
+ * Parallel items were set in one weight: each list is drawn in the weight most of its items were
+ * read in (a stroke count near the bold threshold reads one item bold and the next regular).
+ */
+export function oneWeightPerList(blocks: TranslatedBlock[], width: number): TranslatedBlock[] {
+  const out = [...blocks];
+  for (const group of siblings(blocks, width)) {
+    const bold = group.filter((i) => blocks[i]?.bold).length * 2 >= group.length;
+    for (const i of group) out[i] = { ...(out[i] as TranslatedBlock), bold };
+  }
+  return out;
+}
