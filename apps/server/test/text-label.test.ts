@@ -4,7 +4,7 @@
  */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { clippedTo, labelAround } from '../src/imaging/text/label.ts';
+import { beforeSideEdges, clippedTo, labelAround } from '../src/imaging/text/label.ts';
 import { layoutOf } from '../src/imaging/text/layout.ts';
 import { HEIGHT_SLACK } from '../src/imaging/text/render.ts';
 
@@ -73,5 +73,31 @@ describe('the label under a line', () => {
     );
     const lower = layoutOf(sign, second, [name, second]);
     assert.ok(lower.room.y + lower.room.height * HEIGHT_SLACK <= 308, JSON.stringify(lower));
+  });
+
+  it('stops a line’s room at the side of the card it was printed on, not on a photo', () => {
+    // A cream scroll 280 px wide on a patterned wall (chineseocr_lite's lite-4): the heading near
+    // its right side grew past the scroll onto the wall. The room stops a little inside the edge.
+    let seed = 11;
+    const noise = () => {
+      seed = (seed * 1103515245 + 12345) % 2 ** 31;
+      return seed % 50;
+    };
+    const scroll = picture(600, 400, (x) =>
+      x >= 100 && x < 380 ? [250, 246, 228] : [200 + noise(), 160, 100],
+    );
+    const heading = { x: 270, y: 80, width: 70, height: 60 };
+    const room = { x: 240, y: 80, width: 160, height: 120 };
+    const stopped = beforeSideEdges(scroll, heading, room);
+    assert.ok(stopped.x + stopped.width <= 380, JSON.stringify(stopped));
+    // It keeps 15% of the line's thickness (9 px) off the edge, and no more.
+    assert.ok(stopped.x + stopped.width >= 380 - 12, 'up to the edge, not back to the text');
+    assert.equal(stopped.x, room.x, 'the left side had no edge within the room');
+    // The same line over a photo: no smooth colour to the edge, the room is unchanged.
+    const photo = picture(600, 400, (x, y) => [90 + noise(), 120 + ((x + y) % 40), 80 + noise()]);
+    assert.deepEqual(beforeSideEdges(photo, heading, room), room);
+    // Never narrower than the text's own box, even when the edge is right beside it.
+    const tight = beforeSideEdges(scroll, { x: 300, y: 80, width: 78, height: 60 }, room);
+    assert.ok(tight.x + tight.width >= 378, JSON.stringify(tight));
   });
 });

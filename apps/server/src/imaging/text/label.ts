@@ -68,6 +68,39 @@ export function labelAround(image: RgbImage, box: TextBox): TextBox | null {
   return { x: x0, y: y0, width: x1 - x0, height: y1 - y0 };
 }
 
+/** Rows of a line that must meet a straight edge beside it for the edge to bound its room. */
+const EDGE_ROWS = 0.6;
+
+/**
+ * `room` stopped short of a straight edge beside the line that the original did not cross: the
+ * side of the scroll or card it was printed on, a bottle standing next to a caption. The edge is
+ * looked for only across smooth colour from the line's own side, on every row of its middle, and
+ * counts when most rows meet it; on a photo the colour is not smooth and nothing changes.
+ */
+export function beforeSideEdges(image: RgbImage, box: TextBox, room: TextBox): TextBox {
+  const pad = Math.max(2, Math.round(Math.min(box.width, box.height) * 0.15));
+  const rows: number[] = [];
+  for (let y = Math.round(box.y + box.height * 0.2); y < box.y + box.height * 0.8; y++)
+    if (y >= 0 && y < image.height) rows.push(y);
+  if (rows.length === 0) return room;
+  const edgeAt = (from: number, dx: number, limit: number) => {
+    if (limit <= 0 || from < 0 || from >= image.width) return null;
+    const found = rows
+      .map((y) => runToEdge(image, from, y, dx, 0, limit))
+      .filter((d): d is number => d !== null)
+      .sort((a, b) => a - b);
+    if (found.length < rows.length * EDGE_ROWS) return null;
+    // The nearest distance most rows reach: a straight edge, not one row's speck.
+    return found[Math.floor(found.length * (1 - EDGE_ROWS))] as number;
+  };
+  const right = box.x + box.width;
+  const toRight = edgeAt(right, 1, room.x + room.width - right);
+  const toLeft = edgeAt(box.x - 1, -1, box.x - room.x);
+  const x0 = toLeft === null ? room.x : Math.min(box.x, box.x - 1 - toLeft + pad);
+  const x1 = toRight === null ? room.x + room.width : Math.max(right, right + toRight - pad);
+  return { ...room, x: x0, width: x1 - x0 };
+}
+
 /**
  * `room` kept inside the label: across, never past its edge; down, the label's whole height (the
  * free space of a label is its own, above the text too). Never smaller than the text's own box:

@@ -5,7 +5,7 @@
  */
 import type { TranslatedBlock } from '@chuhai/contract';
 import type { TextBox } from '../ocr/index.ts';
-import { clippedTo, labelAround, withinLabel } from './label.ts';
+import { beforeSideEdges, clippedTo, labelAround, withinLabel } from './label.ts';
 import { HEIGHT_SLACK } from './render.ts';
 import type { RgbImage } from './rgb-image.ts';
 
@@ -78,7 +78,7 @@ export function layoutOf(
   block: { id: number; box: TextBox; align: 'left' | 'center' | 'right' },
   all: { id: number; box: TextBox }[],
 ): { room: TextBox; box: TextBox } {
-  const room = roomAround(block, all, picture);
+  const room = beforeSideEdges(picture, block.box, roomAround(block, all, picture));
   // The text is centred on its box: on the room's part of it where a block below cut the room short.
   const box = { ...block.box, height: Math.min(block.box.height, room.y + room.height - block.box.y) };
   const label = labelAround(picture, block.box);
