@@ -13,7 +13,10 @@ describe('一键出海 sites', () => {
     const ids = LOCALISE_SITES.map((s) => s.id);
     for (const id of ['US', 'UK', 'DE', 'FR', 'IT', 'ES', 'JP']) assert.ok(ids.includes(`amazon-${id}`), id);
     for (const marketplace of ['shopee', 'tiktok', 'temu', 'ebay'])
-      assert.ok(ids.some((id) => id.startsWith(`${marketplace}-`)), marketplace);
+      assert.ok(
+        ids.some((id) => id.startsWith(`${marketplace}-`)),
+        marketplace,
+      );
     assert.equal(findLocaliseSite('amazon-DE')?.language, 'de');
     assert.equal(findLocaliseSite('amazon-JP')?.language, 'ja');
     assert.equal(findLocaliseSite('amazon-DE')?.name, '亚马逊 · 德国站');

@@ -134,5 +134,9 @@ export type LocaliseJobDetail = Static<typeof LocaliseJobDetail>;
 
 export const LocaliseIdParams = Type.Object({ id: Type.Integer({ minimum: 1 }) });
 
-export const LocalisePhoto = Type.Object({ id: Type.Integer(), width: Type.Integer(), height: Type.Integer() });
+export const LocalisePhoto = Type.Object({
+  id: Type.Integer(),
+  width: Type.Integer(),
+  height: Type.Integer(),
+});
 export type LocalisePhoto = Static<typeof LocalisePhoto>;
