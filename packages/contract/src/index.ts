@@ -9,6 +9,7 @@ export * from './envelope.ts';
 export * from './format.ts';
 export * from './limits.ts';
 export * from './listing/check.ts';
+export * from './listing/csv-columns.ts';
 export * from './listing/rules.ts';
 export * from './listing/types.ts';
 export * from './localise/sites.ts';
