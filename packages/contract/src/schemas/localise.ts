@@ -89,8 +89,21 @@ export const LocaliseTask = Type.Object({
   site: Type.String(),
   siteName: Type.String(),
   language: Type.String(),
-  status: Type.Union(LOCALISE_TASK_STATUSES.map((s) => Type.Literal(s))),
-  stage: Type.Union([Type.Null(), ...LOCALISE_STAGES.map((s) => Type.Literal(s))]),
+  status: Type.Union([
+    Type.Literal('waiting'),
+    Type.Literal('processing'),
+    Type.Literal('done'),
+    Type.Literal('failed'),
+    Type.Literal('paused'),
+    Type.Literal('cancelled'),
+  ]),
+  stage: Type.Union([
+    Type.Null(),
+    Type.Literal('listing'),
+    Type.Literal('main'),
+    Type.Literal('pictures'),
+    Type.Literal('check'),
+  ]),
   reason: Type.String(),
   /** 可以上架: every 必须 rule passes on the result. Null until the task is done. */
   ready: Type.Union([Type.Boolean(), Type.Null()]),
@@ -114,7 +127,12 @@ export type LocaliseTask = Static<typeof LocaliseTask>;
 
 export const LocaliseJob = Type.Object({
   id: Type.Integer(),
-  status: Type.Union(LOCALISE_JOB_STATUSES.map((s) => Type.Literal(s))),
+  status: Type.Union([
+    Type.Literal('running'),
+    Type.Literal('paused'),
+    Type.Literal('done'),
+    Type.Literal('cancelled'),
+  ]),
   productName: Type.String(),
   sites: Type.Array(Type.String()),
   total: Type.Integer(),

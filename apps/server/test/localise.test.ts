@@ -1,0 +1,146 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import { ResultCode } from '@chuhai/contract';
+import { auth, get, post, registerUser, setFreeLimit } from './account-helpers.ts';
+import { buildChatApp } from './chat-helpers.ts';
+import { usePostgres } from './postgres-app.ts';
+import { postForm, productPhoto } from './studio-helpers.ts';
+
+type Ctx = Awaited<ReturnType<typeof buildChatApp>>;
+
+const FACTS = {
+  productName: '出海牌保温杯',
+  brand: '出海牌',
+  material: '304 不锈钢',
+  size: '750 ml',
+  sellingPoints: '保冷 24 小时',
+  keywords: '保温杯',
+  inTheBox: '水杯 1 个',
+};
+
+const photo = () =>
+  productPhoto({ width: 800, height: 600, box: { left: 200, top: 150, width: 400, height: 300 } });
+
+async function uploadPhoto(ctx: Ctx, token: string): Promise<number> {
+  const res = await postForm(ctx.app, '/api/v1/localise/photos', token, {}, [
+    { field: 'file', name: 'p.png', bytes: await photo() },
+  ]);
+  assert.equal(res.json().code, 200, res.body);
+  return res.json().data.id;
+}
+
+function localiseSuite(ctx: () => Ctx) {
+  let main: number;
+  let detail: number;
+  before(async () => {
+    main = await uploadPhoto(ctx(), ctx().token);
+    detail = await uploadPhoto(ctx(), ctx().token);
+  });
+  const body = (sites: string[], detailIds = [detail]) => ({
+    product: { facts: FACTS, mainPhotoId: main, detailPhotoIds: detailIds },
+    sites,
+  });
+
+  it('estimates the uses per kind against what is left today, charging nothing', async () => {
+    const res = await post(
+      ctx().app,
+      '/api/v1/localise/estimate',
+      body(['amazon-US', 'amazon-DE']),
+      auth(ctx().token),
+    );
+    const plan = res.json().data;
+    assert.equal(res.json().code, 200, res.body);
+    assert.deepEqual(
+      plan.sites.map((s: { name: string; language: string }) => `${s.name}/${s.language}`),
+      ['亚马逊 · 美国站/en', '亚马逊 · 德国站/de'],
+    );
+    const need = Object.fromEntries(
+      plan.uses.map((u: { feature: string; need: number }) => [u.feature, u.need]),
+    );
+    assert.deepEqual(need, { chat: 2, cutout: 2, translate: 2 });
+    assert.equal(plan.canStart, true);
+    assert.equal(plan.vip, false);
+    const info = (await get(ctx().app, '/api/v1/info', auth(ctx().token))).json().data;
+    assert.ok(
+      info.usage.every((u: { used: number }) => u.used === 0),
+      'nothing charged',
+    );
+  });
+
+  it('says in Chinese what the quota does not cover, and refuses to start (200002) without a job', async () => {
+    await setFreeLimit(ctx().app, 'translate', 1);
+    try {
+      const plan = (
+        await post(
+          ctx().app,
+          '/api/v1/localise/estimate',
+          body(['amazon-US', 'shopee-SG']),
+          auth(ctx().token),
+        )
+      ).json().data;
+      assert.equal(plan.canStart, false);
+      assert.match(plan.reason, /图片翻译还剩 1 张，本次最多需要 2 张/);
+      const start = await post(
+        ctx().app,
+        '/api/v1/localise',
+        body(['amazon-US', 'shopee-SG']),
+        auth(ctx().token),
+      );
+      assert.equal(start.json().code, ResultCode.quotaExceeded);
+    } finally {
+      await setFreeLimit(ctx().app, 'translate', 5);
+    }
+  });
+
+  it('refuses an unknown site, a photo that is not the seller’s, and another seller’s job', async () => {
+    const unknown = await post(
+      ctx().app,
+      '/api/v1/localise/estimate',
+      body(['shopee-TW']),
+      auth(ctx().token),
+    );
+    assert.equal(unknown.json().code, ResultCode.badRequest);
+    assert.match(unknown.json().msg, /shopee-TW/);
+    const other = await registerUser(ctx(), '13900002222', { ip: '10.91.0.2' });
+    const theirs = await post(ctx().app, '/api/v1/localise/estimate', body(['amazon-US']), auth(other));
+    assert.equal(theirs.json().code, ResultCode.notFound);
+    assert.match(theirs.json().msg, /主图照片不存在/);
+    // A job of the first seller: the other sees a 404 on every route of it.
+    const start = await post(ctx().app, '/api/v1/localise', body(['amazon-US'], []), auth(ctx().token));
+    assert.equal(start.json().code, 200, start.body);
+    const jobId = start.json().data.job.id;
+    assert.equal(
+      (await get(ctx().app, `/api/v1/localise/${jobId}`, auth(other))).json().code,
+      ResultCode.notFound,
+    );
+    for (const action of ['pause', 'resume', 'cancel'])
+      assert.equal(
+        (await post(ctx().app, `/api/v1/localise/${jobId}/${action}`, {}, auth(other))).json().code,
+        ResultCode.notFound,
+      );
+    assert.equal(
+      (await get(ctx().app, `/api/v1/localise/${jobId}/download`, auth(other))).json().code,
+      ResultCode.notFound,
+    );
+    // No worker runs here (BATCH_WORKERS=0): the owner cancels it and nothing is charged.
+    const cancelled = (
+      await post(ctx().app, `/api/v1/localise/${jobId}/cancel`, {}, auth(ctx().token))
+    ).json();
+    assert.equal(cancelled.data.job.status, 'cancelled');
+    assert.deepEqual(cancelled.data.job.counts, { cancelled: 1 });
+  });
+}
+
+describe('一键出海 (SQLite)', () => {
+  let ctx: Ctx;
+  before(async () => {
+    ctx = await buildChatApp();
+  });
+  after(() => ctx.close());
+  localiseSuite(() => ctx);
+});
+
+describe('一键出海 (PostgreSQL)', () => {
+  const ctx = usePostgres((env) => buildChatApp(env));
+  localiseSuite(ctx);
+});
