@@ -1,8 +1,10 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { ResultCode } from '@chuhai/contract';
+import { unzipSync } from 'fflate';
 import { auth, get, post, registerUser, setFreeLimit } from './account-helpers.ts';
 import { buildChatApp } from './chat-helpers.ts';
+import { startFakeRembg } from './fakes/fake-rembg.ts';
 import { usePostgres } from './postgres-app.ts';
 import { postForm, productPhoto } from './studio-helpers.ts';
 
@@ -143,4 +145,67 @@ describe('一键出海 (SQLite)', () => {
 describe('一键出海 (PostgreSQL)', () => {
   const ctx = usePostgres((env) => buildChatApp(env));
   localiseSuite(ctx);
+});
+
+describe('一键出海: a whole job for 2 sites (SQLite, table queue, fake rembg and fake OpenAI)', () => {
+  let ctx: Ctx;
+  let rembg: Awaited<ReturnType<typeof startFakeRembg>>;
+  before(async () => {
+    rembg = await startFakeRembg();
+    ctx = await buildChatApp({ BATCH_WORKERS: '1', MATTING_URL: rembg.url });
+    await ctx.app.ready();
+  });
+  after(async () => {
+    await ctx.close();
+    await rembg.close();
+  });
+
+  it('delivers each site 可以上架, charges one listing and one main image per site, and zips them', async () => {
+    const bytes = await productPhoto({
+      width: 800,
+      height: 600,
+      box: { left: 200, top: 150, width: 400, height: 300 },
+      product: '#331111',
+    });
+    const up = await postForm(ctx.app, '/api/v1/localise/photos', ctx.token, {}, [
+      { field: 'file', name: 'p.png', bytes },
+    ]);
+    const facts = { ...FACTS, productName: '保温杯', brand: 'Chuhai' };
+    const product = { facts, mainPhotoId: up.json().data.id, detailPhotoIds: [] };
+    const start = await post(
+      ctx.app,
+      '/api/v1/localise',
+      { product, sites: ['amazon-US', 'shopee-SG'] },
+      auth(ctx.token),
+    );
+    assert.equal(start.json().code, 200, start.body);
+    const jobId = start.json().data.job.id;
+    let detail = start.json().data;
+    for (let deadline = Date.now() + 120_000; detail.job.status === 'running' && Date.now() < deadline; ) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      detail = (await get(ctx.app, `/api/v1/localise/${jobId}`, auth(ctx.token))).json().data;
+    }
+    assert.equal(detail.job.status, 'done');
+    assert.deepEqual(detail.job.counts, { done: 2 });
+    assert.equal(detail.job.ready, 2);
+    for (const task of detail.tasks) {
+      assert.equal(task.ready, true, task.site);
+      assert.deepEqual(task.charged, { chat: 1, cutout: 1 });
+      assert.ok(task.rules.some((r: { scope: string }) => r.scope === 'main'));
+    }
+    const info = (await get(ctx.app, '/api/v1/info', auth(ctx.token))).json().data;
+    const used = Object.fromEntries(
+      info.usage.map((u: { feature: string; used: number }) => [u.feature, u.used]),
+    );
+    assert.deepEqual([used.chat, used.cutout, used.translate], [2, 2, 0]);
+    const link = (await get(ctx.app, `/api/v1/localise/${jobId}/download`, auth(ctx.token))).json().data.url;
+    const zip = unzipSync(new Uint8Array((await ctx.app.inject({ method: 'GET', url: link })).rawPayload));
+    assert.deepEqual(Object.keys(zip).sort(), [
+      'report.csv',
+      '保温杯/Shopee 新加坡站/listing.csv',
+      '保温杯/Shopee 新加坡站/main.jpg',
+      '保温杯/亚马逊 美国站/listing.csv',
+      '保温杯/亚马逊 美国站/main.jpg',
+    ]);
+  });
 });
