@@ -17,6 +17,7 @@ import { haloFor, needsHalo } from './halo.ts';
 import { layoutOf, oneWeightPerList, siblings } from './layout.ts';
 import { type Legibility, legibilityOf } from './legibility.ts';
 import { isOnProduct, matteInput, type ProductMatte, productArea, productPixels } from './product-text.ts';
+import { clearRemnants } from './remnants.ts';
 import { drawableText, drawBlocks, type FittedBlock, fitBlock, TextTooLargeError } from './render.ts';
 import type { RgbImage } from './rgb-image.ts';
 import { hasSlantedText } from './tilt.ts';
@@ -280,6 +281,11 @@ async function translateAndErase(image: RgbImage, blocks: TextBlock[], translate
     layersOf(image, erase, block, translations.get(i + 1) ?? block.text),
   );
   await inpaint(image, erase);
+  // A glow's faint last ring is past the strokes' box by up to half the line's thickness (haze.ts).
+  for (const line of blocks.flatMap((block) => block.lines)) {
+    const thickness = Math.min(line.box.width, line.box.height);
+    clearRemnants(image, grow(line.box, Math.max(4, thickness * 0.8), image.width, image.height), erase);
+  }
   return layers;
 }
 
