@@ -41,7 +41,18 @@ export function createChannels(
     pollMs: doubles.imagePollMs,
     fixed: doubles.imageGenerator,
   });
-  return { chat, images, console: channelConsole({ ...base, box, book, chat, images }) };
+  return {
+    chat,
+    images,
+    console: channelConsole({
+      ...base,
+      box,
+      book,
+      chat,
+      images,
+      lookupTimeoutMs: config.channels.lookupTimeoutMs,
+    }),
+  };
 }
 
 export type { CallMeter, ChannelHooks, StateChange } from './channel-book.ts';

@@ -24,5 +24,7 @@ export const channelView = (over: Partial<ChannelView> = {}): ChannelView => ({
   calls: 0,
   errors: 0,
   avgFirstByteMs: null,
+  balanceQuery: true,
+  balance: null,
   ...over,
 });

@@ -87,6 +87,38 @@ export const CHANNEL_DEFAULTS: Readonly<Omit<ChannelInput, 'kind' | 'name' | 'pr
   priceImage: 0,
 };
 
+/**
+ * A channel's account balance as its provider last told it (刷新余额): with the first key, the one
+ * most channels have. `offered: false` when the provider answered that it has no balance query.
+ */
+export const ChannelBalance = Type.Object({
+  offered: Type.Boolean(),
+  amount: Type.Union([Type.Number(), Type.Null()]),
+  /** `CNY` or `USD`, as the provider counts. */
+  currency: Type.Union([Type.String(), Type.Null()]),
+  /** The provider says the account cannot make calls now (DeepSeek's `is_available`). */
+  usable: Type.Boolean(),
+  keyTail: Type.String(),
+  readAt: Type.Number(),
+});
+export type ChannelBalance = Static<typeof ChannelBalance>;
+
+/**
+ * 获取模型列表: ask the provider for its models with the key typed in the form, or, editing a saved
+ * channel with the key left empty, the channel's stored key (only ever sent to its stored address).
+ */
+export const ChannelModelsBody = Type.Object({
+  kind: ChannelKindSchema,
+  provider: Type.String({ minLength: 1, maxLength: 20 }),
+  baseUrl: Type.String({ minLength: 1, maxLength: 300 }),
+  key: Type.Optional(Type.String({ maxLength: 500 })),
+  channelId: Type.Optional(Type.Integer({ minimum: 1 })),
+});
+export type ChannelModelsBody = Static<typeof ChannelModelsBody>;
+
+export const ChannelModels = Type.Object({ models: Type.Array(Type.String()) });
+export type ChannelModels = Static<typeof ChannelModels>;
+
 export const ChannelView = Type.Object({
   id: Type.Integer(),
   kind: ChannelKindSchema,
@@ -120,6 +152,10 @@ export const ChannelView = Type.Object({
   calls: Type.Integer(),
   errors: Type.Integer(),
   avgFirstByteMs: Type.Union([Type.Integer(), Type.Null()]),
+  /** Whether the provider may tell the balance (DeepSeek, new-api/one-api style gateways); false: it has no such query. */
+  balanceQuery: Type.Boolean(),
+  /** The balance last read with 刷新余额; null when never read. */
+  balance: Type.Union([ChannelBalance, Type.Null()]),
 });
 export type ChannelView = Static<typeof ChannelView>;
 

@@ -1,5 +1,8 @@
 import {
+  ChannelBalance,
   ChannelEnabledBody,
+  ChannelModels,
+  ChannelModelsBody,
   ChannelSaveBody,
   ChannelTestResult,
   ChannelView,
@@ -71,6 +74,26 @@ const staffRoutes: Routes = async (app, { deps }) => {
       requireAdmin(staffOf(request));
       await service.deleteChannel(deps, actorOf(request), request.params.id);
       return ok(null, '渠道已删除');
+    },
+  );
+
+  // Reads only, but with a channel's key: an admin, as for 测试. The stored key is used on the
+  // server and never sent back (see channels/console-lookups.ts).
+  app.post(
+    '/api/admin/channels/models',
+    { schema: { body: ChannelModelsBody, response: { 200: EnvelopeSchema(ChannelModels) } } },
+    async (request) => {
+      requireAdmin(staffOf(request));
+      return ok({ models: await service.providerModels(deps, request.body) });
+    },
+  );
+
+  app.post(
+    '/api/admin/channels/:id/balance',
+    { schema: { params: IdParams, response: { 200: EnvelopeSchema(ChannelBalance) } } },
+    async (request) => {
+      requireAdmin(staffOf(request));
+      return ok(await service.refreshBalance(deps, request.params.id));
     },
   );
 

@@ -1,6 +1,8 @@
 import {
   CHANNEL_PROVIDERS,
+  type ChannelBalance,
   type ChannelInput,
+  type ChannelModelsBody,
   type ChannelTestResult,
   type ChannelView,
   ResultCode,
@@ -20,14 +22,13 @@ export function listChannels(deps: ChannelDeps): Promise<ChannelView[]> {
   return deps.channels.console.list();
 }
 
-/** Checks what the schema cannot: the protocol for the kind, the address, the model map. */
-function checkInput(input: ChannelInput): void {
+/** The protocol must be one the kind speaks, and the address a whole http(s) one. */
+function checkEndpoint(input: Pick<ChannelInput, 'kind' | 'provider' | 'baseUrl'>): void {
   if (!CHANNEL_PROVIDERS[input.kind].includes(input.provider))
     throw new AppError(
       ResultCode.badRequest,
       `${input.kind === 'chat' ? '对话' : '图片'}渠道的类型只能是 ${CHANNEL_PROVIDERS[input.kind].join('、')}`,
     );
-  if (!input.name.trim()) throw new AppError(ResultCode.badRequest, '请填写渠道名称');
   let url: URL;
   try {
     url = new URL(input.baseUrl.trim());
@@ -36,6 +37,12 @@ function checkInput(input: ChannelInput): void {
   }
   if (url.protocol !== 'http:' && url.protocol !== 'https:')
     throw new AppError(ResultCode.badRequest, '接口地址应为 http:// 或 https:// 开头的完整地址');
+}
+
+/** Checks what the schema cannot: the protocol for the kind, the address, the name, the model map. */
+function checkInput(input: ChannelInput): void {
+  checkEndpoint(input);
+  if (!input.name.trim()) throw new AppError(ResultCode.badRequest, '请填写渠道名称');
   if (Object.keys(input.modelMap).length > 50)
     throw new AppError(ResultCode.badRequest, '模型映射最多 50 条');
 }
@@ -103,6 +110,17 @@ export async function deleteChannel(deps: ChannelDeps, actor: Actor, id: number)
 /** One small real call on the channel; on a cooling channel it is the trial (success restores it). */
 export function testChannel(deps: ChannelDeps, id: number): Promise<ChannelTestResult> {
   return deps.channels.console.probe(id);
+}
+
+/** 获取模型列表: what the provider offers, asked with the typed key or the channel's stored one. */
+export function providerModels(deps: ChannelDeps, body: ChannelModelsBody): Promise<string[]> {
+  checkEndpoint(body);
+  return deps.channels.console.models(body);
+}
+
+/** 刷新余额: the channel's balance as its provider tells it now, kept with the time it was read. */
+export function refreshBalance(deps: ChannelDeps, id: number): Promise<ChannelBalance> {
+  return deps.channels.console.balance(id);
 }
 
 /**
