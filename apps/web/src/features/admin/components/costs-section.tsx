@@ -8,16 +8,7 @@ import { downloadCsv } from '../../../lib/csv';
 import { useChannels } from '../api/get-channels';
 import { useCosts } from '../api/get-costs';
 import { TOOLTIP_STYLE } from '../chart-style';
-
-/** Yuan with as many decimals as a small cost needs (a question costs a fraction of a fen). */
-export function formatCost(yuan: number): string {
-  if (yuan === 0) return '0';
-  const digits = Math.abs(yuan) >= 1 ? 2 : 4;
-  return yuan.toFixed(digits);
-}
-
-const marginRate = (revenue: number, margin: number) =>
-  revenue > 0 ? `${Math.round((margin / revenue) * 1000) / 10}%` : '—';
+import { formatCost, marginRate } from './cost-format';
 
 function exportCsv(days: CostDay[]) {
   downloadCsv(
