@@ -136,6 +136,14 @@ describe('运营后台 · 成本 · 调用明细与卖家排行', () => {
     await waitFor(() => expect(asked('calls').at(-1)).toContain('userId=7'));
   });
 
+  it('a day of the daily table opens that day’s calls', async () => {
+    const { asked, router } = open('/admin/costs');
+    fireEvent.click(await screen.findByRole('row', { name: /^2026-11-26/ }));
+    await waitFor(() => expect(router.state.location.search).toBe('?tab=calls'));
+    await waitFor(() => expect(asked('calls').at(-1)).toContain('day=2026-11-26'));
+    expect(screen.getByLabelText('按日期筛选')).toHaveValue('2026-11-26');
+  });
+
   it('on a phone: calls and sellers are cards, not wide tables', async () => {
     screenWidth(390);
     open('/admin/costs?tab=calls');
@@ -146,6 +154,6 @@ describe('运营后台 · 成本 · 调用明细与卖家排行', () => {
     fireEvent.click(screen.getByRole('tab', { name: '卖家排行' }));
     const seller = await screen.findByRole('listitem', { name: '卖家139****4003' });
     expect(seller).toHaveTextContent('AI 成本 ¥2.40');
-    expect(seller).toHaveTextContent('毛利 ¥-2.40');
+    expect(seller).toHaveTextContent('毛利 -¥2.40');
   });
 });

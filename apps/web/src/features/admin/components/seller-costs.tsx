@@ -7,9 +7,11 @@ import { formatCost } from './cost-format';
 
 const count = (n: number) => n.toLocaleString('zh-CN');
 
-/** A loss shows red: a seller who costs more than they paid. */
-const Margin = ({ value }: { value: number }) => (
-  <span className={value < 0 ? 'admin-cost__loss' : undefined}>{formatCost(value)}</span>
+/** A loss shows red: a seller who costs more than they paid. With `yuan`, written -¥0.08. */
+const Margin = ({ value, yuan = false }: { value: number; yuan?: boolean }) => (
+  <span className={value < 0 ? 'admin-cost__loss' : undefined}>
+    {yuan ? `${value < 0 ? '-' : ''}¥${formatCost(Math.abs(value))}` : formatCost(value)}
+  </span>
 );
 
 /**
@@ -44,7 +46,7 @@ export function SellerCosts(props: { onSeller: (seller: SellerCost) => void }) {
             {data.unattributed.calls > 0
               ? `；另有 ${data.unattributed.calls} 次调用（渠道测试、已注销账号）¥${formatCost(data.unattributed.cost)}`
               : ''}
-            。按成本从高到低，最多列 {SELLER_COST_TOP} 位；收入是这段时间里该卖家支付的订单减去退款。
+            。按成本从高到低，最多列 {SELLER_COST_TOP} 位；收入是这段时间里该卖家支付的订单减去退款；点一位卖家看他的每次调用。
           </p>
           {phoneWidth ? (
             <SellerCards sellers={data.sellers} onSeller={props.onSeller} />
@@ -103,7 +105,7 @@ function SellerCards(props: { sellers: SellerCost[]; onSeller: (seller: SellerCo
             {seller.images ? <span>图片 {count(seller.images)} 张</span> : null}
             <span>收入 ¥{seller.revenue.toFixed(2)}</span>
             <span>
-              毛利 ¥<Margin value={seller.margin} />
+              毛利 <Margin value={seller.margin} yuan />
             </span>
           </div>
         </li>
