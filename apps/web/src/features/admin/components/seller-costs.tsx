@@ -7,6 +7,8 @@ import { formatCost } from './cost-format';
 
 const count = (n: number) => n.toLocaleString('zh-CN');
 
+const HOW_TO_READ = `按成本从高到低，最多列 ${SELLER_COST_TOP} 位；收入是这段时间里该卖家支付的订单减去退款；点一位卖家看他的每次调用。`;
+
 /** A loss shows red: a seller who costs more than they paid. With `yuan`, written -¥0.08. */
 const Margin = ({ value, yuan = false }: { value: number; yuan?: boolean }) => (
   <span className={value < 0 ? 'admin-cost__loss' : undefined}>
@@ -46,7 +48,7 @@ export function SellerCosts(props: { onSeller: (seller: SellerCost) => void }) {
             {data.unattributed.calls > 0
               ? `；另有 ${data.unattributed.calls} 次调用（渠道测试、已注销账号）¥${formatCost(data.unattributed.cost)}`
               : ''}
-            。按成本从高到低，最多列 {SELLER_COST_TOP} 位；收入是这段时间里该卖家支付的订单减去退款；点一位卖家看他的每次调用。
+            。{HOW_TO_READ}
           </p>
           {phoneWidth ? (
             <SellerCards sellers={data.sellers} onSeller={props.onSeller} />
