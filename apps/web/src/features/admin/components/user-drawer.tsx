@@ -23,7 +23,7 @@ import { useSetRole } from '../api/set-role';
 import { useTotpReset } from '../api/totp-reset';
 import { labelOf, ROLE_NAMES } from '../labels';
 import { usePhoneWidth } from '../use-phone-width';
-import { formatCost } from './costs-section';
+import { formatCost } from './cost-format';
 import { TotpInput } from './totp-input';
 
 /**
