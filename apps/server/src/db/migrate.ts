@@ -23,6 +23,7 @@ import * as chatConversationTitles from './migrations/0020-chat-conversation-tit
 import * as translateGlossary from './migrations/0021-translate-glossary.ts';
 import * as channelKeyRests from './migrations/0022-channel-key-rests.ts';
 import * as translations from './migrations/0023-translations.ts';
+import * as studioWorks from './migrations/0024-studio-works.ts';
 
 /**
  * Every migration, in order. Listed in code rather than read from a folder so the set is fixed at
@@ -52,6 +53,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0021-translate-glossary': translateGlossary,
   '0022-channel-key-rests': channelKeyRests,
   '0023-translations': translations,
+  '0024-studio-works': studioWorks,
 };
 
 /** Applies every pending migration; throws with the failing migration's name. */
