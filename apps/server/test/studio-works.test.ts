@@ -145,7 +145,7 @@ function worksSuite(ctx: () => Ctx) {
     assert.equal(after.main?.preset, 'amazon');
     assert.equal(after.main?.allParts, true);
     assert.equal(after.cutout.id, brushed.cutout.id, 'still the brushed cut-out');
-    assert.equal((await used(alice)).cutout, before.cutout + 1, 'the fix is one use, as before');
+    assert.equal((await used(alice)).cutout, (before.cutout ?? 0) + 1, 'the fix is one use, as before');
 
     // Another seller cannot brush it (the cut-out is not theirs), nor move the work.
     const theirs = await postForm(
