@@ -129,7 +129,7 @@ export async function removeBackground(
         cutoutId,
         main: { ...main, allParts },
       });
-      return { ...(workId === undefined ? {} : { workId: Number(workId) }), main };
+      return { ...(workId === undefined ? {} : { workId }), main };
     });
   }
   if (!input.upload) throw new AppError(ResultCode.badRequest, '请上传一张图片（字段名 upload[] 或 file）');

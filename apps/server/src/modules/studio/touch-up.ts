@@ -83,7 +83,7 @@ export async function saveTouchUp(
         touchedUp: true,
         main: { ...main, allParts: false },
       });
-      return { ...(workId === undefined ? {} : { workId: Number(workId) }), cutout, main };
+      return { ...(workId === undefined ? {} : { workId }), cutout, main };
     } catch (error) {
       if (error instanceof NoProductError) {
         throw new AppError(ResultCode.badRequest, '修补后剩下的只是零散的小块，请用「恢复」画笔把产品涂回来');

@@ -110,8 +110,19 @@ export function startCutoutWork(
 }
 
 /**
- * A new main image from a cut-out (一键修正, 「这些都是商品」, 修补): the 抠图 works on that cut-out
- * now show it; with `touchedUp`, the brushed cut-out it was made from. Returns a work's id, if any.
+ * Which works a change to a cut-out moves: a new main image from the same cut-out (一键修正,
+ * 「这些都是商品」) changes its 抠图 work; a brushed cut-out with a new main image (抠图's 修补)
+ * moves its 抠图 and 换背景 works onto it; one without (换背景's 修补) moves only the 换背景 works,
+ * so a 抠图 work never shows a cut-out beside a main image made from another.
+ */
+function toolsMoved(from: number, change: { cutoutId: number; main?: unknown }) {
+  if (change.cutoutId === from) return ['cutout'] as const;
+  return change.main ? (['cutout', 'replace'] as const) : (['replace'] as const);
+}
+
+/**
+ * A change to a cut-out (一键修正, 「这些都是商品」, 修补): the works on it now open with the new
+ * cut-out (`touchedUp` when brushed) and, 抠图's, with the new main image. Returns the 抠图 work's id.
  */
 export async function keepCutoutChange(
   deps: ImagesDeps,
@@ -119,13 +130,7 @@ export async function keepCutoutChange(
   from: number,
   change: { cutoutId: number; touchedUp?: boolean; main?: MadeMain & { allParts: boolean } },
 ): Promise<number | undefined> {
-  const tools = change.main ? (['cutout', 'replace'] as const) : (['replace'] as const);
-  const rows = await works.worksOnCutout(
-    deps.db,
-    userId,
-    from,
-    change.cutoutId === from ? ['cutout'] : tools,
-  );
+  const rows = await works.worksOnCutout(deps.db, userId, from, toolsMoved(from, change));
   const now = deps.clock.now();
   for (const row of rows) {
     const before = JSON.parse(row.document) as CutoutDocument & ReplaceDocument;
@@ -144,7 +149,8 @@ export async function keepCutoutChange(
       keepUntil,
     });
   }
-  return rows.find((row) => row.tool === 'cutout')?.id;
+  const cutoutWork = rows.find((row) => row.tool === 'cutout');
+  return cutoutWork ? Number(cutoutWork.id) : undefined;
 }
 
 /**
