@@ -24,6 +24,7 @@ import * as translateGlossary from './migrations/0021-translate-glossary.ts';
 import * as channelKeyRests from './migrations/0022-channel-key-rests.ts';
 import * as translations from './migrations/0023-translations.ts';
 import * as channelBalance from './migrations/0024-channel-balance.ts';
+import * as studioWorks from './migrations/0025-studio-works.ts';
 
 /**
  * Every migration, in order. Listed in code rather than read from a folder so the set is fixed at
@@ -54,6 +55,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0022-channel-key-rests': channelKeyRests,
   '0023-translations': translations,
   '0024-channel-balance': channelBalance,
+  '0025-studio-works': studioWorks,
 };
 
 /** Applies every pending migration; throws with the failing migration's name. */
