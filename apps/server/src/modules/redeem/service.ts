@@ -63,33 +63,26 @@ export async function createBatch(
   }
   if (!days) throw new AppError(ResultCode.badRequest, '请选择套餐，或填写赠送的 VIP 天数');
   const codes = Array.from({ length: body.count }, newRedeemCode);
+  // What the batch is, as stored and as the audit log records it.
+  const batch = {
+    name: body.name,
+    planId,
+    days,
+    count: body.count,
+    expiresAt: body.expiresAt,
+    perUserLimit: body.perUserLimit,
+  };
   const batchId = await deps.db.transaction().execute(async (trx) => {
     const id = await redeem.insertBatch(
       trx,
-      {
-        name: body.name,
-        planId,
-        days,
-        count: body.count,
-        expiresAt: body.expiresAt,
-        perUserLimit: body.perUserLimit,
-        createdBy: actor.userId,
-        now,
-      },
+      { ...batch, createdBy: actor.userId, now },
       codes.map((code) => redeemCodeHash(normaliseRedeemCode(code) as string)),
     );
     await recordAudit(trx, {
       actorId: actor.userId,
       action: 'redeem.batch',
       target: `redeem:${id}`,
-      after: {
-        name: body.name,
-        planId,
-        days,
-        count: body.count,
-        expiresAt: body.expiresAt,
-        perUserLimit: body.perUserLimit,
-      },
+      after: batch,
       ip: actor.ip,
       now,
     });
