@@ -2,6 +2,7 @@ import { MenuUnfoldOutlined, PlusOutlined, TagsOutlined } from '@ant-design/icon
 import type { ChatMessage, Conversation } from '@chuhai/contract';
 import { App, Button, Drawer, Grid, Skeleton } from 'antd';
 import { useCallback, useState } from 'react';
+import { ChatNotConfigured } from '../../../components/ui/not-configured';
 import { useChatConfig } from '../../../entities/chat-config/get-chat-config';
 import { useAuthStore } from '../../../stores/auth-store';
 import { useDeleteConversation } from '../api/delete-conversation';
@@ -9,7 +10,6 @@ import { useMsgClear } from '../api/msg-clear';
 import { useOpenConversation } from '../api/open-conversation';
 import { useChatStore } from '../stores/chat-store';
 import { useAsk } from '../use-ask';
-import { ChatNotConfigured } from './chat-not-configured';
 import { Composer } from './composer';
 import { ConversationList } from './conversation-list';
 import { ConversationView } from './conversation-view';
