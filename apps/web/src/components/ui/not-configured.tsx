@@ -1,15 +1,10 @@
-import { ApiOutlined } from '@ant-design/icons';
 import { Result } from 'antd';
+import type { ReactNode } from 'react';
 
-/** No model configured on the server: say plainly what an operator must set, instead of a broken chat. */
-export function ChatNotConfigured({ hint }: { hint: string }) {
-  return (
-    <Result
-      icon={<ApiOutlined />}
-      status="warning"
-      title="AI 问答暂未开通"
-      subTitle={hint}
-      className="chat-not-configured"
-    />
-  );
+/**
+ * A tool the server has no provider for yet: says plainly that `feature` is not open and what an
+ * operator must set (`hint`), instead of a broken screen.
+ */
+export function NotConfigured({ feature, icon, hint }: { feature: string; icon: ReactNode; hint: string }) {
+  return <Result icon={icon} status="warning" title={`${feature}暂未开通`} subTitle={hint} />;
 }
