@@ -1,5 +1,5 @@
 import type { TranslatedBlock, TranslateResult } from '@chuhai/contract';
-import { vi } from 'vitest';
+import { afterEach, beforeEach, vi } from 'vitest';
 import { configureApiClient } from '../lib/api-client';
 import { useAuthStore } from '../stores/auth-store';
 import { fakeApi, ok } from './render';
@@ -53,7 +53,7 @@ export const waterproofBlock = (more: Partial<TranslatedBlock> = {}): Translated
   });
 
 /** 图片翻译 for a signed-in seller with an empty 术语表; the chosen picture gets an object URL. */
-export function openTranslateAsSeller() {
+function openTranslateAsSeller() {
   configureApiClient({ notifyError: vi.fn(), currentPath: () => '/' });
   fakeApi({ '/api/v1/translate/glossary': () => ok([]) });
   URL.createObjectURL = vi.fn(() => 'blob:original');
@@ -62,7 +62,19 @@ export function openTranslateAsSeller() {
 }
 
 /** Undoes openTranslateAsSeller (and any stubbed globals). */
-export function signOutOfTranslate() {
+function signOutOfTranslate() {
   vi.unstubAllGlobals();
   useAuthStore.getState().clear();
+}
+
+/**
+ * For a test file: each test starts as a seller on 图片翻译 with `mocks` (the file's mocked API
+ * calls) reset, and signs out afterwards.
+ */
+export function eachTestAsTranslateSeller(...mocks: { mockReset(): unknown }[]) {
+  beforeEach(() => {
+    for (const mock of mocks) mock.mockReset();
+    openTranslateAsSeller();
+  });
+  afterEach(signOutOfTranslate);
 }

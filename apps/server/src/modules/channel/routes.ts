@@ -14,7 +14,7 @@ import { type StateChange, unlinkUserCalls } from '../../channels/index.ts';
 import type { AppDeps } from '../../deps.ts';
 import { actorOf, requireAdmin, requireMoneyAuth, staffOf } from '../../http/auth.ts';
 import { ok } from '../../http/envelope.ts';
-import { recordAudit } from '../audit/service.ts';
+import { recordAudit, SYSTEM_ACTOR } from '../audit/service.ts';
 import * as service from './service.ts';
 
 const IdParams = Type.Object({ id: Type.Integer({ minimum: 1 }) });
@@ -130,16 +130,18 @@ export const channelModule: AppModule = {
  */
 export function auditChannelChanges(deps: Pick<AppDeps, 'db' | 'clock'>) {
   return (change: StateChange) =>
-    recordAudit(deps.db, {
-      actorId: 0,
-      action: change.action,
-      target: `channel:${change.channelId}`,
-      after: {
-        name: change.name,
-        reason: change.reason,
-        ...(change.until ? { untilAt: change.until } : {}),
+    recordAudit(
+      deps.db,
+      SYSTEM_ACTOR,
+      {
+        action: change.action,
+        target: `channel:${change.channelId}`,
+        after: {
+          name: change.name,
+          reason: change.reason,
+          ...(change.until ? { untilAt: change.until } : {}),
+        },
       },
-      ip: '',
-      now: deps.clock.now(),
-    });
+      deps.clock.now(),
+    );
 }

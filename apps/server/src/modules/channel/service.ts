@@ -9,13 +9,9 @@ import {
 } from '@chuhai/contract';
 import type { AppDeps } from '../../deps.ts';
 import { AppError } from '../../http/app-error.ts';
-import { recordAudit } from '../audit/service.ts';
+import { type Actor, recordAudit } from '../audit/service.ts';
 
 export type ChannelDeps = Pick<AppDeps, 'db' | 'clock' | 'channels'>;
-interface Actor {
-  userId: number;
-  ip: string;
-}
 
 /** 渠道: every channel with its state and its last 24 hours. */
 export function listChannels(deps: ChannelDeps): Promise<ChannelView[]> {
@@ -59,14 +55,16 @@ export async function saveChannel(
   return deps.db.transaction().execute(async (trx) => {
     const saved = await deps.channels.console.save(trx, id, input);
     const target = saved.id;
-    await recordAudit(trx, {
-      actorId: actor.userId,
-      action: id === null ? 'channel.create' : 'channel.edit',
-      target: `channel:${target}`,
-      after: saved.settings,
-      ip: actor.ip,
+    await recordAudit(
+      trx,
+      actor,
+      {
+        action: id === null ? 'channel.create' : 'channel.edit',
+        target: `channel:${target}`,
+        after: saved.settings,
+      },
       now,
-    });
+    );
     return target;
   });
 }
@@ -81,14 +79,16 @@ export async function setChannelEnabled(
   const now = deps.clock.now();
   await deps.db.transaction().execute(async (trx) => {
     const row = await deps.channels.console.enable(trx, id, enabled);
-    await recordAudit(trx, {
-      actorId: actor.userId,
-      action: enabled ? 'channel.enable' : 'channel.disable',
-      target: `channel:${id}`,
-      after: { name: row.name },
-      ip: actor.ip,
+    await recordAudit(
+      trx,
+      actor,
+      {
+        action: enabled ? 'channel.enable' : 'channel.disable',
+        target: `channel:${id}`,
+        after: { name: row.name },
+      },
       now,
-    });
+    );
   });
 }
 
@@ -96,14 +96,12 @@ export async function deleteChannel(deps: ChannelDeps, actor: Actor, id: number)
   const now = deps.clock.now();
   await deps.db.transaction().execute(async (trx) => {
     const row = await deps.channels.console.remove(trx, id);
-    await recordAudit(trx, {
-      actorId: actor.userId,
-      action: 'channel.delete',
-      target: `channel:${id}`,
-      before: { name: row.name, kind: row.kind },
-      ip: actor.ip,
+    await recordAudit(
+      trx,
+      actor,
+      { action: 'channel.delete', target: `channel:${id}`, before: { name: row.name, kind: row.kind } },
       now,
-    });
+    );
   });
 }
 

@@ -1,12 +1,13 @@
 import { ORDER_STATUS_NAMES } from '@chuhai/contract';
-import { App, Button, Descriptions, Drawer, Form, Input, InputNumber, Skeleton, Table } from 'antd';
+import { App, Button, Descriptions, Form, InputNumber, Table } from 'antd';
 import { useState } from 'react';
 import { formatDateTime } from '../../../lib/format';
 import { formatYuan } from '../../../lib/money';
 import { useAdminOrder } from '../api/get-admin-order';
 import { useRefund } from '../api/refund-order';
 import { labelOf, PAYMENT_EVENT_KIND_NAMES, PAYMENT_OUTCOME_NAMES, REFUND_STATUS_NAMES } from '../labels';
-import { usePhoneWidth } from '../use-phone-width';
+import { DetailDrawer } from './detail-drawer';
+import { ReasonInput } from './reason-input';
 import { TotpInput } from './totp-input';
 
 /** One order with its payment events and refunds, and 退款 (two-factor). */
@@ -15,22 +16,17 @@ export function OrderDrawer(props: { orderNo: string | null; onClose: () => void
   const refund = useRefund(props.orderNo ?? '');
   const [refunding, setRefunding] = useState(false);
   const { message } = App.useApp();
-  const data = detail.data;
-  // Full width on a phone: a 560 px drawer there covers all but a sliver and cuts its own text.
-  const phone = usePhoneWidth();
-  const refundable = data ? data.order.amount - data.order.refundedAmount : 0;
+  const refundable = detail.data ? detail.data.order.amount - detail.data.order.refundedAmount : 0;
 
   return (
-    <Drawer
+    <DetailDrawer
       open={props.orderNo !== null}
       onClose={props.onClose}
-      size={phone ? '100%' : 600}
       title="订单详情"
-      destroyOnHidden
+      width={600}
+      data={detail.data}
     >
-      {!data ? (
-        <Skeleton active />
-      ) : (
+      {(data) => (
         <>
           <Descriptions column={1} size="small" bordered>
             <Descriptions.Item label="订单号">{data.order.orderNo}</Descriptions.Item>
@@ -65,13 +61,7 @@ export function OrderDrawer(props: { orderNo: string | null; onClose: () => void
               <Form.Item name="yuan" label={`退款金额（元，留空退全部 ¥${formatYuan(refundable)}）`}>
                 <InputNumber min={0.01} max={refundable / 100} precision={2} style={{ width: '100%' }} />
               </Form.Item>
-              <Form.Item
-                name="reason"
-                label="原因"
-                rules={[{ required: true, min: 2, message: '请写明退款原因' }]}
-              >
-                <Input maxLength={200} />
-              </Form.Item>
+              <ReasonInput message="请写明退款原因" />
               <TotpInput />
               <Button type="primary" danger htmlType="submit" loading={refund.isPending}>
                 确认退款
@@ -120,6 +110,6 @@ export function OrderDrawer(props: { orderNo: string | null; onClose: () => void
           />
         </>
       )}
-    </Drawer>
+    </DetailDrawer>
   );
 }
