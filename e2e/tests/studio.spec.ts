@@ -242,6 +242,15 @@ for (const device of [
           await page.mouse.move(end.x, end.y, { steps: 8 });
           await page.mouse.up();
         }
+        // The mouse shows where and how wide the brush paints: a circle the slider's size (120 px).
+        const brush = page.getByTestId('brush-circle');
+        await expect(brush).toBeVisible();
+        const ring = (await brush.boundingBox()) as { x: number; y: number; width: number };
+        expect(Math.round(ring.width)).toBe(120);
+        const pointer = at(1455, 850);
+        expect(Math.abs(ring.x + ring.width / 2 - pointer.x)).toBeLessThan(2);
+        if (process.env.E2E_SHOTS)
+          await page.screenshot({ path: `${process.env.E2E_SHOTS}/touch-up-brush-${device.name}.png` });
       }
       // Undo takes the last stroke back; the seller paints it again.
       await expect(page.getByRole('button', { name: '撤销' })).toBeEnabled();

@@ -29,6 +29,7 @@ export function TouchUpEditor(props: {
   const imagesRef = useRef<{ photo: HTMLImageElement; cutout: HTMLImageElement } | null>(null);
   const reachRef = useRef<HTMLCanvasElement | null>(null);
   const strokeRef = useRef<Stroke | null>(null);
+  const brushRef = useRef<HTMLDivElement>(null);
   const [strokes, setStrokes] = useState<Stroke[]>([]);
   const [tool, setTool] = useState<Tool>('erase');
   const [onlyProduct, setOnlyProduct] = useState(true);
@@ -125,7 +126,24 @@ export function TouchUpEditor(props: {
     paint();
   };
 
+  /**
+   * The brush's circle follows a mouse or a pen at the size it paints (screen pixels, as the
+   * brush); a finger covers it anyway. Moved by style, not state: no render per pointer move.
+   */
+  const showBrush = (event: PointerEvent<HTMLCanvasElement>) => {
+    const circle = brushRef.current;
+    const frame = zoom.frameRef.current;
+    if (!circle || !frame) return;
+    circle.hidden = event.pointerType === 'touch' || tool === 'move' || compare === 'original';
+    const box = frame.getBoundingClientRect();
+    circle.style.transform = `translate(${event.clientX - box.left}px, ${event.clientY - box.top}px)`;
+  };
+  const hideBrush = () => {
+    if (brushRef.current) brushRef.current.hidden = true;
+  };
+
   const onPointerMove = (event: PointerEvent<HTMLCanvasElement>) => {
+    showBrush(event);
     if (zoom.onPointerMove(event)) return;
     const stroke = strokeRef.current;
     if (!stroke) return;
@@ -225,8 +243,17 @@ export function TouchUpEditor(props: {
               onPointerMove={onPointerMove}
               onPointerUp={onPointerUp}
               onPointerCancel={onPointerUp}
+              onPointerLeave={hideBrush}
             />
           </div>
+          <div
+            ref={brushRef}
+            className={`touch-up__brush touch-up__brush--${tool}`}
+            style={{ width: size, height: size, margin: -size / 2 }}
+            data-testid="brush-circle"
+            hidden
+            aria-hidden
+          />
           {ready ? null : <div className="touch-up__loading">正在载入图片…</div>}
         </div>
       </div>
