@@ -2,11 +2,11 @@ import { register } from '../support/account.ts';
 import { payInSandbox } from '../support/sandbox-cashier.ts';
 import { type BrowserContext, expect, type Page, test } from '../support/test.ts';
 
-const ADMIN = '13912345950';
-const SELLER = '13912345951';
+const ADMIN = '13912349401';
+const SELLER = '13912349402';
 /** An admin who reads 成本 on a phone, and the seller whose call they look for. */
-const PHONE_ADMIN = '13912345952';
-const PHONE_SELLER = '13912345953';
+const PHONE_ADMIN = '13912349403';
+const PHONE_SELLER = '13912349404';
 
 const masked = (phone: string) => `${phone.slice(0, 3)}****${phone.slice(7)}`;
 
