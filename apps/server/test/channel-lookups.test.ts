@@ -116,12 +116,10 @@ function lookupSuite(
         ['nothing-here', 400, /没有模型列表（404）/],
       ];
       for (const [behaviour, status, message] of cases) {
-        const started = Date.now();
         const answer = await models({ baseUrl: `${fake.origin}/${behaviour}/v1`, key: 'sk-x-0000' });
         assert.equal(answer.statusCode, status, `${behaviour}: ${answer.body}`);
         assert.equal(answer.json().code, status);
         assert.match(answer.json().msg, message, behaviour);
-        assert.ok(Date.now() - started < 2_000, `${behaviour} waited ${Date.now() - started} ms`);
       }
       const refused = await models({ baseUrl: 'http://127.0.0.1:1/v1', key: 'sk-x-0000' });
       assert.equal(refused.statusCode, 503);

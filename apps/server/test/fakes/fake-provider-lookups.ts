@@ -44,8 +44,9 @@ export async function startFakeLookups(): Promise<FakeLookups> {
           },
         });
       case 'slow':
-        // Answers long after the console stops waiting.
-        setTimeout(() => json(res, 200, MODELS), 3_000).unref();
+        // Answers long after the console stops waiting (300 ms in the test): were the wait not
+        // kept, the answer would be this list and the test would see 200, however busy the machine.
+        setTimeout(() => json(res, 200, MODELS), 10_000).unref();
         return;
       case 'half':
         res.writeHead(200, { 'content-type': 'application/json' });
