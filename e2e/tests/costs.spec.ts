@@ -1,6 +1,6 @@
 import { register } from '../support/account.ts';
-import { payInSandbox } from '../support/sandbox-cashier.ts';
-import { type BrowserContext, expect, type Page, test } from '../support/test.ts';
+import { buyMonthlyVip } from '../support/sandbox-cashier.ts';
+import { expect, type Page, test } from '../support/test.ts';
 
 const ADMIN = '13912349401';
 const SELLER = '13912349402';
@@ -21,16 +21,6 @@ async function askOnce(page: Page, phone: string) {
   await expect(page.locator('.chat-answer').first()).not.toHaveAttribute('aria-busy', 'true');
 }
 
-async function buyMonth(page: Page, context: BrowserContext) {
-  await page.goto('/#/price');
-  await page
-    .locator('.plan-card')
-    .filter({ has: page.getByRole('heading', { name: '月度 VIP', exact: true }) })
-    .getByRole('button', { name: '立即开通' })
-    .click();
-  await payInSandbox(page, context);
-}
-
 /**
  * 成本 · 调用明细 and 卖家排行: an operator finds a seller's question with its tokens and cost, sees
  * them ranked with what they paid, and is told that the drawing channel has no price (¥0).
@@ -42,7 +32,7 @@ test('an operator reads each call with its tokens, ranks sellers by cost, and is
   const sellerContext = await browser.newContext();
   const seller = await sellerContext.newPage();
   await askOnce(seller, SELLER);
-  await buyMonth(seller, sellerContext);
+  await buyMonthlyVip(seller, sellerContext);
   await sellerContext.close();
 
   await page.setViewportSize({ width: 1440, height: 900 });

@@ -1,6 +1,7 @@
 import { register } from '../support/account.ts';
 import { mugPhoto } from '../support/product-photo.ts';
 import { expect, type Page, test } from '../support/test.ts';
+import { onPhoto, settledTouchUpCanvas } from '../support/touch-up.ts';
 
 /**
  * 继续编辑 for 抠图 and 换背景 with the real matting model: a cut-out is brushed in 修补 (the red box
@@ -51,22 +52,8 @@ function alphaAt(page: Page, url: string, x: number, y: number) {
 
 /** 修补: erases the red box (x 1240–1440, y 690–840 of the 1600×1200 photo) with the biggest brush. */
 async function eraseTheBox(page: Page) {
-  const canvas = page.getByLabel('修补画布：在要擦除或恢复的地方涂抹');
-  await expect(canvas).toHaveAttribute('data-ready', 'true');
-  let box = (await canvas.boundingBox()) as { x: number; y: number; width: number; height: number };
-  // Measured once the dialog has finished opening (a box taken mid-animation misses the target).
-  await expect
-    .poll(async () => {
-      const before = JSON.stringify(box);
-      await page.waitForTimeout(250);
-      box = (await canvas.boundingBox()) as typeof box;
-      return JSON.stringify(box) === before;
-    })
-    .toBe(true);
-  const at = (x: number, y: number) => ({
-    x: box.x + (x / 1600) * box.width,
-    y: box.y + (y / 1200) * box.height,
-  });
+  const { box } = await settledTouchUpCanvas(page);
+  const at = (x: number, y: number) => onPhoto(box, x, y);
   // A brush about 60 photo pixels wide (its size is in screen pixels): wide enough to clear the box
   // in a few strokes, narrow enough to leave the mug's handle beside it alone.
   const brush = page.getByRole('slider', { name: '画笔大小' });

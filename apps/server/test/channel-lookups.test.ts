@@ -50,27 +50,24 @@ function lookupSuite(
 
     const models = (body: Record<string, unknown>, token = admin) =>
       post(ctx.app, '/api/admin/channels/models', { kind: 'chat', provider: 'openai', ...body }, auth(token));
+    /** A disabled chat channel as the console saves it, with `extra` over the defaults. */
+    const channelBody = (extra: Record<string, unknown>) => ({
+      kind: 'chat',
+      provider: 'openai',
+      keys: ['sk-stored-secret-1234'],
+      models: [],
+      modelMap: {},
+      priority: 0,
+      weight: 1,
+      enabled: false,
+      priceInput: 0,
+      priceOutput: 0,
+      priceImage: 0,
+      totp: code(),
+      ...extra,
+    });
     const addChannel = async (extra: Record<string, unknown>) => {
-      const saved = await post(
-        ctx.app,
-        '/api/admin/channels',
-        {
-          kind: 'chat',
-          provider: 'openai',
-          keys: ['sk-stored-secret-1234'],
-          models: [],
-          modelMap: {},
-          priority: 0,
-          weight: 1,
-          enabled: false,
-          priceInput: 0,
-          priceOutput: 0,
-          priceImage: 0,
-          totp: code(),
-          ...extra,
-        },
-        auth(admin),
-      );
+      const saved = await post(ctx.app, '/api/admin/channels', channelBody(extra), auth(admin));
       assert.equal(saved.statusCode, 200, saved.body);
       return saved.json().data as number;
     };
@@ -182,22 +179,7 @@ function lookupSuite(
       const edited = await post(
         ctx.app,
         `/api/admin/channels/${id}`,
-        {
-          kind: 'chat',
-          name: '中转站',
-          provider: 'openai',
-          baseUrl: `${fake.origin}/ok/v1`,
-          keys: ['sk-another-9999'],
-          models: [],
-          modelMap: {},
-          priority: 0,
-          weight: 1,
-          enabled: false,
-          priceInput: 0,
-          priceOutput: 0,
-          priceImage: 0,
-          totp: code(),
-        },
+        channelBody({ name: '中转站', baseUrl: `${fake.origin}/ok/v1`, keys: ['sk-another-9999'] }),
         auth(admin),
       );
       assert.equal(edited.statusCode, 200, edited.body);

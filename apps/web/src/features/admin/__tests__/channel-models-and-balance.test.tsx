@@ -22,6 +22,20 @@ function open(
 
 const READ_AT = new Date(2026, 10, 27, 8, 10).getTime();
 
+/** Opens 中转站's edit dialog and asks for its model list. */
+async function askModelsOfRelay() {
+  fireEvent.click(await screen.findByRole('button', { name: '编辑渠道中转站' }));
+  const dialog = await screen.findByRole('dialog', { name: /编辑渠道「中转站」/ });
+  return {
+    dialog,
+    ask: () => fireEvent.click(within(dialog).getByRole('button', { name: '获取模型列表' })),
+  };
+}
+
+/** What the console sent to the model-list route. */
+const modelsAsked = (calls: FakeCall[]) =>
+  calls.find((call) => call.url === '/api/admin/channels/models')?.body;
+
 describe('渠道 · 获取模型列表 and 余额', () => {
   afterEach(() => {
     vi.unstubAllGlobals();
@@ -33,13 +47,11 @@ describe('渠道 · 获取模型列表 and 余额', () => {
       '/api/admin/channels/models': () => ok({ models: ['deepseek-chat', 'deepseek-reasoner'] }),
       '/api/admin/channels/7': () => ok(7),
     });
-    fireEvent.click(await screen.findByRole('button', { name: '编辑渠道中转站' }));
-    const dialog = await screen.findByRole('dialog', { name: /编辑渠道「中转站」/ });
+    const { dialog, ask } = await askModelsOfRelay();
     expect(within(dialog).getByText(/密钥留空则用已保存的密钥/)).toBeInTheDocument();
-    fireEvent.click(within(dialog).getByRole('button', { name: '获取模型列表' }));
+    ask();
     expect(await within(dialog).findByText(/服务商提供 2 个模型/)).toBeInTheDocument();
-    const asked = calls.find((call) => call.url === '/api/admin/channels/models');
-    expect(asked?.body).toEqual({
+    expect(modelsAsked(calls)).toEqual({
       kind: 'chat',
       provider: 'openai',
       baseUrl: 'https://api.example.com/v1',
@@ -61,15 +73,13 @@ describe('渠道 · 获取模型列表 and 余额', () => {
         body: { code: 400, msg: '服务商拒绝了这个密钥（401）：请检查密钥是否填对、是否有权限', data: null },
       }),
     });
-    fireEvent.click(await screen.findByRole('button', { name: '编辑渠道中转站' }));
-    const dialog = await screen.findByRole('dialog', { name: /编辑渠道「中转站」/ });
+    const { dialog, ask } = await askModelsOfRelay();
     fireEvent.change(within(dialog).getByLabelText(/密钥/), {
       target: { value: '\n sk-new-0001 \nsk-new-0002' },
     });
-    fireEvent.click(within(dialog).getByRole('button', { name: '获取模型列表' }));
+    ask();
     expect(await within(dialog).findByText(/服务商拒绝了这个密钥（401）/)).toBeInTheDocument();
-    const asked = calls.find((call) => call.url === '/api/admin/channels/models');
-    expect(asked?.body).toEqual({
+    expect(modelsAsked(calls)).toEqual({
       kind: 'chat',
       provider: 'openai',
       baseUrl: 'https://api.example.com/v1',
