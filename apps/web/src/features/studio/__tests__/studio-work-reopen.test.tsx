@@ -1,9 +1,8 @@
 import type { CutoutWork, MainImageReport, ReplaceWork, StudioImage } from '@chuhai/contract';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { configureApiClient } from '../../../lib/api-client';
-import { useAuthStore } from '../../../stores/auth-store';
-import { type FakeCall, fakeApi, ok, renderWithApp } from '../../../test/render';
+import { type FakeCall, ok, renderWithApp } from '../../../test/render';
+import { openStudioAsSeller, signOutOfStudio } from '../../../test/studio-seller';
 import { removeBackground } from '../api/remove-background';
 import { BackgroundScreen } from '../components/background-screen';
 import { CutoutScreen } from '../components/cutout-screen';
@@ -78,7 +77,6 @@ beforeEach(() => {
     dispose: () => {},
   } satisfies MeasuredProduct);
   useCutoutMemory.setState({ byPhoto: {}, handedOff: [] });
-  configureApiClient({ notifyError: vi.fn(), currentPath: () => '/' });
   routes = {
     '/api/v1/info': () => ok(null),
     '/api/v1/studio/works/5': () => ok(CUTOUT_WORK),
@@ -88,16 +86,9 @@ beforeEach(() => {
     '/api/mokker/category': () => ok([{ id: 'studio', name: '影棚', count: 1 }]),
     '/api/mokker/backgrounds': () => ok({ list: [], total: 0, pageNo: 1, pageSize: 12 }),
   };
-  calls = fakeApi(routes);
-  URL.createObjectURL = vi.fn(() => 'blob:photo');
-  URL.revokeObjectURL = vi.fn();
-  Element.prototype.scrollIntoView = vi.fn();
-  useAuthStore.getState().signIn('tok-1', { username: '13800000000', phone: '13800000000' });
+  calls = openStudioAsSeller(routes, 'blob:photo');
 });
-afterEach(() => {
-  vi.unstubAllGlobals();
-  useAuthStore.getState().clear();
-});
+afterEach(signOutOfStudio);
 
 describe('抠图 · 继续编辑', () => {
   it('opens the work the address names (a reload) with the brushed cut-out, its photo and its main image', async () => {
