@@ -21,6 +21,15 @@ function open(
 }
 
 const READ_AT = new Date(2026, 10, 27, 8, 10).getTime();
+/** DeepSeek's balance as the server keeps it: ¥110, read with the key ending 1234 at READ_AT. */
+const BALANCE = {
+  offered: true,
+  amount: 110,
+  currency: 'CNY',
+  usable: true,
+  keyTail: '1234',
+  readAt: READ_AT,
+};
 
 /** Opens 中转站's edit dialog and asks for its model list. */
 async function askModelsOfRelay() {
@@ -88,14 +97,7 @@ describe('渠道 · 获取模型列表 and 余额', () => {
   });
 
   it('shows the balance with the time it was read, refreshes it, and says when a provider has none', async () => {
-    let balance = {
-      offered: true,
-      amount: 110,
-      currency: 'CNY',
-      usable: true,
-      keyTail: '1234',
-      readAt: READ_AT,
-    };
+    let balance = BALANCE;
     const calls = open(
       [
         channelView({ id: 1, name: 'DeepSeek', balance: null }),
@@ -123,14 +125,7 @@ describe('渠道 · 获取模型列表 and 余额', () => {
         channelView({
           id: 1,
           name: 'DeepSeek',
-          balance: {
-            offered: true,
-            amount: 110,
-            currency: 'CNY',
-            usable: true,
-            keyTail: '1234',
-            readAt: READ_AT,
-          },
+          balance: BALANCE,
         }),
         channelView({
           id: 3,

@@ -1,17 +1,13 @@
 import { fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { useAuthStore } from '../../../stores/auth-store';
+import { MONTH_PLAN } from '../../../test/plans';
 import { fakeApi, ok, renderWithApp } from '../../../test/render';
 import { screenWidth } from '../../../test/screen-width';
 import { PlansSection } from '../components/plans-section';
 
 const MONTH = {
-  id: 'vip-month',
-  name: '月度 VIP',
-  days: 31,
-  price: 2990,
-  originalPrice: 3900,
-  badge: '',
+  ...MONTH_PLAN,
   benefits: ['AI 问答每日 300 次，可用高级模型', 'AI 绘画每日 50 张'],
   enabled: true,
   sortOrder: 10,
