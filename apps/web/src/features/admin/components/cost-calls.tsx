@@ -96,24 +96,20 @@ export function CostCalls(props: { filter: CallFilter; onFilter: (next: CallFilt
             aria-label="按卖家手机号筛选"
           />
         )}
-        <Select
-          allowClear
-          placeholder="功能"
-          style={{ width: 130 }}
-          value={filter.purpose}
-          onChange={(purpose?: CostPurpose) => change({ purpose })}
-          options={COST_PURPOSES.map((p) => ({ value: p, label: COST_PURPOSE_NAMES[p] }))}
-          aria-label="按功能筛选"
-        />
-        <Select
-          allowClear
-          placeholder="渠道"
-          style={{ width: 150 }}
-          value={filter.channel}
-          onChange={(channel?: string) => change({ channel })}
-          options={channelNames.map((name) => ({ value: name, label: name }))}
-          aria-label="按渠道筛选"
-        />
+        {choiceFilter(
+          '功能',
+          130,
+          COST_PURPOSES.map((p) => ({ value: p, label: COST_PURPOSE_NAMES[p] })),
+          filter.purpose,
+          (purpose) => change({ purpose }),
+        )}
+        {choiceFilter(
+          '渠道',
+          150,
+          channelNames.map((name) => ({ value: name, label: name })),
+          filter.channel,
+          (channel) => change({ channel }),
+        )}
         <DatePicker
           placeholder="日期"
           value={filter.day ? dayjs(filter.day) : null}
@@ -249,5 +245,26 @@ function CallCards(props: {
         />
       ) : null}
     </>
+  );
+}
+
+/** A filter picking one of `options` (cleared: every one), named 按{name}筛选 for screen readers. */
+function choiceFilter<Value extends string>(
+  name: string,
+  width: number,
+  options: { value: Value; label: string }[],
+  value: Value | undefined,
+  onChange: (value: Value | undefined) => void,
+) {
+  return (
+    <Select<Value>
+      allowClear
+      placeholder={name}
+      style={{ width }}
+      value={value}
+      onChange={(picked?: Value) => onChange(picked)}
+      options={options}
+      aria-label={`按${name}筛选`}
+    />
   );
 }
