@@ -5,7 +5,7 @@ import { expect, type Page, test } from '../support/test.ts';
 
 /** An operator who runs the console from a phone (ADMIN_PHONES in playwright.config.ts). */
 const OPERATOR = '13912349410';
-const TITLE = '春节发货提醒：1 月 20 日起暂停发货';
+const TITLE = '国庆物流提醒：10 月 1 日起暂停发货';
 
 /** Whole on screen sideways: nothing of it past the phone's edges. */
 async function expectWithinWidth(thing: Locator, width: number) {
