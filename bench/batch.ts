@@ -7,20 +7,12 @@
  *
  * Run: `npm run bench:batch` (or `node bench/batch.ts`; BENCH_IMAGES=10 for a quick look).
  */
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
-import { availableParallelism, tmpdir } from 'node:os';
-import path from 'node:path';
+import { availableParallelism } from 'node:os';
 import sharp from 'sharp';
-import { buildApp } from '../apps/server/src/app.ts';
-import { loadConfig } from '../apps/server/src/config.ts';
-import {
-  finishIntake,
-  insertItem,
-  insertJob,
-  statusCounts,
-} from '../apps/server/src/modules/batch/repository.ts';
-import { BATCH_QUEUE, jobPrefix } from '../apps/server/src/modules/batch/service.ts';
+import { statusCounts } from '../apps/server/src/modules/batch/repository.ts';
 import { removeBackground } from '../apps/server/src/modules/studio/service.ts';
+import { queueBatchJob } from '../apps/server/test/batch-helpers.ts';
+import { buildTestApp, insertBareUser } from '../apps/server/test/helpers.ts';
 
 const IMAGES = Number(process.env.BENCH_IMAGES ?? 40);
 const WORKERS = Number(process.env.BENCH_BATCH_WORKERS ?? Math.max(1, availableParallelism()));
@@ -35,36 +27,14 @@ function photo(n: number): Promise<Buffer> {
   return sharp(Buffer.from(svg)).jpeg({ quality: 90 }).toBuffer();
 }
 
-const dir = mkdtempSync(path.join(tmpdir(), 'chuhai-bench-batch-'));
-// The app serves a web build; this run never asks for it.
-mkdirSync(path.join(dir, 'web'));
-writeFileSync(path.join(dir, 'web', 'index.html'), '<!doctype html>');
-const config = loadConfig({
-  NODE_ENV: 'test',
-  DATA_DIR: dir,
-  WEB_DIST_DIR: path.join(dir, 'web'),
+const { app, close } = await buildTestApp({
   LOG_LEVEL: 'error',
   BATCH_WORKERS: String(WORKERS),
   MATTING_WORKERS: String(WORKERS),
 });
-const app = await buildApp(config, { logger: false });
 await app.ready();
 const { db, clock } = app.deps;
-const now = clock.now();
-const user = await db
-  .insertInto('users')
-  .values({
-    phone: '13800009999',
-    password_hash: null,
-    invite_code: 'BENCH1',
-    invited_by: null,
-    created_at: now,
-    updated_at: now,
-    disabled_at: null,
-  })
-  .returning('id')
-  .executeTakeFirstOrThrow();
-const userId = Number(user.id);
+const userId = await insertBareUser(db, { phone: '13800009999', inviteCode: 'BENCH1', now: clock.now() });
 // Enough uses for both runs.
 await db.updateTable('daily_limits').set({ daily_limit: 100_000 }).execute();
 const images = await Promise.all(Array.from({ length: IMAGES }, (_, n) => photo(n)));
@@ -83,26 +53,12 @@ for (const [n, bytes] of images.entries())
 const singleMs = performance.now() - started;
 
 started = performance.now();
-const STEPS = JSON.stringify({ cutout: true, marketplaces: ['amazon'], backgroundColor: null });
-const jobId = await insertJob(db, {
+const jobId = await queueBatchJob(
+  app.deps,
   userId,
-  steps: STEPS,
-  now: clock.now(),
-  expiresAt: clock.now() + 86_400_000,
-});
-for (const [n, bytes] of images.entries()) {
-  const key = `${jobPrefix(userId, jobId)}/in/${n}.jpg`;
-  await app.deps.files.put(key, bytes, 'image/jpeg');
-  const itemId = await insertItem(db, {
-    jobId,
-    userId,
-    name: `${n}.jpg`,
-    originalKey: key,
-    now: clock.now(),
-  });
-  await app.deps.queue.send(BATCH_QUEUE, { itemId });
-}
-await finishIntake(db, jobId, { steps: STEPS, total: IMAGES, refused: '[]' });
+  JSON.stringify({ cutout: true, marketplaces: ['amazon'], backgroundColor: null }),
+  images.map((bytes, n) => ({ name: `${n}.jpg`, bytes, contentType: 'image/jpeg' })),
+);
 for (;;) {
   const counts = await statusCounts(db, jobId);
   if ((counts.get('done') ?? 0) + (counts.get('failed') ?? 0) >= IMAGES) {
@@ -112,7 +68,7 @@ for (;;) {
   await new Promise((resolve) => setTimeout(resolve, 100));
 }
 const batchMs = performance.now() - started;
-await app.close();
+await close();
 
 const perMinute = (ms: number) => (IMAGES / ms) * 60_000;
 console.log(

@@ -60,6 +60,7 @@ async function setUp(primaryUrl: string, backup: FakeOpenAi) {
       firstByteMs: FIRST_BYTE_MS,
       cooldownMs: 60_000,
       allowLoopbackResults: true,
+      lookupTimeoutMs: 10_000,
     },
     llm: { modelStandard: 'fake-standard', modelAdvanced: null, maxTokens: 1024 },
   };

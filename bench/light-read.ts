@@ -11,17 +11,13 @@
  * Run: `node bench/light-read.ts` (BENCH_SECONDS=5 for a quick look).
  */
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import autocannon from 'autocannon';
 import Fastify from 'fastify';
-import { buildApp } from '../apps/server/src/app.ts';
-import { loadConfig } from '../apps/server/src/config.ts';
 import { sha256 } from '../apps/server/src/lib/secrets.ts';
 import { createSession } from '../apps/server/src/modules/account/session.ts';
-import { signedHeaders } from '../apps/server/test/helpers.ts';
+import { buildTestApp, insertBareUser, signedHeaders } from '../apps/server/test/helpers.ts';
 import { SERVER_NODE_FLAGS } from '../scripts/node-flags.mjs';
 
 // The server is measured with the V8 flags `npm start` gives it: run again with them if missing.
@@ -48,45 +44,22 @@ async function load(url: string, headers: Record<string, string> = {}) {
 const bare = Fastify();
 bare.get('/', async () => ({ hello: 'world' }));
 
-const dir = mkdtempSync(path.join(tmpdir(), 'chuhai-bench-read-'));
-mkdirSync(path.join(dir, 'web'));
-writeFileSync(path.join(dir, 'web', 'index.html'), '<!doctype html>');
 // The production log level: a log line per request is part of what a request costs.
-const config = loadConfig({
-  NODE_ENV: 'test',
-  DATA_DIR: dir,
-  WEB_DIST_DIR: path.join(dir, 'web'),
-  LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'info',
-  HOST: '127.0.0.1',
-  PORT: '0',
-  BATCH_WORKERS: '0',
-});
-const app = await buildApp(config, {
-  logger: { level: process.env.BENCH_LOG_LEVEL ?? 'info', stream: { write: () => {} } },
-});
+const { app, config, close } = await buildTestApp(
+  { LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'info', HOST: '127.0.0.1', PORT: '0' },
+  { logger: { level: process.env.BENCH_LOG_LEVEL ?? 'info', stream: { write: () => {} } } },
+);
 await app.listen({ port: 0, host: '127.0.0.1' });
 const appUrl = `http://127.0.0.1:${(app.server.address() as { port: number }).port}`;
 const now = Date.now();
-const user = await app.deps.db
-  .insertInto('users')
-  .values({
-    phone: '13800009998',
-    password_hash: null,
-    invite_code: 'BENCH2',
-    invited_by: null,
-    created_at: now,
-    updated_at: now,
-    disabled_at: null,
-  })
-  .returning('id')
-  .executeTakeFirstOrThrow();
-const { token } = await createSession(app.deps.db, Number(user.id), now, {
+const userId = await insertBareUser(app.deps.db, { phone: '13800009998', inviteCode: 'BENCH2', now });
+const { token } = await createSession(app.deps.db, userId, now, {
   ip: '127.0.0.1',
   userAgent: 'bench',
 });
 const readPath = '/api/v1/getMsgTagList?pageNo=1&pageSize=20';
 
-const raw = new DatabaseSync(path.join(dir, 'app.db'));
+const raw = new DatabaseSync(path.join(config.dataDir, 'app.db'));
 raw.exec('PRAGMA mmap_size = 268435456');
 const sessionByHash = raw.prepare('select * from "sessions" where "token_hash" = ?');
 const tagPage = raw.prepare(
@@ -103,9 +76,9 @@ const bareUrl = `http://127.0.0.1:${(bare.server.address() as { port: number }).
 const baseline = await load(bareUrl);
 const floor = await load(`${bareUrl}floor`, { token });
 const read = await load(`${appUrl}${readPath}`, { ...signedHeaders(readPath), token });
-await app.close();
-await bare.close();
 raw.close();
+await close();
+await bare.close();
 
 console.log(`light read benchmark: ${CONNECTIONS} connections, ${SECONDS} s each`);
 console.log(`  bare Fastify hello-world: ${baseline.perSecond.toFixed(0)} req/s, p99 ${baseline.p99} ms`);

@@ -12,3 +12,14 @@ export async function payInSandbox(page: Page, context: BrowserContext) {
   await cashier.close();
   await expect(page.getByText('支付成功，VIP 已生效')).toBeVisible();
 }
+
+/** From the price page, 月度 VIP bought through the sandbox cashier until it takes effect. */
+export async function buyMonthlyVip(page: Page, context: BrowserContext) {
+  await page.goto('/#/price');
+  await page
+    .locator('.plan-card')
+    .filter({ has: page.getByRole('heading', { name: '月度 VIP', exact: true }) })
+    .getByRole('button', { name: '立即开通' })
+    .click();
+  await payInSandbox(page, context);
+}

@@ -1,4 +1,4 @@
-import { form, PASSWORD, register, requestCode } from '../support/account.ts';
+import { form, PASSWORD, register, requestCode, submitRegistration } from '../support/account.ts';
 import { expect, type Page, test } from '../support/test.ts';
 
 const NEW_PASSWORD = 'Shopee2027ok';
@@ -113,13 +113,7 @@ test('the register form explains bad input, and a wrong code is refused with the
   await form(page).getByLabel('手机号').fill(phone);
   const code = await requestCode(page, phone, 1);
   const wrong = code === '000000' ? '111111' : '000000';
-  await form(page).getByLabel('短信验证码').fill(wrong);
-  await form(page).getByLabel('设置密码').fill(PASSWORD);
-  await form(page).getByLabel('确认密码').fill(PASSWORD);
-  await form(page).getByRole('checkbox').check();
-  await form(page)
-    .getByRole('button', { name: /注\s*册/ })
-    .click();
+  await submitRegistration(page, wrong);
   await expect(page.getByText('邀请码不存在，请核对后重新输入，或留空')).toBeVisible();
   await form(page).getByLabel('邀请码（选填）').fill('');
   await form(page)

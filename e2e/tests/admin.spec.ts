@@ -1,21 +1,10 @@
 import { register } from '../support/account.ts';
 import { bindTotp } from '../support/admin.ts';
-import { payInSandbox } from '../support/sandbox-cashier.ts';
-import { type BrowserContext, expect, type Page, test } from '../support/test.ts';
+import { buyMonthlyVip } from '../support/sandbox-cashier.ts';
+import { expect, test } from '../support/test.ts';
 
 const ADMIN = '13912345990';
 const BUYER = '13912345991';
-
-/** Buys the monthly plan in the sandbox cashier. */
-async function buyMonth(page: Page, context: BrowserContext) {
-  await page.goto('/#/price');
-  await page
-    .locator('.plan-card')
-    .filter({ has: page.getByRole('heading', { name: '月度 VIP', exact: true }) })
-    .getByRole('button', { name: '立即开通' })
-    .click();
-  await payInSandbox(page, context);
-}
 
 test('an admin binds two-factor, finds a sandbox order by phone and refunds it; the buyer loses the VIP', async ({
   browser,
@@ -23,7 +12,7 @@ test('an admin binds two-factor, finds a sandbox order by phone and refunds it; 
   const buyerContext = await browser.newContext();
   const buyer = await buyerContext.newPage();
   await register(buyer, BUYER);
-  await buyMonth(buyer, buyerContext);
+  await buyMonthlyVip(buyer, buyerContext);
 
   // A seller opening the console sees no data at all.
   await buyer.goto('/#/admin/orders');

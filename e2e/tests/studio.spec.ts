@@ -1,6 +1,7 @@
 import { register } from '../support/account.ts';
 import { mugPhoto } from '../support/product-photo.ts';
 import { expect, test } from '../support/test.ts';
+import { type Box, onPhoto, settledTouchUpCanvas } from '../support/touch-up.ts';
 
 /**
  * 智能做图 in Chromium against the real server and the real bundled matting model (no double):
@@ -171,26 +172,12 @@ for (const device of [
       expect(await inkAspect(main)).toBeLessThan(1.35);
 
       await page.getByRole('button', { name: '修补' }).click();
-      const canvas = page.getByLabel('修补画布：在要擦除或恢复的地方涂抹');
-      // Strokes count once the photo and the cut-out are drawn (on a slow machine that takes a moment).
-      await expect(canvas).toHaveAttribute('data-ready', 'true');
-      // Measured once the dialog has finished opening: it zooms in, and a box taken mid-animation put
-      // the strokes beside the red box (CI twice erased part of the mug instead).
-      let box = (await canvas.boundingBox()) as { x: number; y: number; width: number; height: number };
-      await expect
-        .poll(async () => {
-          const before = JSON.stringify(box);
-          await page.waitForTimeout(250);
-          box = (await canvas.boundingBox()) as typeof box;
-          return JSON.stringify(box) === before;
-        })
-        .toBe(true);
+      const settled = await settledTouchUpCanvas(page);
+      const canvas = settled.canvas;
+      let box = settled.box;
       // The red box in the photo is at x 1240–1440, y 690–840 of 1600×1200. The seller zooms in on
       // it first (a finger pinches, a mouse wheels), so every stroke lands through the zoom.
-      const at = (x: number, y: number) => ({
-        x: box.x + (x / 1600) * box.width,
-        y: box.y + (y / 1200) * box.height,
-      });
+      const at = (x: number, y: number) => onPhoto(box, x, y);
       const boxMiddle = at(1340, 765);
       const frameMiddle = at(800, 600);
       if (device.name === 'phone') {
@@ -225,7 +212,7 @@ for (const device of [
         .toBeGreaterThan(350);
       // The brush keeps its size on screen: zoomed in it is finer, so the seller makes it bigger.
       await page.getByRole('slider', { name: '画笔大小' }).press('End');
-      box = (await canvas.boundingBox()) as typeof box;
+      box = (await canvas.boundingBox()) as Box;
       if (device.name === 'phone') {
         // A finger: taps of the brush over the box.
         for (let x = 1250; x <= 1450; x += 40)
@@ -242,6 +229,19 @@ for (const device of [
           await page.mouse.move(end.x, end.y, { steps: 8 });
           await page.mouse.up();
         }
+        // The mouse shows where and how wide the brush paints: a circle the slider's size (120 px).
+        const brush = page.getByTestId('brush-circle');
+        await expect(brush).toBeVisible();
+        const ring = (await brush.boundingBox()) as { x: number; y: number; width: number };
+        expect(Math.round(ring.width)).toBe(120);
+        const pointer = at(1455, 850);
+        expect(Math.abs(ring.x + ring.width / 2 - pointer.x)).toBeLessThan(2);
+        if (process.env.E2E_SHOTS)
+          await page.screenshot({ path: `${process.env.E2E_SHOTS}/touch-up-brush-${device.name}.png` });
+        // Picking 恢复 works out what it may bring back in a worker, the page answering meanwhile.
+        await page.getByText('恢复', { exact: true }).click();
+        await expect(canvas).toHaveAttribute('data-reach', 'known', { timeout: 30_000 });
+        await page.getByText('擦除', { exact: true }).click();
       }
       // Undo takes the last stroke back; the seller paints it again.
       await expect(page.getByRole('button', { name: '撤销' })).toBeEnabled();

@@ -1,4 +1,5 @@
 import { readFile } from 'node:fs/promises';
+import type { Locator } from '@playwright/test';
 import { readPsd } from 'ag-psd';
 import { register } from '../support/account.ts';
 import { productShot, supplierImage } from '../support/supplier-image.ts';
@@ -109,6 +110,24 @@ test('upload, translate to English, edit one block, draw again and download, as 
 });
 
 /**
+ * The dashed box a seller drags sits on the text drawn in it (where the server drew the translation,
+ * not the original's OCR box): their centres meet and the box is about as wide as the text.
+ */
+async function expectBoxOnText(layer: Locator) {
+  const { box, text } = await layer.evaluate((element) => {
+    const letters = document.createRange();
+    letters.selectNodeContents(element.querySelector('.translate-layer__text') as Element);
+    const rect = (r: DOMRect) => ({ x: r.x, y: r.y, width: r.width, height: r.height });
+    return { box: rect(element.getBoundingClientRect()), text: rect(letters.getBoundingClientRect()) };
+  });
+  const centre = (r: typeof box) => ({ x: r.x + r.width / 2, y: r.y + r.height / 2 });
+  expect(Math.abs(centre(text).x - centre(box).x)).toBeLessThan(Math.max(6, box.width * 0.1));
+  expect(Math.abs(centre(text).y - centre(box).y)).toBeLessThan(Math.max(6, box.height * 0.3));
+  expect(text.width / box.width).toBeGreaterThan(0.7);
+  expect(text.width / box.width).toBeLessThan(1.3);
+}
+
+/**
  * 继续编辑: a translation drawn again is kept as last drawn; a reload opens it again, and a later
  * visit opens it from 最近作品 into the same editor, where it can be dragged, edited and drawn again.
  */
@@ -151,14 +170,27 @@ async function translateReloadAndReopen(page: Page, phone: string) {
   const layer = result.getByRole('button', { name: /第 1 块（原文：防水透气 3层面料）/ });
   await expect(layer).toContainText('Rainproof 3-layer fabric');
   await layer.scrollIntoViewIfNeeded();
+  // The picture under the blocks loaded: until then the canvas may still change size under the pointer.
+  await expect
+    .poll(() =>
+      result
+        .getByRole('img', { name: '去掉文字后的底图' })
+        .evaluate((img: HTMLImageElement) => img.naturalWidth),
+    )
+    .toBeGreaterThan(0);
+  await expectBoxOnText(layer);
   const x = Number(await result.getByLabel('第 1 块横坐标').inputValue());
   const from = await layer.boundingBox();
   if (!from) throw new Error('the layer is not shown');
   await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2);
   await page.mouse.down();
-  await page.mouse.move(from.x + from.width / 2 + 20, from.y + from.height / 2, { steps: 5 });
+  await page.mouse.move(from.x + from.width / 2 + 20, from.y + from.height / 2 + 10, { steps: 5 });
   await page.mouse.up();
   await expect(result.getByLabel('第 1 块横坐标')).not.toHaveValue(String(x));
+  // The box went with the pointer and is still on its text.
+  const to = await layer.boundingBox();
+  expect(Math.abs((to?.x ?? 0) - from.x - 20)).toBeLessThan(2);
+  await expectBoxOnText(layer);
   await result.getByLabel('第 2 块译文').fill('Sale today');
   const before = await result.getByRole('img', { name: '翻译后的图片' }).getAttribute('src');
   const again = page.waitForResponse('**/api/v1/translate/render');

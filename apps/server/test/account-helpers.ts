@@ -75,9 +75,21 @@ export async function solvedCaptcha(app: App): Promise<string> {
 }
 
 export async function requestCode(app: App, clock: Clock, phone: string, type: SmsCodeType, ip?: string) {
-  const ts = Math.floor(clock.now() / 1000);
-  const captcha = await solvedCaptcha(app);
-  return post(app, '/api/v1/code/', { phone, type, ts, sign: smsCodeSignature(phone, ts), captcha }, {}, ip);
+  return requestCodeAt(app, { phone, type, ts: Math.floor(clock.now() / 1000) }, ip);
+}
+
+/**
+ * Asks for a code with the device time `ts` (seconds) and a solved captcha; the sign is made for
+ * `signedFor`, the phone itself unless a test forges it. `type` is a number so a test can send a wrong one.
+ */
+export async function requestCodeAt(
+  app: App,
+  ask: { phone: string; type: number; ts: number; signedFor?: string },
+  ip?: string,
+) {
+  const { phone, type, ts } = ask;
+  const sign = smsCodeSignature(ask.signedFor ?? phone, ts);
+  return post(app, '/api/v1/code/', { phone, type, ts, sign, captcha: await solvedCaptcha(app) }, {}, ip);
 }
 
 /** Registers a phone through the real calls; returns the session token. */

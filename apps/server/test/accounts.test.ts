@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { editPasswordSignature, LOGIN_LIMITS, SESSION_LIMITS } from '@chuhai/contract';
+import { editPasswordSignature, LOGIN_LIMITS, SESSION_LIMITS, type SmsCodeType } from '@chuhai/contract';
 import type { App } from '../src/app.ts';
 import type { Clock } from '../src/lib/clock.ts';
 import {
@@ -43,6 +43,12 @@ describe('accounts', () => {
     ctx = await buildAccountApp();
   });
   after(() => ctx.close());
+  /** A new code for `phone`, asked once the minute that must pass between two codes is over. */
+  const nextCode = async (phone: string, type: SmsCodeType) => {
+    ctx.clock.advance(61_000);
+    await requestCode(ctx.app, ctx.clock, phone, type);
+    return ctx.sms.lastCodeFor(phone);
+  };
 
   describe('register', () => {
     it('creates the account and signs in: info shows the masked nickname, no VIP and free limits', async () => {
@@ -128,9 +134,7 @@ describe('accounts', () => {
       assert.equal(expired.json().msg, '验证码已过期，请重新获取');
       await requestCode(ctx.app, ctx.clock, phone, 1);
       const second = ctx.sms.lastCodeFor(phone);
-      ctx.clock.advance(61_000);
-      await requestCode(ctx.app, ctx.clock, phone, 1);
-      const third = ctx.sms.lastCodeFor(phone);
+      const third = await nextCode(phone, 1);
       if (second !== third) {
         const replaced = await post(ctx.app, '/api/v1/register/', {
           phone,
@@ -218,9 +222,7 @@ describe('accounts', () => {
     });
 
     it('signs in with an SMS code, which works once', async () => {
-      ctx.clock.advance(61_000);
-      await requestCode(ctx.app, ctx.clock, phone, 2);
-      const code = ctx.sms.lastCodeFor(phone);
+      const code = await nextCode(phone, 2);
       const ok = await post(ctx.app, '/api/v1/login/', { phone, code });
       assert.equal(ok.statusCode, 200);
       const again = await post(ctx.app, '/api/v1/login/', { phone, code });
@@ -288,9 +290,7 @@ describe('accounts', () => {
     });
 
     it('rejects mismatched passwords and a forged sign before spending the code', async () => {
-      ctx.clock.advance(61_000);
-      await requestCode(ctx.app, ctx.clock, phone, 3);
-      const code = ctx.sms.lastCodeFor(phone);
+      const code = await nextCode(phone, 3);
       const mismatch = await post(
         ctx.app,
         '/api/v1/editPassword/',
@@ -321,9 +321,7 @@ describe('accounts', () => {
     });
 
     it('resets a forgotten password without a session and signs out everywhere', async () => {
-      ctx.clock.advance(61_000);
-      await requestCode(ctx.app, ctx.clock, phone, 3);
-      const code = ctx.sms.lastCodeFor(phone);
+      const code = await nextCode(phone, 3);
       const reset = await post(
         ctx.app,
         '/api/v1/editPassword/',
@@ -343,14 +341,17 @@ describe('wrong passwords sent at once (SQLite)', () => {
   });
   after(() => ctx.close());
 
-  it('checks at most 5 of 20 wrong passwords at once; the right one sent with them is locked out', async () => {
+  it('checks at most 5 of 20 wrong passwords and the right one sent at once', async () => {
     const phone = '13822221112';
     await registerUser(ctx, phone);
     const { guesses, right } = await wrongPasswordsAtOnce(ctx, phone, 20);
     const checked = guesses.filter((s) => s === 400).length;
     assert.ok(checked <= LOGIN_LIMITS.wrongPasswordsPerPhone - 1, JSON.stringify(guesses));
     assert.equal(guesses.filter((s) => s === 429).length, 20 - checked);
-    assert.equal(right, 429);
+    // Let in only when it was checked before the fifth wrong one was counted (scheduling decides;
+    // a busy machine reorders them), refused otherwise: never more than 5 passwords tried.
+    assert.ok(right === 200 || right === 429, String(right));
+    assert.ok(checked + (right === 200 ? 1 : 0) <= LOGIN_LIMITS.wrongPasswordsPerPhone);
   });
 });
 

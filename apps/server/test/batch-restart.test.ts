@@ -5,10 +5,9 @@ import { after, describe, it } from 'node:test';
 import { buildApp } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
 import { openDatabase } from '../src/db/index.ts';
-import { finishIntake, insertItem, insertJob } from '../src/modules/batch/repository.ts';
-import { BATCH_QUEUE, jobPrefix } from '../src/modules/batch/service.ts';
+import { queueBatchJob } from './batch-helpers.ts';
 import { startFakeRembg } from './fakes/fake-rembg.ts';
-import { tempDir, writeFakeWebBuild } from './helpers.ts';
+import { insertBareUser, tempDir, writeFakeWebBuild } from './helpers.ts';
 import { productPhoto } from './studio-helpers.ts';
 
 const WORKER = path.join(import.meta.dirname, '../src/worker.ts');
@@ -60,47 +59,26 @@ describe('批量处理: a worker process killed mid-image', () => {
     // The upload, as the app node takes it: a job of three images with their queue messages.
     const setup = await buildApp(loadConfig({ ...env, BATCH_WORKERS: '0' }), { logger: false });
     await setup.ready();
-    const { db, files, queue, clock } = setup.deps;
-    const now = clock.now();
-    const user = await db
-      .insertInto('users')
-      .values({
-        phone: '13800007777',
-        password_hash: null,
-        invite_code: 'KILL01',
-        invited_by: null,
-        created_at: now,
-        updated_at: now,
-        disabled_at: null,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    const userId = Number(user.id);
-    const jobId = await insertJob(db, {
+    const userId = await insertBareUser(setup.deps.db, {
+      phone: '13800007777',
+      inviteCode: 'KILL01',
+      now: setup.deps.clock.now(),
+    });
+    const photo = await productPhoto({
+      width: 800,
+      height: 600,
+      box: { left: 200, top: 150, width: 400, height: 300 },
+    });
+    const jobId = await queueBatchJob(
+      setup.deps,
       userId,
-      steps: JSON.stringify({ cutout: false, marketplaces: ['amazon'], backgroundColor: null }),
-      now,
-      expiresAt: now + 86_400_000,
-    });
-    for (let n = 1; n <= IMAGES; n += 1) {
-      const key = `${jobPrefix(userId, jobId)}/in/${n}.png`;
-      await files.put(
-        key,
-        await productPhoto({
-          width: 800,
-          height: 600,
-          box: { left: 200, top: 150, width: 400, height: 300 },
-        }),
-        'image/png',
-      );
-      const itemId = await insertItem(db, { jobId, userId, name: `${n}.png`, originalKey: key, now });
-      await queue.send(BATCH_QUEUE, { itemId });
-    }
-    await finishIntake(db, jobId, {
-      steps: JSON.stringify({ cutout: false, marketplaces: ['amazon'], backgroundColor: null }),
-      total: IMAGES,
-      refused: '[]',
-    });
+      JSON.stringify({ cutout: false, marketplaces: ['amazon'], backgroundColor: null }),
+      Array.from({ length: IMAGES }, (_, n) => ({
+        name: `${n + 1}.png`,
+        bytes: photo,
+        contentType: 'image/png',
+      })),
+    );
     await setup.close();
 
     const database = openDatabase({ dataDir: data.dir });

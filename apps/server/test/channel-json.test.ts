@@ -3,19 +3,9 @@ import { after, before, describe, it } from 'node:test';
 import { auth, buildAccountApp, get, post, registerUser } from './account-helpers.ts';
 import { parseSse } from './chat-helpers.ts';
 import { type FakeOpenAi, startFakeOpenAi } from './fakes/fake-openai.ts';
+import { AMAZON_US, BOTTLE_FACTS } from './listing-helpers.ts';
 
 type Ctx = Awaited<ReturnType<typeof buildAccountApp>>;
-
-const FACTS = {
-  productName: '保温水杯',
-  brand: 'AquaPeak',
-  material: '304 不锈钢',
-  size: '750 ml',
-  sellingPoints: '24 小时保冷',
-  keywords: 'water bottle',
-  inTheBox: '水杯 1 个',
-};
-const AMAZON_US = { marketplace: 'amazon', site: 'US', language: 'en' };
 
 /**
  * An operator with a DeepSeek channel (no structured output) in front of an OpenAI one: the first
@@ -52,7 +42,7 @@ describe('structured output is remembered per channel', () => {
     const answered = await post(
       ctx.app,
       '/api/v1/listing/generate',
-      { facts: FACTS, target: AMAZON_US },
+      { facts: BOTTLE_FACTS, target: AMAZON_US },
       { ...auth(seller), accept: 'text/event-stream' },
     );
     return parseSse(answered.body).events.at(-1)?.event;

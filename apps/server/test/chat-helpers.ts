@@ -2,6 +2,7 @@ import type { ChatStreamEventName } from '@chuhai/contract';
 import type { App, BuildAppOptions } from '../src/app.ts';
 import { buildAccountApp, post, registerUser } from './account-helpers.ts';
 import { type FakeOpenAi, type FakeOpenAiOptions, startFakeOpenAi } from './fakes/fake-openai.ts';
+import { signedHeaders } from './helpers.ts';
 
 export interface SseEvent {
   event: ChatStreamEventName;
@@ -74,6 +75,21 @@ export async function askStreaming(app: App, token: string, body: Record<string,
 /** Asks for a JSON answer. */
 export function askJson(app: App, token: string, body: Record<string, unknown>) {
   return post(app, '/api/v1/sendMsg/', body, { token });
+}
+
+/** A POST as the browser sends it, over a real socket (inject() has none), asking for the event stream. */
+export function postOverHttp(base: string, token: string, url: string, body: unknown, signal?: AbortSignal) {
+  return fetch(base + url, {
+    method: 'POST',
+    signal,
+    headers: {
+      'content-type': 'application/json',
+      accept: 'text/event-stream',
+      token,
+      ...signedHeaders(url),
+    },
+    body: JSON.stringify(body),
+  });
 }
 
 export type { FakeOpenAi };

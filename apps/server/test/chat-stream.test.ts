@@ -1,13 +1,15 @@
 import assert from 'node:assert/strict';
-import type { AddressInfo } from 'node:net';
 import { after, before, describe, it } from 'node:test';
-import { ResultCode, requestSignature } from '@chuhai/contract';
+import { ResultCode } from '@chuhai/contract';
 import { auth, get } from './account-helpers.ts';
-import { askJson, askStreaming, buildChatApp, parseSse, streamedText } from './chat-helpers.ts';
+import { askJson, askStreaming, buildChatApp, parseSse, postOverHttp, streamedText } from './chat-helpers.ts';
 import { fakeAnswer } from './fakes/fake-openai.ts';
-import { TEST_BUILD_TIME } from './helpers.ts';
+import { signedHeaders } from './helpers.ts';
 
 type Ctx = Awaited<ReturnType<typeof buildChatApp>>;
+
+/** Where the browser asks its questions. */
+const SEND = '/api/v1/sendMsg/';
 
 async function chatUsed(ctx: Ctx): Promise<number> {
   const info = (await get(ctx.app, '/api/v1/info', auth(ctx.token))).json().data;
@@ -82,11 +84,7 @@ describe('sendMsg streaming against an OpenAI-compatible server', () => {
       method: 'POST',
       url: '/api/v1/msgClear',
       payload: {},
-      headers: {
-        token: ctx.token,
-        'x-token': requestSignature('/api/v1/msgClear', TEST_BUILD_TIME),
-        buildtime: TEST_BUILD_TIME,
-      },
+      headers: { token: ctx.token, ...signedHeaders('/api/v1/msgClear') },
     });
     await askStreaming(ctx.app, ctx.token, { content: '第一问' });
     await askStreaming(ctx.app, ctx.token, { content: '第二问' });
@@ -254,36 +252,24 @@ describe('at most two answers at once per user', () => {
   });
 });
 
-/** A question asked over a real connection, as the browser does, so the test can hang up mid-answer. */
-function streamOverHttp(base: string, token: string, content: string, signal: AbortSignal) {
-  const url = '/api/v1/sendMsg/';
-  return fetch(base + url, {
-    method: 'POST',
-    signal,
-    headers: {
-      'content-type': 'application/json',
-      accept: 'text/event-stream',
-      token,
-      'x-token': requestSignature(url, TEST_BUILD_TIME),
-      buildtime: TEST_BUILD_TIME,
-    },
-    body: JSON.stringify({ content }),
-  });
-}
-
 describe('a client that goes away mid-answer', () => {
   let ctx: Ctx;
   let base: string;
   before(async () => {
     ctx = await buildChatApp({}, { slowMs: 30 });
-    await ctx.app.listen({ port: 0, host: '127.0.0.1' });
-    base = `http://127.0.0.1:${(ctx.app.server.address() as AddressInfo).port}`;
+    base = await ctx.app.listen({ port: 0, host: '127.0.0.1' });
   });
   after(() => ctx.close());
 
   it('aborts the upstream request and keeps the partial answer as stopped', async () => {
     const controller = new AbortController();
-    const response = await streamOverHttp(base, ctx.token, '[slow] 写一篇长文', controller.signal);
+    const response = await postOverHttp(
+      base,
+      ctx.token,
+      SEND,
+      { content: '[slow] 写一篇长文' },
+      controller.signal,
+    );
     const reader = (response.body as ReadableStream<Uint8Array>).getReader();
     const decoder = new TextDecoder();
     let body = '';
@@ -311,7 +297,13 @@ describe('a client that goes away mid-answer', () => {
     const before = await chatUsed(ctx);
     const requestsBefore = ctx.fake.requests.length;
     const controller = new AbortController();
-    const response = await streamOverHttp(base, ctx.token, '[silent] 你好', controller.signal);
+    const response = await postOverHttp(
+      base,
+      ctx.token,
+      SEND,
+      { content: '[silent] 你好' },
+      controller.signal,
+    );
     const reader = (response.body as ReadableStream<Uint8Array>).getReader();
     let body = '';
     while (!parseSse(body).events.some((e) => e.event === 'start')) {

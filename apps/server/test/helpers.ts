@@ -3,8 +3,10 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { brotliCompressSync } from 'node:zlib';
 import { requestSignature } from '@chuhai/contract';
+import type { Kysely } from 'kysely';
 import { type BuildAppOptions, buildApp } from '../src/app.ts';
 import { type Config, loadConfig } from '../src/config.ts';
+import type { Database } from '../src/db/database.ts';
 
 export const TEST_BUILD_TIME = '2026-11-21T00:00:00.000Z';
 
@@ -53,4 +55,28 @@ export async function buildTestApp(env: Record<string, string> = {}, options: Bu
 /** The headers our web client sends: `x-token` over the exact path and query, and its BuildTime. */
 export function signedHeaders(pathWithQuery: string, buildTime = TEST_BUILD_TIME): Record<string, string> {
   return { 'x-token': requestSignature(pathWithQuery, buildTime), buildtime: buildTime };
+}
+
+/**
+ * A seller's row put straight into the database: no password, no sign-up rewards or session. For
+ * scenes (benches, worker processes) that need only someone to own the work; returns the user id.
+ */
+export async function insertBareUser(
+  db: Kysely<Database>,
+  user: { phone: string; inviteCode: string; now: number },
+): Promise<number> {
+  const row = await db
+    .insertInto('users')
+    .values({
+      phone: user.phone,
+      password_hash: null,
+      invite_code: user.inviteCode,
+      invited_by: null,
+      created_at: user.now,
+      updated_at: user.now,
+      disabled_at: null,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return Number(row.id);
 }

@@ -4,26 +4,16 @@ import { ResultCode } from '@chuhai/contract';
 import type { App } from '../src/app.ts';
 import { auth, get, post, registerUser } from './account-helpers.ts';
 import { buildChatApp, parseSse } from './chat-helpers.ts';
+import { AMAZON_US, BOTTLE_FACTS } from './listing-helpers.ts';
 import { usePostgres } from './postgres-app.ts';
 
 type Ctx = Awaited<ReturnType<typeof buildChatApp>>;
-
-const FACTS = {
-  productName: '保温水杯',
-  brand: 'AquaPeak',
-  material: '304 不锈钢',
-  size: '750 ml',
-  sellingPoints: '24 小时保冷，防漏',
-  keywords: 'water bottle, insulated',
-  inTheBox: '水杯 1 个，清洁刷 1 个',
-};
-const AMAZON_US = { marketplace: 'amazon', site: 'US', language: 'en' };
 
 function generate(app: App, token: string, productName: string, target: object = AMAZON_US) {
   return post(
     app,
     '/api/v1/listing/generate',
-    { facts: { ...FACTS, productName }, target },
+    { facts: { ...BOTTLE_FACTS, productName }, target },
     { ...auth(token), accept: 'text/event-stream' },
   );
 }

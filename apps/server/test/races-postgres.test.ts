@@ -41,13 +41,17 @@ describe('limits under concurrent requests on PostgreSQL', () => {
     assert.equal(right.statusCode, 429, 'the code is dead after five tries, even the right one');
   });
 
-  it('wrong passwords: 20 at once are checked at most 5 times, and lock out the right one sent with them', async () => {
+  it('wrong passwords: of 20 at once and the right one sent with them, at most 5 are checked', async () => {
     const phone = '13600000009';
     await registerUser(ctx(), phone, { ip: '10.20.0.9' });
     const { guesses, right } = await wrongPasswordsAtOnce(ctx(), phone, 20);
     assert.ok(count(guesses, 400) <= LOGIN_LIMITS.wrongPasswordsPerPhone - 1, JSON.stringify(guesses));
     assert.equal(count(guesses, 429), 20 - count(guesses, 400));
-    assert.equal(right, 429);
+    // Which requests reach the hash first is up to the scheduler: the right password may be checked
+    // (and let in) before the fifth wrong one is counted, or refused with the rest; either way no
+    // more than 5 passwords were tried.
+    assert.ok(right === 200 || right === 429, String(right));
+    assert.ok(count(guesses, 400) + (right === 200 ? 1 : 0) <= LOGIN_LIMITS.wrongPasswordsPerPhone);
   });
 
   it('SMS sends: 10 at once to one number send one; 30 at once from one address send 20', async () => {

@@ -3,7 +3,15 @@ import { after, before, beforeEach, describe, it } from 'node:test';
 import { SMS_LIMITS, smsCodeSignature } from '@chuhai/contract';
 import { createConsoleSender } from '../src/providers/sms/console-sender.ts';
 import { SmsSendError } from '../src/providers/sms/sms-sender.ts';
-import { buildAccountApp, get, post, registerUser, requestCode, solvedCaptcha } from './account-helpers.ts';
+import {
+  buildAccountApp,
+  get,
+  post,
+  registerUser,
+  requestCode,
+  requestCodeAt,
+  solvedCaptcha,
+} from './account-helpers.ts';
 
 describe('POST /api/v1/code/', () => {
   let ctx: Awaited<ReturnType<typeof buildAccountApp>>;
@@ -31,35 +39,20 @@ describe('POST /api/v1/code/', () => {
 
   it('rejects a forged sign and a timestamp more than 300 s away', async () => {
     const ts = Math.floor(ctx.clock.now() / 1000);
-    const forged = await post(ctx.app, '/api/v1/code/', {
+    const forged = await requestCodeAt(ctx.app, {
       phone: '13800000002',
       type: 1,
       ts,
-      sign: smsCodeSignature('13800000003', ts),
-      captcha: await solvedCaptcha(ctx.app),
+      signedFor: '13800000003',
     });
     assert.equal(forged.statusCode, 400);
     assert.match(forged.json().msg, /签名无效/);
 
-    const stale = ts - 301;
-    const old = await post(ctx.app, '/api/v1/code/', {
-      phone: '13800000002',
-      type: 1,
-      ts: stale,
-      sign: smsCodeSignature('13800000002', stale),
-      captcha: await solvedCaptcha(ctx.app),
-    });
+    const old = await requestCodeAt(ctx.app, { phone: '13800000002', type: 1, ts: ts - 301 });
     assert.equal(old.statusCode, 400);
     assert.match(old.json().msg, /设备时间/);
 
-    const edge = ts + 300;
-    const fine = await post(ctx.app, '/api/v1/code/', {
-      phone: '13800000002',
-      type: 1,
-      ts: edge,
-      sign: smsCodeSignature('13800000002', edge),
-      captcha: await solvedCaptcha(ctx.app),
-    });
+    const fine = await requestCodeAt(ctx.app, { phone: '13800000002', type: 1, ts: ts + 300 });
     assert.equal(fine.statusCode, 200);
     assert.equal(ctx.sms.sent.filter((m) => m.phone === '13800000003').length, 0);
   });
@@ -69,13 +62,7 @@ describe('POST /api/v1/code/', () => {
     assert.equal(badPhone.statusCode, 400);
     assert.equal(badPhone.json().msg, '请输入正确的 11 位手机号');
     const ts = Math.floor(ctx.clock.now() / 1000);
-    const badType = await post(ctx.app, '/api/v1/code/', {
-      phone: '13800000004',
-      type: 9,
-      ts,
-      sign: smsCodeSignature('13800000004', ts),
-      captcha: await solvedCaptcha(ctx.app),
-    });
+    const badType = await requestCodeAt(ctx.app, { phone: '13800000004', type: 9, ts });
     assert.equal(badType.statusCode, 400);
     assert.equal(badType.json().msg, '验证码类型的取值不在允许范围内');
   });

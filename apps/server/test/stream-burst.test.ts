@@ -1,11 +1,9 @@
 import assert from 'node:assert/strict';
-import type { AddressInfo } from 'node:net';
 import { after, before, describe, it } from 'node:test';
-import { requestSignature } from '@chuhai/contract';
 import { auth, get } from './account-helpers.ts';
-import { buildChatApp, parseSse, streamedText } from './chat-helpers.ts';
+import { buildChatApp, parseSse, postOverHttp, streamedText } from './chat-helpers.ts';
 import { fakeAnswer } from './fakes/fake-openai.ts';
-import { TEST_BUILD_TIME } from './helpers.ts';
+import { AMAZON_US, BOTTLE_FACTS } from './listing-helpers.ts';
 
 /**
  * A provider behind a buffering relay, or with a short answer, sends its whole event stream in one
@@ -15,17 +13,7 @@ import { TEST_BUILD_TIME } from './helpers.ts';
 type Ctx = Awaited<ReturnType<typeof buildChatApp>>;
 
 async function postStream(base: string, token: string, url: string, body: unknown) {
-  const response = await fetch(base + url, {
-    method: 'POST',
-    headers: {
-      'content-type': 'application/json',
-      accept: 'text/event-stream',
-      token,
-      'x-token': requestSignature(url, TEST_BUILD_TIME),
-      buildtime: TEST_BUILD_TIME,
-    },
-    body: JSON.stringify(body),
-  });
+  const response = await postOverHttp(base, token, url, body);
   return { status: response.status, ...parseSse(await response.text()) };
 }
 
@@ -39,8 +27,7 @@ describe('a provider that sends its whole answer in one read', () => {
   let base: string;
   before(async () => {
     ctx = await buildChatApp({}, { burst: true });
-    await ctx.app.listen({ port: 0, host: '127.0.0.1' });
-    base = `http://127.0.0.1:${(ctx.app.server.address() as AddressInfo).port}`;
+    base = await ctx.app.listen({ port: 0, host: '127.0.0.1' });
   });
   after(() => ctx.close());
 
@@ -59,16 +46,8 @@ describe('a provider that sends its whole answer in one read', () => {
   it('Listing 工作台: the listing reaches the seller, saved and charged once', async () => {
     const before = await used(ctx, 'chat');
     const { status, events } = await postStream(base, ctx.token, '/api/v1/listing/generate', {
-      facts: {
-        productName: '保温水杯',
-        brand: 'AquaPeak',
-        material: '304 不锈钢',
-        size: '750 ml',
-        sellingPoints: '24 小时保冷，防漏',
-        keywords: 'water bottle, insulated',
-        inTheBox: '水杯 1 个，清洁刷 1 个',
-      },
-      target: { marketplace: 'amazon', site: 'US', language: 'en' },
+      facts: BOTTLE_FACTS,
+      target: AMAZON_US,
     });
     assert.equal(status, 200);
     const last = events.at(-1);

@@ -70,14 +70,15 @@ describe('图片翻译 · the pictures a seller would not publish before', () =>
       }
       if (scene.name === 'glowing column beside a product') {
         // The glow goes with its letters: where the column was, the page is white again, not a
-        // pink band (the OCR reads no letters in a faint band, so only this shows it).
+        // pink band (the OCR reads no letters in a faint band, so only this shows it), nor a pale
+        // square behind each character (4 levels off white, inpainted from the glow's last ring).
         const { data, info } = await sharp(picture.background).raw().toBuffer({ resolveWithObject: true });
         let tinted = 0;
         for (let y = 150; y < 750; y++)
           for (let x = 120; x < 320; x++) {
             const at = (y * info.width + x) * info.channels;
             const off = [0, 1, 2].map((c) => 255 - (data[at + c] as number));
-            if (Math.hypot(...off) > 12) tinted += 1;
+            if (Math.hypot(...off) > 3) tinted += 1;
           }
         assert.ok(tinted < 600 * 200 * 0.005, `${tinted} pixels still tinted where the glowing column was`);
       }

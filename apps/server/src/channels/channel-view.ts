@@ -1,7 +1,8 @@
-import type { ChannelState, ChannelView } from '@chuhai/contract';
+import type { ChannelBalance, ChannelState, ChannelView } from '@chuhai/contract';
 import type { KeyBox } from './key-box.ts';
 import { keyTail } from './key-box.ts';
 import { readKeyRests, restingKeys } from './key-rests.ts';
+import { offersBalance } from './provider-balance.ts';
 import type { ChannelRow } from './repository.ts';
 
 function stateOf(row: ChannelRow, now: number): ChannelState {
@@ -40,6 +41,8 @@ export function toView(
     calls: stats?.calls ?? 0,
     errors: stats?.failures ?? 0,
     avgFirstByteMs: stats?.firstByteMs ?? null,
+    balanceQuery: offersBalance(row.provider),
+    balance: row.balance ? (JSON.parse(row.balance) as ChannelBalance) : null,
   };
 }
 

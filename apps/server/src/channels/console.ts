@@ -1,5 +1,7 @@
 import {
+  type ChannelBalance,
   type ChannelInput,
+  type ChannelModelsBody,
   type ChannelTestResult,
   type ChannelView,
   DAY_IN_MS,
@@ -14,6 +16,7 @@ import type { ChannelBook } from './channel-book.ts';
 import { channelValues } from './channel-input.ts';
 import { restingTails, toView } from './channel-view.ts';
 import type { ChatRouter } from './chat-router.ts';
+import { listModels, refreshBalance } from './console-lookups.ts';
 import type { ImageRouter } from './image-router.ts';
 import type { KeyBox } from './key-box.ts';
 import { probeChannel, probeRouted, testIdleChannels } from './probe.ts';
@@ -56,6 +59,10 @@ export interface ChannelConsole {
   remove(trx: Db, id: number): Promise<{ name: string; kind: string }>;
   /** One small real call on the channel; on a cooling channel it is the trial (success restores it). */
   probe(id: number): Promise<ChannelTestResult>;
+  /** 获取模型列表: the provider's models, with the typed key or the channel's stored one. */
+  models(body: ChannelModelsBody): Promise<string[]>;
+  /** 刷新余额: the provider's balance for the channel's first key, kept in its row. */
+  balance(id: number): Promise<ChannelBalance>;
   /** One small call routed as a seller's (服务状态); throws 「未配置」 when no channel of the kind is on. */
   probeRouted(kind: 'chat' | 'image', userId: number): Promise<string>;
   /** The scheduled test: trials that are due, and idle chat channels. How many were tested. */
@@ -76,6 +83,8 @@ export interface ConsoleParts {
   book: ChannelBook;
   chat: ChatRouter;
   images: ImageRouter;
+  /** 获取模型列表 and 刷新余额 wait this long for the provider. */
+  lookupTimeoutMs: number;
 }
 
 /** The cost ledger from a China day on: per day and purpose, and per channel (成本). */
@@ -119,6 +128,8 @@ export function channelConsole(parts: ConsoleParts): ChannelConsole {
       const keptKeys = input.keys.length === 0 ? box.open(row.keys_sealed) : undefined;
       const values = channelValues(input, box, { fromEnv: row.from_env === 1, now, keptKeys });
       await repo.updateChannel(trx, id, values);
+      // The balance read belongs to the old address or key: read it again.
+      if (keptKeys === undefined || row.base_url !== values.base_url) await repo.saveBalance(trx, id, null);
       return { id, settings: audited(values) };
     },
 
@@ -154,6 +165,10 @@ export function channelConsole(parts: ConsoleParts): ChannelConsole {
         return result(false, `调用失败：${(error as Error).message}`);
       }
     },
+
+    models: (body) => listModels(parts, body),
+
+    balance: (id) => refreshBalance(parts, id),
 
     probeRouted: (kind, userId) => probeRouted(parts, kind, userId),
 

@@ -41,12 +41,31 @@ export function createChannels(
     pollMs: doubles.imagePollMs,
     fixed: doubles.imageGenerator,
   });
-  return { chat, images, console: channelConsole({ ...base, box, book, chat, images }) };
+  return {
+    chat,
+    images,
+    console: channelConsole({
+      ...base,
+      box,
+      book,
+      chat,
+      images,
+      lookupTimeoutMs: config.channels.lookupTimeoutMs,
+    }),
+  };
 }
 
 export type { CallMeter, ChannelHooks, StateChange } from './channel-book.ts';
 export type { ChatRouter } from './chat-router.ts';
 export { type AuditedChannel, type ChannelConsole, channelCosts } from './console.ts';
 export type { ImageRouter } from './image-router.ts';
+/** 成本 · 调用明细 and 卖家排行: the ledger's rows one by one and summed per seller. */
+export {
+  type CallFilter,
+  costlySellers,
+  countLedgerCalls,
+  ledgerCallsPage,
+  sellerTotals,
+} from './ledger-queries.ts';
 /** 注销: the seller's calls stay in the cost ledger, without their name (in the caller's transaction). */
 export { unlinkUserCalls, userCostMicros } from './repository.ts';

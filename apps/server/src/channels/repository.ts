@@ -6,7 +6,14 @@ type Db = Kysely<Database>;
 export type ChannelRow = Selectable<ProviderChannelTable>;
 export type ChannelValues = Omit<
   ProviderChannelTable,
-  'id' | 'cooldown_until' | 'cooldown_level' | 'state_reason' | 'trial_until' | 'created_at' | 'key_rests'
+  | 'id'
+  | 'cooldown_until'
+  | 'cooldown_level'
+  | 'state_reason'
+  | 'trial_until'
+  | 'created_at'
+  | 'key_rests'
+  | 'balance'
 >;
 
 /** Every channel of a kind (enabled or not), best priority first. */
@@ -54,6 +61,11 @@ export async function insertChannel(db: Db, values: ChannelValues & { created_at
 
 export async function updateChannel(db: Db, id: number, values: Partial<ChannelValues>): Promise<void> {
   await db.updateTable('provider_channels').set(values).where('id', '=', id).execute();
+}
+
+/** 刷新余额's answer (JSON), or null when it no longer holds (another address or key). */
+export async function saveBalance(db: Db, id: number, balance: string | null): Promise<void> {
+  await db.updateTable('provider_channels').set({ balance }).where('id', '=', id).execute();
 }
 
 export async function deleteChannel(db: Db, id: number): Promise<boolean> {

@@ -35,6 +35,8 @@ export interface ProviderChannelTable {
   state_reason: string;
   /** A trial call is under way until then (ms): other nodes and requests leave the channel alone. */
   trial_until: number | null;
+  /** JSON `ChannelBalance`: what the provider last told of the account's balance (刷新余额); null until read. */
+  balance: string | null;
   created_at: number;
   updated_at: number;
 }

@@ -14,6 +14,8 @@ export interface ChannelsConfig {
   firstByteMs: number;
   /** The first cooldown of a failing channel; each failed trial doubles it, up to 32×. */
   cooldownMs: number;
+  /** 获取模型列表 and 刷新余额: how long the console waits for the provider's answer. */
+  lookupTimeoutMs: number;
   /** Result links over http:// to this machine are fetched: development and tests only (fakes). */
   allowLoopbackResults: boolean;
 }
@@ -134,6 +136,7 @@ export function readChannels(env: Env, dataDir: string, nodeEnv: NodeEnv): Chann
     seeds,
     firstByteMs: readInt(env, 'CHANNEL_FIRST_BYTE_MS', 15_000, 50, 300_000),
     cooldownMs: readInt(env, 'CHANNEL_COOLDOWN_MS', 60_000, 100, 3_600_000),
+    lookupTimeoutMs: readInt(env, 'CHANNEL_LOOKUP_TIMEOUT_MS', 10_000, 100, 120_000),
     allowLoopbackResults: nodeEnv !== 'production',
   };
 }

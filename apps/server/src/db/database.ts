@@ -14,6 +14,7 @@ import type { PricingTables } from '../modules/pricing/table.ts';
 import type { PromptTables } from '../modules/prompt/table.ts';
 import type { RedeemTables } from '../modules/redeem/table.ts';
 import type { SmsTables } from '../modules/sms/table.ts';
+import type { StudioTables } from '../modules/studio/table.ts';
 import type { ThrottleTables } from '../modules/throttle/table.ts';
 import type { TranslateTables } from '../modules/translate/table.ts';
 import type { QueueTables } from '../queue/table.ts';
@@ -38,4 +39,5 @@ export interface Database
     BatchTables,
     QueueTables,
     ChannelTables,
-    TranslateTables {}
+    TranslateTables,
+    StudioTables {}

@@ -23,7 +23,9 @@ import * as chatConversationTitles from './migrations/0020-chat-conversation-tit
 import * as translateGlossary from './migrations/0021-translate-glossary.ts';
 import * as channelKeyRests from './migrations/0022-channel-key-rests.ts';
 import * as translations from './migrations/0023-translations.ts';
-import * as localise from './migrations/0024-localise.ts';
+import * as channelBalance from './migrations/0024-channel-balance.ts';
+import * as studioWorks from './migrations/0025-studio-works.ts';
+import * as localise from './migrations/0026-localise.ts';
 
 /**
  * Every migration, in order. Listed in code rather than read from a folder so the set is fixed at
@@ -53,7 +55,9 @@ const MIGRATIONS: Record<string, Migration> = {
   '0021-translate-glossary': translateGlossary,
   '0022-channel-key-rests': channelKeyRests,
   '0023-translations': translations,
-  '0024-localise': localise,
+  '0024-channel-balance': channelBalance,
+  '0025-studio-works': studioWorks,
+  '0026-localise': localise,
 };
 
 /** Applies every pending migration; throws with the failing migration's name. */

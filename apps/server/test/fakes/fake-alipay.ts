@@ -55,6 +55,11 @@ export interface FakeAlipay {
  * A fake Alipay open-API gateway: checks the merchant's RSA2 request signature, answers
  * `alipay.trade.precreate` and `alipay.trade.query` the way Alipay does, signed with its own key.
  */
+/** Alipay's answer to a call it understood but refused (40004), with its sub-code and, if given, text. */
+function businessFailed(subCode: string, subMsg?: string): Record<string, string> {
+  return { code: '40004', msg: 'Business Failed', sub_code: subCode, ...(subMsg ? { sub_msg: subMsg } : {}) };
+}
+
 export async function startFakeAlipay(keys: {
   merchantPublicKey: string;
   alipayPrivateKey: string;
@@ -108,23 +113,13 @@ export async function startFakeAlipay(keys: {
             trade_status: 'TRADE_SUCCESS',
             total_amount: amount,
           }
-        : { code: '40004', msg: 'Business Failed', sub_code: 'ACQ.TRADE_NOT_EXIST', sub_msg: '交易不存在' };
+        : businessFailed('ACQ.TRADE_NOT_EXIST', '交易不存在');
     } else if (method === 'alipay.trade.refund') {
       const orderNo = biz.out_trade_no ?? '';
       if (state.refuseRefundsWith) {
-        answer = {
-          code: '40004',
-          msg: 'Business Failed',
-          sub_code: state.refuseRefundsWith,
-          sub_msg: '退款失败',
-        };
+        answer = businessFailed(state.refuseRefundsWith, '退款失败');
       } else if (!state.paid.has(orderNo)) {
-        answer = {
-          code: '40004',
-          msg: 'Business Failed',
-          sub_code: 'ACQ.TRADE_NOT_EXIST',
-          sub_msg: '交易不存在',
-        };
+        answer = businessFailed('ACQ.TRADE_NOT_EXIST', '交易不存在');
       } else {
         const first = !state.refunds.has(biz.out_request_no ?? '');
         state.refunds.set(biz.out_request_no ?? '', { orderNo, amount: biz.refund_amount ?? '' });
@@ -147,7 +142,7 @@ export async function startFakeAlipay(keys: {
           }
         : { code: '10000', msg: 'Success' };
     } else {
-      answer = { code: '40004', msg: 'Business Failed', sub_code: 'isv.unknown-method' };
+      answer = businessFailed('isv.unknown-method');
     }
     const json = JSON.stringify(answer);
     res.writeHead(200, { 'content-type': 'application/json;charset=utf-8' });

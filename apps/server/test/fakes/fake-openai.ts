@@ -151,6 +151,36 @@ async function writeSplit(res: ServerResponse, frame: string): Promise<void> {
   res.write(bytes.subarray(multiByte + 1));
 }
 
+/**
+ * What the console asks besides questions: `GET /models` (获取模型列表) and the new-api/one-api
+ * billing pair (刷新余额: $20 granted, $1.25 used). Under `/401/` the key is refused as for questions.
+ */
+function consoleAnswer(url: string, res: ServerResponse): boolean {
+  const path = url.split('?', 1)[0] ?? '';
+  const known = ['/models', '/dashboard/billing/subscription', '/dashboard/billing/usage'].find((tail) =>
+    path.endsWith(tail),
+  );
+  if (!known) return false;
+  res.writeHead(path.startsWith('/401/') ? 401 : 200, { 'content-type': 'application/json' });
+  if (path.startsWith('/401/')) res.end(JSON.stringify(errorBody(401)));
+  else if (known === '/models')
+    res.end(
+      JSON.stringify({
+        object: 'list',
+        data: ['fake-standard', 'fake-advanced', 'fake-long-context'].map((id) => ({
+          id,
+          object: 'model',
+          created: 1_700_000_000,
+          owned_by: 'fake',
+        })),
+      }),
+    );
+  else if (known === '/dashboard/billing/usage')
+    res.end(JSON.stringify({ object: 'list', total_usage: 125 }));
+  else res.end(JSON.stringify({ object: 'billing_subscription', hard_limit_usd: 20, soft_limit_usd: 20 }));
+  return true;
+}
+
 export async function startFakeOpenAi(options: FakeOpenAiOptions = {}): Promise<FakeOpenAi> {
   const pieceMs = options.pieceMs ?? 5;
   const slowMs = options.slowMs ?? 100;
@@ -165,6 +195,7 @@ export async function startFakeOpenAi(options: FakeOpenAiOptions = {}): Promise<
   };
 
   const server = createServer(async (req, res) => {
+    if (req.method === 'GET' && consoleAnswer(req.url ?? '', res)) return;
     if (req.method !== 'POST' || !req.url?.endsWith('/chat/completions')) {
       res.writeHead(404, { 'content-type': 'application/json' });
       res.end(JSON.stringify({ error: { message: 'Not found', type: 'invalid_request_error' } }));

@@ -38,8 +38,18 @@ export const paths = {
   about: route('/about', '关于我们'),
   contact: route('/contact', '联系我们'),
   invitat: route('/invitat', '邀请有礼'),
-  background: route('/background', '智能做图 · 换背景'),
-  image: route('/image', '智能做图 · 抠图'),
+  background: {
+    path: '/background',
+    title: '智能做图 · 换背景',
+    /** `workId`: one of the seller's 换背景 results, open with its settings (继续编辑, and after a reload). */
+    getHref: (workId?: number) => (workId ? `/background?work=${workId}` : '/background'),
+  },
+  image: {
+    path: '/image',
+    title: '智能做图 · 抠图',
+    /** `workId`: one of the seller's cut-outs, open as last brushed (继续编辑, and after a reload). */
+    getHref: (workId?: number) => (workId ? `/image?work=${workId}` : '/image'),
+  },
   batch: route('/batch', '智能做图 · 批量'),
   translate: {
     path: '/translate',

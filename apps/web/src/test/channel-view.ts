@@ -1,4 +1,7 @@
-import type { ChannelView } from '@chuhai/contract';
+import { CHANNEL_DEFAULTS, type ChannelView } from '@chuhai/contract';
+
+// A channel read from the environment starts with the console's defaults; its keys show only as tails.
+const { keys: _keys, ...defaults } = CHANNEL_DEFAULTS;
 
 /** A healthy chat channel from the environment, unpriced and unused; `over` sets what a test is about. */
 export const channelView = (over: Partial<ChannelView> = {}): ChannelView => ({
@@ -7,16 +10,10 @@ export const channelView = (over: Partial<ChannelView> = {}): ChannelView => ({
   name: '主渠道',
   provider: 'openai',
   baseUrl: 'https://api.example.com/v1',
+  ...defaults,
   keyTails: ['abcd'],
   restingKeyTails: [],
   models: ['gpt-4o-mini'],
-  modelMap: {},
-  priority: 0,
-  weight: 1,
-  enabled: true,
-  priceInput: 0,
-  priceOutput: 0,
-  priceImage: 0,
   fromEnv: true,
   state: 'healthy',
   stateReason: '',
@@ -24,5 +21,7 @@ export const channelView = (over: Partial<ChannelView> = {}): ChannelView => ({
   calls: 0,
   errors: 0,
   avgFirstByteMs: null,
+  balanceQuery: true,
+  balance: null,
   ...over,
 });

@@ -1,8 +1,7 @@
 import type { TranslatedBlock, TranslateResult } from '@chuhai/contract';
-import { vi } from 'vitest';
-import { configureApiClient } from '../lib/api-client';
-import { useAuthStore } from '../stores/auth-store';
-import { fakeApi, ok } from './render';
+import { afterEach, beforeEach } from 'vitest';
+import { ok } from './render';
+import { openStudioAsSeller, signOutOfStudio } from './studio-seller';
 
 /** One translated block, 200×30 at row `id`; `more` sets what a test is about. */
 export const translatedBlock = (
@@ -52,17 +51,15 @@ export const waterproofBlock = (more: Partial<TranslatedBlock> = {}): Translated
     ...more,
   });
 
-/** 图片翻译 for a signed-in seller with an empty 术语表; the chosen picture gets an object URL. */
-export function openTranslateAsSeller() {
-  configureApiClient({ notifyError: vi.fn(), currentPath: () => '/' });
-  fakeApi({ '/api/v1/translate/glossary': () => ok([]) });
-  URL.createObjectURL = vi.fn(() => 'blob:original');
-  URL.revokeObjectURL = vi.fn();
-  useAuthStore.getState().signIn('tok-1', { username: '13800000000', phone: '13800000000' });
-}
-
-/** Undoes openTranslateAsSeller (and any stubbed globals). */
-export function signOutOfTranslate() {
-  vi.unstubAllGlobals();
-  useAuthStore.getState().clear();
+/**
+ * For a test file: each test starts as a seller on 图片翻译 with `mocks` (the file's mocked API
+ * calls) reset, and signs out afterwards.
+ */
+export function eachTestAsTranslateSeller(...mocks: { mockReset(): unknown }[]) {
+  beforeEach(() => {
+    for (const mock of mocks) mock.mockReset();
+    // 图片翻译 with an empty 术语表.
+    openStudioAsSeller({ '/api/v1/translate/glossary': () => ok([]) });
+  });
+  afterEach(signOutOfStudio);
 }

@@ -229,6 +229,16 @@ export const MyDataExport = Type.Object({
       updatedAt: Type.Number(),
     }),
   ),
+  /** 抠图 and 换背景: each work still kept for 继续编辑, with its settings. */
+  studioWorks: Type.Array(
+    Type.Object({
+      tool: Type.String(),
+      name: Type.String(),
+      settings: Type.Unknown(),
+      createdAt: Type.Number(),
+      updatedAt: Type.Number(),
+    }),
+  ),
   /** 批量处理: each job and what became of each image. */
   batchJobs: Type.Array(
     Type.Object({

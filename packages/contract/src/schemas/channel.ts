@@ -1,5 +1,6 @@
 import { type Static, Type } from 'typebox';
 import { TotpCode } from './admin.ts';
+import { Page, PageQuery } from './paging.ts';
 
 /**
  * Provider channels (运营后台 · 渠道): each kind of paid AI provider may have several channels, tried
@@ -87,6 +88,38 @@ export const CHANNEL_DEFAULTS: Readonly<Omit<ChannelInput, 'kind' | 'name' | 'pr
   priceImage: 0,
 };
 
+/**
+ * A channel's account balance as its provider last told it (刷新余额): with the first key, the one
+ * most channels have. `offered: false` when the provider answered that it has no balance query.
+ */
+export const ChannelBalance = Type.Object({
+  offered: Type.Boolean(),
+  amount: Type.Union([Type.Number(), Type.Null()]),
+  /** `CNY` or `USD`, as the provider counts. */
+  currency: Type.Union([Type.String(), Type.Null()]),
+  /** The provider says the account cannot make calls now (DeepSeek's `is_available`). */
+  usable: Type.Boolean(),
+  keyTail: Type.String(),
+  readAt: Type.Number(),
+});
+export type ChannelBalance = Static<typeof ChannelBalance>;
+
+/**
+ * 获取模型列表: ask the provider for its models with the key typed in the form, or, editing a saved
+ * channel with the key left empty, the channel's stored key (only ever sent to its stored address).
+ */
+export const ChannelModelsBody = Type.Object({
+  kind: ChannelKindSchema,
+  provider: Type.String({ minLength: 1, maxLength: 20 }),
+  baseUrl: Type.String({ minLength: 1, maxLength: 300 }),
+  key: Type.Optional(Type.String({ maxLength: 500 })),
+  channelId: Type.Optional(Type.Integer({ minimum: 1 })),
+});
+export type ChannelModelsBody = Static<typeof ChannelModelsBody>;
+
+export const ChannelModels = Type.Object({ models: Type.Array(Type.String()) });
+export type ChannelModels = Static<typeof ChannelModels>;
+
 export const ChannelView = Type.Object({
   id: Type.Integer(),
   kind: ChannelKindSchema,
@@ -120,6 +153,10 @@ export const ChannelView = Type.Object({
   calls: Type.Integer(),
   errors: Type.Integer(),
   avgFirstByteMs: Type.Union([Type.Integer(), Type.Null()]),
+  /** Whether the provider may tell the balance (DeepSeek, new-api/one-api style gateways); false: it has no such query. */
+  balanceQuery: Type.Boolean(),
+  /** The balance last read with 刷新余额; null when never read. */
+  balance: Type.Union([ChannelBalance, Type.Null()]),
 });
 export type ChannelView = Static<typeof ChannelView>;
 
@@ -152,3 +189,98 @@ export const CostReport = Type.Object({
 export type CostReport = Static<typeof CostReport>;
 
 export const CostQuery = Type.Object({ days: Type.Optional(Type.Integer({ minimum: 1, maximum: 90 })) });
+
+/** Why a call in the cost ledger failed, in the console's words (the ledger stores the kind). */
+export const CALL_FAILURE_NAMES: Record<string, string> = {
+  auth: '密钥无效或欠费',
+  'rate-limited': '服务商限流',
+  busy: '排队已满',
+  'rejected-content': '内容审核拒绝',
+  'bad-request': '请求被拒（参数）',
+  upstream: '服务商出错',
+  unreachable: '连接失败',
+  idle: '中途无响应',
+  timeout: '首字超时',
+};
+
+const ChinaDay = Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$' });
+const CostPurposeSchema = Type.Union(COST_PURPOSES.map((p) => Type.Literal(p)));
+
+/** One AI call of the cost ledger (成本 · 调用明细). */
+export const CostCall = Type.Object({
+  id: Type.Integer(),
+  createdAt: Type.Number(),
+  /** The China day it is counted on in the report. */
+  day: Type.String(),
+  /** Null: a channel test, or a seller who has since closed the account. */
+  userId: Type.Union([Type.Integer(), Type.Null()]),
+  /** The seller's phone masked (138****1234); 「—」 without a seller. */
+  seller: Type.String(),
+  purpose: Type.String(),
+  channel: Type.String(),
+  model: Type.String(),
+  inputTokens: Type.Integer(),
+  outputTokens: Type.Integer(),
+  /** The provider sent no usage: the tokens were counted here (about one per CJK character). */
+  estimated: Type.Boolean(),
+  images: Type.Integer(),
+  /** Yuan, to the micro-yuan. */
+  cost: Type.Number(),
+  ok: Type.Boolean(),
+  /** The failure kind (`CALL_FAILURE_NAMES`); empty when ok. */
+  failure: Type.String(),
+});
+export type CostCall = Static<typeof CostCall>;
+export const CostCallPage = Page(CostCall);
+export type CostCallPage = Static<typeof CostCallPage>;
+export const CostCallQuery = PageQuery('costCalls', {
+  /** A seller by the full phone number. */
+  phone: Type.Optional(Type.String({ maxLength: 20 })),
+  /** A seller by id (a row of the log or of the ranking clicked). */
+  userId: Type.Optional(Type.Integer({ minimum: 1 })),
+  purpose: Type.Optional(CostPurposeSchema),
+  channel: Type.Optional(Type.String({ maxLength: 40 })),
+  /** One China day, as in the daily table. */
+  day: Type.Optional(ChinaDay),
+});
+export type CostCallQuery = Static<typeof CostCallQuery>;
+
+/** The periods of the seller ranking; 本月 is the user drawer's month (the same figure). */
+export const SELLER_COST_PERIODS = ['7', '30', 'month'] as const;
+export type SellerCostPeriod = (typeof SELLER_COST_PERIODS)[number];
+export const SELLER_COST_TOP = 50;
+
+/** One seller's AI cost and what they paid us over the period. */
+export const SellerCost = Type.Object({
+  userId: Type.Integer(),
+  seller: Type.String(),
+  calls: Type.Integer(),
+  /** Input and output tokens together. */
+  tokens: Type.Integer(),
+  images: Type.Integer(),
+  cost: Type.Number(),
+  /** Yuan: the seller's orders paid in the period, less what was refunded of them (as in the report). */
+  revenue: Type.Number(),
+  margin: Type.Number(),
+});
+export type SellerCost = Static<typeof SellerCost>;
+
+export const SellerCostReport = Type.Object({
+  /** The first China day counted. */
+  from: Type.String(),
+  /** The most costly sellers first, at most `SELLER_COST_TOP`. */
+  sellers: Type.Array(SellerCost),
+  /** Every seller with a call in the period, not only those shown. */
+  totals: Type.Object({
+    sellers: Type.Integer(),
+    calls: Type.Integer(),
+    tokens: Type.Integer(),
+    cost: Type.Number(),
+  }),
+  /** Calls with no seller (channel tests, closed accounts): with the totals, the report's cost. */
+  unattributed: Type.Object({ calls: Type.Integer(), cost: Type.Number() }),
+});
+export type SellerCostReport = Static<typeof SellerCostReport>;
+export const SellerCostQuery = Type.Object({
+  period: Type.Optional(Type.Union(SELLER_COST_PERIODS.map((p) => Type.Literal(p)))),
+});

@@ -19,6 +19,8 @@ export const PAGE_SIZE = {
   adminUsers: 20,
   adminOrders: 20,
   audit: 30,
+  /** 成本 · 调用明细. */
+  costCalls: 20,
   redeemBatches: 20,
   /** 背景库 designs in the picker. */
   backgrounds: 12,

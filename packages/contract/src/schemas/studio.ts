@@ -105,6 +105,11 @@ export const StoredImage = Type.Object({
 export type StoredImage = Static<typeof StoredImage>;
 
 export const CutoutResult = Type.Object({
+  /**
+   * The 抠图 work this result belongs to (GET /api/v1/studio/works/:id opens it again): a new photo
+   * starts one; 修补, 一键修正 and 「这些都是商品」 update it.
+   */
+  workId: Type.Optional(Type.Integer()),
   /** The transparent PNG; absent when the request made a main image from an earlier cut-out. */
   cutout: Type.Optional(StoredImage),
   /** The uploaded photo judged as a main image. */
@@ -172,6 +177,8 @@ export const ReplacedImage = Type.Object({
   cutout: Type.Optional(StoredImage),
   /** Why this one failed (the others still count). */
   error: Type.Optional(Type.String()),
+  /** The 换背景 work of this result (its cut-out, background and placement), to open again. */
+  workId: Type.Optional(Type.Integer()),
 });
 export type ReplacedImage = Static<typeof ReplacedImage>;
 
@@ -206,8 +213,87 @@ export const StudioImage = Type.Object({
    * (GET /api/v1/translate/:id) in the editor. Earlier drawings of it can only be downloaded.
    */
   translationId: Type.Optional(Type.Integer()),
+  /**
+   * A cut-out, main image or 换背景 result that is its work's latest: 继续编辑 opens that work
+   * (GET /api/v1/studio/works/:id) on its screen. Earlier ones can only be downloaded.
+   */
+  workId: Type.Optional(Type.Integer()),
 });
 export type StudioImage = Static<typeof StudioImage>;
 
 export const StudioImagePage = Page(StudioImage);
 export type StudioImagePage = Static<typeof StudioImagePage>;
+
+/** A 换背景 background as chosen: one of the library's designs, a plain colour, or a scene prompt. */
+export const BackgroundChoice = Type.Union([
+  Type.Object({ kind: Type.Literal('library'), id: Type.String() }),
+  Type.Object({ kind: Type.Literal('color'), color: Type.String() }),
+  Type.Object({ kind: Type.Literal('prompt'), prompt: Type.String() }),
+]);
+export type BackgroundChoice = Static<typeof BackgroundChoice>;
+
+export const PlacementSettings = Type.Object({
+  scale: Type.Number(),
+  x: Type.Number(),
+  /** 落脚高度: where the product stands, as a share of the frame's height. */
+  y: Type.Number(),
+  shadow: Type.Boolean(),
+});
+export type PlacementSettings = Static<typeof PlacementSettings>;
+
+/** What every work opens with: the cut-out as last brushed, and the photo under it. */
+const WorkBase = {
+  workId: Type.Integer(),
+  /** The latest cut-out (after the last 修补, if any). */
+  cutout: StoredImage,
+  /** Whether that cut-out was brushed in 修补. */
+  touchedUp: Type.Boolean(),
+  /** The photo as cut (the cut-out's colours without its transparency), for 对比 and 修补. */
+  photoUrl: Type.String(),
+  /** The photo's file name, as uploaded. */
+  name: Type.String(),
+  createdAt: Type.Number(),
+  updatedAt: Type.Number(),
+};
+
+/**
+ * `GET /api/v1/studio/works/:id`: a 抠图 or 换背景 work as last left, to open again on its screen
+ * (继续编辑 in 最近作品, and a reload). Opening costs nothing; another seller's id is a 404.
+ */
+export const StudioWork = Type.Union([
+  Type.Object({
+    tool: Type.Literal('cutout'),
+    ...WorkBase,
+    /** The 主图尺寸 chosen (marketplace). */
+    preset: Type.String(),
+    /** 「同时生成白底主图」 as it was ticked. */
+    makeMain: Type.Boolean(),
+    /** The photo judged as a main image. */
+    check: Type.Optional(MainImageReport),
+    /** The latest main image, its marketplace and check, and whether 「这些都是商品」 made it. */
+    main: Type.Optional(
+      Type.Object({
+        image: StoredImage,
+        preset: Type.String(),
+        check: MainImageReport,
+        allParts: Type.Boolean(),
+      }),
+    ),
+  }),
+  Type.Object({
+    tool: Type.Literal('replace'),
+    ...WorkBase,
+    /** The result this work made. */
+    result: StoredImage,
+    background: BackgroundChoice,
+    placement: PlacementSettings,
+  }),
+]);
+export type StudioWork = Static<typeof StudioWork>;
+export type CutoutWork = Extract<StudioWork, { tool: 'cutout' }>;
+export type ReplaceWork = Extract<StudioWork, { tool: 'replace' }>;
+
+export const StudioWorkIdParams = Type.Object({
+  id: Type.Integer({ minimum: 1, maximum: Number.MAX_SAFE_INTEGER }),
+});
+export type StudioWorkIdParams = Static<typeof StudioWorkIdParams>;

@@ -76,7 +76,8 @@ export const TranslatedBlock = Type.Object({
   overflow: Type.Boolean(),
   /**
    * Where its letters were drawn (outline included) at the last drawing, wider than `box` when the
-   * translation ran into the room beside it: the editor shows the text there, wrapped alike.
+   * translation ran into the room beside it: the editor's box (the one the seller drags) and its
+   * text are shown there, wrapped alike, and move with `box`.
    */
   drawn: Type.Optional(TextBoxSchema),
   /**

@@ -17,8 +17,10 @@ import { haloFor, needsHalo } from './halo.ts';
 import { layoutOf, oneWeightPerList, siblings } from './layout.ts';
 import { type Legibility, legibilityOf } from './legibility.ts';
 import { isOnProduct, matteInput, type ProductMatte, productArea, productPixels } from './product-text.ts';
+import { clearRemnants } from './remnants.ts';
 import { drawableText, drawBlocks, type FittedBlock, fitBlock, TextTooLargeError } from './render.ts';
 import type { RgbImage } from './rgb-image.ts';
+import { shareOut } from './share-out.ts';
 import { hasSlantedText } from './tilt.ts';
 
 /**
@@ -193,13 +195,32 @@ function layersOf(
     ...(ink.outline ? { outline: ink.outline } : {}),
   });
   const plain: TextInk = { color: '#1f1f1f', bold: false, outline: null };
-  if (block.lines.length > 1 && lines.length === block.lines.length && lines.every(Boolean))
+  // A heading over its selling points whose translation came back with other line breaks is
+  // still a heading and selling points: the words are shared out over the original's lines.
+  const perLine =
+    block.lines.length > 1 && lines.length === block.lines.length && lines.every(Boolean)
+      ? lines
+      : stylesDiffer(block.lines, inks)
+        ? shareOut(
+            translation,
+            block.lines.map((line) => [...line.text].length),
+          )
+        : null;
+  if (perLine)
     return block.lines.map((line, i) =>
-      layer(line.text, lines[i] as string, line.box, [line], inks[i] ?? plain),
+      layer(line.text, perLine[i] as string, line.box, [line], inks[i] ?? plain),
     );
   const first = inks[0] ?? plain;
   const ink = { ...first, bold: inks.filter((x) => x.bold).length * 2 >= inks.length };
   return [layer(block.text, translation, block.box, block.lines, ink)];
+}
+
+/** Whether a block's lines were set in different styles: size (over 15% apart), colour or weight. */
+function stylesDiffer(lines: TextLine[], inks: TextInk[]): boolean {
+  if (lines.length < 2 || inks.length !== lines.length) return false;
+  const sizes = lines.map((line) => sizeOf(line.box, line.text));
+  const [small, large] = [Math.min(...sizes), Math.max(...sizes)];
+  return large > small * 1.15 || new Set(inks.map((ink) => `${ink.color}${ink.bold}`)).size > 1;
 }
 
 /** The blocks to translate, numbered from 1, and their translations by number. */
@@ -280,6 +301,11 @@ async function translateAndErase(image: RgbImage, blocks: TextBlock[], translate
     layersOf(image, erase, block, translations.get(i + 1) ?? block.text),
   );
   await inpaint(image, erase);
+  // A glow's faint last ring is past the strokes' box by up to half the line's thickness (haze.ts).
+  for (const line of blocks.flatMap((block) => block.lines)) {
+    const thickness = Math.min(line.box.width, line.box.height);
+    clearRemnants(image, grow(line.box, Math.max(4, thickness * 0.8), image.width, image.height), erase);
+  }
   return layers;
 }
 

@@ -57,14 +57,12 @@ async function checkBoundCode(
   }
   const wait = await secondsUntilAllowed(deps.db, WRONG_TOTP, subject, now);
   if (wait > 0) {
-    await recordAudit(deps.db, {
-      actorId: staff.userId,
-      action: 'totp.lock',
-      target: subject,
-      after: { lockedSeconds: wait },
-      ip,
+    await recordAudit(
+      deps.db,
+      { userId: staff.userId, ip },
+      { action: 'totp.lock', target: subject, after: { lockedSeconds: wait } },
       now,
-    });
+    );
     throw tooManyRequests(lockedText(wait), wait);
   }
   throw new AppError(ResultCode.badRequest, '两步验证码不对，请输入验证器上当前的 6 位数字');
@@ -121,14 +119,16 @@ export async function confirmTotp(
     throw new AppError(ResultCode.badRequest, '验证码不对，请确认手机时间准确后输入验证器上的 6 位数字');
   await deps.db.transaction().execute(async (trx) => {
     await accounts.bindTotp(trx, staff.userId, user.totp_pending_secret as string, step);
-    await recordAudit(trx, {
-      actorId: staff.userId,
-      action: 'totp.bind',
-      target: `user:${staff.userId}`,
-      after: { bound: true, rebound: user.totp_secret !== null },
-      ip,
+    await recordAudit(
+      trx,
+      { userId: staff.userId, ip },
+      {
+        action: 'totp.bind',
+        target: `user:${staff.userId}`,
+        after: { bound: true, rebound: user.totp_secret !== null },
+      },
       now,
-    });
+    );
   });
 }
 
@@ -156,15 +156,17 @@ export async function resetTotp(
   await deps.db.transaction().execute(async (trx) => {
     await accounts.clearTotp(trx, userId);
     await clearEvents(trx, WRONG_TOTP, `user:${userId}`);
-    await recordAudit(trx, {
-      actorId: staff.userId,
-      action: 'totp.reset',
-      target: `user:${userId}`,
-      before: { bound: target.totp_secret !== null },
-      after: { bound: false },
-      ip,
+    await recordAudit(
+      trx,
+      { userId: staff.userId, ip },
+      {
+        action: 'totp.reset',
+        target: `user:${userId}`,
+        before: { bound: target.totp_secret !== null },
+        after: { bound: false },
+      },
       now,
-    });
+    );
   });
 }
 

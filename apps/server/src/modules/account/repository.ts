@@ -22,6 +22,13 @@ export function findUserById(db: Db, id: number) {
   return db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
+/** Phones of the accounts `ids`, by id (a closed account's phone is `deleted-<id>`). */
+export async function phonesOf(db: Db, ids: readonly number[]): Promise<Map<number, string>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db.selectFrom('users').select(['id', 'phone']).where('id', 'in', ids).execute();
+  return new Map(rows.map((row) => [Number(row.id), row.phone]));
+}
+
 export function findUserByInviteCode(db: Db, inviteCode: string) {
   return db
     .selectFrom('users')

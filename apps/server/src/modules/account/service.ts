@@ -74,5 +74,6 @@ export async function revokeSessions(
 
 // Other modules' lookups of an account: by id (the sandbox's test phones and the first-order invite
 // reward in order, the invite code on 邀请记录, 导出 and 注销 in privacy) and by phone (whether an SMS
-// code may be sent for sign-up or only for a registered phone).
-export { findUserById, findUserByPhone } from './repository.ts';
+// code may be sent for sign-up or only for a registered phone), and many at once by id (成本's call
+// log and seller ranking).
+export { findUserById, findUserByPhone, phonesOf } from './repository.ts';

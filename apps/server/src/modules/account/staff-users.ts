@@ -152,15 +152,17 @@ export async function adjustVip(
             )
           ).levelEndAt
         : (await takeBackVip(trx, userId, -change.days, now)).levelEndAt;
-    await recordAudit(trx, {
-      actorId: staff.userId,
-      action: change.days > 0 ? 'vip.grant' : 'vip.take',
-      target: `user:${userId}`,
-      before: { vipEndAt: before },
-      after: { vipEndAt: levelEndAt, days: change.days, reason: change.reason },
-      ip,
+    await recordAudit(
+      trx,
+      { userId: staff.userId, ip },
+      {
+        action: change.days > 0 ? 'vip.grant' : 'vip.take',
+        target: `user:${userId}`,
+        before: { vipEndAt: before },
+        after: { vipEndAt: levelEndAt, days: change.days, reason: change.reason },
+      },
       now,
-    });
+    );
     return { vipEndAt: levelEndAt };
   });
 }
@@ -180,15 +182,17 @@ export async function setDisabled(
   await deps.db.transaction().execute(async (trx) => {
     await accounts.setDisabled(trx, userId, change.disabled ? now : null);
     if (change.disabled) await accounts.revokeOtherSessions(trx, userId, null, now);
-    await recordAudit(trx, {
-      actorId: staff.userId,
-      action: change.disabled ? 'user.disable' : 'user.enable',
-      target: `user:${userId}`,
-      before: { disabled: user.disabled_at !== null },
-      after: { disabled: change.disabled, reason: change.reason },
-      ip,
+    await recordAudit(
+      trx,
+      { userId: staff.userId, ip },
+      {
+        action: change.disabled ? 'user.disable' : 'user.enable',
+        target: `user:${userId}`,
+        before: { disabled: user.disabled_at !== null },
+        after: { disabled: change.disabled, reason: change.reason },
+      },
       now,
-    });
+    );
   });
 }
 
@@ -205,14 +209,16 @@ export async function setRole(
   const now = deps.clock.now();
   await deps.db.transaction().execute(async (trx) => {
     await accounts.setRole(trx, userId, change.role);
-    await recordAudit(trx, {
-      actorId: staff.userId,
-      action: 'role.change',
-      target: `user:${userId}`,
-      before: { role: user.role },
-      after: { role: change.role },
-      ip,
+    await recordAudit(
+      trx,
+      { userId: staff.userId, ip },
+      {
+        action: 'role.change',
+        target: `user:${userId}`,
+        before: { role: user.role },
+        after: { role: change.role },
+      },
       now,
-    });
+    );
   });
 }

@@ -1,6 +1,7 @@
 import { type CostReport, chinaDay, chinaDayStart, DAY_IN_MS } from '@chuhai/contract';
 import { channelCosts, userCostMicros } from '../../channels/index.ts';
 import type { OperatorDeps } from './operator-deps.ts';
+import { chinaMonthStart } from './seller-costs.ts';
 import * as stats from './stats-repository.ts';
 
 /** Micro-yuan as yuan, to the micro-yuan: a day's figure is exactly the sum of its calls. */
@@ -52,8 +53,6 @@ export async function costReport(deps: OperatorDeps, days: number): Promise<Cost
 
 /** What a seller's AI calls cost us since the start of this China month, in yuan (the user drawer). */
 export async function monthCostOf(deps: OperatorDeps, userId: number): Promise<number> {
-  const today = chinaDayStart(deps.clock.now());
-  // chinaDayStart is UTC+8 midnight: the China date's day of month is read from it shifted by 8 hours.
-  const dayOfMonth = new Date(today + 8 * 3_600_000).getUTCDate();
-  return yuan(await userCostMicros(deps.db, userId, today - (dayOfMonth - 1) * DAY_IN_MS));
+  // The same start as 卖家排行's 本月, so the drawer and the ranking show one figure.
+  return yuan(await userCostMicros(deps.db, userId, chinaMonthStart(deps.clock.now())));
 }

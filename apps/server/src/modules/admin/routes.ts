@@ -1,6 +1,8 @@
 import {
   AuditPage,
   AuditQuery,
+  CostCallPage,
+  CostCallQuery,
   CostQuery,
   CostReport,
   Dashboard,
@@ -9,15 +11,19 @@ import {
   ProviderKind,
   ProviderStatus,
   ProviderTestResult,
+  SellerCostQuery,
+  SellerCostReport,
 } from '@chuhai/contract';
 import { Type } from 'typebox';
 import type { AppModule, Routes } from '../../app-module.ts';
 import { requireAdmin, staffOf } from '../../http/auth.ts';
 import { ok } from '../../http/envelope.ts';
 import { auditLog } from '../audit/service.ts';
+import { costCalls } from './cost-log.ts';
 import { costReport } from './costs.ts';
 import { dashboard } from './dashboard.ts';
 import { providerStatuses, testProvider } from './providers.ts';
+import { sellerCosts } from './seller-costs.ts';
 
 /**
  * 运营后台, what is console-wide: the dashboard, costs, provider status and the audit log. The
@@ -34,6 +40,18 @@ const staffRoutes: Routes = async (app, { deps }) => {
     '/api/admin/costs',
     { schema: { querystring: CostQuery, response: { 200: EnvelopeSchema(CostReport) } } },
     async (request) => ok(await costReport(deps, request.query.days ?? 14)),
+  );
+
+  app.get(
+    '/api/admin/costs/calls',
+    { schema: { querystring: CostCallQuery, response: { 200: EnvelopeSchema(CostCallPage) } } },
+    async (request) => ok(await costCalls(deps, request.query)),
+  );
+
+  app.get(
+    '/api/admin/costs/sellers',
+    { schema: { querystring: SellerCostQuery, response: { 200: EnvelopeSchema(SellerCostReport) } } },
+    async (request) => ok(await sellerCosts(deps, request.query.period ?? '7')),
   );
 
   app.get(

@@ -2,12 +2,11 @@ import { type Announcement, type AnnouncementBody, ResultCode } from '@chuhai/co
 import type { AppDeps } from '../../deps.ts';
 import { AppError } from '../../http/app-error.ts';
 import { findBlockedWord } from '../../lib/content-safety/word-check.ts';
-import { recordAudit } from '../audit/service.ts';
+import { type Actor, recordAudit } from '../audit/service.ts';
 import * as announcements from './repository.ts';
 
 /** 公告: written in the console, shown to everyone while they run. */
 export type AnnouncementDeps = Pick<AppDeps, 'db' | 'clock'>;
-type Actor = { userId: number; ip: string };
 
 function toAnnouncement(row: announcements.AnnouncementRow): Announcement {
   return {
@@ -49,14 +48,16 @@ export async function saveAnnouncement(
     if (target === null) target = await announcements.insertAnnouncement(trx, values, actor.userId, now);
     else if (!(await announcements.updateAnnouncement(trx, target, values, now)))
       throw new AppError(ResultCode.notFound, '公告不存在或已删除');
-    await recordAudit(trx, {
-      actorId: actor.userId,
-      action: id === null ? 'announcement.create' : 'announcement.edit',
-      target: `announcement:${target}`,
-      after: values,
-      ip: actor.ip,
+    await recordAudit(
+      trx,
+      actor,
+      {
+        action: id === null ? 'announcement.create' : 'announcement.edit',
+        target: `announcement:${target}`,
+        after: values,
+      },
       now,
-    });
+    );
   });
 }
 
@@ -65,12 +66,6 @@ export async function deleteAnnouncement(deps: AnnouncementDeps, actor: Actor, i
   await deps.db.transaction().execute(async (trx) => {
     if (!(await announcements.deleteAnnouncement(trx, id)))
       throw new AppError(ResultCode.notFound, '公告不存在或已删除');
-    await recordAudit(trx, {
-      actorId: actor.userId,
-      action: 'announcement.delete',
-      target: `announcement:${id}`,
-      ip: actor.ip,
-      now,
-    });
+    await recordAudit(trx, actor, { action: 'announcement.delete', target: `announcement:${id}` }, now);
   });
 }

@@ -5,28 +5,35 @@ import type { PageWindow } from '../../lib/paging.ts';
 
 type Db = Kysely<Database>;
 
+/** Who made a change: the operator's user id (0 for the system itself) and the address they came from. */
+export interface Actor {
+  userId: number;
+  ip: string;
+}
+
+/** The system's own changes (a channel cooling down): no operator, no address. */
+export const SYSTEM_ACTOR: Actor = { userId: 0, ip: '' };
+
+/** What changed: the action, its target and, stored as JSON, the values before and after. */
 export interface AuditEntry {
-  actorId: number;
   action: string;
   target: string;
   before?: unknown;
   after?: unknown;
-  ip: string;
-  now: number;
 }
 
 /** Writes one audit row; call it inside the transaction that makes the change. */
-export async function recordAudit(db: Db, entry: AuditEntry): Promise<void> {
+export async function recordAudit(db: Db, actor: Actor, entry: AuditEntry, now: number): Promise<void> {
   await db
     .insertInto('audit_log')
     .values({
-      actor_id: entry.actorId,
+      actor_id: actor.userId,
       action: entry.action,
       target: entry.target,
       before: entry.before === undefined ? null : JSON.stringify(entry.before),
       after: entry.after === undefined ? null : JSON.stringify(entry.after),
-      ip: entry.ip,
-      created_at: entry.now,
+      ip: actor.ip,
+      created_at: now,
     })
     .execute();
 }

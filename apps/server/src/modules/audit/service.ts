@@ -8,7 +8,7 @@ import * as audit from './repository.ts';
  * console controls, writes one row with `recordAudit` inside the transaction that makes the change
  * (so a rolled-back change leaves no row): the door passes the repository's writer through.
  */
-export { type AuditEntry, recordAudit } from './repository.ts';
+export { type Actor, type AuditEntry, recordAudit, SYSTEM_ACTOR } from './repository.ts';
 
 /** 操作日志: every operator action, newest first, by action or target. */
 export function auditLog(

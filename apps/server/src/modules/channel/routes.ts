@@ -1,5 +1,8 @@
 import {
+  ChannelBalance,
   ChannelEnabledBody,
+  ChannelModels,
+  ChannelModelsBody,
   ChannelSaveBody,
   ChannelTestResult,
   ChannelView,
@@ -11,7 +14,7 @@ import { type StateChange, unlinkUserCalls } from '../../channels/index.ts';
 import type { AppDeps } from '../../deps.ts';
 import { actorOf, requireAdmin, requireMoneyAuth, staffOf } from '../../http/auth.ts';
 import { ok } from '../../http/envelope.ts';
-import { recordAudit } from '../audit/service.ts';
+import { recordAudit, SYSTEM_ACTOR } from '../audit/service.ts';
 import * as service from './service.ts';
 
 const IdParams = Type.Object({ id: Type.Integer({ minimum: 1 }) });
@@ -74,6 +77,26 @@ const staffRoutes: Routes = async (app, { deps }) => {
     },
   );
 
+  // Reads only, but with a channel's key: an admin, as for 测试. The stored key is used on the
+  // server and never sent back (see channels/console-lookups.ts).
+  app.post(
+    '/api/admin/channels/models',
+    { schema: { body: ChannelModelsBody, response: { 200: EnvelopeSchema(ChannelModels) } } },
+    async (request) => {
+      requireAdmin(staffOf(request));
+      return ok({ models: await service.providerModels(deps, request.body) });
+    },
+  );
+
+  app.post(
+    '/api/admin/channels/:id/balance',
+    { schema: { params: IdParams, response: { 200: EnvelopeSchema(ChannelBalance) } } },
+    async (request) => {
+      requireAdmin(staffOf(request));
+      return ok(await service.refreshBalance(deps, request.params.id));
+    },
+  );
+
   app.post(
     '/api/admin/channels/:id/test',
     { schema: { params: IdParams, response: { 200: EnvelopeSchema(ChannelTestResult) } } },
@@ -107,16 +130,18 @@ export const channelModule: AppModule = {
  */
 export function auditChannelChanges(deps: Pick<AppDeps, 'db' | 'clock'>) {
   return (change: StateChange) =>
-    recordAudit(deps.db, {
-      actorId: 0,
-      action: change.action,
-      target: `channel:${change.channelId}`,
-      after: {
-        name: change.name,
-        reason: change.reason,
-        ...(change.until ? { untilAt: change.until } : {}),
+    recordAudit(
+      deps.db,
+      SYSTEM_ACTOR,
+      {
+        action: change.action,
+        target: `channel:${change.channelId}`,
+        after: {
+          name: change.name,
+          reason: change.reason,
+          ...(change.until ? { untilAt: change.until } : {}),
+        },
       },
-      ip: '',
-      now: deps.clock.now(),
-    });
+      deps.clock.now(),
+    );
 }

@@ -1,33 +1,30 @@
 import {
   CHANNEL_PROVIDERS,
+  type ChannelBalance,
   type ChannelInput,
+  type ChannelModelsBody,
   type ChannelTestResult,
   type ChannelView,
   ResultCode,
 } from '@chuhai/contract';
 import type { AppDeps } from '../../deps.ts';
 import { AppError } from '../../http/app-error.ts';
-import { recordAudit } from '../audit/service.ts';
+import { type Actor, recordAudit } from '../audit/service.ts';
 
 export type ChannelDeps = Pick<AppDeps, 'db' | 'clock' | 'channels'>;
-interface Actor {
-  userId: number;
-  ip: string;
-}
 
 /** 渠道: every channel with its state and its last 24 hours. */
 export function listChannels(deps: ChannelDeps): Promise<ChannelView[]> {
   return deps.channels.console.list();
 }
 
-/** Checks what the schema cannot: the protocol for the kind, the address, the model map. */
-function checkInput(input: ChannelInput): void {
+/** The protocol must be one the kind speaks, and the address a whole http(s) one. */
+function checkEndpoint(input: Pick<ChannelInput, 'kind' | 'provider' | 'baseUrl'>): void {
   if (!CHANNEL_PROVIDERS[input.kind].includes(input.provider))
     throw new AppError(
       ResultCode.badRequest,
       `${input.kind === 'chat' ? '对话' : '图片'}渠道的类型只能是 ${CHANNEL_PROVIDERS[input.kind].join('、')}`,
     );
-  if (!input.name.trim()) throw new AppError(ResultCode.badRequest, '请填写渠道名称');
   let url: URL;
   try {
     url = new URL(input.baseUrl.trim());
@@ -36,6 +33,12 @@ function checkInput(input: ChannelInput): void {
   }
   if (url.protocol !== 'http:' && url.protocol !== 'https:')
     throw new AppError(ResultCode.badRequest, '接口地址应为 http:// 或 https:// 开头的完整地址');
+}
+
+/** Checks what the schema cannot: the protocol for the kind, the address, the name, the model map. */
+function checkInput(input: ChannelInput): void {
+  checkEndpoint(input);
+  if (!input.name.trim()) throw new AppError(ResultCode.badRequest, '请填写渠道名称');
   if (Object.keys(input.modelMap).length > 50)
     throw new AppError(ResultCode.badRequest, '模型映射最多 50 条');
 }
@@ -52,14 +55,16 @@ export async function saveChannel(
   return deps.db.transaction().execute(async (trx) => {
     const saved = await deps.channels.console.save(trx, id, input);
     const target = saved.id;
-    await recordAudit(trx, {
-      actorId: actor.userId,
-      action: id === null ? 'channel.create' : 'channel.edit',
-      target: `channel:${target}`,
-      after: saved.settings,
-      ip: actor.ip,
+    await recordAudit(
+      trx,
+      actor,
+      {
+        action: id === null ? 'channel.create' : 'channel.edit',
+        target: `channel:${target}`,
+        after: saved.settings,
+      },
       now,
-    });
+    );
     return target;
   });
 }
@@ -74,14 +79,16 @@ export async function setChannelEnabled(
   const now = deps.clock.now();
   await deps.db.transaction().execute(async (trx) => {
     const row = await deps.channels.console.enable(trx, id, enabled);
-    await recordAudit(trx, {
-      actorId: actor.userId,
-      action: enabled ? 'channel.enable' : 'channel.disable',
-      target: `channel:${id}`,
-      after: { name: row.name },
-      ip: actor.ip,
+    await recordAudit(
+      trx,
+      actor,
+      {
+        action: enabled ? 'channel.enable' : 'channel.disable',
+        target: `channel:${id}`,
+        after: { name: row.name },
+      },
       now,
-    });
+    );
   });
 }
 
@@ -89,20 +96,29 @@ export async function deleteChannel(deps: ChannelDeps, actor: Actor, id: number)
   const now = deps.clock.now();
   await deps.db.transaction().execute(async (trx) => {
     const row = await deps.channels.console.remove(trx, id);
-    await recordAudit(trx, {
-      actorId: actor.userId,
-      action: 'channel.delete',
-      target: `channel:${id}`,
-      before: { name: row.name, kind: row.kind },
-      ip: actor.ip,
+    await recordAudit(
+      trx,
+      actor,
+      { action: 'channel.delete', target: `channel:${id}`, before: { name: row.name, kind: row.kind } },
       now,
-    });
+    );
   });
 }
 
 /** One small real call on the channel; on a cooling channel it is the trial (success restores it). */
 export function testChannel(deps: ChannelDeps, id: number): Promise<ChannelTestResult> {
   return deps.channels.console.probe(id);
+}
+
+/** 获取模型列表: what the provider offers, asked with the typed key or the channel's stored one. */
+export function providerModels(deps: ChannelDeps, body: ChannelModelsBody): Promise<string[]> {
+  checkEndpoint(body);
+  return deps.channels.console.models(body);
+}
+
+/** 刷新余额: the channel's balance as its provider tells it now, kept with the time it was read. */
+export function refreshBalance(deps: ChannelDeps, id: number): Promise<ChannelBalance> {
+  return deps.channels.console.balance(id);
 }
 
 /**

@@ -4,13 +4,13 @@ import { dialectOf } from '../../db/dialect.ts';
 
 type Db = Kysely<Database>;
 
-/** Grants still in force at `now`, the one that ends last first. */
-export function findActiveGrants(db: Db, userId: number, now: number) {
+/** The user's grants that still run past `at` (at `now`: those in force), the one that ends last first. */
+export function findActiveGrants(db: Db, userId: number, at: number) {
   return db
     .selectFrom('consumer_levels')
     .selectAll()
     .where('user_id', '=', userId)
-    .where('level_end_at', '>', now)
+    .where('level_end_at', '>', at)
     .orderBy('level_end_at', 'desc')
     .execute();
 }
@@ -140,17 +140,6 @@ export async function insertRefund(
     })
     .execute();
   return true;
-}
-
-/** The user's grants that still run past `after`, latest first. */
-export function grantsEndingAfter(db: Db, userId: number, after: number) {
-  return db
-    .selectFrom('consumer_levels')
-    .selectAll()
-    .where('user_id', '=', userId)
-    .where('level_end_at', '>', after)
-    .orderBy('level_end_at', 'desc')
-    .execute();
 }
 
 export async function setGrantSpan(db: Db, grantId: number, startAt: number, endAt: number): Promise<void> {

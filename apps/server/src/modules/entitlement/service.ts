@@ -94,7 +94,7 @@ export async function takeBackVip(
   const currentEnd = (await entitlements.latestGrantEnd(db, userId)) ?? now;
   const newEnd = Math.max(now, currentEnd - days * DAY_IN_MS);
   // Grants past the new end are cut back to it; one that had not started yet shrinks to nothing.
-  for (const grant of await entitlements.grantsEndingAfter(db, userId, newEnd))
+  for (const grant of await entitlements.findActiveGrants(db, userId, newEnd))
     await entitlements.setGrantSpan(
       db,
       Number(grant.id),

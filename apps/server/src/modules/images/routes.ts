@@ -1,3 +1,4 @@
+import sharp from 'sharp';
 import type { AppModule, Routes } from '../../app-module.ts';
 import { checkFileLink } from '../../lib/file-links.ts';
 import { isSafeKey } from '../../providers/storage/file-store.ts';
@@ -7,7 +8,8 @@ import { purgeExpiredImages } from './service.ts';
 /**
  * `GET /files/<key>?exp=&sig=`: a stored file, for whoever holds a link the API signed (only ever
  * handed to the file's owner). Expired or altered links get 403; the browser may cache a file
- * privately until its link expires. `download` makes it an attachment.
+ * privately until its link expires. `download` makes it an attachment; `opaque` sends a cut-out's
+ * photo (its colours without the alpha, as a JPEG), which 继续编辑 opens for 对比 and 修补.
  */
 const publicRoutes: Routes = async (app, { deps }) => {
   app.get('/files/*', async (request, reply) => {
@@ -16,7 +18,8 @@ const publicRoutes: Routes = async (app, { deps }) => {
       exp = '',
       sig = '',
       download,
-    } = request.query as { exp?: string; sig?: string; download?: string };
+      opaque,
+    } = request.query as { exp?: string; sig?: string; download?: string; opaque?: string };
     const now = deps.clock.now();
     const check = isSafeKey(key) ? checkFileLink(key, exp, sig, deps.fileUrlSecret, now) : 'invalid';
     if (check !== 'ok') {
@@ -31,6 +34,10 @@ const publicRoutes: Routes = async (app, { deps }) => {
     reply.header('cache-control', `private, max-age=${maxAge}`).type(file.contentType);
     if (download !== undefined) {
       reply.header('content-disposition', `attachment; filename="${key.split('/').pop()}"`);
+    }
+    if (opaque !== undefined && file.contentType === 'image/png') {
+      const photo = await sharp(file.bytes).removeAlpha().jpeg({ quality: 92 }).toBuffer();
+      return reply.type('image/jpeg').send(photo);
     }
     return reply.send(file.bytes);
   });

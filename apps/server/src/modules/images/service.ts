@@ -36,6 +36,14 @@ export function fileLink(deps: Pick<ImagesDeps, 'clock' | 'fileUrlSecret'>, file
   return signedFileUrl(fileKey, deps.fileUrlSecret, deps.clock.now());
 }
 
+/**
+ * A fresh link to a cut-out's photo: the cut-out keeps the photo's colours under its transparent
+ * parts (修补's 恢复 paints them back), so the file without its alpha is the photo as it was cut.
+ */
+export function photoLink(deps: Pick<ImagesDeps, 'clock' | 'fileUrlSecret'>, fileKey: string): string {
+  return `${fileLink(deps, fileKey)}&opaque=1`;
+}
+
 /** Stores the file, then its row (a file without a row is never shown); returns the row and the link. */
 export async function storeImage(deps: ImagesDeps, userId: number, image: NewImage) {
   const fileKey = `u/${userId}/${image.kind}/${randomUUID()}.${EXTENSIONS[image.format]}`;

@@ -1,7 +1,7 @@
 import { ResultCode } from '@chuhai/contract';
 import { lockKey } from '../../db/locks.ts';
 import { AppError } from '../../http/app-error.ts';
-import { recordAudit } from '../audit/service.ts';
+import { type Actor, recordAudit } from '../audit/service.ts';
 import { takeBackVip } from '../entitlement/service.ts';
 import * as orders from './repository.ts';
 import { type OrderDeps, toPaymentOrder } from './service.ts';
@@ -22,7 +22,7 @@ export interface RefundAsk {
 
 export async function refundOrder(
   deps: OrderDeps,
-  actor: { userId: number; ip: string },
+  actor: Actor,
   orderNo: string,
   ask: RefundAsk,
 ): Promise<{ refundNo: string; status: 'succeeded' | 'pending' }> {
@@ -59,15 +59,17 @@ export async function refundOrder(
       status: 'refunding',
       refundedAmount: Number(order.refunded_amount),
     });
-    await recordAudit(trx, {
-      actorId: actor.userId,
-      action: 'order.refund',
-      target: `order:${orderNo}`,
-      before: { status: order.status, refundedAmount: Number(order.refunded_amount) },
-      after: { refundNo, amount, reason: ask.reason },
-      ip: actor.ip,
+    await recordAudit(
+      trx,
+      actor,
+      {
+        action: 'order.refund',
+        target: `order:${orderNo}`,
+        before: { status: order.status, refundedAmount: Number(order.refunded_amount) },
+        after: { refundNo, amount, reason: ask.reason },
+      },
       now,
-    });
+    );
     return { refundNo, order, amount };
   });
 

@@ -272,3 +272,29 @@ export function countAdminOrders(db: Db, filter: Parameters<typeof adminFiltered
 export function findRefund(db: Db, refundNo: string) {
   return db.selectFrom('refunds').selectAll().where('refund_no', '=', refundNo).executeTakeFirst();
 }
+
+/**
+ * Per buyer among `userIds`: fen paid for orders paid in [from, to), and fen refunded of them, the
+ * way the console's 成本 report counts a day's revenue (by when the order was paid).
+ */
+export async function paidByBuyers(db: Db, userIds: readonly number[], from: number, to: number) {
+  if (userIds.length === 0) return new Map<number, { paid: number; refunded: number }>();
+  const rows = await db
+    .selectFrom('orders')
+    .select((eb) => [
+      'user_id',
+      eb.fn.sum<number | string>('amount').as('paid'),
+      eb.fn.sum<number | string>('refunded_amount').as('refunded'),
+    ])
+    .where('user_id', 'in', userIds)
+    .where('paid_at', '>=', from)
+    .where('paid_at', '<', to)
+    .groupBy('user_id')
+    .execute();
+  return new Map(
+    rows.map((row) => [
+      Number(row.user_id),
+      { paid: Number(row.paid ?? 0), refunded: Number(row.refunded ?? 0) },
+    ]),
+  );
+}

@@ -332,4 +332,5 @@ export function listOrders(db: Kysely<Database>, userId: number, params: PagePar
 }
 
 // The console's user drawer: every order of one user, oldest first.
-export { allOrders } from './repository.ts';
+// 成本 · 卖家排行: what each of the costliest sellers paid over the period.
+export { allOrders, paidByBuyers } from './repository.ts';

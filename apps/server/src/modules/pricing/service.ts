@@ -16,7 +16,7 @@ import type { Database } from '../../db/database.ts';
 import { seedOnce } from '../../db/seed-once.ts';
 import type { AppDeps } from '../../deps.ts';
 import { AppError } from '../../http/app-error.ts';
-import { recordAudit } from '../audit/service.ts';
+import { type Actor, recordAudit } from '../audit/service.ts';
 import { loadCatalogue } from './catalogue-file.ts';
 import * as pricing from './repository.ts';
 
@@ -27,7 +27,6 @@ import * as pricing from './repository.ts';
 export type PricingDeps = Pick<AppDeps, 'db' | 'clock' | 'config'>;
 /** What the public catalogue asks besides the tables: which providers can serve sellers now. */
 export type OfferDeps = Pick<AppDeps, 'db' | 'chatModel' | 'imageGenerator'>;
-type Actor = { userId: number; ip: string };
 
 function toAdminPlan(row: pricing.PlanRow): AdminPlan {
   return {
@@ -130,14 +129,7 @@ export async function createPlan(
     if (await pricing.findPlanRow(trx, id))
       throw new AppError(ResultCode.badRequest, `套餐编号 ${id} 已存在，请换一个`);
     await pricing.insertPlan(trx, id, values, now);
-    await recordAudit(trx, {
-      actorId: actor.userId,
-      action: 'plan.create',
-      target: `plan:${id}`,
-      after: values,
-      ip: actor.ip,
-      now,
-    });
+    await recordAudit(trx, actor, { action: 'plan.create', target: `plan:${id}`, after: values }, now);
   });
   return toAdminPlan((await pricing.findPlanRow(deps.db, id)) as pricing.PlanRow);
 }
@@ -155,15 +147,12 @@ export async function editPlan(
     const before = await pricing.findPlanRow(trx, id);
     if (!before) throw new AppError(ResultCode.notFound, '套餐不存在');
     await pricing.updatePlan(trx, id, body, now);
-    await recordAudit(trx, {
-      actorId: actor.userId,
-      action: 'plan.edit',
-      target: `plan:${id}`,
-      before: toAdminPlan(before),
-      after: body,
-      ip: actor.ip,
+    await recordAudit(
+      trx,
+      actor,
+      { action: 'plan.edit', target: `plan:${id}`, before: toAdminPlan(before), after: body },
       now,
-    });
+    );
   });
   return toAdminPlan((await pricing.findPlanRow(deps.db, id)) as pricing.PlanRow);
 }
@@ -192,15 +181,7 @@ export async function setDailyLimits(
     for (const tier of ['free', 'vip'] as const)
       for (const feature of FEATURES)
         await pricing.setDailyLimit(trx, tier, feature, next[tier][feature], now);
-    await recordAudit(trx, {
-      actorId: actor.userId,
-      action: 'limits.edit',
-      target: 'limits',
-      before,
-      after: next,
-      ip: actor.ip,
-      now,
-    });
+    await recordAudit(trx, actor, { action: 'limits.edit', target: 'limits', before, after: next }, now);
   });
   return dailyLimits(deps.db);
 }

@@ -9,7 +9,7 @@ import {
 import { seedOnce } from '../../db/seed-once.ts';
 import type { AppDeps } from '../../deps.ts';
 import { AppError } from '../../http/app-error.ts';
-import { recordAudit } from '../audit/service.ts';
+import { type Actor, recordAudit } from '../audit/service.ts';
 import { shippedLibrary } from './library.ts';
 import * as library from './library-repository.ts';
 
@@ -18,7 +18,6 @@ import * as library from './library-repository.ts';
  * (categories and prompts, their order, shown or hidden). Users' own tags are not touched.
  */
 export type LibraryDeps = Pick<AppDeps, 'db' | 'clock'>;
-type Actor = { userId: number; ip: string };
 
 export async function seedLibrary(deps: LibraryDeps): Promise<void> {
   const now = deps.clock.now();
@@ -108,14 +107,12 @@ export async function saveCategory(
     const exists = Boolean(await library.findCategory(trx, target));
     if (id !== null && !exists) throw new AppError(ResultCode.notFound, '分类不存在');
     await library.upsertCategory(trx, target, { ...body, name: body.name.trim() }, exists);
-    await recordAudit(trx, {
-      actorId: actor.userId,
-      action: 'library.category',
-      target: `library:${target}`,
-      after: body,
-      ip: actor.ip,
+    await recordAudit(
+      trx,
+      actor,
+      { action: 'library.category', target: `library:${target}`, after: body },
       now,
-    });
+    );
   });
   return target;
 }
@@ -135,14 +132,12 @@ export async function savePrompt(
     if (id === null) await library.insertPrompt(trx, target, values, now);
     else if (!(await library.updatePrompt(trx, target, values, now)))
       throw new AppError(ResultCode.notFound, '提示词不存在或已删除');
-    await recordAudit(trx, {
-      actorId: actor.userId,
-      action: 'library.prompt',
-      target: `library:${target}`,
-      after: values,
-      ip: actor.ip,
+    await recordAudit(
+      trx,
+      actor,
+      { action: 'library.prompt', target: `library:${target}`, after: values },
       now,
-    });
+    );
   });
   return target;
 }
@@ -152,12 +147,6 @@ export async function deletePrompt(deps: LibraryDeps, actor: Actor, id: string):
   await deps.db.transaction().execute(async (trx) => {
     if (!(await library.deletePrompt(trx, id)))
       throw new AppError(ResultCode.notFound, '提示词不存在或已删除');
-    await recordAudit(trx, {
-      actorId: actor.userId,
-      action: 'library.delete',
-      target: `library:${id}`,
-      ip: actor.ip,
-      now,
-    });
+    await recordAudit(trx, actor, { action: 'library.delete', target: `library:${id}` }, now);
   });
 }

@@ -10,7 +10,7 @@ import { lockKey } from '../../db/locks.ts';
 import type { AppDeps } from '../../deps.ts';
 import { AppError } from '../../http/app-error.ts';
 import { type PageParams, paginate } from '../../lib/paging.ts';
-import { recordAudit } from '../audit/service.ts';
+import { type Actor, recordAudit } from '../audit/service.ts';
 import { grantVip } from '../entitlement/service.ts';
 import { anyPlan } from '../pricing/service.ts';
 import {
@@ -25,7 +25,6 @@ import * as redeem from './repository.ts';
 
 /** 兑换码: batches made in the console (two-factor), redeemed by sellers exactly once each. */
 export type RedeemDeps = Pick<AppDeps, 'db' | 'clock'>;
-type Actor = { userId: number; ip: string };
 
 /** Wrong codes an account, or an address, may try in an hour before it has to wait. */
 const WRONG_BY_USER: ThrottleWindow = { bucket: 'redeem-wrong-user', limit: 10, windowMs: 3_600_000 };
@@ -63,36 +62,22 @@ export async function createBatch(
   }
   if (!days) throw new AppError(ResultCode.badRequest, '请选择套餐，或填写赠送的 VIP 天数');
   const codes = Array.from({ length: body.count }, newRedeemCode);
+  // What the batch is, as stored and as the audit log records it.
+  const batch = {
+    name: body.name,
+    planId,
+    days,
+    count: body.count,
+    expiresAt: body.expiresAt,
+    perUserLimit: body.perUserLimit,
+  };
   const batchId = await deps.db.transaction().execute(async (trx) => {
     const id = await redeem.insertBatch(
       trx,
-      {
-        name: body.name,
-        planId,
-        days,
-        count: body.count,
-        expiresAt: body.expiresAt,
-        perUserLimit: body.perUserLimit,
-        createdBy: actor.userId,
-        now,
-      },
+      { ...batch, createdBy: actor.userId, now },
       codes.map((code) => redeemCodeHash(normaliseRedeemCode(code) as string)),
     );
-    await recordAudit(trx, {
-      actorId: actor.userId,
-      action: 'redeem.batch',
-      target: `redeem:${id}`,
-      after: {
-        name: body.name,
-        planId,
-        days,
-        count: body.count,
-        expiresAt: body.expiresAt,
-        perUserLimit: body.perUserLimit,
-      },
-      ip: actor.ip,
-      now,
-    });
+    await recordAudit(trx, actor, { action: 'redeem.batch', target: `redeem:${id}`, after: batch }, now);
     return id;
   });
   return { batch: toBatch((await redeem.findBatch(deps.db, batchId)) as redeem.BatchRow), codes };
@@ -118,13 +103,12 @@ export async function setBatchDisabled(
   await deps.db.transaction().execute(async (trx) => {
     if (!(await redeem.setBatchDisabled(trx, batchId, disabled ? now : null)))
       throw new AppError(ResultCode.notFound, '这批兑换码不存在');
-    await recordAudit(trx, {
-      actorId: actor.userId,
-      action: disabled ? 'redeem.disable' : 'redeem.enable',
-      target: `redeem:${batchId}`,
-      ip: actor.ip,
+    await recordAudit(
+      trx,
+      actor,
+      { action: disabled ? 'redeem.disable' : 'redeem.enable', target: `redeem:${batchId}` },
       now,
-    });
+    );
   });
   return toBatch((await redeem.findBatch(deps.db, batchId)) as redeem.BatchRow);
 }

@@ -13,6 +13,7 @@ import {
   toStoredImage,
 } from '../images/service.ts';
 import { translationsOfDrawings } from '../translate/service.ts';
+import { worksOfPictures } from './works.ts';
 
 /**
  * 最近作品: 智能做图 results stay listed, with fresh links, for STUDIO_KEEP_DAYS; then the images
@@ -33,7 +34,8 @@ function toView(deps: ImagesDeps, row: StoredImageRow): StudioImage {
 
 /**
  * The caller's results of the last STUDIO_KEEP_DAYS days, newest first, of some kinds or all; a
- * translation's latest drawing says which translation 继续编辑 opens.
+ * translation's latest drawing, and a work's latest cut-out, main image or 换背景 picture, say
+ * what 继续编辑 opens.
  */
 export async function listRecentImages(
   deps: ImagesDeps,
@@ -44,11 +46,15 @@ export async function listRecentImages(
   const page = await listImages(deps, userId, kinds, query, (row) => toView(deps, row));
   const drawings = page.list.filter((image) => image.kind === 'translate').map((image) => image.id);
   const editable = await translationsOfDrawings(deps, userId, drawings);
+  const pictures = page.list.filter((image) => image.kind !== 'translate').map((image) => image.id);
+  const reopen = await worksOfPictures(deps, userId, pictures);
   return {
     ...page,
     list: page.list.map((image) => {
       const translationId = editable.get(image.id);
-      return translationId === undefined ? image : { ...image, translationId };
+      const workId = reopen.get(image.id);
+      if (translationId !== undefined) return { ...image, translationId };
+      return workId === undefined ? image : { ...image, workId };
     }),
   };
 }

@@ -1,4 +1,5 @@
 import {
+  type BackgroundChoice,
   PLACEMENT_LIMITS,
   type ReplacedImage,
   type ReplaceResult,
@@ -17,12 +18,10 @@ import { runMetered, startMetered } from '../../work/metered.ts';
 import { sellerError } from '../../work/seller-error.ts';
 import { DRAW_NOT_CONFIGURED, generationSpec } from '../drawing/service.ts';
 import { loadCutout, type StudioDeps, storeImage, studioSpec } from './service.ts';
+import { startReplaceWork } from './works.ts';
 
 /** What the new background is: one of the library's designs, a plain colour, or a scene from a prompt. */
-export type BackgroundChoice =
-  | { kind: 'library'; id: string }
-  | { kind: 'color'; color: string }
-  | { kind: 'prompt'; prompt: string };
+export type { BackgroundChoice };
 
 export interface ReplaceInput {
   uploads: Upload[];
@@ -111,6 +110,8 @@ async function backgroundImage(deps: StudioDeps, userId: number, choice: Backgro
 
 interface Source {
   name: string;
+  /** The earlier cut-out it is, if it is one. */
+  cutoutId?: number;
   /** A checked upload, or an earlier cut-out with its mask. */
   load: () => Promise<{ image: Buffer; matte?: AlphaMask }>;
 }
@@ -164,7 +165,7 @@ export async function replaceBackground(
   // Earlier cut-outs must be the caller's: one that is not is a 404 before anything is spent.
   for (const id of input.cutoutIds) {
     const cutout = await loadCutout(deps, userId, id);
-    sources.push({ name: `抠图 ${id}`, load: async () => cutout });
+    sources.push({ name: `抠图 ${id}`, cutoutId: id, load: async () => cutout });
   }
 
   // The first product's use is taken before any paid work, so a caller with no uses left never
@@ -196,7 +197,15 @@ export async function replaceBackground(
               const product = await productOf(deps, userId, source);
               const made = await placeOnBackground(product.image, product.matte, background, input.placement);
               const image = await storeImage(deps, userId, 'replace', { ...made, format: 'jpeg' });
-              return { image, cutout: product.cutout };
+              // 继续编辑 and a reload open this result again: its cut-out, background and placement.
+              const workId = await startReplaceWork(deps, userId, {
+                name: source.name,
+                cutoutId: (product.cutout?.id ?? source.cutoutId) as number,
+                resultId: image.id,
+                background: input.background,
+                placement: input.placement,
+              });
+              return { image, cutout: product.cutout, workId };
             },
           );
           results[index] = { name: source.name, ...made };

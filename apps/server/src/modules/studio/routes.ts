@@ -10,6 +10,8 @@ import {
   ReplaceResult,
   ResultCode,
   StudioImagePage,
+  StudioWork,
+  StudioWorkIdParams,
 } from '@chuhai/contract';
 import { Type } from 'typebox';
 import type { AppModule, Routes } from '../../app-module.ts';
@@ -25,10 +27,12 @@ import {
   listCategories,
 } from '../../imaging/backgrounds/library.ts';
 import { CutoutForm, TouchUpForm } from './form-fields.ts';
+import { studioPersonalData } from './personal-data.ts';
 import { deleteRecentImages, listRecentImages } from './recent.ts';
 import { readReplaceFields, replaceBackground } from './replace.ts';
 import { removeBackground } from './service.ts';
 import { saveTouchUp } from './touch-up.ts';
+import { openWork } from './works.ts';
 
 /** The background library: categories, designs and their thumbnails, the same for everyone. */
 const publicRoutes: Routes = async (app) => {
@@ -140,6 +144,13 @@ const userRoutes: Routes = async (app, { deps }) => {
     async (request) => ok(await listRecentImages(deps, request.user.userId, request.query)),
   );
 
+  // 继续编辑 (最近作品) and a reload: the caller's 抠图 or 换背景 work as last left; anyone else's is a 404.
+  app.get(
+    '/api/v1/studio/works/:id',
+    { schema: { params: StudioWorkIdParams, response: { 200: EnvelopeSchema(StudioWork) } } },
+    async (request) => ok(await openWork(deps, request.user.userId, request.params.id)),
+  );
+
   app.get(
     '/api/v1/studio/deleteImages',
     { schema: { querystring: IdsQuery, response: { 200: EnvelopeSchema(DeletedResult) } } },
@@ -147,4 +158,9 @@ const userRoutes: Routes = async (app, { deps }) => {
   );
 };
 
-export const studioModule: AppModule = { name: 'studio', publicRoutes, userRoutes };
+export const studioModule: AppModule = {
+  name: 'studio',
+  personalData: studioPersonalData,
+  publicRoutes,
+  userRoutes,
+};

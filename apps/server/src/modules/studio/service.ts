@@ -23,6 +23,7 @@ import { type MeteredSpec, runMetered } from '../../work/metered.ts';
 import type { UseTicket } from '../entitlement/service.ts';
 import { type ImagesDeps, loadOwnImage, storeImage as storeKept, toStoredImage } from '../images/service.ts';
 import { STUDIO_KEEP_MS } from './recent.ts';
+import { keepCutoutChange, startCutoutWork } from './works.ts';
 
 export type StudioDeps = ImagesDeps &
   Pick<AppDeps, 'matting' | 'imageGenerator' | 'drawTimeoutMs' | 'mattingLanes' | 'freeWork' | 'ocr'>;
@@ -121,11 +122,14 @@ export async function removeBackground(
     const cutoutId = input.cutoutId;
     return runMetered(deps, { userId }, studioSpec('cutout'), async () => {
       const { image, matte } = await loadCutout(deps, userId, cutoutId);
-      return {
-        main: await makeMain(deps, userId, image, matte, preset ?? 'amazon', onStage, {
-          allParts: input.allParts,
-        }),
-      };
+      const allParts = input.allParts ?? false;
+      const main = await makeMain(deps, userId, image, matte, preset ?? 'amazon', onStage, { allParts });
+      // The 抠图 work on this cut-out now opens with this main image.
+      const workId = await keepCutoutChange(deps, userId, cutoutId, {
+        cutoutId,
+        main: { ...main, allParts },
+      });
+      return { ...(workId === undefined ? {} : { workId }), main };
     });
   }
   if (!input.upload) throw new AppError(ResultCode.badRequest, '请上传一张图片（字段名 upload[] 或 file）');
@@ -149,6 +153,16 @@ export async function removeBackground(
       result.main = await makeMain(deps, userId, checked.bytes, matte, preset, onStage, {
         allParts: input.allParts,
       });
+    // 继续编辑 and a reload open this photo's work again: cut-out, 主图尺寸, checks.
+    const cutoutId = (result.cutout as StoredImage).id;
+    const made = {
+      name: input.upload?.name ?? '',
+      preset: preset ?? 'amazon',
+      makeMain: Boolean(preset),
+      cutoutId,
+      check,
+    };
+    result.workId = await startCutoutWork(deps, userId, made, result.main);
     return result;
   });
 }

@@ -9,6 +9,7 @@ import { runFreeWork } from '../../work/free-work.ts';
 import { sellerError } from '../../work/seller-error.ts';
 import { reserveAttempt, type ThrottleWindow, tooManyRequests, waitText } from '../throttle/service.ts';
 import { loadCutout, makeMain, readPreset, type StudioDeps, storeImage } from './service.ts';
+import { keepCutoutChange } from './works.ts';
 
 /**
  * Edits are free, but each one composes a main image (about a second of CPU): enough for a seller
@@ -69,12 +70,20 @@ export async function saveTouchUp(
         height: edited.height,
         format: 'png',
       });
-      if (input.main === false) return { cutout };
+      const from = input.cutoutId;
+      if (input.main === false) {
+        // 换背景's works on the cut-out open with the brushed one (its 抠图 work keeps its main image).
+        await keepCutoutChange(deps, userId, from, { cutoutId: cutout.id, touchedUp: true });
+        return { cutout };
+      }
       // The seller's own mask is final: a part brought back with the brush stays.
-      return {
-        cutout,
-        main: await makeMain(deps, userId, png, edited, preset, undefined, { allParts: true }),
-      };
+      const main = await makeMain(deps, userId, png, edited, preset, undefined, { allParts: true });
+      const workId = await keepCutoutChange(deps, userId, from, {
+        cutoutId: cutout.id,
+        touchedUp: true,
+        main: { ...main, allParts: false },
+      });
+      return { ...(workId === undefined ? {} : { workId }), cutout, main };
     } catch (error) {
       if (error instanceof NoProductError) {
         throw new AppError(ResultCode.badRequest, '修补后剩下的只是零散的小块，请用「恢复」画笔把产品涂回来');

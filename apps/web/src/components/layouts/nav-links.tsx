@@ -1,7 +1,8 @@
-import { Link, useLocation } from 'react-router';
+import { useLocation } from 'react-router';
 import { isNavActive, NAV_LINKS, STUDIO_TOOLS } from '../../config/paths';
 import { useAccountInfo } from '../../entities/account/get-account-info';
 import { FreeTrialTag } from '../../entities/plans/free-trial';
+import { CurrentLink } from '../ui/current-link';
 import { StudioMenu } from './studio-menu';
 
 /**
@@ -31,33 +32,32 @@ export function NavLinks({
           return (
             <div key={link.key}>
               <div className="mobile-drawer__section">{link.label}</div>
-              {STUDIO_TOOLS.map((tool) => {
-                const current = isNavActive([tool.to], pathname);
-                return (
-                  <Link
-                    key={tool.key}
-                    to={tool.to}
-                    className={`${className} ${className}--nested${current ? ` ${className}--active` : ''}`}
-                    aria-current={current ? 'page' : undefined}
-                    onClick={onNavigate}
-                  >
-                    {tool.label}
-                  </Link>
-                );
-              })}
+              {STUDIO_TOOLS.map((tool) => (
+                <CurrentLink
+                  key={tool.key}
+                  to={tool.to}
+                  current={isNavActive([tool.to], pathname)}
+                  className={`${className} ${className}--nested`}
+                  currentClass={`${className}--active`}
+                  onClick={onNavigate}
+                >
+                  {tool.label}
+                </CurrentLink>
+              ))}
             </div>
           );
         return (
-          <Link
+          <CurrentLink
             key={link.key}
             to={link.to}
-            className={`${className}${active ? ` ${className}--active` : ''}`}
-            aria-current={active ? 'page' : undefined}
+            current={active}
+            className={className}
+            currentClass={`${className}--active`}
             onClick={onNavigate}
           >
             {link.label}
             {'freeTrial' in link && !vip ? <FreeTrialTag className="nav-free-tag" /> : null}
-          </Link>
+          </CurrentLink>
         );
       })}
     </>

@@ -1,6 +1,7 @@
 import { DownOutlined } from '@ant-design/icons';
-import { Link, useLocation } from 'react-router';
+import { useLocation } from 'react-router';
 import { isNavActive, STUDIO_TOOLS } from '../../config/paths';
+import { CurrentLink } from '../ui/current-link';
 import { HoverMenu } from './hover-menu';
 
 /**
@@ -15,13 +16,14 @@ export function StudioMenu(props: { label: string; to: string; active: boolean }
       width={132}
       trigger={({ open, toggle }) => (
         <span className="nav-bar__split">
-          <Link
+          <CurrentLink
             to={props.to}
-            className={`nav-bar__link${props.active ? ' nav-bar__link--active' : ''}`}
-            aria-current={props.active ? 'page' : undefined}
+            current={props.active}
+            className="nav-bar__link"
+            currentClass="nav-bar__link--active"
           >
             {props.label}
-          </Link>
+          </CurrentLink>
           <button
             type="button"
             className="nav-bar__split-toggle"
@@ -35,21 +37,19 @@ export function StudioMenu(props: { label: string; to: string; active: boolean }
         </span>
       )}
       items={(close) =>
-        STUDIO_TOOLS.map((tool) => {
-          const current = isNavActive([tool.to], pathname);
-          return (
-            <li key={tool.key}>
-              <Link
-                className={`popover-panel__item${current ? ' popover-panel__item--current' : ''}`}
-                to={tool.to}
-                aria-current={current ? 'page' : undefined}
-                onClick={close}
-              >
-                {tool.label}
-              </Link>
-            </li>
-          );
-        })
+        STUDIO_TOOLS.map((tool) => (
+          <li key={tool.key}>
+            <CurrentLink
+              to={tool.to}
+              current={isNavActive([tool.to], pathname)}
+              className="popover-panel__item"
+              currentClass="popover-panel__item--current"
+              onClick={close}
+            >
+              {tool.label}
+            </CurrentLink>
+          </li>
+        ))
       }
     />
   );

@@ -24,7 +24,7 @@ export function loadImage(src: string): Promise<HTMLImageElement> {
 const context2d = (canvas: HTMLCanvasElement) => canvas.getContext('2d') as CanvasRenderingContext2D;
 
 /** The pixels of an image drawn at the given size. */
-function pixelsOf(image: HTMLImageElement, width: number, height: number): Uint8ClampedArray {
+export function pixelsOf(image: HTMLImageElement, width: number, height: number): Uint8ClampedArray {
   const canvas = document.createElement('canvas');
   canvas.width = width;
   canvas.height = height;
@@ -41,6 +41,11 @@ export function reachCanvas(
   height: number,
 ) {
   const reach = restoreReach(pixelsOf(photo, width, height), pixelsOf(cutout, width, height), width, height);
+  return canvasOfReach(reach, width, height);
+}
+
+/** A reach (one byte a pixel, restore-reach.ts) as a canvas whose alpha it is. */
+export function canvasOfReach(reach: Uint8Array | Uint8ClampedArray, width: number, height: number) {
   const canvas = document.createElement('canvas');
   canvas.width = width;
   canvas.height = height;

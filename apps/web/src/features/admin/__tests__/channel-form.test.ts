@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { parseModelMap } from '../components/channel-form';
-import { formatCost } from '../components/costs-section';
+import { formatCost } from '../components/cost-format';
 
 describe('channel form and costs', () => {
   it('reads the model map line by line and says which line is wrong', () => {

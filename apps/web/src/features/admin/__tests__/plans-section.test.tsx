@@ -1,16 +1,13 @@
 import { fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { useAuthStore } from '../../../stores/auth-store';
+import { MONTH_PLAN } from '../../../test/plans';
 import { fakeApi, ok, renderWithApp } from '../../../test/render';
+import { screenWidth } from '../../../test/screen-width';
 import { PlansSection } from '../components/plans-section';
 
 const MONTH = {
-  id: 'vip-month',
-  name: '月度 VIP',
-  days: 31,
-  price: 2990,
-  originalPrice: 3900,
-  badge: '',
+  ...MONTH_PLAN,
   benefits: ['AI 问答每日 300 次，可用高级模型', 'AI 绘画每日 50 张'],
   enabled: true,
   sortOrder: 10,
@@ -54,5 +51,38 @@ describe('套餐：权益与本站现在的设置', () => {
       await within(dialog).findByText(/「AI 绘画每日 80 张」：写的是 80 张，AI 绘画现在 VIP 每日 50 张/),
     ).toBeInTheDocument();
     expect(within(dialog).queryByText(/高级问答模型/)).toBeNull();
+  });
+
+  it('on a phone: each plan is a card with its state, price and 编辑, not a table scrolled sideways', async () => {
+    screenWidth(390);
+    useAuthStore.getState().signIn('tok-1', { username: '13800000000', phone: '13800000000' });
+    fakeApi({
+      '/api/admin/plans': () => ok([MONTH, { ...MONTH, id: 'vip-old', name: '旧月卡', enabled: false }]),
+      '/api/v1/limits': () => ok(LIMITS),
+      '/api/v1/offer': () =>
+        ok({
+          advancedModel: true,
+          features: { chat: true, draw: true, cutout: true, replace: true, translate: true },
+        }),
+    });
+    renderWithApp(<PlansSection />);
+    const month = await screen.findByRole('listitem', { name: '套餐月度 VIP' });
+    expect(month).toHaveTextContent('在售');
+    expect(month).toHaveTextContent('售价 ¥29.90');
+    expect(month).toHaveTextContent('原价 ¥39.00');
+    expect(screen.getByRole('listitem', { name: '套餐旧月卡' })).toHaveTextContent('已下架');
+    // The plans are not a table on a phone (the daily limits, three columns, still are).
+    expect(screen.queryByRole('columnheader', { name: '售价' })).toBeNull();
+    fireEvent.click(within(month).getByRole('button', { name: '编辑月度 VIP' }));
+    expect(await screen.findByRole('dialog')).toHaveTextContent('编辑套餐');
+  });
+
+  it('on a wide screen the plans are a table', async () => {
+    screenWidth(1440);
+    useAuthStore.getState().signIn('tok-1', { username: '13800000000', phone: '13800000000' });
+    fakeApi({ '/api/admin/plans': () => ok([MONTH]), '/api/v1/limits': () => ok(LIMITS) });
+    renderWithApp(<PlansSection />);
+    expect(await screen.findByRole('row', { name: /月度 VIP/ })).toHaveTextContent('¥29.90');
+    expect(screen.queryByRole('listitem', { name: '套餐月度 VIP' })).toBeNull();
   });
 });

@@ -1,5 +1,5 @@
-import type { AdminUserRow } from '@chuhai/contract';
-import { screen, within } from '@testing-library/react';
+import type { AdminUserDetail, AdminUserRow } from '@chuhai/contract';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { useAuthStore } from '../../../stores/auth-store';
 import { fakeApi, ok, renderWithApp } from '../../../test/render';
@@ -15,6 +15,35 @@ const row = (over: Partial<AdminUserRow>): AdminUserRow => ({
   vipEndAt: null,
   ...over,
 });
+
+/**
+ * 用户 for a signed-in admin, with one seller (id 1) whose details are `detail` over an empty record;
+ * opens their drawer. `more` answers further calls. Returns the drawer and the calls made.
+ */
+async function openSeller(detail: Partial<AdminUserDetail>, more: Parameters<typeof fakeApi>[0] = {}) {
+  useAuthStore.getState().signIn('tok-1', { username: '13800000000', phone: '13800000000' });
+  const calls = fakeApi({
+    '/api/admin/me': () => ok({ userId: 9, phone: '13800000000', role: 'admin', totpBound: true }),
+    '/api/admin/users': () => ok({ list: [row({ id: 1 })], total: 1, pageNo: 1, pageSize: 20 }),
+    '/api/admin/users/1': () =>
+      ok({
+        user: row({ id: 1 }),
+        vip: [],
+        usage: [],
+        orders: [],
+        invitedCount: 0,
+        monthCost: 0,
+        invitations: [],
+        ledger: [],
+        sessions: [],
+        ...detail,
+      }),
+    ...more,
+  });
+  renderWithApp(<AdminConsole />, { path: '/admin/users', route: '/admin/*' });
+  (await screen.findByRole('row', { name: /13800000001/ })).click();
+  return { drawer: await screen.findByRole('dialog'), calls };
+}
 
 describe('运营后台 · 用户', () => {
   afterEach(() => {
@@ -47,7 +76,6 @@ describe('运营后台 · 用户', () => {
   });
 
   it('writes an order’s state and a use’s tool in Chinese in a seller’s details, not paid or cutout', async () => {
-    useAuthStore.getState().signIn('tok-1', { username: '13800000000', phone: '13800000000' });
     const at = new Date(2026, 10, 20, 9, 0).getTime();
     const order = (orderNo: string, status: 'paid' | 'closed', refundedAmount?: number) => ({
       orderNo,
@@ -63,33 +91,35 @@ describe('运营后台 · 用户', () => {
       vipEndAt: null,
       ...(refundedAmount ? { refundedAmount } : {}),
     });
-    fakeApi({
-      '/api/admin/me': () => ok({ userId: 9, phone: '13800000000', role: 'admin', totpBound: true }),
-      '/api/admin/users': () => ok({ list: [row({ id: 1 })], total: 1, pageNo: 1, pageSize: 20 }),
-      '/api/admin/users/1': () =>
-        ok({
-          user: row({ id: 1 }),
-          vip: [],
-          usage: [],
-          orders: [order('A1', 'paid'), order('A2', 'closed'), order('A3', 'paid', 1000)],
-          invitedCount: 0,
-          monthCost: 0,
-          invitations: [],
-          ledger: [
-            { feature: 'cutout', day: '2026-11-20', delta: 1, createdAt: at },
-            { feature: 'translate', day: '2026-11-20', delta: -1, createdAt: at },
-          ],
-          sessions: [],
-        }),
+    const { drawer } = await openSeller({
+      orders: [order('A1', 'paid'), order('A2', 'closed'), order('A3', 'paid', 1000)],
+      ledger: [
+        { feature: 'cutout', day: '2026-11-20', delta: 1, createdAt: at },
+        { feature: 'translate', day: '2026-11-20', delta: -1, createdAt: at },
+      ],
     });
-    renderWithApp(<AdminConsole />, { path: '/admin/users', route: '/admin/*' });
-    (await screen.findByRole('row', { name: /13800000001/ })).click();
-    const drawer = await screen.findByRole('dialog');
     expect(await within(drawer).findByText(/VIP 月卡 · ¥29.90 · 已支付/)).toBeInTheDocument();
     expect(within(drawer).getByText(/已关闭/)).toBeInTheDocument();
     expect(within(drawer).getByText(/部分退款 ¥10.00/)).toBeInTheDocument();
     expect(within(drawer).getByText(/抠图与主图 · 使用 1 次/)).toBeInTheDocument();
     expect(within(drawer).getByText(/图片翻译 · 失败退回 1 次/)).toBeInTheDocument();
     expect(drawer).not.toHaveTextContent(/\b(paid|closed|cutout|translate)\b/);
+  });
+
+  it('停用账号 asks why (at least 2 characters) and sends the reason with it', async () => {
+    const { drawer, calls } = await openSeller({}, { '/api/admin/users/1/disable': () => ok(null) });
+    fireEvent.click(await within(drawer).findByRole('button', { name: '停用账号' }));
+    const confirm = within(drawer).getByRole('button', { name: /确认停用/ });
+    fireEvent.change(within(drawer).getByLabelText('原因'), { target: { value: '刷' } });
+    fireEvent.click(confirm);
+    expect(await within(drawer).findByText('请写明原因')).toBeInTheDocument();
+    fireEvent.change(within(drawer).getByLabelText('原因'), { target: { value: '批量注册刷用量' } });
+    fireEvent.click(confirm);
+    await waitFor(() =>
+      expect(calls.find((c) => c.url.endsWith('/api/admin/users/1/disable'))?.body).toEqual({
+        disabled: true,
+        reason: '批量注册刷用量',
+      }),
+    );
   });
 });

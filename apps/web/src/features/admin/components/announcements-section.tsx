@@ -7,6 +7,7 @@ import { useDeleteAnnouncement } from '../api/delete-announcement';
 import { useAdminAnnouncements } from '../api/get-admin-announcements';
 import { useSaveAnnouncement } from '../api/save-announcement';
 import { usePhoneWidth } from '../use-phone-width';
+import { PhoneCards } from './phone-cards';
 
 interface AnnouncementForm {
   title: string;
@@ -25,6 +26,29 @@ export function AnnouncementsSection() {
   const [editing, setEditing] = useState<Announcement | 'new' | null>(null);
   const phone = usePhoneWidth();
   const now = Date.now();
+  const state = (a: Announcement) =>
+    a.endsAt <= now ? (
+      <Tag>已结束</Tag>
+    ) : a.startsAt > now ? (
+      <Tag color="blue">未开始</Tag>
+    ) : (
+      <Tag color="green">展示中</Tag>
+    );
+  const actions = (a: Announcement) => (
+    <>
+      <Button size="small" type="link" onClick={() => setEditing(a)} aria-label={`编辑公告${a.title}`}>
+        编辑
+      </Button>
+      <Popconfirm
+        title="删除这条公告？"
+        onConfirm={() => remove.mutate(a.id, { onSuccess: () => void message.success('公告已删除') })}
+      >
+        <Button size="small" type="link" danger aria-label={`删除公告${a.title}`}>
+          删除
+        </Button>
+      </Popconfirm>
+    </>
+  );
   return (
     <div className="admin-section">
       <div className="admin-section__head">
@@ -33,65 +57,41 @@ export function AnnouncementsSection() {
           发布公告
         </Button>
       </div>
-      <Table<Announcement>
-        rowKey="id"
-        size="small"
-        loading={list.isFetching}
-        dataSource={list.data ?? []}
-        pagination={false}
-        // On a phone the two dates scroll; the title, its state and the buttons stay in view.
-        scroll={phone ? { x: 560 } : undefined}
-        columns={[
-          { title: '标题', dataIndex: 'title' },
-          ...(phone
-            ? []
-            : [{ title: '位置', dataIndex: 'place', render: (p: Announcement['place']) => PLACES[p] }]),
-          {
-            title: '状态',
-            key: 'state',
-            render: (_: unknown, a) =>
-              a.endsAt <= now ? (
-                <Tag>已结束</Tag>
-              ) : a.startsAt > now ? (
-                <Tag color="blue">未开始</Tag>
-              ) : (
-                <Tag color="green">展示中</Tag>
-              ),
-          },
-          {
-            title: '时间',
-            key: 'span',
-            render: (_: unknown, a) => `${formatDateTime(a.startsAt)} — ${formatDateTime(a.endsAt)}`,
-          },
-          {
-            title: '',
-            key: 'actions',
-            fixed: 'right',
-            width: 112,
-            render: (_: unknown, a) => (
-              <>
-                <Button size="small" type="link" onClick={() => setEditing(a)}>
-                  编辑
-                </Button>
-                <Popconfirm
-                  title="删除这条公告？"
-                  onConfirm={() =>
-                    remove.mutate(a.id, { onSuccess: () => void message.success('公告已删除') })
-                  }
-                >
-                  <Button size="small" type="link" danger>
-                    删除
-                  </Button>
-                </Popconfirm>
-              </>
-            ),
-          },
-        ]}
-      />
+      {phone ? (
+        <PhoneCards
+          label="公告列表"
+          loading={list.isFetching}
+          cards={(list.data ?? []).map((a) => ({
+            key: a.id,
+            label: `公告${a.title}`,
+            title: a.title,
+            state: state(a),
+            figures: [PLACES[a.place], spanOf(a)],
+            actions: actions(a),
+          }))}
+        />
+      ) : (
+        <Table<Announcement>
+          rowKey="id"
+          size="small"
+          loading={list.isFetching}
+          dataSource={list.data ?? []}
+          pagination={false}
+          columns={[
+            { title: '标题', dataIndex: 'title' },
+            { title: '位置', dataIndex: 'place', render: (p: Announcement['place']) => PLACES[p] },
+            { title: '状态', key: 'state', render: (_: unknown, a) => state(a) },
+            { title: '时间', key: 'span', render: (_: unknown, a) => spanOf(a) },
+            { title: '', key: 'actions', width: 112, render: (_: unknown, a) => actions(a) },
+          ]}
+        />
+      )}
       <AnnouncementModal announcement={editing} onClose={() => setEditing(null)} />
     </div>
   );
 }
+
+const spanOf = (a: Announcement) => `${formatDateTime(a.startsAt)} — ${formatDateTime(a.endsAt)}`;
 
 function AnnouncementModal(props: { announcement: Announcement | 'new' | null; onClose: () => void }) {
   const [form] = Form.useForm<AnnouncementForm>();
@@ -148,7 +148,12 @@ function AnnouncementModal(props: { announcement: Announcement | 'new' | null; o
           <Radio.Group options={Object.entries(PLACES).map(([value, label]) => ({ value, label }))} />
         </Form.Item>
         <Form.Item name="span" label="展示时间" rules={[{ required: true, message: '请选择开始和结束时间' }]}>
-          <DatePicker.RangePicker showTime={{ format: 'HH:mm' }} format="YYYY-MM-DD HH:mm" />
+          <DatePicker.RangePicker
+            showTime={{ format: 'HH:mm' }}
+            format="YYYY-MM-DD HH:mm"
+            // A month beside the hours is 400 px wide: on a phone the hours go under the month.
+            classNames={{ popup: { root: 'admin-stacked-picker' } }}
+          />
         </Form.Item>
       </Form>
     </Modal>

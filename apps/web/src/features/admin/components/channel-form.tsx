@@ -8,7 +8,10 @@ import {
 } from '@chuhai/contract';
 import { App, Form, Input, InputNumber, Modal, Select, Switch } from 'antd';
 import { useEffect } from 'react';
+import { useChannels } from '../api/get-channels';
 import { useSaveChannel } from '../api/save-channel';
+import { ChannelBalanceLine } from './channel-balance';
+import { ChannelModelsField } from './channel-models-field';
 import { TotpInput } from './totp-input';
 
 interface ChannelFormValues {
@@ -78,6 +81,8 @@ export function ChannelForm(props: {
   const [form] = Form.useForm<ChannelFormValues>();
   const save = useSaveChannel();
   const { message } = App.useApp();
+  // The balance as last read, 刷新余额 included; the form's own values stay as the operator typed them.
+  const latest = useChannels().data?.find((c) => c.id === channel?.id) ?? channel;
 
   useEffect(() => {
     if (open) form.setFieldsValue(toValues(channel));
@@ -126,6 +131,7 @@ export function ChannelForm(props: {
       destroyOnHidden
       width={560}
     >
+      {latest ? <ChannelBalanceLine channel={latest} canRefresh /> : null}
       <Form<ChannelFormValues> form={form} layout="vertical" onFinish={submit} preserve={false}>
         <Form.Item
           name="name"
@@ -165,20 +171,7 @@ export function ChannelForm(props: {
         >
           <Input.TextArea rows={2} autoComplete="off" spellCheck={false} />
         </Form.Item>
-        <Form.Item
-          name="models"
-          label="提供的模型"
-          extra={
-            kind === 'chat' ? '留空表示接受任何模型名' : '图片渠道用第一个模型生成；留空用服务商默认模型'
-          }
-        >
-          <Select
-            mode="tags"
-            tokenSeparators={[',', '，', ' ']}
-            open={false}
-            placeholder="输入模型名后回车"
-          />
-        </Form.Item>
+        <ChannelModelsField kind={kind} channel={channel} />
         {kind === 'chat' ? (
           <Form.Item name="modelMap" label="模型映射（可选）" extra="每行一条：请求的模型名=服务商的模型名">
             <Input.TextArea rows={2} placeholder="gpt-4o-mini=deepseek-chat" spellCheck={false} />

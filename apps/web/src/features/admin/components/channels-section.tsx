@@ -13,6 +13,7 @@ import { useChannels } from '../api/get-channels';
 import { useSetChannelEnabled } from '../api/set-channel-enabled';
 import { useTestChannel } from '../api/test-channel';
 import { usePhoneWidth } from '../use-phone-width';
+import { ChannelBalanceLine } from './channel-balance';
 import { ChannelForm } from './channel-form';
 
 const STATE_COLORS: Record<ChannelState, string> = {
@@ -259,7 +260,7 @@ function ChannelStateCell({ channel }: { channel: ChannelView }) {
   );
 }
 
-function ChannelEndpoint({ channel }: { channel: ChannelView }) {
+function ChannelEndpoint({ channel, canEdit }: { channel: ChannelView; canEdit: boolean }) {
   return (
     <span className="admin-channel__url">
       {channel.baseUrl}
@@ -275,6 +276,7 @@ function ChannelEndpoint({ channel }: { channel: ChannelView }) {
           </Tag>
         </Tooltip>
       ) : null}
+      <ChannelBalanceLine channel={channel} canRefresh={canEdit} compact />
     </span>
   );
 }
@@ -306,7 +308,7 @@ function ChannelCards(props: ListBody) {
             <EnvTag channel={channel} />
             <ChannelStateCell channel={channel} />
           </div>
-          <ChannelEndpoint channel={channel} />
+          <ChannelEndpoint channel={channel} canEdit={props.canEdit} />
           <div className="admin-channel-item__figures">
             <span>优先级 {channel.priority}</span>
             <span>权重 {channel.weight}</span>
@@ -366,7 +368,7 @@ function ChannelTable(props: ListBody) {
           title: '接口',
           dataIndex: 'baseUrl',
           width: 220,
-          render: (_: string, channel) => <ChannelEndpoint channel={channel} />,
+          render: (_: string, channel) => <ChannelEndpoint channel={channel} canEdit={props.canEdit} />,
         },
         { title: '优先级', dataIndex: 'priority', width: 70 },
         { title: '权重', dataIndex: 'weight', width: 60 },

@@ -1,23 +1,16 @@
 import { type ChannelView, COST_PURPOSE_NAMES, COST_PURPOSES, type CostDay } from '@chuhai/contract';
-import { Alert, Button, Card, Col, Row, Segmented, Skeleton, Statistic, Table } from 'antd';
+import { Alert, Button, Card, Col, Row, Segmented, Skeleton, Statistic, Table, Tabs } from 'antd';
 import { useState } from 'react';
-import { Link } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import { paths } from '../../../config/paths';
 import { downloadCsv } from '../../../lib/csv';
 import { useChannels } from '../api/get-channels';
 import { useCosts } from '../api/get-costs';
 import { TOOLTIP_STYLE } from '../chart-style';
-
-/** Yuan with as many decimals as a small cost needs (a question costs a fraction of a fen). */
-export function formatCost(yuan: number): string {
-  if (yuan === 0) return '0';
-  const digits = Math.abs(yuan) >= 1 ? 2 : 4;
-  return yuan.toFixed(digits);
-}
-
-const marginRate = (revenue: number, margin: number) =>
-  revenue > 0 ? `${Math.round((margin / revenue) * 1000) / 10}%` : '—';
+import { type CallFilter, CostCalls } from './cost-calls';
+import { formatCost, marginRate } from './cost-format';
+import { SellerCosts } from './seller-costs';
 
 function exportCsv(days: CostDay[]) {
   downloadCsv(
@@ -73,32 +66,71 @@ function UnpricedWarning() {
   );
 }
 
-/** 成本: revenue against what the AI providers cost, per day, per feature and per channel. */
+const TABS = ['summary', 'calls', 'sellers'] as const;
+type CostTab = (typeof TABS)[number];
+
+/**
+ * 成本: revenue against what the AI providers cost (汇总: per day, feature and channel), each call
+ * (调用明细) and the costliest sellers (卖家排行). The tab is in the address, so a reload keeps it.
+ */
 export function CostsSection() {
-  const [days, setDays] = useState(14);
-  const report = useCosts(days);
-  const data = report.data;
+  const [params, setParams] = useSearchParams();
+  const tab: CostTab = TABS.find((t) => t === params.get('tab')) ?? 'summary';
+  const [filter, setFilter] = useState<CallFilter>({ pageNo: 1 });
+  const show = (next: CostTab) => setParams(next === 'summary' ? {} : { tab: next }, { replace: true });
+  const showCalls = (narrow: Omit<CallFilter, 'pageNo'>) => {
+    setFilter({ ...narrow, pageNo: 1 });
+    show('calls');
+  };
   return (
     <div className="admin-section">
       <div className="admin-section__head">
         <h2>成本与毛利</h2>
-        <Space2>
-          <Segmented
-            value={days}
-            onChange={(value) => setDays(value as number)}
-            options={[
-              { value: 1, label: '今天' },
-              { value: 7, label: '近 7 天' },
-              { value: 14, label: '近 14 天' },
-              { value: 30, label: '近 30 天' },
-            ]}
-          />
-          <Button disabled={!data} onClick={() => data && exportCsv(data.days)}>
-            导出 CSV
-          </Button>
-        </Space2>
       </div>
       <UnpricedWarning />
+      <Tabs
+        activeKey={tab}
+        onChange={(key) => show(key as CostTab)}
+        items={[
+          { key: 'summary', label: '汇总', children: <CostSummary onDay={(day) => showCalls({ day })} /> },
+          { key: 'calls', label: '调用明细', children: <CostCalls filter={filter} onFilter={setFilter} /> },
+          {
+            key: 'sellers',
+            label: '卖家排行',
+            children: (
+              <SellerCosts
+                onSeller={(seller) => showCalls({ userId: seller.userId, seller: seller.seller })}
+              />
+            ),
+          },
+        ]}
+      />
+    </div>
+  );
+}
+
+/** 汇总: the period's totals, the daily chart and table (a day opens its calls), and each channel. */
+function CostSummary(props: { onDay: (day: string) => void }) {
+  const [days, setDays] = useState(14);
+  const report = useCosts(days);
+  const data = report.data;
+  return (
+    <div>
+      <div className="admin-section__tools admin-cost-summary__tools">
+        <Segmented
+          value={days}
+          onChange={(value) => setDays(value as number)}
+          options={[
+            { value: 1, label: '今天' },
+            { value: 7, label: '近 7 天' },
+            { value: 14, label: '近 14 天' },
+            { value: 30, label: '近 30 天' },
+          ]}
+        />
+        <Button disabled={!data} onClick={() => data && exportCsv(data.days)}>
+          导出 CSV
+        </Button>
+      </div>
       {!data ? (
         <Skeleton active />
       ) : (
@@ -144,6 +176,8 @@ export function CostsSection() {
             pagination={false}
             scroll={{ x: 640 }}
             dataSource={[...data.days].reverse()}
+            onRow={(day) => ({ onClick: () => props.onDay(day.day), title: '看这一天的每次调用' })}
+            rowClassName="admin-row"
             columns={[
               { title: '日期', dataIndex: 'day' },
               { title: '收入（元）', dataIndex: 'revenue', render: (v: number) => v.toFixed(2) },
@@ -171,8 +205,4 @@ export function CostsSection() {
       )}
     </div>
   );
-}
-
-function Space2({ children }: { children: React.ReactNode }) {
-  return <div className="admin-section__tools">{children}</div>;
 }

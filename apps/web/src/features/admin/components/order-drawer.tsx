@@ -1,5 +1,5 @@
 import { ORDER_STATUS_NAMES } from '@chuhai/contract';
-import { App, Button, Descriptions, Drawer, Form, Input, InputNumber, Skeleton, Table } from 'antd';
+import { App, Button, Descriptions, Form, InputNumber, Table } from 'antd';
 import { useState } from 'react';
 import { formatDateTime } from '../../../lib/format';
 import { formatYuan } from '../../../lib/money';
@@ -7,6 +7,9 @@ import { useAdminOrder } from '../api/get-admin-order';
 import { useRefund } from '../api/refund-order';
 import { labelOf, PAYMENT_EVENT_KIND_NAMES, PAYMENT_OUTCOME_NAMES, REFUND_STATUS_NAMES } from '../labels';
 import { usePhoneWidth } from '../use-phone-width';
+import { DetailDrawer } from './detail-drawer';
+import { PhoneCards } from './phone-cards';
+import { ReasonInput } from './reason-input';
 import { TotpInput } from './totp-input';
 
 /** One order with its payment events and refunds, and 退款 (two-factor). */
@@ -15,22 +18,19 @@ export function OrderDrawer(props: { orderNo: string | null; onClose: () => void
   const refund = useRefund(props.orderNo ?? '');
   const [refunding, setRefunding] = useState(false);
   const { message } = App.useApp();
-  const data = detail.data;
-  // Full width on a phone: a 560 px drawer there covers all but a sliver and cuts its own text.
+  const refundable = detail.data ? detail.data.order.amount - detail.data.order.refundedAmount : 0;
+  // On a phone the refunds and payment events are cards: their tables were wider than the drawer.
   const phone = usePhoneWidth();
-  const refundable = data ? data.order.amount - data.order.refundedAmount : 0;
 
   return (
-    <Drawer
+    <DetailDrawer
       open={props.orderNo !== null}
       onClose={props.onClose}
-      size={phone ? '100%' : 600}
       title="订单详情"
-      destroyOnHidden
+      width={600}
+      data={detail.data}
     >
-      {!data ? (
-        <Skeleton active />
-      ) : (
+      {(data) => (
         <>
           <Descriptions column={1} size="small" bordered>
             <Descriptions.Item label="订单号">{data.order.orderNo}</Descriptions.Item>
@@ -65,13 +65,7 @@ export function OrderDrawer(props: { orderNo: string | null; onClose: () => void
               <Form.Item name="yuan" label={`退款金额（元，留空退全部 ¥${formatYuan(refundable)}）`}>
                 <InputNumber min={0.01} max={refundable / 100} precision={2} style={{ width: '100%' }} />
               </Form.Item>
-              <Form.Item
-                name="reason"
-                label="原因"
-                rules={[{ required: true, min: 2, message: '请写明退款原因' }]}
-              >
-                <Input maxLength={200} />
-              </Form.Item>
+              <ReasonInput message="请写明退款原因" />
               <TotpInput />
               <Button type="primary" danger htmlType="submit" loading={refund.isPending}>
                 确认退款
@@ -79,47 +73,76 @@ export function OrderDrawer(props: { orderNo: string | null; onClose: () => void
             </Form>
           ) : null}
           <h3>退款记录</h3>
-          <Table
-            size="small"
-            rowKey="refundNo"
-            pagination={false}
-            dataSource={data.refunds}
-            locale={{ emptyText: '没有退款' }}
-            columns={[
-              { title: '退款号', dataIndex: 'refundNo' },
-              { title: '金额', dataIndex: 'amount', render: (fen: number) => `¥${formatYuan(fen)}` },
-              {
-                title: '状态',
-                dataIndex: 'status',
-                render: (status: string) => labelOf(REFUND_STATUS_NAMES, status),
-              },
-              { title: '收回天数', dataIndex: 'vipDaysTaken' },
-              { title: '原因', dataIndex: 'reason' },
-            ]}
-          />
+          {phone ? (
+            <PhoneCards
+              label="退款记录"
+              empty="没有退款"
+              cards={data.refunds.map((r) => ({
+                key: r.refundNo,
+                label: `退款${r.refundNo}`,
+                title: `¥${formatYuan(r.amount)}`,
+                state: labelOf(REFUND_STATUS_NAMES, r.status),
+                figures: [`退款号 ${r.refundNo}`, `收回 ${r.vipDaysTaken} 天`],
+                detail: r.reason,
+              }))}
+            />
+          ) : (
+            <Table
+              size="small"
+              rowKey="refundNo"
+              pagination={false}
+              dataSource={data.refunds}
+              locale={{ emptyText: '没有退款' }}
+              columns={[
+                { title: '退款号', dataIndex: 'refundNo' },
+                { title: '金额', dataIndex: 'amount', render: (fen: number) => `¥${formatYuan(fen)}` },
+                {
+                  title: '状态',
+                  dataIndex: 'status',
+                  render: (status: string) => labelOf(REFUND_STATUS_NAMES, status),
+                },
+                { title: '收回天数', dataIndex: 'vipDaysTaken' },
+                { title: '原因', dataIndex: 'reason' },
+              ]}
+            />
+          )}
           <h3>支付事件</h3>
-          <Table
-            size="small"
-            rowKey={(row) => `${row.createdAt}-${row.outcome}`}
-            pagination={false}
-            dataSource={data.events}
-            columns={[
-              { title: '时间', dataIndex: 'createdAt', render: (at: number) => formatDateTime(at) },
-              {
-                title: '来源',
-                dataIndex: 'kind',
-                render: (kind: string) => labelOf(PAYMENT_EVENT_KIND_NAMES, kind),
-              },
-              {
-                title: '结果',
-                dataIndex: 'outcome',
-                render: (outcome: string) => labelOf(PAYMENT_OUTCOME_NAMES, outcome),
-              },
-              { title: '说明', dataIndex: 'detail' },
-            ]}
-          />
+          {phone ? (
+            <PhoneCards
+              label="支付事件"
+              cards={data.events.map((e) => ({
+                key: `${e.createdAt}-${e.outcome}`,
+                label: `${labelOf(PAYMENT_EVENT_KIND_NAMES, e.kind)} ${labelOf(PAYMENT_OUTCOME_NAMES, e.outcome)}`,
+                title: labelOf(PAYMENT_EVENT_KIND_NAMES, e.kind),
+                state: labelOf(PAYMENT_OUTCOME_NAMES, e.outcome),
+                figures: [formatDateTime(e.createdAt)],
+                detail: e.detail,
+              }))}
+            />
+          ) : (
+            <Table
+              size="small"
+              rowKey={(row) => `${row.createdAt}-${row.outcome}`}
+              pagination={false}
+              dataSource={data.events}
+              columns={[
+                { title: '时间', dataIndex: 'createdAt', render: (at: number) => formatDateTime(at) },
+                {
+                  title: '来源',
+                  dataIndex: 'kind',
+                  render: (kind: string) => labelOf(PAYMENT_EVENT_KIND_NAMES, kind),
+                },
+                {
+                  title: '结果',
+                  dataIndex: 'outcome',
+                  render: (outcome: string) => labelOf(PAYMENT_OUTCOME_NAMES, outcome),
+                },
+                { title: '说明', dataIndex: 'detail' },
+              ]}
+            />
+          )}
         </>
       )}
-    </Drawer>
+    </DetailDrawer>
   );
 }

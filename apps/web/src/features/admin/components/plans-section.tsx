@@ -12,6 +12,8 @@ import { formatYuan } from '../../../lib/money';
 import { useAdminPlans } from '../api/get-admin-plans';
 import { useSaveLimits } from '../api/save-limits';
 import { useSavePlan } from '../api/save-plan';
+import { usePhoneWidth } from '../use-phone-width';
+import { PhoneCards } from './phone-cards';
 import { BenefitWarnings, BenefitWarningTag } from './plan-promise-warnings';
 import { TotpCodeField } from './totp-code-field';
 import { TotpInput } from './totp-input';
@@ -40,6 +42,7 @@ const benefitLines = (text: string | undefined) =>
 export function PlansSection() {
   const plans = useAdminPlans();
   const [editing, setEditing] = useState<AdminPlan | 'new' | null>(null);
+  const phone = usePhoneWidth();
   return (
     <div className="admin-section">
       <div className="admin-section__head">
@@ -48,57 +51,92 @@ export function PlansSection() {
           新增套餐
         </Button>
       </div>
-      <Table<AdminPlan>
-        rowKey="id"
-        size="small"
-        loading={plans.isFetching}
-        dataSource={plans.data ?? []}
-        scroll={{ x: 800 }}
-        pagination={false}
-        columns={[
-          // What an operator looks for first; on a phone the rest scrolls and 编辑 stays at the edge.
-          { title: '名称', dataIndex: 'name' },
-          { title: '售价', dataIndex: 'price', render: (fen: number) => `¥${formatYuan(fen)}` },
-          {
-            title: '状态',
-            dataIndex: 'enabled',
-            render: (on: boolean) => (on ? <Tag color="green">在售</Tag> : <Tag>已下架</Tag>),
-          },
-          { title: '天数', dataIndex: 'days' },
-          {
-            title: '原价',
-            dataIndex: 'originalPrice',
-            render: (fen: number) => (fen ? `¥${formatYuan(fen)}` : '—'),
-          },
-          {
-            title: '权益',
-            key: 'benefits',
-            render: (_: unknown, plan) => (
-              <>
-                {plan.benefits.length} 条 <BenefitWarningTag benefits={plan.benefits} />
-              </>
-            ),
-          },
-          { title: '编号', dataIndex: 'id' },
-          { title: '排序', dataIndex: 'sortOrder', width: 64 },
-          {
-            title: '',
-            key: 'edit',
-            fixed: 'right',
-            width: 72,
-            render: (_: unknown, plan) => (
-              <Button size="small" onClick={() => setEditing(plan)} aria-label={`编辑${plan.name}`}>
-                编辑
-              </Button>
-            ),
-          },
-        ]}
-      />
+      {phone ? (
+        <PlanCards plans={plans.data ?? []} loading={plans.isFetching} onEdit={setEditing} />
+      ) : (
+        <Table<AdminPlan>
+          rowKey="id"
+          size="small"
+          loading={plans.isFetching}
+          dataSource={plans.data ?? []}
+          // A tablet beside the menu scrolls sideways, 编辑 at the edge; a phone has the cards above.
+          scroll={{ x: 800 }}
+          pagination={false}
+          columns={[
+            { title: '名称', dataIndex: 'name' },
+            { title: '售价', dataIndex: 'price', render: (fen: number) => `¥${formatYuan(fen)}` },
+            {
+              title: '状态',
+              dataIndex: 'enabled',
+              render: planState,
+            },
+            { title: '天数', dataIndex: 'days' },
+            {
+              title: '原价',
+              dataIndex: 'originalPrice',
+              render: (fen: number) => (fen ? `¥${formatYuan(fen)}` : '—'),
+            },
+            {
+              title: '权益',
+              key: 'benefits',
+              render: (_: unknown, plan) => (
+                <>
+                  {plan.benefits.length} 条 <BenefitWarningTag benefits={plan.benefits} />
+                </>
+              ),
+            },
+            { title: '编号', dataIndex: 'id' },
+            { title: '排序', dataIndex: 'sortOrder', width: 64 },
+            {
+              title: '',
+              key: 'edit',
+              fixed: 'right',
+              width: 72,
+              render: (_: unknown, plan) => editButton(plan, setEditing),
+            },
+          ]}
+        />
+      )}
       <PlanModal plan={editing} onClose={() => setEditing(null)} />
       <LimitsCard />
     </div>
   );
 }
+
+const editButton = (plan: AdminPlan, onEdit: (plan: AdminPlan) => void) => (
+  <Button size="small" onClick={() => onEdit(plan)} aria-label={`编辑${plan.name}`}>
+    编辑
+  </Button>
+);
+
+/** On a phone: name, state and 编辑 first; price, days and the rest under them. */
+function PlanCards(props: { plans: AdminPlan[]; loading: boolean; onEdit: (plan: AdminPlan) => void }) {
+  return (
+    <PhoneCards
+      label="套餐列表"
+      loading={props.loading}
+      cards={props.plans.map((plan) => ({
+        key: plan.id,
+        label: `套餐${plan.name}`,
+        title: plan.name,
+        state: planState(plan.enabled),
+        figures: [
+          `售价 ¥${formatYuan(plan.price)}`,
+          `${plan.days} 天`,
+          `原价 ${plan.originalPrice ? `¥${formatYuan(plan.originalPrice)}` : '—'}`,
+          <>
+            权益 {plan.benefits.length} 条 <BenefitWarningTag benefits={plan.benefits} />
+          </>,
+          `编号 ${plan.id}`,
+          `排序 ${plan.sortOrder}`,
+        ],
+        actions: editButton(plan, props.onEdit),
+      }))}
+    />
+  );
+}
+
+const planState = (on: boolean) => (on ? <Tag color="green">在售</Tag> : <Tag>已下架</Tag>);
 
 function PlanModal({ plan, onClose }: { plan: AdminPlan | 'new' | null; onClose: () => void }) {
   const [form] = Form.useForm<PlanForm>();

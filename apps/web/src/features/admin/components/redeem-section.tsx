@@ -9,6 +9,8 @@ import { useCreateBatch } from '../api/create-batch';
 import { useDisableBatch } from '../api/disable-batch';
 import { useAdminPlans } from '../api/get-admin-plans';
 import { useRedeemBatches } from '../api/get-redeem-batches';
+import { usePhoneWidth } from '../use-phone-width';
+import { PhoneCards } from './phone-cards';
 import { TotpInput } from './totp-input';
 
 interface BatchForm {
@@ -28,6 +30,21 @@ export function RedeemSection() {
   const disable = useDisableBatch();
   const { message } = App.useApp();
   const [creating, setCreating] = useState(false);
+  const phone = usePhoneWidth();
+  const paging = serverPaging('redeemBatches', { pageNo, onPage: setPageNo, total: batches.data?.total });
+  const toggle = (b: RedeemBatch) => (
+    <Button
+      size="small"
+      onClick={() =>
+        disable.mutate(
+          { id: b.id, disabled: !b.disabled },
+          { onSuccess: () => void message.success(b.disabled ? '这批兑换码已恢复' : '这批兑换码已停用') },
+        )
+      }
+    >
+      {b.disabled ? '恢复' : '停用'}
+    </Button>
+  );
   return (
     <div className="admin-section">
       <div className="admin-section__head">
@@ -37,63 +54,70 @@ export function RedeemSection() {
         </Button>
       </div>
       <p className="muted">兑换码只保存摘要：生成时会立即下载 CSV，请妥善保管，之后无法再次查看明文。</p>
-      <Table<RedeemBatch>
-        rowKey="id"
-        size="small"
-        loading={batches.isFetching}
-        dataSource={batches.data?.list ?? []}
-        scroll={{ x: 720 }}
-        pagination={serverPaging('redeemBatches', { pageNo, onPage: setPageNo, total: batches.data?.total })}
-        columns={[
-          { title: '名称', dataIndex: 'name' },
-          {
-            title: '价值',
-            dataIndex: 'days',
-            render: (days: number, b) => `${days} 天${b.planId ? `（${b.planId}）` : ''}`,
-          },
-          { title: '已兑换', key: 'used', render: (_: unknown, b) => `${b.redeemed} / ${b.count}` },
-          { title: '每人限兑', dataIndex: 'perUserLimit' },
-          { title: '有效期至', dataIndex: 'expiresAt', render: (at: number) => formatDateTime(at) },
-          {
-            title: '状态',
-            key: 'state',
-            render: (_: unknown, b) =>
-              b.disabled ? (
-                <Tag>已停用</Tag>
-              ) : b.expiresAt < Date.now() ? (
-                <Tag>已过期</Tag>
-              ) : (
-                <Tag color="green">可兑换</Tag>
-              ),
-          },
-          {
-            title: '',
-            key: 'action',
-            fixed: 'right',
-            width: 72,
-            render: (_: unknown, b) => (
-              <Button
-                size="small"
-                onClick={() =>
-                  disable.mutate(
-                    { id: b.id, disabled: !b.disabled },
-                    {
-                      onSuccess: () =>
-                        void message.success(b.disabled ? '这批兑换码已恢复' : '这批兑换码已停用'),
-                    },
-                  )
-                }
-              >
-                {b.disabled ? '恢复' : '停用'}
-              </Button>
-            ),
-          },
-        ]}
-      />
+      {phone ? (
+        <PhoneCards
+          label="兑换码批次"
+          loading={batches.isFetching}
+          paging={paging}
+          cards={(batches.data?.list ?? []).map((b) => ({
+            key: b.id,
+            label: `兑换码批次${b.name}`,
+            title: b.name,
+            state: batchState(b),
+            figures: [
+              `价值 ${worthOf(b)}`,
+              `已兑换 ${b.redeemed} / ${b.count}`,
+              `每人限兑 ${b.perUserLimit}`,
+              `有效期至 ${formatDateTime(b.expiresAt)}`,
+            ],
+            actions: toggle(b),
+          }))}
+        />
+      ) : (
+        <Table<RedeemBatch>
+          rowKey="id"
+          size="small"
+          loading={batches.isFetching}
+          dataSource={batches.data?.list ?? []}
+          // A tablet beside the menu scrolls sideways; a phone has the cards above.
+          scroll={{ x: 720 }}
+          pagination={paging}
+          columns={[
+            { title: '名称', dataIndex: 'name' },
+            { title: '价值', dataIndex: 'days', render: (_: number, b) => worthOf(b) },
+            { title: '已兑换', key: 'used', render: (_: unknown, b) => `${b.redeemed} / ${b.count}` },
+            { title: '每人限兑', dataIndex: 'perUserLimit' },
+            { title: '有效期至', dataIndex: 'expiresAt', render: (at: number) => formatDateTime(at) },
+            {
+              title: '状态',
+              key: 'state',
+              render: (_: unknown, b) => batchState(b),
+            },
+            {
+              title: '',
+              key: 'action',
+              fixed: 'right',
+              width: 72,
+              render: (_: unknown, b) => toggle(b),
+            },
+          ]}
+        />
+      )}
       <CreateBatchModal open={creating} onClose={() => setCreating(false)} />
     </div>
   );
 }
+
+const worthOf = (b: RedeemBatch) => `${b.days} 天${b.planId ? `（${b.planId}）` : ''}`;
+
+const batchState = (b: RedeemBatch) =>
+  b.disabled ? (
+    <Tag>已停用</Tag>
+  ) : b.expiresAt < Date.now() ? (
+    <Tag>已过期</Tag>
+  ) : (
+    <Tag color="green">可兑换</Tag>
+  );
 
 function CreateBatchModal({ open, onClose }: { open: boolean; onClose: () => void }) {
   const [form] = Form.useForm<BatchForm>();

@@ -1,18 +1,5 @@
 import { FEATURE_LABELS, orderStatusText } from '@chuhai/contract';
-import {
-  App,
-  Button,
-  Descriptions,
-  Drawer,
-  Form,
-  Input,
-  InputNumber,
-  List,
-  Select,
-  Skeleton,
-  Space,
-  Tag,
-} from 'antd';
+import { App, Button, Descriptions, Form, InputNumber, List, Select, Space, Tag } from 'antd';
 import { useState } from 'react';
 import { formatDateTime } from '../../../lib/format';
 import { formatYuan } from '../../../lib/money';
@@ -22,8 +9,9 @@ import { useSetDisabled } from '../api/set-disabled';
 import { useSetRole } from '../api/set-role';
 import { useTotpReset } from '../api/totp-reset';
 import { labelOf, ROLE_NAMES } from '../labels';
-import { usePhoneWidth } from '../use-phone-width';
-import { formatCost } from './costs-section';
+import { formatCost } from './cost-format';
+import { DetailDrawer } from './detail-drawer';
+import { ReasonInput } from './reason-input';
 import { TotpInput } from './totp-input';
 
 /**
@@ -39,21 +27,16 @@ export function UserDrawer(props: { userId: number | null; onClose: () => void }
   const resetTotp = useTotpReset(id);
   const [action, setAction] = useState<'vip' | 'disable' | 'role' | 'totp' | null>(null);
   const { message } = App.useApp();
-  const data = detail.data;
-  // Full width on a phone: a 560 px drawer there covers all but a sliver and cuts its own text.
-  const phone = usePhoneWidth();
 
   return (
-    <Drawer
+    <DetailDrawer
       open={props.userId !== null}
       onClose={props.onClose}
-      size={phone ? '100%' : 560}
       title="用户详情"
-      destroyOnHidden
+      width={560}
+      data={detail.data}
     >
-      {!data ? (
-        <Skeleton active />
-      ) : (
+      {(data) => (
         <>
           <Descriptions column={1} size="small" bordered>
             <Descriptions.Item label="手机号">{data.user.phone}</Descriptions.Item>
@@ -96,13 +79,7 @@ export function UserDrawer(props: { userId: number | null; onClose: () => void }
               >
                 <InputNumber min={-3660} max={3660} precision={0} style={{ width: '100%' }} />
               </Form.Item>
-              <Form.Item
-                name="reason"
-                label="原因"
-                rules={[{ required: true, min: 2, message: '请写明原因' }]}
-              >
-                <Input maxLength={200} />
-              </Form.Item>
+              <ReasonInput />
               <TotpInput />
               <Button type="primary" htmlType="submit" loading={adjust.isPending}>
                 确认调整
@@ -118,13 +95,7 @@ export function UserDrawer(props: { userId: number | null; onClose: () => void }
                 setAction(null);
               }}
             >
-              <Form.Item
-                name="reason"
-                label="原因"
-                rules={[{ required: true, min: 2, message: '请写明原因' }]}
-              >
-                <Input maxLength={200} />
-              </Form.Item>
+              <ReasonInput />
               <Button
                 type="primary"
                 danger={!data.user.disabled}
@@ -202,7 +173,7 @@ export function UserDrawer(props: { userId: number | null; onClose: () => void }
           />
         </>
       )}
-    </Drawer>
+    </DetailDrawer>
   );
 }
 

@@ -1,7 +1,8 @@
-import { MenuUnfoldOutlined, PlusOutlined, TagsOutlined } from '@ant-design/icons';
+import { ApiOutlined, MenuUnfoldOutlined, PlusOutlined, TagsOutlined } from '@ant-design/icons';
 import type { ChatMessage, Conversation } from '@chuhai/contract';
 import { App, Button, Drawer, Grid, Skeleton } from 'antd';
 import { useCallback, useState } from 'react';
+import { NotConfigured } from '../../../components/ui/not-configured';
 import { useChatConfig } from '../../../entities/chat-config/get-chat-config';
 import { useAuthStore } from '../../../stores/auth-store';
 import { useDeleteConversation } from '../api/delete-conversation';
@@ -9,7 +10,6 @@ import { useMsgClear } from '../api/msg-clear';
 import { useOpenConversation } from '../api/open-conversation';
 import { useChatStore } from '../stores/chat-store';
 import { useAsk } from '../use-ask';
-import { ChatNotConfigured } from './chat-not-configured';
 import { Composer } from './composer';
 import { ConversationList } from './conversation-list';
 import { ConversationView } from './conversation-view';
@@ -83,7 +83,7 @@ export function ChatScreen() {
   if (config.data && !config.data.configured) {
     return (
       <div className="chat-page chat-page--center">
-        <ChatNotConfigured hint={config.data.hint} />
+        <NotConfigured feature="AI 问答" icon={<ApiOutlined />} hint={config.data.hint} />
       </div>
     );
   }

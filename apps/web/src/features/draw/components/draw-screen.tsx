@@ -9,9 +9,10 @@ import {
   type ImageSize,
   ResultCode,
 } from '@chuhai/contract';
-import { Alert, App, Button, Input, Result, Segmented, Skeleton, Spin } from 'antd';
+import { Alert, App, Button, Input, Segmented, Skeleton, Spin } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
+import { NotConfigured } from '../../../components/ui/not-configured';
 import { SignInButton } from '../../../components/ui/sign-in-prompt';
 import { paths } from '../../../config/paths';
 import { useAccountInfo } from '../../../entities/account/get-account-info';
@@ -110,12 +111,7 @@ export function DrawScreen() {
   if (config.data && !config.data.configured) {
     return (
       <div className="tool-page">
-        <Result
-          icon={<PictureOutlined />}
-          status="warning"
-          title="AI 绘画暂未开通"
-          subTitle={config.data.hint}
-        />
+        <NotConfigured feature="AI 绘画" icon={<PictureOutlined />} hint={config.data.hint} />
       </div>
     );
   }

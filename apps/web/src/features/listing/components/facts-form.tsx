@@ -13,74 +13,41 @@ export const EMPTY_FACTS: ListingFacts = {
 
 /** What the seller knows about the product, in Chinese or any language; only the name is needed. */
 export function FactsForm(props: { value: ListingFacts; onChange: (facts: ListingFacts) => void }) {
-  const set = (key: keyof ListingFacts) => (e: { target: { value: string } }) =>
-    props.onChange({ ...props.value, [key]: e.target.value });
+  /** One fact's input: its id (the label's htmlFor), value and change handler, all from its key. */
+  const bind = (key: keyof ListingFacts) => ({
+    id: `listing-${key}`,
+    value: props.value[key],
+    onChange: (e: { target: { value: string } }) => props.onChange({ ...props.value, [key]: e.target.value }),
+  });
   return (
     <Form layout="vertical" component="div" className="listing-facts">
       <Form.Item label="商品名称" htmlFor="listing-productName" required>
-        <Input
-          value={props.value.productName}
-          id="listing-productName"
-          onChange={set('productName')}
-          maxLength={120}
-          placeholder="例如：304 不锈钢保温水杯"
-        />
+        <Input {...bind('productName')} maxLength={120} placeholder="例如：304 不锈钢保温水杯" />
       </Form.Item>
       <div className="listing-facts__row">
         <Form.Item label="品牌" htmlFor="listing-brand">
-          <Input
-            value={props.value.brand}
-            id="listing-brand"
-            onChange={set('brand')}
-            maxLength={60}
-            placeholder="没有可不填"
-          />
+          <Input {...bind('brand')} maxLength={60} placeholder="没有可不填" />
         </Form.Item>
         <Form.Item label="材质" htmlFor="listing-material">
-          <Input
-            value={props.value.material}
-            id="listing-material"
-            onChange={set('material')}
-            maxLength={120}
-          />
+          <Input {...bind('material')} maxLength={120} />
         </Form.Item>
         <Form.Item label="尺寸规格" htmlFor="listing-size">
-          <Input
-            value={props.value.size}
-            id="listing-size"
-            onChange={set('size')}
-            maxLength={120}
-            placeholder="如 750 ml"
-          />
+          <Input {...bind('size')} maxLength={120} placeholder="如 750 ml" />
         </Form.Item>
       </div>
       <Form.Item label="卖点" htmlFor="listing-sellingPoints">
         <Input.TextArea
-          value={props.value.sellingPoints}
-          id="listing-sellingPoints"
-          onChange={set('sellingPoints')}
+          {...bind('sellingPoints')}
           maxLength={1000}
           autoSize={{ minRows: 3, maxRows: 6 }}
           placeholder="每行一个：24 小时保冷、防漏杯盖、可放车载杯架…"
         />
       </Form.Item>
       <Form.Item label="关键词" htmlFor="listing-keywords">
-        <Input
-          value={props.value.keywords}
-          id="listing-keywords"
-          onChange={set('keywords')}
-          maxLength={300}
-          placeholder="买家会搜的词，用逗号分隔"
-        />
+        <Input {...bind('keywords')} maxLength={300} placeholder="买家会搜的词，用逗号分隔" />
       </Form.Item>
       <Form.Item label="包装清单" htmlFor="listing-inTheBox">
-        <Input
-          value={props.value.inTheBox}
-          id="listing-inTheBox"
-          onChange={set('inTheBox')}
-          maxLength={300}
-          placeholder="例如：水杯 1 个，清洁刷 1 个"
-        />
+        <Input {...bind('inTheBox')} maxLength={300} placeholder="例如：水杯 1 个，清洁刷 1 个" />
       </Form.Item>
     </Form>
   );

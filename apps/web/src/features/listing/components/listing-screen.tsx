@@ -6,9 +6,10 @@ import {
   ResultCode,
   targetName,
 } from '@chuhai/contract';
-import { Alert, App, Button, Progress, Result, Skeleton } from 'antd';
+import { Alert, App, Button, Progress, Skeleton } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
+import { NotConfigured } from '../../../components/ui/not-configured';
 import { SignInButton } from '../../../components/ui/sign-in-prompt';
 import { paths } from '../../../config/paths';
 import { useAccountInfo } from '../../../entities/account/get-account-info';
@@ -135,12 +136,7 @@ export function ListingScreen() {
   if (config.data && !config.data.configured)
     return (
       <div className="listing-page">
-        <Result
-          icon={<FileTextOutlined />}
-          status="warning"
-          title="Listing 工作台暂未开通"
-          subTitle={config.data.hint}
-        />
+        <NotConfigured feature="Listing 工作台" icon={<FileTextOutlined />} hint={config.data.hint} />
       </div>
     );
 

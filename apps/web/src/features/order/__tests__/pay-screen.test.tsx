@@ -2,23 +2,14 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useAuthStore } from '../../../stores/auth-store';
+import { MONTH_PLAN } from '../../../test/plans';
 import { fakeApi, ok, renderWithApp } from '../../../test/render';
 import { PayScreen } from '../components/pay-screen';
 import { PriceScreen } from '../components/price-screen';
 
 const CATALOGUE = {
   currency: 'CNY',
-  plans: [
-    {
-      id: 'vip-month',
-      name: '月度 VIP',
-      days: 31,
-      price: 2990,
-      originalPrice: 3900,
-      badge: '',
-      benefits: ['AI 问答每日 300 次'],
-    },
-  ],
+  plans: [{ ...MONTH_PLAN, benefits: ['AI 问答每日 300 次'] }],
 };
 const LIMITS = {
   free: { chat: 7, draw: 2, cutout: 10, replace: 5, translate: 5 },

@@ -119,4 +119,23 @@ describe('修补 · zoomed in', () => {
     const layer = canvas.parentElement as HTMLElement;
     expect(layer.style.transform).toBe('translate(-150px, -150px) scale(2)');
   });
+
+  it('shows the brush as a circle under a mouse, as wide as it paints, and none under a finger', async () => {
+    const canvas = await openEditor();
+    const circle = screen.getByTestId('brush-circle');
+    expect(circle).not.toBeVisible();
+    fireEvent.pointerMove(canvas, { clientX: 110, clientY: 95, pointerId: 1, pointerType: 'mouse' });
+    expect(circle).toBeVisible();
+    // Centred on the pointer's place in the frame (the frame starts at 10, 20), 30 screen pixels wide.
+    expect(circle.style.transform).toBe('translate(100px, 75px)');
+    expect(circle.style.width).toBe('30px');
+    expect(circle.style.margin).toBe('-15px');
+    fireEvent.pointerLeave(canvas);
+    expect(circle).not.toBeVisible();
+    fireEvent.pointerMove(canvas, { clientX: 110, clientY: 95, pointerId: 2, pointerType: 'touch' });
+    expect(circle).not.toBeVisible();
+    fireEvent.click(screen.getByText('移动'));
+    fireEvent.pointerMove(canvas, { clientX: 110, clientY: 95, pointerId: 1, pointerType: 'mouse' });
+    expect(circle).not.toBeVisible();
+  });
 });

@@ -1,6 +1,8 @@
-import { fireEvent, screen } from '@testing-library/react';
+import type { TranslatedBlock } from '@chuhai/contract';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { renderWithApp } from '../../../test/render';
+import { configureApiClient } from '../../../lib/api-client';
+import { fakeApi, ok, renderWithApp } from '../../../test/render';
 import { translateResult, waterproofBlock } from '../../../test/translate-result';
 import { TranslateEditor } from '../components/translate-editor';
 
@@ -17,7 +19,10 @@ function showAtHalfSize() {
   });
 }
 
-afterEach(() => vi.restoreAllMocks());
+afterEach(() => {
+  vi.restoreAllMocks();
+  vi.unstubAllGlobals();
+});
 
 describe('图片翻译 · the editor’s picture', () => {
   it('draws each block’s text in place, in its size, colour and weight', () => {
@@ -56,5 +61,47 @@ describe('图片翻译 · the editor’s picture', () => {
     fireEvent.pointerDown(layer, { clientX: 50, clientY: 50, pointerId: 1 });
     fireEvent.pointerUp(layer, { clientX: 50, clientY: 50, pointerId: 1 });
     expect(screen.getByLabelText('第 1 块译文')).toHaveFocus();
+  });
+
+  it('shows the box where the server drew the text, and a drag keeps it on the text', () => {
+    showAtHalfSize();
+    // The translation ran wider than the OCR box and was centred on the room beside it.
+    const drawnWide = waterproofBlock({ drawn: { x: 4, y: 12, width: 180, height: 28 } });
+    renderWithApp(<TranslateEditor result={translateResult({ blocks: [drawnWide] })} onChange={() => {}} />);
+    const layer = screen.getByRole('button', { name: /第 1 块（原文：防水透气）/ });
+    // 4, 12, 180 × 28 of a 400 × 400 picture.
+    expect(layer).toHaveStyle({ left: '1%', top: '3%', width: '45%', height: '7%' });
+    const text = screen.getByText('Waterproof', { selector: '.translate-layer__text' });
+    expect(text).toHaveStyle({ left: '0px', top: '50%' });
+    expect(screen.getByLabelText('第 1 块横坐标')).toHaveValue('4');
+
+    fireEvent.pointerDown(layer, { clientX: 50, clientY: 50, pointerId: 1 });
+    fireEvent.pointerMove(layer, { clientX: 70, clientY: 80, pointerId: 1 });
+    fireEvent.pointerUp(layer, { clientX: 70, clientY: 80, pointerId: 1 });
+    // 20 × 30 screen pixels: 40 × 60 picture pixels, box and text together.
+    expect(layer).toHaveStyle({ left: '11%', top: '18%', width: '45%', height: '7%' });
+    expect(text).toHaveStyle({ left: '0px', top: '50%' });
+    expect(screen.getByLabelText('第 1 块横坐标')).toHaveValue('44');
+    expect(screen.getByLabelText('第 1 块纵坐标')).toHaveValue('72');
+  });
+
+  it('sends 重新生成 the block’s own box, moved as far as the seller moved the drawn one', async () => {
+    showAtHalfSize();
+    configureApiClient({ notifyError: vi.fn(), currentPath: () => '/' });
+    const calls = fakeApi({
+      '/api/v1/translate/render': () =>
+        ok({ resultId: 9, resultUrl: '/files/9.png', blocks: [], residual: { count: 0, boxes: [] } }),
+    });
+    const drawnWide = waterproofBlock({ drawn: { x: 4, y: 12, width: 180, height: 28 } });
+    renderWithApp(<TranslateEditor result={translateResult({ blocks: [drawnWide] })} onChange={() => {}} />);
+    fireEvent.keyDown(screen.getByRole('button', { name: /第 1 块（原文：防水透气）/ }), {
+      key: 'ArrowRight',
+      shiftKey: true,
+    });
+    expect(screen.getByLabelText('第 1 块横坐标')).toHaveValue('14');
+    fireEvent.click(screen.getByRole('button', { name: '重新生成' }));
+    await waitFor(() => expect(calls).toHaveLength(1));
+    const sent = (calls[0]?.body as { blocks: TranslatedBlock[] } | undefined)?.blocks[0];
+    expect(sent?.box).toEqual({ x: 20, y: 10, width: 120, height: 30 });
   });
 });

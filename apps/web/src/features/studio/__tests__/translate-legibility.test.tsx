@@ -1,10 +1,9 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { renderWithApp } from '../../../test/render';
 import {
   translatedBlock as block,
-  openTranslateAsSeller,
-  signOutOfTranslate,
+  eachTestAsTranslateSeller,
   translateResult,
 } from '../../../test/translate-result';
 import { renderTranslation } from '../api/render-translation';
@@ -26,12 +25,7 @@ const RESULT = translateResult({
 const translated = vi.mocked(translateImage);
 const rendered = vi.mocked(renderTranslation);
 
-beforeEach(() => {
-  translated.mockReset();
-  rendered.mockReset();
-  openTranslateAsSeller();
-});
-afterEach(signOutOfTranslate);
+eachTestAsTranslateSeller(translated, rendered);
 
 const translate = async () => {
   translated.mockResolvedValue(RESULT);

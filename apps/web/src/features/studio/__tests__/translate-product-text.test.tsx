@@ -1,12 +1,7 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { renderWithApp } from '../../../test/render';
-import {
-  openTranslateAsSeller,
-  signOutOfTranslate,
-  translatedBlock,
-  translateResult,
-} from '../../../test/translate-result';
+import { eachTestAsTranslateSeller, translatedBlock, translateResult } from '../../../test/translate-result';
 import { renderTranslation } from '../api/render-translation';
 import { translateImage } from '../api/translate-image';
 import { TranslateScreen } from '../components/translate-screen';
@@ -36,12 +31,7 @@ const RESULT = translateResult({
 const translated = vi.mocked(translateImage);
 const rendered = vi.mocked(renderTranslation);
 
-beforeEach(() => {
-  translated.mockReset();
-  rendered.mockReset();
-  openTranslateAsSeller();
-});
-afterEach(signOutOfTranslate);
+eachTestAsTranslateSeller(translated, rendered);
 
 const choose = () =>
   fireEvent.change(screen.getByLabelText('选择图片'), {

@@ -1,9 +1,8 @@
 import type { StudioImage } from '@chuhai/contract';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { configureApiClient } from '../../../lib/api-client';
-import { useAuthStore } from '../../../stores/auth-store';
-import { type FakeCall, fakeApi, ok, renderWithApp } from '../../../test/render';
+import { type FakeCall, ok, renderWithApp } from '../../../test/render';
+import { openStudioAsSeller, signOutOfStudio } from '../../../test/studio-seller';
 import { translatedBlock, translateResult, waterproofBlock } from '../../../test/translate-result';
 import { translateImage } from '../api/translate-image';
 import { TranslateScreen } from '../components/translate-screen';
@@ -37,23 +36,15 @@ let calls: FakeCall[];
 
 beforeEach(() => {
   translated.mockReset();
-  configureApiClient({ notifyError: vi.fn(), currentPath: () => '/' });
   routes = {
     '/api/v1/translate/glossary': () => ok([]),
     '/api/v1/translate/7': () => ok(KEPT),
     '/files/src-7.png': () => ({ body: 'png bytes' }),
     '/api/v1/studio/images': () => ok({ list: [], total: 0, pageNo: 1, pageSize: 12 }),
   };
-  calls = fakeApi(routes);
-  URL.createObjectURL = vi.fn(() => 'blob:original');
-  URL.revokeObjectURL = vi.fn();
-  Element.prototype.scrollIntoView = vi.fn();
-  useAuthStore.getState().signIn('tok-1', { username: '13800000000', phone: '13800000000' });
+  calls = openStudioAsSeller(routes);
 });
-afterEach(() => {
-  vi.unstubAllGlobals();
-  useAuthStore.getState().clear();
-});
+afterEach(signOutOfStudio);
 
 const opened = (id: number) => calls.filter((call) => call.url.startsWith(`/api/v1/translate/${id}`));
 

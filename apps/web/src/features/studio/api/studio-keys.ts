@@ -9,6 +9,8 @@ export const studioKeys = {
   glossary: ['studio', 'glossary'] as const,
   /** One translation, as 继续编辑 opens it. */
   translation: (id: number) => ['studio', 'translation', id] as const,
+  /** One 抠图 or 换背景 work, as 继续编辑 opens it. */
+  work: (id: number) => ['studio', 'work', id] as const,
   recentPage: (kinds: readonly StudioImageKind[], pageNo: number) =>
     ['studio', 'recent', kinds.join(','), pageNo] as const,
 };

@@ -11,6 +11,7 @@ import { type ReplaceRequest, replaceBackground } from '../api/replace-backgroun
 import { photoKey, useCutoutMemory } from '../cutout-memory';
 import { usePreviewProduct } from '../use-preview-product';
 import { useStudioRun } from '../use-studio-run';
+import { useWorkInAddress } from '../use-work-in-address';
 import { BackgroundPicker } from './background-picker';
 import { ChosenPhotos, usePhotoUrls } from './chosen-photos';
 import { CutoutTouchUp } from './cutout-touch-up';
@@ -27,13 +28,18 @@ import '../background.css';
 type Source = 'library' | 'color' | 'prompt';
 const COLOURS = ['#FFFFFF', '#F5F5F5', '#FDEBD3', '#DCEBFA', '#E3F4E8', '#FBE3EA', '#222222'];
 
+/** 最近作品 here: 换背景 results; each opens again with its cut-out and settings (继续编辑). */
 const RECENT_KINDS = ['replace'] as const;
 
-/** 智能做图 · 换背景: products, a background (library, colour or prompt), placement, results. */
+/**
+ * 智能做图 · 换背景: products, a background (library, colour or prompt), placement, results. The
+ * address names a result on screen (?work=ID, a run of one photo or 继续编辑): a reload opens it
+ * again with its cut-out as last brushed, background and placement, for free.
+ */
 export function BackgroundScreen() {
   const signedIn = useAuthStore((s) => s.token !== null);
   const drawConfig = useDrawConfig();
-  const { result, error, setError, progress, resultRef, start, explain } =
+  const { result, setResult, error, setError, progress, resultRef, start, explain } =
     useStudioRun<ReplaceResult>('换背景');
   // Photos 抠图 handed over (its 「换背景」 button) start the screen; taken once it has shown them.
   const [files, setFiles] = useState<File[]>(() => useCutoutMemory.getState().handedOff);
@@ -56,6 +62,31 @@ export function BackgroundScreen() {
   // Bumped to open the library on the example's category.
   const [pickerKey, setPickerKey] = useState(0);
   const busy = progress !== null;
+  // A reopened result is shown as if its photo had just been placed: 修补 and 生成 work on it.
+  const work = useWorkInAddress({
+    tool: 'replace',
+    signedIn,
+    resultRef,
+    show: (opened, photo) => {
+      setError(null);
+      setFiles([photo]);
+      setPreviewed(0);
+      remember(photo, opened.cutout, opened.touchedUp);
+      const chosen = opened.background;
+      setSource(chosen.kind);
+      if (chosen.kind === 'library') {
+        setBackgroundId(chosen.id);
+        setPickerKey((key) => key + 1);
+      }
+      if (chosen.kind === 'color') setColor(chosen.color);
+      if (chosen.kind === 'prompt') setPrompt(chosen.prompt);
+      setPlacement(opened.placement);
+      setRunPhotos([photo]);
+      setResult({
+        results: [{ name: opened.name, image: opened.result, cutout: opened.cutout, workId: opened.workId }],
+      });
+    },
+  });
   const promptReady = drawConfig.data?.configured ?? false;
   const previewPhoto = files[Math.min(previewed, files.length - 1)] ?? null;
   const preview = usePreviewProduct(
@@ -112,6 +143,9 @@ export function BackgroundScreen() {
         const photo = order[index];
         if (item.cutout && photo) remember(photo, item.cutout);
       });
+      // One photo's result stays on screen after a reload; several are all in 最近作品.
+      if (made.results.length === 1) work.nameInAddress(made.results[0]?.workId);
+      else work.forget();
       return made;
     });
   };
@@ -273,7 +307,17 @@ export function BackgroundScreen() {
               预览随滑块移动，不计次数；满意后点「生成」，结果会显示在这里
             </div>
           ) : null}
-          {!busy && !result && files.length === 0 ? (
+          {work.opening ? <div className="studio-empty muted">正在打开这张换背景结果…</div> : null}
+          {work.openError && !busy ? (
+            <Alert
+              type="warning"
+              showIcon
+              title={work.openError}
+              closable={{ onClose: work.dismissOpenError }}
+              className="studio-open-error"
+            />
+          ) : null}
+          {!busy && !result && files.length === 0 && !work.opening ? (
             <ExampleShowcase
               title="换背景示例"
               hint="上传商品图、选好背景后点「生成」，结果会显示在这里"
@@ -297,7 +341,7 @@ export function BackgroundScreen() {
           />
         </section>
       </div>
-      <RecentWork kinds={RECENT_KINDS} enabled={signedIn} />
+      <RecentWork kinds={RECENT_KINDS} enabled={signedIn} onEdit={work.edit} />
     </>
   );
 }

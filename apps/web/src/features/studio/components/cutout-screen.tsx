@@ -14,7 +14,7 @@ import {
   type MarketplacePreset,
   PRESET_NAMES,
 } from '@chuhai/contract';
-import { Button, Checkbox, Image, Modal, Select } from 'antd';
+import { Alert, Button, Checkbox, Image, Modal, Select } from 'antd';
 import { useEffect, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { ExampleShowcase } from '../../../components/ui/example-showcase';
@@ -27,6 +27,7 @@ import { fixMainImage, removeBackground } from '../api/remove-background';
 import { saveTouchUp } from '../api/save-touch-up';
 import { useCutoutMemory } from '../cutout-memory';
 import { useStudioRun } from '../use-studio-run';
+import { useWorkInAddress } from '../use-work-in-address';
 import { CheckReport } from './check-report';
 import { CompareSlider } from './compare-slider';
 import { ImageDrop } from './image-drop';
@@ -71,9 +72,13 @@ function usePreview(file: File | null): string | null {
 /** 「亚马逊 Amazon」 for a report's marketplace id. */
 const rulesName = (id: string) => MAIN_IMAGE_RULE_SETS[id as ImageMarketplaceId]?.name ?? id;
 
+/** 最近作品 here: cut-outs and main images; a work's latest ones open it again (继续编辑). */
 const RECENT_KINDS = ['cutout', 'main'] as const;
 
-/** 智能做图 · 抠图: upload, cut out, compare, check as a main image, fix, download. */
+/**
+ * 智能做图 · 抠图: upload, cut out, compare, check as a main image, fix, download. The address
+ * names the work on screen (?work=ID): a reload or 继续编辑 opens it as last brushed, for free.
+ */
 export function CutoutScreen() {
   const signedIn = useAuthStore((s) => s.token !== null);
   // The upload's progress is a phase here (its server stages, 修补, 「这些都是商品」), so `start` is not used.
@@ -94,6 +99,27 @@ export function CutoutScreen() {
   const remember = useCutoutMemory((s) => s.remember);
   const handOff = useCutoutMemory((s) => s.handOff);
   const navigate = useNavigate();
+  // A reopened work is shown as if its photo had just been cut: the same buttons work on it.
+  const work = useWorkInAddress({
+    tool: 'cutout',
+    signedIn,
+    resultRef,
+    show: (opened, photo) => {
+      setFile(photo);
+      setError(null);
+      setPreset((opened.main?.preset ?? opened.preset) as MarketplacePreset);
+      setMakeMain(opened.makeMain);
+      const { workId, cutout, check, main } = opened;
+      setResult({
+        workId,
+        cutout,
+        ...(check ? { check } : {}),
+        ...(main ? { main: { image: main.image, preset: main.preset, check: main.check } } : {}),
+      });
+      setAllParts(main?.allParts ? 'kept' : 'open');
+      remember(photo, cutout, opened.touchedUp);
+    },
+  });
   const steps = makeMain ? ['upload', 'matting', 'main', 'check'] : ['upload', 'matting'];
 
   const run = async (chosen: File | null = file) => {
@@ -111,6 +137,7 @@ export function CutoutScreen() {
         (stage) => setPhase({ name: 'server', stage }),
       );
       setResult(made);
+      work.nameInAddress(made.workId);
       // 换背景 starts from this cut-out when the seller takes the same photo there.
       if (made.cutout) remember(chosen, made.cutout);
     } catch (failure) {
@@ -127,6 +154,7 @@ export function CutoutScreen() {
     setFile(chosen);
     setResult(null);
     setError(null);
+    work.forget();
     if (chosen && signedIn) void run(chosen);
   };
 
@@ -239,7 +267,17 @@ export function CutoutScreen() {
           {!result && !busy && preview ? (
             <img className="studio-preview" src={preview} alt="待处理的图片" />
           ) : null}
-          {!result && !busy && !preview ? (
+          {work.opening ? <div className="studio-empty muted">正在打开这张抠图…</div> : null}
+          {work.openError && !busy ? (
+            <Alert
+              type="warning"
+              showIcon
+              title={work.openError}
+              closable={{ onClose: work.dismissOpenError }}
+              className="studio-open-error"
+            />
+          ) : null}
+          {!result && !busy && !preview && !work.opening ? (
             <ExampleShowcase
               title="抠图示例"
               hint="上传一张产品照片，这里会显示抠图前后对比和主图检查结果"
@@ -350,7 +388,7 @@ export function CutoutScreen() {
           ) : null}
         </section>
       </div>
-      <RecentWork kinds={RECENT_KINDS} enabled={signedIn} />
+      <RecentWork kinds={RECENT_KINDS} enabled={signedIn} onEdit={work.edit} />
     </>
   );
 }

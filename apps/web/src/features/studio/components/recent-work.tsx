@@ -17,14 +17,18 @@ const KIND_LABEL: Record<StudioImageKind, string> = {
 
 const daysLeft = (image: StudioImage) => Math.max(1, Math.ceil((image.expiresAt - Date.now()) / 86_400_000));
 
+/** What 继续编辑 on this card opens: a translation (图片翻译) or a 抠图 / 换背景 work. */
+const editableId = (image: StudioImage) => image.translationId ?? image.workId;
+
 /**
  * 最近作品: what this screen made in the last days, so a closed tab loses nothing. Hidden until
- * there is something to show. A translation's latest drawing offers 继续编辑 (`onEdit`).
+ * there is something to show. A translation's latest drawing, and a work's latest cut-out, main
+ * image or 换背景 picture, offer 继续编辑 (`onEdit`, with the translation's or the work's id).
  */
 export function RecentWork(props: {
   kinds: readonly StudioImageKind[];
   enabled: boolean;
-  onEdit?: (translationId: number) => void;
+  onEdit?: (id: number) => void;
 }) {
   const { onEdit } = props;
   const [pageNo, setPageNo] = useState(1);
@@ -51,13 +55,13 @@ export function RecentWork(props: {
         labels={{ download: '下载', delete: '删除', confirmDelete: '删除这张图片？' }}
         onDelete={(image) => remove.mutateAsync([image.id])}
         footer={(image) =>
-          image.translationId && onEdit ? (
+          editableId(image) && onEdit ? (
             <Button
               className="studio-recent__edit"
               size="small"
               block
               icon={<EditOutlined />}
-              onClick={() => onEdit(image.translationId as number)}
+              onClick={() => onEdit(editableId(image) as number)}
             >
               继续编辑
             </Button>

@@ -3,7 +3,16 @@ import { Button, Checkbox, Segmented, Slider } from 'antd';
 import { type PointerEvent, useCallback, useEffect, useRef, useState } from 'react';
 import '../studio.css';
 import '../touch-up.css';
-import { type Brush, drawStroke, loadImage, maskToPng, reachCanvas, type Stroke } from '../touch-up-mask';
+import {
+  type Brush,
+  canvasOfReach,
+  drawStroke,
+  loadImage,
+  maskToPng,
+  pixelsOf,
+  reachCanvas,
+  type Stroke,
+} from '../touch-up-mask';
 import { TouchUpZoom } from './touch-up-zoom';
 import { useZoomPan } from './use-zoom-pan';
 
@@ -29,6 +38,7 @@ export function TouchUpEditor(props: {
   const imagesRef = useRef<{ photo: HTMLImageElement; cutout: HTMLImageElement } | null>(null);
   const reachRef = useRef<HTMLCanvasElement | null>(null);
   const strokeRef = useRef<Stroke | null>(null);
+  const brushRef = useRef<HTMLDivElement>(null);
   const [strokes, setStrokes] = useState<Stroke[]>([]);
   const [tool, setTool] = useState<Tool>('erase');
   const [onlyProduct, setOnlyProduct] = useState(true);
@@ -36,6 +46,8 @@ export function TouchUpEditor(props: {
   const [compare, setCompare] = useState<'edited' | 'original'>('edited');
   const [ready, setReady] = useState(false);
   const [failed, setFailed] = useState(false);
+  /** The restore reach is known (data-reach on the canvas): from the worker, or worked out here. */
+  const [reachKnown, setReachKnown] = useState(false);
 
   /** The restore brush's reach, worked out the first time it is needed (a pass over every pixel). */
   const reach = useCallback(() => {
@@ -84,6 +96,7 @@ export function TouchUpEditor(props: {
         if (!live) return;
         imagesRef.current = { photo, cutout };
         reachRef.current = null;
+        setReachKnown(false);
         rebuild([]);
         setReady(true);
       })
@@ -97,12 +110,32 @@ export function TouchUpEditor(props: {
     if (ready) paint();
   }, [ready, paint]);
 
-  // Worked out as soon as 恢复 is picked (about a second for 12 megapixels), not at the first stroke.
+  // Worked out as soon as 恢复 is picked (about a second for 12 megapixels), in a worker so the
+  // page keeps responding; a stroke painted before it answers works it out on the spot.
   useEffect(() => {
-    if (!ready || tool !== 'restore') return;
-    const soon = setTimeout(reach, 50);
-    return () => clearTimeout(soon);
-  }, [ready, tool, reach]);
+    if (!ready || tool !== 'restore' || reachRef.current) return;
+    const images = imagesRef.current as { photo: HTMLImageElement; cutout: HTMLImageElement };
+    if (typeof Worker === 'undefined') {
+      const soon = setTimeout(() => {
+        reach();
+        setReachKnown(true);
+      }, 50);
+      return () => clearTimeout(soon);
+    }
+    const worker = new Worker(new URL('../restore-reach.worker.ts', import.meta.url), { type: 'module' });
+    const width = props.width;
+    const height = props.height;
+    worker.onmessage = (event: MessageEvent<Uint8ClampedArray>) => {
+      reachRef.current ??= canvasOfReach(event.data, width, height);
+      setReachKnown(true);
+      worker.terminate();
+    };
+    worker.onerror = () => worker.terminate();
+    const photo = pixelsOf(images.photo, width, height);
+    const cutout = pixelsOf(images.cutout, width, height);
+    worker.postMessage({ photo, cutout, width, height }, [photo.buffer, cutout.buffer]);
+    return () => worker.terminate();
+  }, [ready, tool, reach, props.width, props.height]);
 
   const zoom = useZoomPan(props, {
     moving: tool === 'move',
@@ -125,7 +158,24 @@ export function TouchUpEditor(props: {
     paint();
   };
 
+  /**
+   * The brush's circle follows a mouse or a pen at the size it paints (screen pixels, as the
+   * brush); a finger covers it anyway. Moved by style, not state: no render per pointer move.
+   */
+  const showBrush = (event: PointerEvent<HTMLCanvasElement>) => {
+    const circle = brushRef.current;
+    const frame = zoom.frameRef.current;
+    if (!circle || !frame) return;
+    circle.hidden = event.pointerType === 'touch' || tool === 'move' || compare === 'original';
+    const box = frame.getBoundingClientRect();
+    circle.style.transform = `translate(${event.clientX - box.left}px, ${event.clientY - box.top}px)`;
+  };
+  const hideBrush = () => {
+    if (brushRef.current) brushRef.current.hidden = true;
+  };
+
   const onPointerMove = (event: PointerEvent<HTMLCanvasElement>) => {
+    showBrush(event);
     if (zoom.onPointerMove(event)) return;
     const stroke = strokeRef.current;
     if (!stroke) return;
@@ -217,6 +267,7 @@ export function TouchUpEditor(props: {
             <canvas
               ref={canvasRef}
               data-ready={ready}
+              data-reach={reachKnown ? 'known' : undefined}
               className={zoom.grabbing ? 'touch-up__canvas touch-up__canvas--move' : 'touch-up__canvas'}
               width={props.width}
               height={props.height}
@@ -225,8 +276,17 @@ export function TouchUpEditor(props: {
               onPointerMove={onPointerMove}
               onPointerUp={onPointerUp}
               onPointerCancel={onPointerUp}
+              onPointerLeave={hideBrush}
             />
           </div>
+          <div
+            ref={brushRef}
+            className={`touch-up__brush touch-up__brush--${tool}`}
+            style={{ width: size, height: size, margin: -size / 2 }}
+            data-testid="brush-circle"
+            hidden
+            aria-hidden
+          />
           {ready ? null : <div className="touch-up__loading">正在载入图片…</div>}
         </div>
       </div>

@@ -2,6 +2,7 @@ import type { KeptText, TranslatedBlock, TranslateResult } from '@chuhai/contrac
 import { Tooltip } from 'antd';
 import { type KeyboardEvent, type PointerEvent, useEffect, useRef, useState } from 'react';
 import { boxStyle } from './box-style';
+import { boxFromShown, shownBox } from './shown-box';
 
 /** The least a block's box may be resized to, in picture pixels. */
 const MIN_SIDE = 12;
@@ -25,23 +26,24 @@ function useScale(canvas: React.RefObject<HTMLDivElement | null>, pictureWidth: 
 }
 
 /**
- * Where the block's text goes inside its box, in screen pixels: where the server drew it last
- * (`drawn`, often wider than the box: the translation ran into the room beside it), moved and
- * resized with the box since; the box itself before any drawing.
+ * Where the block's text goes inside the box the seller sees, in screen pixels. That box is where
+ * the server drew it (shownBox), so the text fills it; before any drawing it fills the block's box.
  */
 function textPlace(block: TranslatedBlock, drawnBlocks: TranslatedBlock[], scale: number) {
-  const was = drawnBlocks.find((b) => b.id === block.id);
-  if (!was?.drawn) return {};
+  if (!drawnBlocks.some((b) => b.id === block.id && b.drawn)) return {};
   const inset = block.outline?.width ?? 0;
-  const width = Math.max(1, was.drawn.width + block.box.width - was.box.width - 2 * inset);
+  const width = Math.max(1, shownBox(block, drawnBlocks).width - 2 * inset);
   // The browser's letters run a little wider than the server's: a tenth more room, on the side
   // the text grows to, so that it wraps where the drawing did.
   const spare = width * 0.1;
   const shift = block.align === 'left' ? 0 : block.align === 'right' ? spare : spare / 2;
+  // The drawn box is the letters' ink, shorter than the browser's lines (their leading): the lines
+  // are centred on it, so the box sits on the text, not over its lower half.
   return {
     position: 'absolute' as const,
-    left: `${(was.drawn.x - was.box.x + inset - shift) * scale}px`,
-    top: `${(was.drawn.y - was.box.y + inset) * scale}px`,
+    left: `${(inset - shift) * scale}px`,
+    top: '50%',
+    transform: 'translateY(-50%)',
     width: `${(width + spare) * scale}px`,
   };
 }
@@ -51,6 +53,7 @@ interface Drag {
   kind: 'move' | 'resize';
   pointerX: number;
   pointerY: number;
+  /** The box the seller sees (shownBox), which the drag moves or resizes. */
   box: TranslatedBlock['box'];
   moved: boolean;
 }
@@ -75,6 +78,10 @@ export function TranslateCanvas(props: {
   const scale = useScale(canvas, result.width);
   const drag = useRef<Drag | null>(null);
 
+  const shown = (block: TranslatedBlock) => shownBox(block, result.blocks);
+  // The seller's box stays on the picture; the block's own box follows it.
+  const place = (block: TranslatedBlock, box: TranslatedBlock['box']) =>
+    props.onBox(block.id, boxFromShown(block, result.blocks, clamp(box)));
   const clamp = (box: TranslatedBlock['box']) => {
     const width = Math.max(MIN_SIDE, Math.min(result.width, Math.round(box.width)));
     const height = Math.max(MIN_SIDE, Math.min(result.height, Math.round(box.height)));
@@ -89,7 +96,13 @@ export function TranslateCanvas(props: {
   const start = (block: TranslatedBlock, kind: Drag['kind']) => (event: PointerEvent<HTMLElement>) => {
     event.stopPropagation();
     event.currentTarget.setPointerCapture?.(event.pointerId);
-    drag.current = { kind, pointerX: event.clientX, pointerY: event.clientY, box: block.box, moved: false };
+    drag.current = {
+      kind,
+      pointerX: event.clientX,
+      pointerY: event.clientY,
+      box: shown(block),
+      moved: false,
+    };
   };
   const follow = (block: TranslatedBlock) => (event: PointerEvent<HTMLElement>) => {
     const now = drag.current;
@@ -99,13 +112,11 @@ export function TranslateCanvas(props: {
     if (!now.moved && Math.hypot(dx, dy) * scale < 3) return;
     now.moved = true;
     const { box } = now;
-    props.onBox(
-      block.id,
-      clamp(
-        now.kind === 'move'
-          ? { ...box, x: box.x + dx, y: box.y + dy }
-          : { ...box, width: box.width + dx, height: box.height + dy },
-      ),
+    place(
+      block,
+      now.kind === 'move'
+        ? { ...box, x: box.x + dx, y: box.y + dy }
+        : { ...box, width: box.width + dx, height: box.height + dy },
     );
   };
   const end = (block: TranslatedBlock) => () => {
@@ -120,10 +131,8 @@ export function TranslateCanvas(props: {
     ];
     if (by) {
       event.preventDefault();
-      props.onBox(
-        block.id,
-        clamp({ ...block.box, x: block.box.x + (by[0] ?? 0), y: block.box.y + (by[1] ?? 0) }),
-      );
+      const box = shown(block);
+      place(block, { ...box, x: box.x + (by[0] ?? 0), y: box.y + (by[1] ?? 0) });
     } else if (event.key === 'Enter' || event.key === ' ') {
       event.preventDefault();
       props.onPick(block.id);
@@ -152,7 +161,7 @@ export function TranslateCanvas(props: {
               aria-label={`第 ${block.id} 块（原文：${block.source}），拖动移动，方向键微调`}
               data-block={block.id}
               className={`translate-layer${props.hover === block.id ? ' translate-layer--hover' : ''}`}
-              style={boxStyle(block.box, result)}
+              style={boxStyle(shown(block), result)}
               onMouseEnter={() => props.onHover(block.id)}
               onMouseLeave={() => props.onHover(null)}
               onPointerDown={start(block, 'move')}

@@ -5,6 +5,7 @@ import { useRefreshAfterRun } from '../api/refresh-after-run';
 import { renderTranslation } from '../api/render-translation';
 import { DownloadPsdButton } from './download-psd-button';
 import { productTextOf } from './kept-product-text';
+import { boxFromShown, shownBox } from './shown-box';
 import { TranslateCanvas } from './translate-canvas';
 
 const AXES = [
@@ -84,9 +85,12 @@ export function TranslateEditor(props: {
 
   const change = (id: number, patch: Partial<TranslatedBlock>) =>
     setBlocks((all) => all.map((b) => (b.id === id ? { ...b, ...patch } : b)));
+  // X and Y are the box the seller sees on the picture (where the text is drawn), kept on it.
   const move = (block: TranslatedBlock, axis: 'x' | 'y', value: number | null) => {
-    const limit = axis === 'x' ? result.width - block.box.width : result.height - block.box.height;
-    change(block.id, { box: { ...block.box, [axis]: Math.max(0, Math.min(limit, Math.round(value ?? 0))) } });
+    const shown = shownBox(block, result.blocks);
+    const limit = axis === 'x' ? result.width - shown.width : result.height - shown.height;
+    const at = Math.max(0, Math.min(limit, Math.round(value ?? 0)));
+    change(block.id, { box: boxFromShown(block, result.blocks, { ...shown, [axis]: at }) });
   };
 
   const render = async () => {
@@ -176,7 +180,7 @@ export function TranslateEditor(props: {
                   {axis.toUpperCase()}
                   <InputNumber
                     size="small"
-                    value={block.box[axis]}
+                    value={shownBox(block, result.blocks)[axis]}
                     onChange={(v) => move(block, axis, v)}
                     aria-label={`第 ${block.id} 块${name}`}
                   />

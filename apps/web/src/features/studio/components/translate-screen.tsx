@@ -7,8 +7,7 @@ import {
 } from '@chuhai/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Checkbox, Input, Select, Tag, Tooltip } from 'antd';
-import { useEffect, useRef, useState } from 'react';
-import { useSearchParams } from 'react-router';
+import { useState } from 'react';
 import { ExampleShowcase } from '../../../components/ui/example-showcase';
 import { StudioTabs } from '../../../components/ui/studio-tabs';
 import { useAuthStore } from '../../../stores/auth-store';
@@ -17,6 +16,7 @@ import { useGlossary } from '../api/get-glossary';
 import { loadTranslationSource, translationQueryOptions } from '../api/get-translation';
 import { translateImage } from '../api/translate-image';
 import { translatedFileName } from '../download-name';
+import { useOpenedInAddress } from '../use-opened-in-address';
 import { useStudioRun } from '../use-studio-run';
 import { boxStyle } from './box-style';
 import { GlossaryDrawer } from './glossary-drawer';
@@ -56,29 +56,39 @@ export function TranslateScreen() {
   const [original, setOriginal] = useState<string | null>(null);
   // The file the downloads are named after: the upload's, or the reopened translation's.
   const [fileName, setFileName] = useState<string | null>(null);
-  const [params, setParams] = useSearchParams();
-  const opened = Number(params.get(OPEN_PARAM)) || null;
-  // The translation on screen or on its way: the address following it does not fetch it again.
-  const shown = useRef<number | null>(null);
-  const [opening, setOpening] = useState(false);
-  const [openError, setOpenError] = useState<string | null>(null);
   const queryClient = useQueryClient();
   const [glossaryOpen, setGlossaryOpen] = useState(false);
   const glossary = useGlossary();
   const busy = progress !== null;
   const example = useTryExample(setError);
 
-  /** Names the translation on screen in the address (a new one replaces it; 继续编辑 is a step back can undo). */
-  const showInAddress = (id: number | null, replace: boolean) =>
-    setParams(id ? { [OPEN_PARAM]: String(id) } : {}, { replace });
+  // The translation the address names (继续编辑, a reload), as last drawn, into the editor.
+  const address = useOpenedInAddress({
+    param: OPEN_PARAM,
+    signedIn,
+    resultRef,
+    load: (id) => queryClient.fetchQuery(translationQueryOptions(id)),
+    onOpening: () => setResult(null),
+    show: (document) => {
+      setFile(null);
+      setOriginal((before) => {
+        revokeIfLocal(before);
+        return document.sourceUrl ?? null;
+      });
+      setFileName(document.fileName ?? null);
+      setTarget(document.target);
+      setProductText(document.productText);
+      setResult(document);
+    },
+  });
+  const { opening, openError } = address;
 
   const run = async (chosen: File | null = file, onProduct: ProductTextChoice = productText) => {
     if (!chosen || busy) return;
-    setOpenError(null);
+    address.dismissOpenError();
     await start(async (onProgress) => {
       const made = await translateImage(chosen, { target, keep, productText: onProduct }, onProgress);
-      shown.current = made.translationId;
-      showInAddress(made.translationId, true);
+      address.nameInAddress(made.translationId);
       return made;
     });
   };
@@ -88,51 +98,10 @@ export function TranslateScreen() {
     setFile(chosen);
     setFileName(chosen?.name ?? null);
     setResult(null);
-    setOpenError(null);
-    // Until the new translation is made, a reload shows the empty screen, not the one before.
-    shown.current = null;
-    setOpening(false);
-    if (opened) showInAddress(null, true);
+    address.forget();
     revokeIfLocal(original);
     setOriginal(chosen ? URL.createObjectURL(chosen) : null);
     if (chosen && signedIn) void run(chosen);
-  };
-
-  // The translation the address names (继续编辑, a reload), as last drawn, into the editor.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: fetched once per translation named, not per render
-  useEffect(() => {
-    if (!opened || !signedIn || opened === shown.current) return;
-    shown.current = opened;
-    setOpening(true);
-    setOpenError(null);
-    setResult(null);
-    queryClient
-      .fetchQuery(translationQueryOptions(opened))
-      .then((document) => {
-        if (shown.current !== opened) return;
-        setOpening(false);
-        setFile(null);
-        setOriginal((before) => {
-          revokeIfLocal(before);
-          return document.sourceUrl ?? null;
-        });
-        setFileName(document.fileName ?? null);
-        setTarget(document.target);
-        setProductText(document.productText);
-        setResult(document);
-      })
-      .catch((failure: { msg?: string }) => {
-        if (shown.current !== opened) return;
-        shown.current = null;
-        setOpening(false);
-        setOpenError(failure.msg ?? '打开失败，请稍后再试');
-        showInAddress(null, true);
-      });
-  }, [opened, signedIn]);
-
-  const edit = (translationId: number) => {
-    resultRef.current?.scrollIntoView({ behavior: 'smooth', block: 'start' });
-    if (translationId !== opened) showInAddress(translationId, false);
   };
 
   // The picture to translate again: the upload, or (a reopened translation has none) its kept 原图.
@@ -259,7 +228,7 @@ export function TranslateScreen() {
               type="warning"
               showIcon
               title={openError}
-              closable={{ onClose: () => setOpenError(null) }}
+              closable={{ onClose: address.dismissOpenError }}
               className="translate-open-error"
             />
           ) : null}
@@ -299,7 +268,7 @@ export function TranslateScreen() {
           ) : null}
         </section>
       </div>
-      <RecentWork kinds={RECENT_KINDS} enabled={signedIn} onEdit={edit} />
+      <RecentWork kinds={RECENT_KINDS} enabled={signedIn} onEdit={address.edit} />
     </>
   );
 }

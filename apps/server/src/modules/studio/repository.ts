@@ -1,0 +1,82 @@
+import type { Insertable, Kysely } from 'kysely';
+import type { Database } from '../../db/database.ts';
+import type { StudioWorkTable } from './table.ts';
+
+type Db = Kysely<Database>;
+type Tool = StudioWorkTable['tool'];
+
+/** Keeps a new work; returns its id. */
+export async function insertWork(db: Db, values: Insertable<StudioWorkTable>): Promise<number> {
+  const row = await db.insertInto('studio_works').values(values).returning('id').executeTakeFirstOrThrow();
+  return Number(row.id);
+}
+
+/** The caller's work still kept at `now`, or undefined (someone else's looks the same as a missing one). */
+export function findOwnWork(db: Db, userId: number, id: number, now: number) {
+  return db
+    .selectFrom('studio_works')
+    .selectAll()
+    .where('id', '=', id)
+    .where('user_id', '=', userId)
+    .where('keep_until', '>', now)
+    .executeTakeFirst();
+}
+
+/** The caller's works of this tool standing on this cut-out (the one being brushed or fixed). */
+export function worksOnCutout(db: Db, userId: number, cutoutId: number, tools: readonly Tool[]) {
+  return db
+    .selectFrom('studio_works')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .where('cutout_id', '=', cutoutId)
+    .where('tool', 'in', tools)
+    .execute();
+}
+
+export async function updateWork(
+  db: Db,
+  id: number,
+  values: { cutoutId: number; resultId: number | null; document: string; now: number; keepUntil: number },
+): Promise<void> {
+  await db
+    .updateTable('studio_works')
+    .set({
+      cutout_id: values.cutoutId,
+      result_id: values.resultId,
+      document: values.document,
+      updated_at: values.now,
+      keep_until: values.keepUntil,
+    })
+    .where('id', '=', id)
+    .execute();
+}
+
+/**
+ * Which of these pictures are the latest of one of the caller's works still kept at `now`: the
+ * cut-out or main image of a 抠图 work, the picture of a 换背景 work.
+ */
+export function worksShowing(db: Db, userId: number, imageIds: readonly number[], now: number) {
+  if (imageIds.length === 0) return Promise.resolve([]);
+  return db
+    .selectFrom('studio_works')
+    .select(['id', 'tool', 'cutout_id', 'result_id'])
+    .where('user_id', '=', userId)
+    .where('keep_until', '>', now)
+    .where((eb) =>
+      eb.or([
+        eb.and([eb('tool', '=', 'cutout'), eb('cutout_id', 'in', imageIds)]),
+        eb('result_id', 'in', imageIds),
+      ]),
+    )
+    .execute();
+}
+
+/** Every work of the caller (导出我的数据), oldest first. */
+export function workRows(db: Db, userId: number) {
+  return db.selectFrom('studio_works').selectAll().where('user_id', '=', userId).orderBy('id').execute();
+}
+
+/** 注销: every work of the seller (their pictures go with the images module's rows). */
+export async function deleteWorksOf(db: Db, userId: number): Promise<void> {
+  await db.deleteFrom('studio_works').where('user_id', '=', userId).execute();
+}

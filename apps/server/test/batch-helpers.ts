@@ -1,0 +1,37 @@
+import type { AppDeps } from '../src/deps.ts';
+import { finishIntake, insertItem, insertJob } from '../src/modules/batch/repository.ts';
+import { BATCH_QUEUE, jobPrefix } from '../src/modules/batch/service.ts';
+
+export interface QueuedImage {
+  name: string;
+  bytes: Buffer;
+  contentType: string;
+}
+
+/**
+ * A 批量处理 job as the app node leaves an upload, without going through the upload form: each
+ * image stored, its row and its queue message, the intake finished. Returns the job's id.
+ */
+export async function queueBatchJob(
+  deps: Pick<AppDeps, 'db' | 'files' | 'queue' | 'clock'>,
+  userId: number,
+  steps: string,
+  images: readonly QueuedImage[],
+): Promise<number> {
+  const { db, files, queue, clock } = deps;
+  const jobId = await insertJob(db, { userId, steps, now: clock.now(), expiresAt: clock.now() + 86_400_000 });
+  for (const image of images) {
+    const key = `${jobPrefix(userId, jobId)}/in/${image.name}`;
+    await files.put(key, image.bytes, image.contentType);
+    const itemId = await insertItem(db, {
+      jobId,
+      userId,
+      name: image.name,
+      originalKey: key,
+      now: clock.now(),
+    });
+    await queue.send(BATCH_QUEUE, { itemId });
+  }
+  await finishIntake(db, jobId, { steps, total: images.length, refused: '[]' });
+  return jobId;
+}
