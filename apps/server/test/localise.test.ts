@@ -147,44 +147,65 @@ describe('一键出海 (PostgreSQL)', () => {
   localiseSuite(ctx);
 });
 
-describe('一键出海: a whole job for 2 sites (SQLite, table queue, fake rembg and fake OpenAI)', () => {
-  let ctx: Ctx;
-  let rembg: Awaited<ReturnType<typeof startFakeRembg>>;
-  before(async () => {
-    rembg = await startFakeRembg();
-    ctx = await buildChatApp({ BATCH_WORKERS: '1', MATTING_URL: rembg.url });
-    await ctx.app.ready();
-  });
-  after(async () => {
-    await ctx.close();
-    await rembg.close();
-  });
+type JobCtx = Ctx & { rembg: Awaited<ReturnType<typeof startFakeRembg>> };
 
+/** A worker, fake rembg and the fake OpenAI (`env`: the database's settings). */
+async function buildJobApp(env: Record<string, string> = {}): Promise<JobCtx> {
+  const rembg = await startFakeRembg();
+  const ctx = await buildChatApp({ BATCH_WORKERS: '1', MATTING_URL: rembg.url, ...env });
+  await ctx.app.ready();
+  return {
+    ...ctx,
+    rembg,
+    close: async () => {
+      await ctx.close();
+      await rembg.close();
+    },
+  };
+}
+
+/** Starts a job with a main photo only and waits until it ends (two minutes: a busy machine is slow). */
+async function runJob(ctx: Ctx, facts: typeof FACTS, sites: string[]) {
+  const bytes = await productPhoto({
+    width: 800,
+    height: 600,
+    box: { left: 200, top: 150, width: 400, height: 300 },
+    product: '#331111',
+  });
+  const up = await postForm(ctx.app, '/api/v1/localise/photos', ctx.token, {}, [
+    { field: 'file', name: 'p.png', bytes },
+  ]);
+  const product = { facts, mainPhotoId: up.json().data.id, detailPhotoIds: [] };
+  const start = await post(ctx.app, '/api/v1/localise', { product, sites }, auth(ctx.token));
+  assert.equal(start.json().code, 200, start.body);
+  const jobId = start.json().data.job.id;
+  let detail = start.json().data;
+  for (let deadline = Date.now() + 120_000; detail.job.status === 'running' && Date.now() < deadline; ) {
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    detail = (await get(ctx.app, `/api/v1/localise/${jobId}`, auth(ctx.token))).json().data;
+  }
+  return { jobId, detail };
+}
+
+async function usedToday(ctx: Ctx): Promise<Record<string, number>> {
+  const info = (await get(ctx.app, '/api/v1/info', auth(ctx.token))).json().data;
+  return Object.fromEntries(info.usage.map((u: { feature: string; used: number }) => [u.feature, u.used]));
+}
+
+async function zipOf(ctx: Ctx, jobId: number) {
+  const link = (await get(ctx.app, `/api/v1/localise/${jobId}/download`, auth(ctx.token))).json().data.url;
+  return unzipSync(new Uint8Array((await ctx.app.inject({ method: 'GET', url: link })).rawPayload));
+}
+
+const taskOf = (detail: { tasks: { site: string }[] }, site: string) =>
+  // biome-ignore lint/suspicious/noExplicitAny: tests read whichever fields the task has
+  detail.tasks.find((t) => t.site === site) as any;
+
+function wholeJobSuite(ctx: () => JobCtx) {
   it('delivers each site 可以上架, charges one listing and one main image per site, and zips them', async () => {
-    const bytes = await productPhoto({
-      width: 800,
-      height: 600,
-      box: { left: 200, top: 150, width: 400, height: 300 },
-      product: '#331111',
-    });
-    const up = await postForm(ctx.app, '/api/v1/localise/photos', ctx.token, {}, [
-      { field: 'file', name: 'p.png', bytes },
-    ]);
+    const before = await usedToday(ctx());
     const facts = { ...FACTS, productName: '保温杯', brand: 'Chuhai' };
-    const product = { facts, mainPhotoId: up.json().data.id, detailPhotoIds: [] };
-    const start = await post(
-      ctx.app,
-      '/api/v1/localise',
-      { product, sites: ['amazon-US', 'shopee-SG'] },
-      auth(ctx.token),
-    );
-    assert.equal(start.json().code, 200, start.body);
-    const jobId = start.json().data.job.id;
-    let detail = start.json().data;
-    for (let deadline = Date.now() + 120_000; detail.job.status === 'running' && Date.now() < deadline; ) {
-      await new Promise((resolve) => setTimeout(resolve, 100));
-      detail = (await get(ctx.app, `/api/v1/localise/${jobId}`, auth(ctx.token))).json().data;
-    }
+    const { jobId, detail } = await runJob(ctx(), facts, ['amazon-US', 'shopee-SG']);
     assert.equal(detail.job.status, 'done');
     assert.deepEqual(detail.job.counts, { done: 2 });
     assert.equal(detail.job.ready, 2);
@@ -193,14 +214,16 @@ describe('一键出海: a whole job for 2 sites (SQLite, table queue, fake rembg
       assert.deepEqual(task.charged, { chat: 1, cutout: 1 });
       assert.ok(task.rules.some((r: { scope: string }) => r.scope === 'main'));
     }
-    const info = (await get(ctx.app, '/api/v1/info', auth(ctx.token))).json().data;
-    const used = Object.fromEntries(
-      info.usage.map((u: { feature: string; used: number }) => [u.feature, u.used]),
+    const used = await usedToday(ctx());
+    assert.deepEqual(
+      [
+        used.chat - (before.chat ?? 0),
+        used.cutout - (before.cutout ?? 0),
+        used.translate - (before.translate ?? 0),
+      ],
+      [2, 2, 0],
     );
-    assert.deepEqual([used.chat, used.cutout, used.translate], [2, 2, 0]);
-    const link = (await get(ctx.app, `/api/v1/localise/${jobId}/download`, auth(ctx.token))).json().data.url;
-    const zip = unzipSync(new Uint8Array((await ctx.app.inject({ method: 'GET', url: link })).rawPayload));
-    assert.deepEqual(Object.keys(zip).sort(), [
+    assert.deepEqual(Object.keys(await zipOf(ctx(), jobId)).sort(), [
       'report.csv',
       '保温杯/Shopee 新加坡站/listing.csv',
       '保温杯/Shopee 新加坡站/main.jpg',
@@ -208,4 +231,79 @@ describe('一键出海: a whole job for 2 sites (SQLite, table queue, fake rembg
       '保温杯/亚马逊 美国站/main.jpg',
     ]);
   });
+
+  it('a provider failing for one site: that site fails, says why in Chinese and is charged nothing; the other is delivered and charged', async () => {
+    const before = await usedToday(ctx());
+    // The listing writer's model answers 500 to every request for a German listing.
+    ctx().fake.failWhen = (body) =>
+      body.messages.some((m) => m.role === 'system' && m.content.includes('German')) ? 500 : null;
+    let run: Awaited<ReturnType<typeof runJob>>;
+    try {
+      run = await runJob(ctx(), { ...FACTS, productName: '保温杯', brand: 'Chuhai' }, [
+        'amazon-US',
+        'amazon-DE',
+      ]);
+    } finally {
+      ctx().fake.failWhen = null;
+    }
+    const { jobId, detail } = run;
+    assert.notEqual(detail.job.status, 'running');
+    assert.deepEqual(detail.job.counts, { done: 1, failed: 1 });
+    const us = taskOf(detail, 'amazon-US');
+    const de = taskOf(detail, 'amazon-DE');
+    assert.equal(us.status, 'done');
+    assert.deepEqual(us.charged, { chat: 1, cutout: 1 });
+    assert.equal(de.status, 'failed');
+    assert.deepEqual(de.charged, {});
+    assert.match(de.reason, /[\u4e00-\u9fff]/, `a reason in Chinese: ${de.reason}`);
+    assert.doesNotMatch(de.reason, /server had an error|500/);
+    const used = await usedToday(ctx());
+    assert.equal(used.chat - (before.chat ?? 0), 1, 'one listing charged: the US one');
+    assert.equal(used.cutout - (before.cutout ?? 0), 1, 'one main image charged: the US one');
+    const zip = await zipOf(ctx(), jobId);
+    assert.deepEqual(
+      Object.keys(zip).filter((name) => name.includes('德国站')),
+      [],
+      'nothing delivered for the failed site',
+    );
+    const report = new TextDecoder().decode(zip['report.csv']);
+    assert.ok(report.includes(`保温杯,亚马逊 · 德国站,失败,,,,,${de.reason},`), report);
+  });
+
+  it('reports a 术语表 term the listing writer ignored, with its place; nothing when the writer follows it', async () => {
+    const term = await post(
+      ctx().app,
+      '/api/v1/translate/glossary',
+      { source: '出海牌', target: 'all', translation: 'Chuhai' },
+      auth(ctx().token),
+    );
+    assert.equal(term.json().code, 200, term.body);
+    const followed = (await runJob(ctx(), { ...FACTS, brand: 'Chuhai' }, ['amazon-US'])).detail;
+    const good = taskOf(followed, 'amazon-US');
+    assert.equal(good.status, 'done', good.reason);
+    assert.match(good.listing.title, /Chuhai/);
+    assert.deepEqual(good.glossaryMisses, []);
+
+    const ignoring = { ...FACTS, productName: '出海牌保温杯 [ignore-glossary]', brand: 'Chuhai' };
+    const { jobId, detail } = await runJob(ctx(), ignoring, ['amazon-US']);
+    const bad = taskOf(detail, 'amazon-US');
+    assert.equal(bad.status, 'done', bad.reason);
+    assert.doesNotMatch(bad.listing.title, /Chuhai/);
+    assert.deepEqual(bad.glossaryMisses, [{ place: 'listing 标题', source: '出海牌', expected: 'Chuhai' }]);
+    const report = new TextDecoder().decode((await zipOf(ctx(), jobId))['report.csv']);
+    assert.match(report, /亚马逊 · 美国站,[^,]+,listing 标题,术语表：出海牌,术语,未按要求,应写作「Chuhai」,/);
+  });
+}
+
+describe('一键出海: whole jobs (SQLite, table queue, fake rembg and fake OpenAI)', () => {
+  let ctx: JobCtx;
+  before(async () => {
+    ctx = await buildJobApp();
+  });
+  after(() => ctx.close());
+  wholeJobSuite(() => ctx);
+});
+
+describe('一键出海: whole jobs (PostgreSQL, pg-boss, fake rembg and fake OpenAI)', () => {
+  wholeJobSuite(usePostgres((env) => buildJobApp(env)));
 });
