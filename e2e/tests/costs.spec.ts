@@ -109,5 +109,15 @@ test.describe('390×844', () => {
     const box = await ranked.boundingBox();
     expect((box?.x ?? 0) + (box?.width ?? 0)).toBeLessThanOrEqual(390);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+
+    // 汇总's days too: a card a day, no table scrolling sideways.
+    await page.getByRole('tab', { name: '汇总' }).click();
+    await expect(
+      page.getByRole('list', { name: '每日收入与成本' }).getByRole('listitem').first(),
+    ).toBeVisible();
+    await expect(page.getByRole('table').filter({ hasText: '毛利率' })).toHaveCount(0);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    if (process.env.E2E_SHOTS)
+      await page.screenshot({ path: `${process.env.E2E_SHOTS}/costs-days-390.png`, fullPage: true });
   });
 });

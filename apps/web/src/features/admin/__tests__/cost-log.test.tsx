@@ -156,4 +156,17 @@ describe('运营后台 · 成本 · 调用明细与卖家排行', () => {
     expect(seller).toHaveTextContent('AI 成本 ¥2.40');
     expect(seller).toHaveTextContent('毛利 -¥2.40');
   });
+
+  it('on a phone: 汇总’s days are cards with every figure, and 看调用 opens that day’s calls', async () => {
+    screenWidth(390);
+    const { asked, router } = open('/admin/costs');
+    const day = await screen.findByRole('listitem', { name: '2026-11-26 收入与成本' });
+    expect(day).toHaveTextContent('收入 ¥29.90');
+    expect(day).toHaveTextContent('毛利 ¥29.80');
+    expect(day).toHaveTextContent('调用 3 次');
+    expect(screen.queryByRole('row', { name: /^2026-11-26/ })).toBeNull();
+    fireEvent.click(within(day).getByRole('button', { name: '看调用' }));
+    await waitFor(() => expect(router.state.location.search).toBe('?tab=calls'));
+    await waitFor(() => expect(asked('calls').at(-1)).toContain('day=2026-11-26'));
+  });
 });

@@ -8,8 +8,10 @@ import { downloadCsv } from '../../../lib/csv';
 import { useChannels } from '../api/get-channels';
 import { useCosts } from '../api/get-costs';
 import { TOOLTIP_STYLE } from '../chart-style';
+import { usePhoneWidth } from '../use-phone-width';
 import { type CallFilter, CostCalls } from './cost-calls';
 import { formatCost, marginRate } from './cost-format';
+import { PhoneCards } from './phone-cards';
 import { SellerCosts } from './seller-costs';
 
 function exportCsv(days: CostDay[]) {
@@ -113,6 +115,7 @@ export function CostsSection() {
 function CostSummary(props: { onDay: (day: string) => void }) {
   const [days, setDays] = useState(14);
   const report = useCosts(days);
+  const phoneWidth = usePhoneWidth();
   const data = report.data;
   return (
     <div>
@@ -169,24 +172,28 @@ function CostSummary(props: { onDay: (day: string) => void }) {
               </BarChart>
             </ResponsiveContainer>
           </Card>
-          <Table<CostDay>
-            className="admin-charts"
-            rowKey="day"
-            size="small"
-            pagination={false}
-            scroll={{ x: 640 }}
-            dataSource={[...data.days].reverse()}
-            onRow={(day) => ({ onClick: () => props.onDay(day.day), title: '看这一天的每次调用' })}
-            rowClassName="admin-row"
-            columns={[
-              { title: '日期', dataIndex: 'day' },
-              { title: '收入（元）', dataIndex: 'revenue', render: (v: number) => v.toFixed(2) },
-              { title: 'AI 成本（元）', dataIndex: 'cost', render: formatCost },
-              { title: '毛利（元）', dataIndex: 'margin', render: formatCost },
-              { title: '毛利率', key: 'rate', render: (_: unknown, d) => marginRate(d.revenue, d.margin) },
-              { title: '调用次数', dataIndex: 'calls' },
-            ]}
-          />
+          {phoneWidth ? (
+            <DayCards days={data.days} onDay={props.onDay} />
+          ) : (
+            <Table<CostDay>
+              className="admin-charts"
+              rowKey="day"
+              size="small"
+              pagination={false}
+              scroll={{ x: 640 }}
+              dataSource={[...data.days].reverse()}
+              onRow={(day) => ({ onClick: () => props.onDay(day.day), title: '看这一天的每次调用' })}
+              rowClassName="admin-row"
+              columns={[
+                { title: '日期', dataIndex: 'day' },
+                { title: '收入（元）', dataIndex: 'revenue', render: (v: number) => v.toFixed(2) },
+                { title: 'AI 成本（元）', dataIndex: 'cost', render: formatCost },
+                { title: '毛利（元）', dataIndex: 'margin', render: formatCost },
+                { title: '毛利率', key: 'rate', render: (_: unknown, d) => marginRate(d.revenue, d.margin) },
+                { title: '调用次数', dataIndex: 'calls' },
+              ]}
+            />
+          )}
           <Table
             className="admin-charts"
             rowKey="name"
@@ -203,6 +210,36 @@ function CostSummary(props: { onDay: (day: string) => void }) {
           />
         </>
       )}
+    </div>
+  );
+}
+
+/** 汇总's days on a phone, newest first: one card a day with all its figures, 看调用 opening its calls. */
+function DayCards(props: { days: CostDay[]; onDay: (day: string) => void }) {
+  return (
+    <div className="admin-charts">
+      <PhoneCards
+        label="每日收入与成本"
+        cards={[...props.days].reverse().map((day) => ({
+          key: day.day,
+          label: `${day.day} 收入与成本`,
+          title: day.day,
+          state: `毛利率 ${marginRate(day.revenue, day.margin)}`,
+          figures: [
+            `收入 ¥${day.revenue.toFixed(2)}`,
+            `AI 成本 ¥${formatCost(day.cost)}`,
+            `毛利 ¥${formatCost(day.margin)}`,
+            `调用 ${day.calls} 次`,
+          ],
+          // A day without calls has nothing to open.
+          actions:
+            day.calls > 0 ? (
+              <Button size="small" onClick={() => props.onDay(day.day)}>
+                看调用
+              </Button>
+            ) : undefined,
+        }))}
+      />
     </div>
   );
 }
