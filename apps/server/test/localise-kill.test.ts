@@ -86,7 +86,7 @@ describe('一键出海: a worker process killed mid-site (SQLite)', () => {
       inTheBox: '水杯 1 个',
     };
     const jobId = await startJob(setup.deps, userId, {
-      product: { facts, mainPhotoId: main.id, detailPhotoIds: [] },
+      products: [{ facts, mainPhotoId: main.id, detailPhotoIds: [] }],
       sites: SITES,
     });
     await setup.close();

@@ -38,7 +38,12 @@ async function startOneSiteJob(ctx: Ctx): Promise<{ jobId: number; taskId: numbe
     { field: 'file', name: 'p.png', bytes },
   ]);
   const product = { facts: FACTS, mainPhotoId: up.json().data.id, detailPhotoIds: [] };
-  const start = await post(ctx.app, '/api/v1/localise', { product, sites: ['amazon-US'] }, auth(ctx.token));
+  const start = await post(
+    ctx.app,
+    '/api/v1/localise',
+    { products: [product], sites: ['amazon-US'] },
+    auth(ctx.token),
+  );
   assert.equal(start.json().code, 200, start.body);
   const taskId = start.json().data.tasks[0].id;
   const task = await taskById(ctx.app.deps.db, taskId);
@@ -118,6 +123,7 @@ function restartSuite(ctx: () => Ctx, matting: CornerColourMatting) {
     const zip = unzipSync(new Uint8Array((await app.inject({ method: 'GET', url: link })).rawPayload));
     assert.deepEqual(Object.keys(zip).sort(), [
       'report.csv',
+      '亚马逊 美国站.csv',
       '保温杯/亚马逊 美国站/listing.csv',
       '保温杯/亚马逊 美国站/main.jpg',
     ]);

@@ -39,7 +39,7 @@ function localiseSuite(ctx: () => Ctx) {
     detail = await uploadPhoto(ctx(), ctx().token);
   });
   const body = (sites: string[], detailIds = [detail]) => ({
-    product: { facts: FACTS, mainPhotoId: main, detailPhotoIds: detailIds },
+    products: [{ facts: FACTS, mainPhotoId: main, detailPhotoIds: detailIds }],
     sites,
   });
 
@@ -176,7 +176,7 @@ async function runJob(ctx: Ctx, facts: typeof FACTS, sites: string[]) {
     { field: 'file', name: 'p.png', bytes },
   ]);
   const product = { facts, mainPhotoId: up.json().data.id, detailPhotoIds: [] };
-  const start = await post(ctx.app, '/api/v1/localise', { product, sites }, auth(ctx.token));
+  const start = await post(ctx.app, '/api/v1/localise', { products: [product], sites }, auth(ctx.token));
   assert.equal(start.json().code, 200, start.body);
   const jobId = start.json().data.job.id;
   let detail = start.json().data;
@@ -224,7 +224,9 @@ function wholeJobSuite(ctx: () => JobCtx) {
       [2, 2, 0],
     );
     assert.deepEqual(Object.keys(await zipOf(ctx(), jobId)).sort(), [
+      'Shopee 新加坡站.csv',
       'report.csv',
+      '亚马逊 美国站.csv',
       '保温杯/Shopee 新加坡站/listing.csv',
       '保温杯/Shopee 新加坡站/main.jpg',
       '保温杯/亚马逊 美国站/listing.csv',

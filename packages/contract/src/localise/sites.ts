@@ -55,6 +55,8 @@ export const LOCALISE_MISSING_SITES =
 /** How many detail pictures one product may bring, and how many sites one job may ask for. */
 export const LOCALISE_LIMITS = {
   detailPictures: 8,
+  /** Products in one job (a catalogue's rows). */
+  products: 50,
   sites: LOCALISE_SITES.length,
   /** A job, its results and its files are kept this long. */
   keepDays: 7,

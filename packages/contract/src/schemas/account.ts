@@ -252,7 +252,7 @@ export const MyDataExport = Type.Object({
     Type.Object({
       createdAt: Type.Number(),
       status: Type.String(),
-      product: Type.Unknown(),
+      products: Type.Unknown(),
       sites: Type.Array(Type.String()),
     }),
   ),

@@ -3,6 +3,8 @@ import { ListingFacts } from './listing.ts';
 
 /** 一键出海: one product (the listing form's facts and its uploaded photos) and the sites it goes to. */
 export const LocaliseProduct = Type.Object({
+  /** The seller's product code (a catalogue row's 商品编码); names the product's folder in the ZIP. */
+  code: Type.Optional(Type.String({ maxLength: 40 })),
   facts: ListingFacts,
   /** A `localise-photo` id: the photo the main image is made from. */
   mainPhotoId: Type.Integer({ minimum: 1 }),
@@ -12,7 +14,8 @@ export const LocaliseProduct = Type.Object({
 export type LocaliseProduct = Static<typeof LocaliseProduct>;
 
 export const LocaliseBody = Type.Object({
-  product: LocaliseProduct,
+  /** One product from the form, or every accepted row of a catalogue. */
+  products: Type.Array(LocaliseProduct, { minItems: 1, maxItems: 50 }),
   /** LOCALISE_SITES ids: `amazon-US`, `shopee-SG`. */
   sites: Type.Array(Type.String({ maxLength: 20 }), { minItems: 1, maxItems: 20 }),
 });
@@ -86,6 +89,10 @@ export type LocaliseGlossaryMiss = Static<typeof LocaliseGlossaryMiss>;
 
 export const LocaliseTask = Type.Object({
   id: Type.Integer(),
+  /** Which of the job's products (0-based, the order they were sent in). */
+  product: Type.Integer(),
+  productName: Type.String(),
+  productCode: Type.String(),
   site: Type.String(),
   siteName: Type.String(),
   language: Type.String(),
@@ -133,7 +140,9 @@ export const LocaliseJob = Type.Object({
     Type.Literal('done'),
     Type.Literal('cancelled'),
   ]),
-  productName: Type.String(),
+  /** The first product's name, with 「等 N 个商品」 when there are more. */
+  title: Type.String(),
+  products: Type.Integer(),
   sites: Type.Array(Type.String()),
   total: Type.Integer(),
   /** Tasks by status, and those processing by stage: the progress on screen. */

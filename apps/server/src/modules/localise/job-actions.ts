@@ -15,11 +15,15 @@ import type { LocaliseDeps } from './deps.ts';
 import * as localise from './repository.ts';
 import { readResult } from './task-result.ts';
 
-function taskView(row: localise.LocaliseTaskRow): LocaliseTask {
+function taskView(row: localise.LocaliseTaskRow, products: LocaliseProduct[]): LocaliseTask {
   const result = readResult(row.result);
   const site = findLocaliseSite(row.site);
+  const product = products[Number(row.product_index)];
   return {
     id: Number(row.id),
+    product: Number(row.product_index),
+    productName: product?.facts.productName ?? '',
+    productCode: product?.code ?? '',
     site: row.site,
     siteName: site?.name ?? row.site,
     language: site?.language ?? '',
@@ -35,7 +39,11 @@ function taskView(row: localise.LocaliseTaskRow): LocaliseTask {
   };
 }
 
-function jobView(row: localise.LocaliseJobRow, tasks: LocaliseTask[]): LocaliseJob {
+function jobView(
+  row: localise.LocaliseJobRow,
+  products: LocaliseProduct[],
+  tasks: LocaliseTask[],
+): LocaliseJob {
   const counts: Record<string, number> = {};
   const stages: Record<string, number> = {};
   for (const task of tasks) {
@@ -45,7 +53,8 @@ function jobView(row: localise.LocaliseJobRow, tasks: LocaliseTask[]): LocaliseJ
   return {
     id: Number(row.id),
     status: row.status as LocaliseJobStatus,
-    productName: (JSON.parse(row.product) as LocaliseProduct).facts.productName,
+    title: jobTitle(products),
+    products: products.length,
     sites: JSON.parse(row.sites) as string[],
     total: tasks.length,
     counts,
@@ -56,6 +65,10 @@ function jobView(row: localise.LocaliseJobRow, tasks: LocaliseTask[]): LocaliseJ
     expiresAt: Number(row.expires_at),
   };
 }
+
+/** 「蓝牙耳机」, or 「蓝牙耳机 等 3 个商品」 for a catalogue. */
+export const jobTitle = (products: LocaliseProduct[]) =>
+  `${products[0]?.facts.productName ?? ''}${products.length > 1 ? ` 等 ${products.length} 个商品` : ''}`;
 
 /** The seller's own job; another seller's (or one past its keeping) is a 404, as if it did not exist. */
 export async function ownJob(deps: Pick<LocaliseDeps, 'db' | 'clock'>, userId: number, jobId: number) {
@@ -72,8 +85,9 @@ export async function jobDetail(
   jobId: number,
 ): Promise<LocaliseJobDetail> {
   const row = await ownJob(deps, userId, jobId);
-  const tasks = (await localise.jobTasks(deps.db, jobId)).map(taskView);
-  return { job: jobView(row, tasks), tasks };
+  const products = JSON.parse(row.products) as LocaliseProduct[];
+  const tasks = (await localise.jobTasks(deps.db, jobId)).map((task) => taskView(task, products));
+  return { job: jobView(row, products, tasks), tasks };
 }
 
 /** 暂停: tasks not started wait; one being made finishes (and is charged when it delivers). */

@@ -10,7 +10,7 @@ export const localisePersonalData: PersonalData = {
   async exportFor(deps, user) {
     const jobs = await deps.db
       .selectFrom('localise_jobs')
-      .select(['id', 'status', 'product', 'sites', 'created_at'])
+      .select(['id', 'status', 'products', 'sites', 'created_at'])
       .where('user_id', '=', user.id)
       .orderBy('id')
       .execute();
@@ -18,7 +18,7 @@ export const localisePersonalData: PersonalData = {
       localiseJobs: jobs.map((job) => ({
         createdAt: Number(job.created_at),
         status: job.status,
-        product: JSON.parse(job.product),
+        products: JSON.parse(job.products),
         sites: JSON.parse(job.sites) as string[],
       })),
     };

@@ -6,10 +6,17 @@ type Db = Kysely<Database>;
 export type LocaliseJobRow = NonNullable<Awaited<ReturnType<typeof jobById>>>;
 export type LocaliseTaskRow = NonNullable<Awaited<ReturnType<typeof taskById>>>;
 
-/** A job and one waiting task per site, in one transaction: a job is never seen without its tasks. */
+/** A job and one waiting task per product × site, in one transaction: never a job without its tasks. */
 export async function insertJob(
   db: Db,
-  values: { userId: number; product: string; sites: string[]; now: number; expiresAt: number },
+  values: {
+    userId: number;
+    products: string;
+    productCount: number;
+    sites: string[];
+    now: number;
+    expiresAt: number;
+  },
 ): Promise<{ jobId: number; taskIds: number[] }> {
   return db.transaction().execute(async (trx) => {
     const job = await trx
@@ -17,7 +24,7 @@ export async function insertJob(
       .values({
         user_id: values.userId,
         status: 'running',
-        product: values.product,
+        products: values.products,
         sites: JSON.stringify(values.sites),
         created_at: values.now,
         ended_at: null,
@@ -29,17 +36,20 @@ export async function insertJob(
     const tasks = await trx
       .insertInto('localise_tasks')
       .values(
-        values.sites.map((site) => ({
-          job_id: jobId,
-          user_id: values.userId,
-          site,
-          status: 'waiting',
-          stage: null,
-          reason: '',
-          result: '{}',
-          claimed_at: null,
-          updated_at: values.now,
-        })),
+        Array.from({ length: values.productCount }, (_, product) => product).flatMap((product) =>
+          values.sites.map((site) => ({
+            job_id: jobId,
+            user_id: values.userId,
+            product_index: product,
+            site,
+            status: 'waiting',
+            stage: null,
+            reason: '',
+            result: '{}',
+            claimed_at: null,
+            updated_at: values.now,
+          })),
+        ),
       )
       .returning('id')
       .execute();

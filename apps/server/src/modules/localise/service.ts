@@ -66,18 +66,39 @@ function readSites(ids: string[]): LocaliseSite[] {
   return sites;
 }
 
-/** The facts and photos: a product name, and photos that are the seller's own and still kept. */
-async function checkProduct(deps: LocaliseDeps, userId: number, body: LocaliseBody): Promise<void> {
-  const { facts, mainPhotoId, detailPhotoIds } = body.product;
-  if (!facts.productName.trim()) throw new AppError(ResultCode.badRequest, '请填写商品名称');
-  if (detailPhotoIds.length > LOCALISE_LIMITS.detailPictures)
-    throw new AppError(ResultCode.badRequest, `详情图最多 ${LOCALISE_LIMITS.detailPictures} 张`);
-  for (const [n, id] of [mainPhotoId, ...detailPhotoIds].entries())
-    if (!(await findKeptImage(deps, userId, id, 'localise-photo')))
-      throw new AppError(
-        ResultCode.notFound,
-        `${n === 0 ? '主图照片' : `第 ${n} 张详情图`}不存在或已过期，请重新上传`,
-      );
+/**
+ * Each product's facts and photos: a name, and photos that are the seller's own and still kept. With
+ * several products the message names which one (「第 2 个商品（SKU-02）」).
+ */
+async function checkProducts(deps: LocaliseDeps, userId: number, body: LocaliseBody): Promise<void> {
+  if (body.products.length > LOCALISE_LIMITS.products)
+    throw new AppError(ResultCode.badRequest, `一次最多 ${LOCALISE_LIMITS.products} 个商品`);
+  for (const [index, product] of body.products.entries()) {
+    const which =
+      body.products.length > 1 ? `第 ${index + 1} 个商品${product.code ? `（${product.code}）` : ''}：` : '';
+    const { facts, mainPhotoId, detailPhotoIds } = product;
+    if (!facts.productName.trim()) throw new AppError(ResultCode.badRequest, `${which}请填写商品名称`);
+    if (detailPhotoIds.length > LOCALISE_LIMITS.detailPictures)
+      throw new AppError(ResultCode.badRequest, `${which}详情图最多 ${LOCALISE_LIMITS.detailPictures} 张`);
+    for (const [n, id] of [mainPhotoId, ...detailPhotoIds].entries())
+      if (!(await findKeptImage(deps, userId, id, 'localise-photo')))
+        throw new AppError(
+          ResultCode.notFound,
+          `${which}${n === 0 ? '主图照片' : `第 ${n} 张详情图`}不存在或已过期，请重新上传`,
+        );
+  }
+}
+
+/** What the whole job uses at most: each product's uses on every site. */
+function jobUses(body: LocaliseBody, sites: number): Partial<Record<Feature, number>> {
+  const total: Partial<Record<Feature, number>> = {};
+  for (const product of body.products)
+    for (const [feature, count] of Object.entries(usesOf(product.detailPhotoIds.length)) as [
+      Feature,
+      number,
+    ][])
+      total[feature] = (total[feature] ?? 0) + count * sites;
+  return total;
 }
 
 /**
@@ -90,18 +111,17 @@ export async function estimate(
   body: LocaliseBody,
 ): Promise<LocaliseEstimate> {
   const sites = readSites(body.sites);
-  await checkProduct(deps, userId, body);
+  await checkProducts(deps, userId, body);
   const now = deps.clock.now();
   const vip = (await findActiveGrants(deps.db, userId, now)).length > 0;
   const usage = await usageToday(deps.db, userId, vip, now);
-  const perTask = usesOf(body.product.detailPhotoIds.length);
-  const uses = (Object.entries(perTask) as [Feature, number][]).map(([feature, count]) => {
+  const uses = (Object.entries(jobUses(body, sites.length)) as [Feature, number][]).map(([feature, need]) => {
     const today = usage.find((u) => u.feature === feature) ?? { used: 0, limit: 0 };
     return {
       feature,
       name: FEATURE_LABELS[feature],
       unit: FEATURE_UNITS[feature],
-      need: count * sites.length,
+      need,
       used: today.used,
       limit: today.limit,
       left: Math.max(0, today.limit - today.used),
@@ -129,7 +149,7 @@ export async function estimate(
 
 /**
  * `POST /api/v1/localise`: the estimate again (refused in Chinese when it cannot start), then a job
- * with a task per site on the durable queue. Nothing is charged until each task delivers.
+ * with a task per product × site on the durable queue. Nothing is charged until each task delivers.
  */
 export async function startJob(deps: LocaliseDeps, userId: number, body: LocaliseBody) {
   const plan = await estimate(deps, userId, body);
@@ -146,7 +166,8 @@ export async function startJob(deps: LocaliseDeps, userId: number, body: Localis
   const now = deps.clock.now();
   const { jobId, taskIds } = await localise.insertJob(deps.db, {
     userId,
-    product: JSON.stringify(body.product),
+    products: JSON.stringify(body.products),
+    productCount: body.products.length,
     sites: plan.sites.map((s) => s.id),
     now,
     expiresAt: now + LOCALISE_LIMITS.keepDays * DAY_IN_MS,

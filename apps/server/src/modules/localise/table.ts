@@ -1,13 +1,13 @@
 import type { Generated } from 'kysely';
 
-/** 一键出海: one product going to the sites the seller picked. */
+/** 一键出海: one product, or a catalogue's products, going to the sites the seller picked. */
 export interface LocaliseJobTable {
   id: Generated<number>;
   user_id: number;
   /** LocaliseJobStatus: running, paused, done, cancelled. */
   status: string;
-  /** JSON: LocaliseProduct (the listing form's facts, the main photo's and detail pictures' ids). */
-  product: string;
+  /** JSON: LocaliseProduct[] (each the listing form's facts, the main photo's and detail pictures' ids). */
+  products: string;
   /** JSON: the LOCALISE_SITES ids, in the order picked. */
   sites: string;
   created_at: number;
@@ -21,6 +21,8 @@ export interface LocaliseTaskTable {
   id: Generated<number>;
   job_id: number;
   user_id: number;
+  /** Which of the job's products: an index into `localise_jobs.products`. */
+  product_index: number;
   /** A LOCALISE_SITES id. */
   site: string;
   /** LocaliseTaskStatus. */

@@ -106,7 +106,10 @@ export async function processTask(deps: LocaliseDeps, taskId: number): Promise<v
     localise.settleTask(deps.db, taskId, claimedAt, { status, reason, result, now: deps.clock.now() });
   const job = await localise.jobById(deps.db, jobId);
   const site = findLocaliseSite(task.site);
-  if (!job || job.status === 'cancelled' || !site) {
+  const product = job
+    ? (JSON.parse(job.products) as LocaliseProduct[])[Number(task.product_index)]
+    : undefined;
+  if (!job || job.status === 'cancelled' || !site || !product) {
     await settle('cancelled', '已取消');
     return;
   }
@@ -114,7 +117,6 @@ export async function processTask(deps: LocaliseDeps, taskId: number): Promise<v
     await settle('paused', '已暂停');
     return;
   }
-  const product = JSON.parse(job.product) as LocaliseProduct;
   const planned = usesOf(product.detailPhotoIds.length);
   const shortfall = await quotaShortfall(deps, userId, planned);
   if (shortfall) {
