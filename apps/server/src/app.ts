@@ -39,6 +39,7 @@ import { healthModule } from './modules/health/routes.ts';
 import { imagesModule } from './modules/images/routes.ts';
 import { inviteModule } from './modules/invite/routes.ts';
 import { listingModule } from './modules/listing/routes.ts';
+import { localiseModule } from './modules/localise/routes.ts';
 import { orderModule } from './modules/order/routes.ts';
 import { pricingModule } from './modules/pricing/routes.ts';
 import { privacyModule } from './modules/privacy/routes.ts';
@@ -83,6 +84,7 @@ export const FEATURE_MODULES: AppModule[] = [
   listingModule,
   translateModule,
   batchModule,
+  localiseModule,
   adminModule,
   entitlementModule,
   throttleModule,

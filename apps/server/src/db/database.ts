@@ -8,6 +8,7 @@ import type { EntitlementTables } from '../modules/entitlement/table.ts';
 import type { StoredImageTables } from '../modules/images/table.ts';
 import type { InviteTables } from '../modules/invite/table.ts';
 import type { ListingTables } from '../modules/listing/table.ts';
+import type { LocaliseTables } from '../modules/localise/table.ts';
 import type { OrderTables } from '../modules/order/table.ts';
 import type { PricingTables } from '../modules/pricing/table.ts';
 import type { PromptTables } from '../modules/prompt/table.ts';
@@ -34,6 +35,7 @@ export interface Database
     AuditTables,
     AnnouncementTables,
     ListingTables,
+    LocaliseTables,
     BatchTables,
     QueueTables,
     ChannelTables,

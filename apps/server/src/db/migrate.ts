@@ -25,6 +25,7 @@ import * as channelKeyRests from './migrations/0022-channel-key-rests.ts';
 import * as translations from './migrations/0023-translations.ts';
 import * as channelBalance from './migrations/0024-channel-balance.ts';
 import * as studioWorks from './migrations/0025-studio-works.ts';
+import * as localise from './migrations/0026-localise.ts';
 
 /**
  * Every migration, in order. Listed in code rather than read from a folder so the set is fixed at
@@ -56,6 +57,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0023-translations': translations,
   '0024-channel-balance': channelBalance,
   '0025-studio-works': studioWorks,
+  '0026-localise': localise,
 };
 
 /** Applies every pending migration; throws with the failing migration's name. */

@@ -26,4 +26,6 @@ export interface JobQueue {
 export const QUEUES = {
   /** One message per image of a 批量处理 job. */
   batchImage: 'batch.image',
+  /** One message per product × site of a 一键出海 job. */
+  localiseTask: 'localise.task',
 } as const;

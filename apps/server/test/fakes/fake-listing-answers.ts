@@ -9,7 +9,9 @@
  * - `[refuse]`      a structured-output refusal
  * - `[no-schema]`   a 400 for `response_format: json_schema` (as DeepSeek answers), then JSON in a
  *                   Markdown fence with words around it
- * - anything else:  a listing that passes every rule, naming the product
+ * - `[ignore-glossary]` the listing written as if the prompt had no 术语表 line
+ * - anything else:  a listing that passes every rule; a 术语表 term with a fixed translation
+ *                   (the prompt's `Glossary (JSON)` line) leads its title, as a writer that follows it
  */
 
 export type ListingReply =
@@ -48,6 +50,14 @@ function productName(messages: Message[]): string {
   return /商品名称：(.*)/.exec(facts)?.[1] ?? '';
 }
 
+/** The fixed translations of the prompt's `Glossary (JSON): [...]` line ({ term, use } entries). */
+function glossaryUses(messages: Message[]): string[] {
+  const line = /^Glossary \(JSON\): (.*)$/m.exec(messages.find((m) => m.role === 'user')?.content ?? '');
+  if (!line?.[1]) return [];
+  const terms = JSON.parse(line[1]) as { term: string; use?: string }[];
+  return terms.flatMap((t) => (t.use ? [t.use] : []));
+}
+
 /** Only the fields the request's schema (or, without one, the prompt) asks for. */
 function pick(listing: Record<string, unknown>, fields: string[]): Record<string, unknown> {
   const zh = ZH as Record<string, unknown>;
@@ -82,8 +92,10 @@ export function listingReply(messages: Message[], responseFormat: unknown): List
     return { kind: 'json', text: '{"title": "Water Bottle", "bullets": ["unterminated' };
 
   const longTitle = `${SHORT_TITLE}, Water Bottle for Kids, Water Bottle for Gym, ${'Extra Durable Design '.repeat(7)}`;
+  const uses = name.includes('[ignore-glossary]') ? [] : glossaryUses(messages);
+  const title = name.includes('[long-title]') && !fixing ? longTitle.trim() : SHORT_TITLE;
   const listing = {
-    title: name.includes('[long-title]') && !fixing ? longTitle.trim() : SHORT_TITLE,
+    title: [...uses, title].join(' '),
     bullets: BULLETS,
     description: DESCRIPTION,
     searchTerms: 'insulated bottle thermos flask hydration gym travel',

@@ -13,7 +13,7 @@ import { isTranslateRequest, translateReply } from './fake-translate-answers.ts'
  * - `[silent]`  headers, then nothing (the idle limit must end it)
  * - `[cut]`     some text, then the connection is destroyed
  * - `[truncate]` some text, then the response ends cleanly, without a finish reason or `[DONE]`
- * - `[401]` `[402]` `[429]` `[500]`  the provider's error answers
+ * - `[401]` `[402]` `[429]` `[500]`  the provider's error answers (or `failWhen`, picked by the body)
  * - `/401/v1/…`, `/silent/v1/…`: the path's behaviour on every question (a dead channel)
  * - `[burst]`   the whole event stream, headers to `[DONE]`, in one write, as a buffering relay sends it
  * - `[html]`    an answer full of HTML and script-bearing Markdown
@@ -45,8 +45,16 @@ export interface FakeOpenAi {
   usage: { promptTokens: number; completionTokens: number }[];
   /** Keys answered with 401, as a provider answers a revoked key; the test may change it. */
   refusedKeys: Set<string>;
+  /** Picks an error status for a request from its body (null: answer as usual); the test may change it. */
+  failWhen: FailWhen | null;
   close(): Promise<void>;
 }
+
+/** An error status (500, 429…) for the requests it picks, e.g. only those asking for German. */
+export type FailWhen = (body: {
+  model: string;
+  messages: { role: string; content: string }[];
+}) => number | null;
 
 export interface FakeOpenAiOptions {
   port?: number;
@@ -62,6 +70,8 @@ export interface FakeOpenAiOptions {
   refusedKeys?: string[];
   /** A provider without structured output (DeepSeek): a 400 for any `response_format: json_schema`. */
   noSchema?: boolean;
+  /** Requests answered with an error status from the start (see `FakeOpenAi.failWhen`). */
+  failWhen?: FailWhen;
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -191,6 +201,7 @@ export async function startFakeOpenAi(options: FakeOpenAiOptions = {}): Promise<
     completed: 0,
     usage: [],
     refusedKeys: new Set(options.refusedKeys),
+    failWhen: options.failWhen ?? null,
     close: async () => {},
   };
 
@@ -227,8 +238,9 @@ export async function startFakeOpenAi(options: FakeOpenAiOptions = {}): Promise<
       if (!finished) state.aborted += 1;
     });
 
+    const picked = state.failWhen?.({ model, messages }) ?? null;
     for (const status of [401, 402, 429, 500]) {
-      if (question.includes(`[${status}]`)) {
+      if (picked === status || question.includes(`[${status}]`)) {
         finished = true;
         res.writeHead(status, {
           'content-type': 'application/json',

@@ -247,5 +247,14 @@ export const MyDataExport = Type.Object({
       images: Type.Array(Type.Object({ name: Type.String(), status: Type.String(), reason: Type.String() })),
     }),
   ),
+  /** 一键出海: each job, the product's facts and photo ids, and the sites picked. */
+  localiseJobs: Type.Array(
+    Type.Object({
+      createdAt: Type.Number(),
+      status: Type.String(),
+      products: Type.Unknown(),
+      sites: Type.Array(Type.String()),
+    }),
+  ),
 });
 export type MyDataExport = Static<typeof MyDataExport>;

@@ -12,7 +12,9 @@ export type StoredImageKind =
   | 'replace'
   | 'translate'
   | 'translate-bg'
-  | 'translate-src';
+  | 'translate-src'
+  /** 一键出海: a photo uploaded for a job (the main photo or a detail picture). */
+  | 'localise-photo';
 
 /** One image the product keeps for a user; the file lives in the file store under `file_key`. */
 export interface StoredImageTable {

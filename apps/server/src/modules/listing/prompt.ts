@@ -1,4 +1,5 @@
 import {
+  type GlossaryTerm,
   LISTING_FIELD_NAMES,
   type LISTING_LANGUAGES,
   type ListingFacts,
@@ -94,10 +95,26 @@ function systemPrompt(target: ListingTarget): string {
   ].join('\n\n');
 }
 
-export function generateMessages(facts: ListingFacts, target: ListingTarget): ModelMessage[] {
+/**
+ * The seller's 术语表 terms that the facts contain, as one line of JSON (any character is safe in
+ * it): a term with `use` is written exactly so, one with `keep` stays as it is.
+ */
+function glossaryBrief(glossary: readonly GlossaryTerm[]): string {
+  if (glossary.length === 0) return '';
+  const terms = glossary.map((t) =>
+    t.translation === null ? { term: t.source, keep: true } : { term: t.source, use: t.translation },
+  );
+  return `\n\n术语表（商品信息里出现这些词时，listing 里必须照这样写：use 一字不改地用译法，keep 保持原文）：\nGlossary (JSON): ${JSON.stringify(terms)}`;
+}
+
+export function generateMessages(
+  facts: ListingFacts,
+  target: ListingTarget,
+  glossary: readonly GlossaryTerm[] = [],
+): ModelMessage[] {
   return [
     { role: 'system', content: systemPrompt(target) },
-    { role: 'user', content: `商品信息：\n${factsBrief(facts)}` },
+    { role: 'user', content: `商品信息：\n${factsBrief(facts)}${glossaryBrief(glossary)}` },
   ];
 }
 
@@ -107,11 +124,12 @@ export function fixMessages(
   target: ListingTarget,
   current: ListingText,
   issues: ListingIssue[],
+  glossary: readonly GlossaryTerm[] = [],
 ): ModelMessage[] {
   const problems = issues.map((i) => `- ${LISTING_FIELD_NAMES[i.field]}：${i.message}`).join('\n');
   return [
     { role: 'system', content: systemPrompt(target) },
-    { role: 'user', content: `商品信息：\n${factsBrief(facts)}` },
+    { role: 'user', content: `商品信息：\n${factsBrief(facts)}${glossaryBrief(glossary)}` },
     { role: 'assistant', content: JSON.stringify(current) },
     {
       role: 'user',

@@ -240,3 +240,6 @@ export async function deleteListing(deps: ListingDeps, userId: number, id: numbe
   if (!(await listings.deleteListing(deps.db, userId, id)))
     throw new AppError(ResultCode.notFound, '这条 listing 不存在或已删除');
 }
+
+/** 一键出海 writes a site's listing through here (written, checked, fixed once, checked again; not charged). */
+export { type CheckedListing, writeCheckedListing } from './checked.ts';

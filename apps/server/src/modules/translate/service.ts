@@ -331,3 +331,7 @@ export async function translateForBatch(
 
 /** 最近作品 (the studio module) asks which drawings reopen a translation in the editor. */
 export { openTranslation, translationsOfDrawings } from './documents.ts';
+
+/** 一键出海 uses the same 术语表 for its listings, and checks them the way translations are checked. */
+export { glossaryTerms } from './glossary-service.ts';
+export { follows, termsIn } from './glossary-terms.ts';

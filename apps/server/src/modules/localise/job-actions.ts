@@ -1,0 +1,134 @@
+import {
+  findLocaliseSite,
+  type LocaliseJob,
+  type LocaliseJobDetail,
+  type LocaliseJobStatus,
+  type LocaliseProduct,
+  type LocaliseStage,
+  type LocaliseTask,
+  type LocaliseTaskStatus,
+  ResultCode,
+} from '@chuhai/contract';
+import { AppError } from '../../http/app-error.ts';
+import { QUEUES } from '../../queue/job-queue.ts';
+import type { LocaliseDeps } from './deps.ts';
+import * as localise from './repository.ts';
+import { readResult } from './task-result.ts';
+
+function taskView(row: localise.LocaliseTaskRow, products: LocaliseProduct[]): LocaliseTask {
+  const result = readResult(row.result);
+  const site = findLocaliseSite(row.site);
+  const product = products[Number(row.product_index)];
+  return {
+    id: Number(row.id),
+    product: Number(row.product_index),
+    productName: product?.facts.productName ?? '',
+    productCode: product?.code ?? '',
+    site: row.site,
+    siteName: site?.name ?? row.site,
+    language: site?.language ?? '',
+    status: row.status as LocaliseTaskStatus,
+    stage: row.status === 'processing' ? ((row.stage as LocaliseStage | null) ?? null) : null,
+    reason: row.reason,
+    ready: row.status === 'done' ? result.ready : null,
+    fixed: result.fixed,
+    listing: result.listing?.text ?? null,
+    rules: result.rules,
+    glossaryMisses: result.glossaryMisses,
+    charged: result.charged as Record<string, number>,
+  };
+}
+
+function jobView(
+  row: localise.LocaliseJobRow,
+  products: LocaliseProduct[],
+  tasks: LocaliseTask[],
+): LocaliseJob {
+  const counts: Record<string, number> = {};
+  const stages: Record<string, number> = {};
+  for (const task of tasks) {
+    counts[task.status] = (counts[task.status] ?? 0) + 1;
+    if (task.stage) stages[task.stage] = (stages[task.stage] ?? 0) + 1;
+  }
+  return {
+    id: Number(row.id),
+    status: row.status as LocaliseJobStatus,
+    title: jobTitle(products),
+    products: products.length,
+    sites: JSON.parse(row.sites) as string[],
+    total: tasks.length,
+    counts,
+    stages,
+    ready: tasks.filter((t) => t.ready === true).length,
+    createdAt: Number(row.created_at),
+    endedAt: row.ended_at === null ? null : Number(row.ended_at),
+    expiresAt: Number(row.expires_at),
+  };
+}
+
+/** 「蓝牙耳机」, or 「蓝牙耳机 等 3 个商品」 for a catalogue. */
+export const jobTitle = (products: LocaliseProduct[]) =>
+  `${products[0]?.facts.productName ?? ''}${products.length > 1 ? ` 等 ${products.length} 个商品` : ''}`;
+
+/** The seller's own job; another seller's (or one past its keeping) is a 404, as if it did not exist. */
+export async function ownJob(deps: Pick<LocaliseDeps, 'db' | 'clock'>, userId: number, jobId: number) {
+  const row = await localise.ownJob(deps.db, userId, jobId);
+  if (!row || Number(row.expires_at) < deps.clock.now())
+    throw new AppError(ResultCode.notFound, '这个出海任务不存在或已过期');
+  return row;
+}
+
+/** `GET /api/v1/localise/:id`: the job's progress by status and stage, and each product × site. */
+export async function jobDetail(
+  deps: Pick<LocaliseDeps, 'db' | 'clock'>,
+  userId: number,
+  jobId: number,
+): Promise<LocaliseJobDetail> {
+  const row = await ownJob(deps, userId, jobId);
+  const products = JSON.parse(row.products) as LocaliseProduct[];
+  const tasks = (await localise.jobTasks(deps.db, jobId)).map((task) => taskView(task, products));
+  return { job: jobView(row, products, tasks), tasks };
+}
+
+/** 暂停: tasks not started wait; one being made finishes (and is charged when it delivers). */
+export async function pauseJob(deps: LocaliseDeps, userId: number, jobId: number) {
+  const row = await ownJob(deps, userId, jobId);
+  if (row.status !== 'running') throw new AppError(ResultCode.badRequest, '只有进行中的任务可以暂停');
+  await localise.moveTasks(deps.db, jobId, ['waiting'], {
+    status: 'paused',
+    reason: '已暂停',
+    now: deps.clock.now(),
+  });
+  await localise.setJobStatus(deps.db, jobId, 'paused', null);
+  return jobDetail(deps, userId, jobId);
+}
+
+/** 继续: paused tasks (the seller's pause, or today's quota) go back on the queue. */
+export async function resumeJob(deps: LocaliseDeps, userId: number, jobId: number) {
+  const row = await ownJob(deps, userId, jobId);
+  if (row.status === 'cancelled' || row.status === 'done')
+    throw new AppError(ResultCode.badRequest, '任务已经结束，不能继续');
+  await localise.setJobStatus(deps.db, jobId, 'running', null);
+  const moved = await localise.moveTasks(deps.db, jobId, ['paused'], {
+    status: 'waiting',
+    reason: '',
+    now: deps.clock.now(),
+  });
+  for (const taskId of moved) await deps.queue.send(QUEUES.localiseTask, { taskId });
+  return jobDetail(deps, userId, jobId);
+}
+
+/** 取消: tasks not started are cancelled and never charged; finished results stay downloadable. */
+export async function cancelJob(deps: LocaliseDeps, userId: number, jobId: number) {
+  const row = await ownJob(deps, userId, jobId);
+  if (row.status === 'done' || row.status === 'cancelled')
+    throw new AppError(ResultCode.badRequest, '任务已经结束，无需取消');
+  const now = deps.clock.now();
+  await localise.moveTasks(deps.db, jobId, ['waiting', 'paused'], {
+    status: 'cancelled',
+    reason: '已取消',
+    now,
+  });
+  await localise.setJobStatus(deps.db, jobId, 'cancelled', now);
+  return jobDetail(deps, userId, jobId);
+}

@@ -1,0 +1,193 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/database.ts';
+
+type Db = Kysely<Database>;
+
+export type LocaliseJobRow = NonNullable<Awaited<ReturnType<typeof jobById>>>;
+export type LocaliseTaskRow = NonNullable<Awaited<ReturnType<typeof taskById>>>;
+
+/** A job and one waiting task per product × site, in one transaction: never a job without its tasks. */
+export async function insertJob(
+  db: Db,
+  values: {
+    userId: number;
+    products: string;
+    productCount: number;
+    sites: string[];
+    now: number;
+    expiresAt: number;
+  },
+): Promise<{ jobId: number; taskIds: number[] }> {
+  return db.transaction().execute(async (trx) => {
+    const job = await trx
+      .insertInto('localise_jobs')
+      .values({
+        user_id: values.userId,
+        status: 'running',
+        products: values.products,
+        sites: JSON.stringify(values.sites),
+        created_at: values.now,
+        ended_at: null,
+        expires_at: values.expiresAt,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const jobId = Number(job.id);
+    const tasks = await trx
+      .insertInto('localise_tasks')
+      .values(
+        Array.from({ length: values.productCount }, (_, product) => product).flatMap((product) =>
+          values.sites.map((site) => ({
+            job_id: jobId,
+            user_id: values.userId,
+            product_index: product,
+            site,
+            status: 'waiting',
+            stage: null,
+            reason: '',
+            result: '{}',
+            claimed_at: null,
+            updated_at: values.now,
+          })),
+        ),
+      )
+      .returning('id')
+      .execute();
+    return { jobId, taskIds: tasks.map((t) => Number(t.id)).sort((a, b) => a - b) };
+  });
+}
+
+export function jobById(db: Db, jobId: number) {
+  return db.selectFrom('localise_jobs').selectAll().where('id', '=', jobId).executeTakeFirst();
+}
+
+export function ownJob(db: Db, userId: number, jobId: number) {
+  return db
+    .selectFrom('localise_jobs')
+    .selectAll()
+    .where('id', '=', jobId)
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+}
+
+export function taskById(db: Db, taskId: number) {
+  return db.selectFrom('localise_tasks').selectAll().where('id', '=', taskId).executeTakeFirst();
+}
+
+export function jobTasks(db: Db, jobId: number) {
+  return db.selectFrom('localise_tasks').selectAll().where('job_id', '=', jobId).orderBy('id').execute();
+}
+
+export async function setJobStatus(db: Db, jobId: number, status: string, endedAt: number | null) {
+  await db.updateTable('localise_jobs').set({ status, ended_at: endedAt }).where('id', '=', jobId).execute();
+}
+
+/** Takes a waiting task for this worker; false when another has it or it is no longer waiting. */
+export async function claimTask(db: Db, taskId: number, now: number): Promise<boolean> {
+  const result = await db
+    .updateTable('localise_tasks')
+    .set({ status: 'processing', stage: null, claimed_at: now, updated_at: now })
+    .where('id', '=', taskId)
+    .where('status', '=', 'waiting')
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
+/** The stage a processing task is at, for the progress on screen (only while it is this worker's). */
+export async function setStage(
+  db: Db,
+  taskId: number,
+  claimedAt: number,
+  stage: string,
+  now: number,
+): Promise<void> {
+  await db
+    .updateTable('localise_tasks')
+    .set({ stage, updated_at: now })
+    .where('id', '=', taskId)
+    .where('status', '=', 'processing')
+    .where('claimed_at', '=', claimedAt)
+    .execute();
+}
+
+/**
+ * Ends a task this worker claimed at `claimedAt`; false when it is no longer this worker's (taken
+ * back by the sweep and claimed again, or cancelled meanwhile): then the caller's result is not kept.
+ */
+export async function settleTask(
+  db: Db,
+  taskId: number,
+  claimedAt: number,
+  values: { status: string; reason: string; result?: string; now: number },
+): Promise<boolean> {
+  const result = await db
+    .updateTable('localise_tasks')
+    .set({
+      status: values.status,
+      reason: values.reason,
+      stage: null,
+      ...(values.result === undefined ? {} : { result: values.result }),
+      claimed_at: null,
+      updated_at: values.now,
+    })
+    .where('id', '=', taskId)
+    .where('status', '=', 'processing')
+    .where('claimed_at', '=', claimedAt)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
+/** Moves the job's tasks in one of `from` to `to`; returns the ids moved. */
+export async function moveTasks(
+  db: Db,
+  jobId: number,
+  from: string[],
+  to: { status: string; reason: string; now: number },
+): Promise<number[]> {
+  const rows = await db
+    .updateTable('localise_tasks')
+    .set({ status: to.status, reason: to.reason, updated_at: to.now })
+    .where('job_id', '=', jobId)
+    .where('status', 'in', from)
+    .returning('id')
+    .execute();
+  return rows.map((r) => Number(r.id));
+}
+
+/**
+ * Tasks a dead worker left `processing` (and `waiting` ones whose message may have gone with a node)
+ * untouched since `before`: made waiting again, touched so the next sweep skips them.
+ */
+export async function staleTasks(
+  db: Db,
+  before: number,
+  now: number,
+  limit: number,
+  statuses: string[] = ['processing', 'waiting'],
+): Promise<number[]> {
+  const rows = await db
+    .selectFrom('localise_tasks')
+    .select('id')
+    .where('status', 'in', statuses)
+    .where('updated_at', '<', before)
+    .orderBy('id')
+    .limit(limit)
+    .execute();
+  const ids = rows.map((r) => Number(r.id));
+  if (ids.length > 0)
+    await db
+      .updateTable('localise_tasks')
+      .set({ status: 'waiting', stage: null, claimed_at: null, updated_at: now })
+      .where('id', 'in', ids)
+      .where('status', 'in', statuses)
+      .execute();
+  return ids;
+}
+
+export function expiredJobs(db: Db, now: number, limit: number) {
+  return db.selectFrom('localise_jobs').select('id').where('expires_at', '<', now).limit(limit).execute();
+}
+
+export async function deleteJob(db: Db, jobId: number): Promise<void> {
+  await db.deleteFrom('localise_jobs').where('id', '=', jobId).execute();
+}

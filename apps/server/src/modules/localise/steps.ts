@@ -1,0 +1,92 @@
+import {
+  type GlossaryTerm,
+  type ListingFacts,
+  type LocaliseSite,
+  MAIN_IMAGE_RULE_SETS,
+  type MainImageReport,
+} from '@chuhai/contract';
+import { NoProductError, whiteMainImage } from '../../imaging/compose.ts';
+import { checkMainImage } from '../../imaging/main-image-check.ts';
+import { onlyTheProduct } from '../../imaging/main-image-fix.ts';
+import { productBox } from '../../imaging/product-box.ts';
+import { NoSourceTextError } from '../../imaging/text/translate-picture.ts';
+import { type CheckedListing, writeCheckedListing } from '../listing/service.ts';
+import { translateForBatch } from '../translate/service.ts';
+import type { LocaliseDeps } from './deps.ts';
+
+/** The site's listing: its language, the seller's terms, the site's rules, one fix, checked again. */
+export function listingStep(
+  deps: LocaliseDeps,
+  userId: number,
+  facts: ListingFacts,
+  site: LocaliseSite,
+  glossary: GlossaryTerm[],
+): Promise<CheckedListing> {
+  return writeCheckedListing(deps, userId, {
+    facts,
+    target: { marketplace: site.marketplace, site: site.site, language: site.language },
+    glossary,
+  });
+}
+
+/**
+ * The main image for the site's picture rules, as 批量处理 makes it: the product alone (separate
+ * parts dropped, added text erased and the product found again), on white at the rule set's size,
+ * then read by the OCR and checked against every rule of the set.
+ */
+export async function mainImageStep(
+  deps: LocaliseDeps,
+  photo: Buffer,
+  site: LocaliseSite,
+): Promise<{ bytes: Buffer; report: MainImageReport }> {
+  const matte = await deps.matting.matte(photo);
+  if (!productBox(matte.mask, matte.width, matte.height)) throw new NoProductError();
+  const only = await onlyTheProduct(deps.ocr, photo, matte, {
+    allParts: false,
+    rematte: (erased) => deps.matting.matte(erased),
+  });
+  const made = await whiteMainImage(only.image, only.matte, MAIN_IMAGE_RULE_SETS[site.imageRules].size);
+  const lines = await deps.ocr.readLines(made.bytes);
+  const report = checkMainImage(made.pixels, site.imageRules, made, { lines, dropped: only.dropped });
+  return { bytes: made.bytes, report };
+}
+
+/** One detail picture in the site's language; `translated: false` when it had no Chinese to translate. */
+export interface TranslatedPicture {
+  bytes: Buffer;
+  extension: string;
+  translated: boolean;
+  residual: number;
+  overflow: number;
+  missedTerms: GlossaryTerm[];
+}
+
+/**
+ * 图片翻译 of one detail picture into the site's language with the seller's 术语表 (text printed on
+ * the product kept). A picture without Chinese to translate goes into the result as it came, uncharged.
+ */
+export async function pictureStep(
+  deps: LocaliseDeps,
+  userId: number,
+  photo: { bytes: Buffer; extension: string },
+  site: LocaliseSite,
+): Promise<TranslatedPicture> {
+  try {
+    const picture = await translateForBatch(deps, userId, photo.bytes, {
+      target: site.language,
+      productText: 'keep',
+      matte: null,
+    });
+    return {
+      bytes: picture.result,
+      extension: 'png',
+      translated: true,
+      residual: picture.residual.count,
+      overflow: picture.blocks.filter((b) => b.overflow).length,
+      missedTerms: picture.glossary.missed,
+    };
+  } catch (error) {
+    if (!(error instanceof NoSourceTextError)) throw error;
+    return { ...photo, translated: false, residual: 0, overflow: 0, missedTerms: [] };
+  }
+}

@@ -1,0 +1,43 @@
+import type { Generated } from 'kysely';
+
+/** 一键出海: one product, or a catalogue's products, going to the sites the seller picked. */
+export interface LocaliseJobTable {
+  id: Generated<number>;
+  user_id: number;
+  /** LocaliseJobStatus: running, paused, done, cancelled. */
+  status: string;
+  /** JSON: LocaliseProduct[] (each the listing form's facts, the main photo's and detail pictures' ids). */
+  products: string;
+  /** JSON: the LOCALISE_SITES ids, in the order picked. */
+  sites: string;
+  created_at: number;
+  ended_at: number | null;
+  /** The job, its results and its files go at this time. */
+  expires_at: number;
+}
+
+/** One product × site: the unit of work, claimed by one worker at a time, charged once when delivered. */
+export interface LocaliseTaskTable {
+  id: Generated<number>;
+  job_id: number;
+  user_id: number;
+  /** Which of the job's products: an index into `localise_jobs.products`. */
+  product_index: number;
+  /** A LOCALISE_SITES id. */
+  site: string;
+  /** LocaliseTaskStatus. */
+  status: string;
+  /** LocaliseStage while processing, else null. */
+  stage: string | null;
+  reason: string;
+  /** JSON: TaskResult (listing, rules, 术语表 misses, 可以上架, charged uses, files); `{}` until done. */
+  result: string;
+  /** When a worker took it; a `processing` task older than the lease is handed out again. */
+  claimed_at: number | null;
+  updated_at: number;
+}
+
+export interface LocaliseTables {
+  localise_jobs: LocaliseJobTable;
+  localise_tasks: LocaliseTaskTable;
+}

@@ -1,0 +1,192 @@
+import { findLocaliseSite, type LocaliseProduct, type LocaliseSite, ResultCode } from '@chuhai/contract';
+import { AppError } from '../../http/app-error.ts';
+import { ProviderError } from '../../providers/provider-error.ts';
+import { chargeDelivered } from '../../work/metered.ts';
+import { sellerError } from '../../work/seller-error.ts';
+import { loadOwnImage } from '../images/service.ts';
+import { glossaryTerms } from '../translate/service.ts';
+import type { LocaliseDeps } from './deps.ts';
+import {
+  listingGlossaryMisses,
+  listingRules,
+  mainImageRules,
+  pictureGlossaryMisses,
+  pictureRules,
+  readyToList,
+} from './report.ts';
+import * as localise from './repository.ts';
+import { updateJobStatus } from './status.ts';
+import { listingStep, mainImageStep, pictureStep } from './steps.ts';
+import { jobPrefix, type TaskResult, usesOf } from './task-result.ts';
+
+/** Thrown inside a transaction to roll it back. */
+class Rollback extends Error {}
+
+const QUOTA_PAUSE = '；明天 00:00 后可点「继续」，开通 VIP 后可以马上继续';
+
+/** Whether today's quota still covers these uses: the charge tried and rolled back. Null when it does. */
+async function quotaShortfall(
+  deps: LocaliseDeps,
+  userId: number,
+  uses: Parameters<typeof chargeDelivered>[2],
+) {
+  try {
+    await deps.db.transaction().execute(async (trx) => {
+      await chargeDelivered(trx, { userId }, uses, deps.clock.now());
+      throw new Rollback();
+    });
+  } catch (error) {
+    if (error instanceof Rollback) return null;
+    if (error instanceof AppError) return `${error.message}${QUOTA_PAUSE}`;
+    throw error;
+  }
+  return null;
+}
+
+const FILE_TYPES: Record<string, string> = { png: 'image/png', jpg: 'image/jpeg', webp: 'image/webp' };
+const extensionOf = (key: string) => key.slice(key.lastIndexOf('.') + 1);
+
+/** Every output of one product × site, made before anything is charged. */
+async function makeOutputs(
+  deps: LocaliseDeps,
+  task: { userId: number; taskId: number; claimedAt: number },
+  product: LocaliseProduct,
+  site: LocaliseSite,
+) {
+  const stage = (name: string) =>
+    localise.setStage(deps.db, task.taskId, task.claimedAt, name, deps.clock.now());
+  const load = async (id: number) => {
+    const photo = await loadOwnImage(deps, task.userId, id, 'localise-photo');
+    if (!photo) throw new AppError(ResultCode.badRequest, '照片已过期或被删除，请重新上传后再开始');
+    return { bytes: photo.bytes, extension: extensionOf(photo.row.file_key) };
+  };
+  const main = await load(product.mainPhotoId);
+  const details = await Promise.all(product.detailPhotoIds.map(load));
+  const terms = await glossaryTerms(deps, task.userId, site.language, { keep: [], glossary: [] });
+
+  await stage('listing');
+  const listing = await listingStep(deps, task.userId, product.facts, site, terms);
+  await stage('main');
+  const mainImage = await mainImageStep(deps, main.bytes, site);
+  await stage('pictures');
+  const pictures = [];
+  for (const detail of details) pictures.push(await pictureStep(deps, task.userId, detail, site));
+  await stage('check');
+  const rules = [
+    ...listingRules(site, listing.issues),
+    ...mainImageRules(mainImage.report),
+    ...pictureRules(pictures),
+  ];
+  return {
+    listing,
+    mainImage,
+    pictures,
+    rules,
+    misses: [
+      ...listingGlossaryMisses(terms, product.facts, listing.text),
+      ...pictureGlossaryMisses(pictures),
+    ],
+  };
+}
+
+/**
+ * One product × site, from its queue message to done, failed or paused. Exactly once whatever
+ * happens, as 批量处理's images: the task is claimed with a conditional update, and its uses are
+ * taken in the transaction that marks it done (only if it is still this worker's claim), so a worker
+ * killed at any point leaves it uncharged and handed out again, or charged and finished. A failed
+ * task is charged nothing: a provider failing for one site costs the seller nothing for that site.
+ */
+export async function processTask(deps: LocaliseDeps, taskId: number): Promise<void> {
+  const claimedAt = deps.clock.now();
+  if (!(await localise.claimTask(deps.db, taskId, claimedAt))) return;
+  const task = (await localise.taskById(deps.db, taskId)) as localise.LocaliseTaskRow;
+  const jobId = Number(task.job_id);
+  const userId = Number(task.user_id);
+  const settle = (status: string, reason: string, result?: string) =>
+    localise.settleTask(deps.db, taskId, claimedAt, { status, reason, result, now: deps.clock.now() });
+  const job = await localise.jobById(deps.db, jobId);
+  const site = findLocaliseSite(task.site);
+  const product = job
+    ? (JSON.parse(job.products) as LocaliseProduct[])[Number(task.product_index)]
+    : undefined;
+  if (!job || job.status === 'cancelled' || !site || !product) {
+    await settle('cancelled', '已取消');
+    return;
+  }
+  if (job.status === 'paused') {
+    await settle('paused', '已暂停');
+    return;
+  }
+  const planned = usesOf(product.detailPhotoIds.length);
+  const shortfall = await quotaShortfall(deps, userId, planned);
+  if (shortfall) {
+    await settle('paused', shortfall);
+    await updateJobStatus(deps, jobId);
+    return;
+  }
+
+  let made: Awaited<ReturnType<typeof makeOutputs>>;
+  try {
+    made = await makeOutputs(deps, { userId, taskId, claimedAt }, product, site);
+  } catch (error) {
+    if (error instanceof ProviderError && error.kind === 'busy') {
+      // The interactive tools have the matting pool: this task waits its turn (the queue retries it).
+      await settle('waiting', '');
+      throw error;
+    }
+    await settle('failed', sellerError(error, 'chat', deps.log).message);
+    await updateJobStatus(deps, jobId);
+    return;
+  }
+
+  const prefix = `${jobPrefix(userId, jobId)}/${taskId}`;
+  const mainKey = `${prefix}/main.jpg`;
+  const files: TaskResult['files'] = [{ kind: 'main', key: mainKey, extension: 'jpg' }];
+  await deps.files.put(mainKey, made.mainImage.bytes, 'image/jpeg');
+  for (const [n, picture] of made.pictures.entries()) {
+    const key = `${prefix}/pictures/${n + 1}.${picture.extension}`;
+    await deps.files.put(key, picture.bytes, FILE_TYPES[picture.extension] ?? 'image/jpeg');
+    files.push({ kind: 'picture', key, index: n + 1, extension: picture.extension });
+  }
+  const charged = usesOf(made.pictures.filter((p) => p.translated).length);
+  const result: TaskResult = {
+    listing: { text: made.listing.text, zh: made.listing.zh },
+    fixed: made.listing.firstIssues.length > 0,
+    rules: made.rules,
+    glossaryMisses: made.misses,
+    ready: readyToList(made.rules),
+    charged,
+    files,
+  };
+  try {
+    await deps.db.transaction().execute(async (trx) => {
+      await chargeDelivered(trx, { userId }, charged, deps.clock.now());
+      const settled = await localise.settleTask(trx, taskId, claimedAt, {
+        status: 'done',
+        reason: '',
+        result: JSON.stringify(result),
+        now: deps.clock.now(),
+      });
+      // Taken back by the sweep meanwhile (this worker looked dead): the other run owns it now.
+      if (!settled) throw new Rollback();
+    });
+  } catch (error) {
+    if (error instanceof Rollback) return;
+    await deleteFiles(
+      deps,
+      files.map((f) => f.key),
+    );
+    if (error instanceof AppError) {
+      await settle('paused', `${error.message}${QUOTA_PAUSE}`);
+      await updateJobStatus(deps, jobId);
+      return;
+    }
+    throw error;
+  }
+  await updateJobStatus(deps, jobId);
+}
+
+export async function deleteFiles(deps: Pick<LocaliseDeps, 'files' | 'log'>, keys: string[]) {
+  for (const key of keys)
+    await deps.files.delete(key).catch((err) => deps.log.warn({ err, key }, 'localise file not deleted'));
+}

@@ -1,0 +1,150 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import { unzipSync } from 'fflate';
+import { claimTask, taskById } from '../src/modules/localise/repository.ts';
+import { processTask } from '../src/modules/localise/worker.ts';
+import { auth, get, post } from './account-helpers.ts';
+import { buildChatApp } from './chat-helpers.ts';
+import { usePostgres } from './postgres-app.ts';
+import { CornerColourMatting, postForm, productPhoto } from './studio-helpers.ts';
+
+type Ctx = Awaited<ReturnType<typeof buildChatApp>>;
+
+const FACTS = {
+  productName: '保温杯',
+  brand: 'Chuhai',
+  material: '304 不锈钢',
+  size: '750 ml',
+  sellingPoints: '保冷 24 小时',
+  keywords: '保温杯',
+  inTheBox: '水杯 1 个',
+};
+
+/** Past the 5-minute lease a task may go without a stage change before its worker is taken to be dead. */
+const PAST_THE_LEASE_MS = 6 * 60_000;
+
+/**
+ * A job for one site whose queue message nobody takes (BATCH_WORKERS=0): this test plays the workers,
+ * calling the queue's handler itself.
+ */
+async function startOneSiteJob(ctx: Ctx): Promise<{ jobId: number; taskId: number; userId: number }> {
+  const bytes = await productPhoto({
+    width: 800,
+    height: 600,
+    box: { left: 200, top: 150, width: 400, height: 300 },
+    product: '#331111',
+  });
+  const up = await postForm(ctx.app, '/api/v1/localise/photos', ctx.token, {}, [
+    { field: 'file', name: 'p.png', bytes },
+  ]);
+  const product = { facts: FACTS, mainPhotoId: up.json().data.id, detailPhotoIds: [] };
+  const start = await post(
+    ctx.app,
+    '/api/v1/localise',
+    { products: [product], sites: ['amazon-US'] },
+    auth(ctx.token),
+  );
+  assert.equal(start.json().code, 200, start.body);
+  const taskId = start.json().data.tasks[0].id;
+  const task = await taskById(ctx.app.deps.db, taskId);
+  return { jobId: start.json().data.job.id, taskId, userId: Number(task?.user_id) };
+}
+
+/** Each use the seller was charged, one row each (a double charge would be two rows of a feature). */
+async function ledger(ctx: Ctx, userId: number): Promise<string[]> {
+  const rows = await ctx.app.deps.db
+    .selectFrom('usage_ledger')
+    .select(['feature', 'delta'])
+    .where('user_id', '=', userId)
+    .orderBy('id')
+    .execute();
+  return rows.map((r) => `${r.feature}:${r.delta}`).sort();
+}
+
+async function until(check: () => Promise<boolean>, what: string): Promise<void> {
+  for (const deadline = Date.now() + 60_000; !(await check()); ) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
+function restartSuite(ctx: () => Ctx, matting: CornerColourMatting) {
+  it('a task claimed by a worker that was killed: nothing is charged until the sweep hands it out, then once', async () => {
+    const { app, clock } = ctx();
+    const { jobId, taskId, userId } = await startOneSiteJob(ctx());
+    const before = await ledger(ctx(), userId);
+    // The dead worker claimed it and was killed; the message redelivered meanwhile finds it taken.
+    assert.equal(await claimTask(app.deps.db, taskId, clock.now()), true);
+    await processTask(app.deps, taskId);
+    assert.equal((await taskById(app.deps.db, taskId))?.status, 'processing');
+    assert.deepEqual(await ledger(ctx(), userId), before, 'nothing charged while it is the dead worker’s');
+    assert.equal(await app.jobs.run('localise.requeue-stale'), 0, 'not before its lease ran out');
+
+    clock.advance(PAST_THE_LEASE_MS);
+    assert.equal(await app.jobs.run('localise.requeue-stale'), 1);
+    // Handed out again, and its message delivered twice: two workers at once, one takes it.
+    await Promise.all([processTask(app.deps, taskId), processTask(app.deps, taskId)]);
+    const detail = (await get(app, `/api/v1/localise/${jobId}`, auth(ctx().token))).json().data;
+    assert.equal(detail.job.status, 'done');
+    assert.deepEqual(detail.tasks[0].charged, { chat: 1, cutout: 1 });
+    assert.deepEqual(await ledger(ctx(), userId), [...before, 'chat:1', 'cutout:1'].sort());
+  });
+
+  it('a worker that only looked dead finishes after another took its task over: its result is dropped, charged once, delivered once', async () => {
+    const { app, clock, fake } = ctx();
+    const { jobId, taskId, userId } = await startOneSiteJob(ctx());
+    const before = await ledger(ctx(), userId);
+    const listings = () =>
+      fake.requests.filter((r) => r.messages.some((m) => m.content.includes('商品名称'))).length;
+    const listingsBefore = listings();
+    // The slow worker stays with the matting service past its lease.
+    matting.delayMs = 1500;
+    const slow = processTask(app.deps, taskId);
+    await until(
+      async () => (await taskById(app.deps.db, taskId))?.stage === 'main',
+      'the slow worker at the main image',
+    );
+    clock.advance(PAST_THE_LEASE_MS);
+    assert.equal(await app.jobs.run('localise.requeue-stale'), 1);
+    matting.delayMs = 0;
+    await processTask(app.deps, taskId);
+    const taken = await taskById(app.deps.db, taskId);
+    assert.equal(taken?.status, 'done');
+    await slow;
+
+    const after = await taskById(app.deps.db, taskId);
+    assert.deepEqual(after, taken, 'the slow worker changed nothing once it came back');
+    assert.equal(listings() - listingsBefore, 2, 'both workers wrote a listing');
+    assert.deepEqual(await ledger(ctx(), userId), [...before, 'chat:1', 'cutout:1'].sort(), 'charged once');
+    const detail = (await get(app, `/api/v1/localise/${jobId}`, auth(ctx().token))).json().data;
+    assert.equal(detail.job.status, 'done');
+    assert.deepEqual(detail.job.counts, { done: 1 });
+    const link = (await get(app, `/api/v1/localise/${jobId}/download`, auth(ctx().token))).json().data.url;
+    const zip = unzipSync(new Uint8Array((await app.inject({ method: 'GET', url: link })).rawPayload));
+    assert.deepEqual(Object.keys(zip).sort(), [
+      'report.csv',
+      '亚马逊 美国站.csv',
+      '保温杯/亚马逊 美国站/listing.csv',
+      '保温杯/亚马逊 美国站/main.jpg',
+    ]);
+  });
+}
+
+describe('一键出海: exactly once across dead workers (SQLite, table queue)', () => {
+  const matting = new CornerColourMatting();
+  let ctx: Ctx;
+  before(async () => {
+    ctx = await buildChatApp({ BATCH_WORKERS: '0' }, {}, { matting });
+    await ctx.app.ready();
+  });
+  after(() => ctx.close());
+  restartSuite(() => ctx, matting);
+});
+
+describe('一键出海: exactly once across dead workers (PostgreSQL, pg-boss)', () => {
+  const matting = new CornerColourMatting();
+  restartSuite(
+    usePostgres((env) => buildChatApp({ ...env, BATCH_WORKERS: '0' }, {}, { matting })),
+    matting,
+  );
+});

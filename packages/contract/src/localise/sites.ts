@@ -1,0 +1,63 @@
+import { MARKETPLACES, targetName } from '../listing/rules.ts';
+import type { ListingLanguage, MarketplaceId } from '../listing/types.ts';
+import type { ImageMarketplaceId } from '../main-image/rules.ts';
+
+/**
+ * 一键出海: a site the seller can pick, with the language its buyers read and the rules a listing and
+ * a main image there are checked against. Derived from the listing rules' sites, so a site is offered
+ * only where both its listing rules and its marketplace's main-image rules exist.
+ */
+export interface LocaliseSite {
+  /** `amazon-DE`: marketplace and site, as the request names it. */
+  id: string;
+  marketplace: MarketplaceId;
+  /** The listing rules' site id (US, DE, SG). */
+  site: string;
+  /** 「亚马逊 · 德国站」 */
+  name: string;
+  /** The listing's language, and the language the detail pictures are translated into. */
+  language: ListingLanguage;
+  /** The main-image rule set (MAIN_IMAGE_RULE_SETS) the site's main image is made for. */
+  imageRules: ImageMarketplaceId;
+}
+
+/** Every marketplace has a main-image rule set of the same id. */
+const IMAGE_RULES: Record<MarketplaceId, ImageMarketplaceId> = {
+  amazon: 'amazon',
+  tiktok: 'tiktok',
+  shopee: 'shopee',
+  temu: 'temu',
+  ebay: 'ebay',
+};
+
+export const LOCALISE_SITES: readonly LocaliseSite[] = Object.values(MARKETPLACES).flatMap((rules) =>
+  rules.sites.map((site) => ({
+    id: `${rules.id}-${site.id}`,
+    marketplace: rules.id,
+    site: site.id,
+    name: targetName(rules.id, site.id),
+    language: site.language,
+    imageRules: IMAGE_RULES[rules.id],
+  })),
+);
+
+export function findLocaliseSite(id: string): LocaliseSite | undefined {
+  return LOCALISE_SITES.find((site) => site.id === id);
+}
+
+/**
+ * Sites the issue names whose rules we do not have yet, said as they are so the page does not offer
+ * them: adding one means writing its listing rules (packages/contract/src/listing/marketplaces).
+ */
+export const LOCALISE_MISSING_SITES =
+  'Shopee 只有新加坡、马来西亚、菲律宾站（英语）的规则，台湾、泰国、越南、印尼、巴西等本地语言站点还没有；TikTok Shop 只有美国、英国站；Temu、eBay 只有美国、英国、德国站。';
+
+/** How many detail pictures one product may bring, and how many sites one job may ask for. */
+export const LOCALISE_LIMITS = {
+  detailPictures: 8,
+  /** Products in one job (a catalogue's rows). */
+  products: 50,
+  sites: LOCALISE_SITES.length,
+  /** A job, its results and its files are kept this long. */
+  keepDays: 7,
+} as const;

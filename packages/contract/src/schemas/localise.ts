@@ -1,0 +1,169 @@
+import { type Static, Type } from 'typebox';
+import { ListingFacts } from './listing.ts';
+
+/** 一键出海: one product (the listing form's facts and its uploaded photos) and the sites it goes to. */
+export const LocaliseProduct = Type.Object({
+  /** The seller's product code (a catalogue row's 商品编码); names the product's folder in the ZIP. */
+  code: Type.Optional(Type.String({ maxLength: 40 })),
+  facts: ListingFacts,
+  /** A `localise-photo` id: the photo the main image is made from. */
+  mainPhotoId: Type.Integer({ minimum: 1 }),
+  /** `localise-photo` ids: the detail pictures, each translated into every site's language. */
+  detailPhotoIds: Type.Array(Type.Integer({ minimum: 1 }), { maxItems: 8 }),
+});
+export type LocaliseProduct = Static<typeof LocaliseProduct>;
+
+export const LocaliseBody = Type.Object({
+  /** One product from the form, or every accepted row of a catalogue. */
+  products: Type.Array(LocaliseProduct, { minItems: 1, maxItems: 50 }),
+  /** LOCALISE_SITES ids: `amazon-US`, `shopee-SG`. */
+  sites: Type.Array(Type.String({ maxLength: 20 }), { minItems: 1, maxItems: 20 }),
+});
+export type LocaliseBody = Static<typeof LocaliseBody>;
+
+/** One kind of use the job needs, against what is left today. */
+export const LocaliseUse = Type.Object({
+  feature: Type.String(),
+  /** 「AI 问答」「抠图」「图片翻译」 */
+  name: Type.String(),
+  unit: Type.String(),
+  /** What the job uses at most (a picture without Chinese is not charged). */
+  need: Type.Integer(),
+  used: Type.Integer(),
+  limit: Type.Integer(),
+  left: Type.Integer(),
+  /** What each use pays for, in Chinese: 「每个站点的 listing（含一次修正）」. */
+  what: Type.String(),
+});
+export type LocaliseUse = Static<typeof LocaliseUse>;
+
+export const LocaliseEstimate = Type.Object({
+  sites: Type.Array(Type.Object({ id: Type.String(), name: Type.String(), language: Type.String() })),
+  uses: Type.Array(LocaliseUse),
+  vip: Type.Boolean(),
+  canStart: Type.Boolean(),
+  /** Why it cannot start, in Chinese; empty when it can. */
+  reason: Type.String(),
+});
+export type LocaliseEstimate = Static<typeof LocaliseEstimate>;
+
+export const LOCALISE_JOB_STATUSES = ['running', 'paused', 'done', 'cancelled'] as const;
+export type LocaliseJobStatus = (typeof LOCALISE_JOB_STATUSES)[number];
+export const LOCALISE_TASK_STATUSES = [
+  'waiting',
+  'processing',
+  'done',
+  'failed',
+  'paused',
+  'cancelled',
+] as const;
+export type LocaliseTaskStatus = (typeof LOCALISE_TASK_STATUSES)[number];
+/** What a task is doing while it is `processing`. */
+export const LOCALISE_STAGES = ['listing', 'main', 'pictures', 'check'] as const;
+export type LocaliseStage = (typeof LOCALISE_STAGES)[number];
+
+/** One rule on the result: a platform's listing or picture rule, or 「没有残留中文」 on a picture. */
+export const LocaliseRuleResult = Type.Object({
+  /** `listing`, `main` or `picture`. */
+  scope: Type.String(),
+  /** Where: 「标题」「主图」「详情图 2」. */
+  place: Type.String(),
+  ruleId: Type.String(),
+  level: Type.Union([Type.Literal('required'), Type.Literal('recommended')]),
+  pass: Type.Boolean(),
+  /** What was found, in Chinese. */
+  message: Type.String(),
+  /** What to do when it fails; empty when it passes. */
+  todo: Type.String(),
+});
+export type LocaliseRuleResult = Static<typeof LocaliseRuleResult>;
+
+/** A 术语表 term that was not followed, and where. */
+export const LocaliseGlossaryMiss = Type.Object({
+  place: Type.String(),
+  source: Type.String(),
+  /** What was expected: the fixed translation, or the source kept as it is. */
+  expected: Type.String(),
+});
+export type LocaliseGlossaryMiss = Static<typeof LocaliseGlossaryMiss>;
+
+export const LocaliseTask = Type.Object({
+  id: Type.Integer(),
+  /** Which of the job's products (0-based, the order they were sent in). */
+  product: Type.Integer(),
+  productName: Type.String(),
+  productCode: Type.String(),
+  site: Type.String(),
+  siteName: Type.String(),
+  language: Type.String(),
+  status: Type.Union([
+    Type.Literal('waiting'),
+    Type.Literal('processing'),
+    Type.Literal('done'),
+    Type.Literal('failed'),
+    Type.Literal('paused'),
+    Type.Literal('cancelled'),
+  ]),
+  stage: Type.Union([
+    Type.Null(),
+    Type.Literal('listing'),
+    Type.Literal('main'),
+    Type.Literal('pictures'),
+    Type.Literal('check'),
+  ]),
+  reason: Type.String(),
+  /** 可以上架: every 必须 rule passes on the result. Null until the task is done. */
+  ready: Type.Union([Type.Boolean(), Type.Null()]),
+  /** Whether the listing needed the one-click fix. */
+  fixed: Type.Boolean(),
+  listing: Type.Union([
+    Type.Null(),
+    Type.Object({
+      title: Type.String(),
+      bullets: Type.Array(Type.String()),
+      description: Type.String(),
+      searchTerms: Type.String(),
+    }),
+  ]),
+  rules: Type.Array(LocaliseRuleResult),
+  glossaryMisses: Type.Array(LocaliseGlossaryMiss),
+  /** Uses charged for this task when it was delivered (none for a failed one). */
+  charged: Type.Record(Type.String(), Type.Integer()),
+});
+export type LocaliseTask = Static<typeof LocaliseTask>;
+
+export const LocaliseJob = Type.Object({
+  id: Type.Integer(),
+  status: Type.Union([
+    Type.Literal('running'),
+    Type.Literal('paused'),
+    Type.Literal('done'),
+    Type.Literal('cancelled'),
+  ]),
+  /** The first product's name, with 「等 N 个商品」 when there are more. */
+  title: Type.String(),
+  products: Type.Integer(),
+  sites: Type.Array(Type.String()),
+  total: Type.Integer(),
+  /** Tasks by status, and those processing by stage: the progress on screen. */
+  counts: Type.Record(Type.String(), Type.Integer()),
+  stages: Type.Record(Type.String(), Type.Integer()),
+  /** Tasks done and 可以上架. */
+  ready: Type.Integer(),
+  createdAt: Type.Integer(),
+  endedAt: Type.Union([Type.Integer(), Type.Null()]),
+  expiresAt: Type.Integer(),
+});
+export type LocaliseJob = Static<typeof LocaliseJob>;
+
+export const LocaliseJobDetail = Type.Object({ job: LocaliseJob, tasks: Type.Array(LocaliseTask) });
+export type LocaliseJobDetail = Static<typeof LocaliseJobDetail>;
+
+export const LocaliseIdParams = Type.Object({ id: Type.Integer({ minimum: 1 }) });
+
+export const LocalisePhoto = Type.Object({
+  id: Type.Integer(),
+  width: Type.Integer(),
+  height: Type.Integer(),
+});
+export type LocalisePhoto = Static<typeof LocalisePhoto>;

@@ -1,0 +1,37 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import {
+  findLocaliseSite,
+  LOCALISE_SITES,
+  MAIN_IMAGE_RULE_SETS,
+  MARKETPLACES,
+  TRANSLATE_LANGUAGE_CODES,
+} from '../src/index.ts';
+
+describe('一键出海 sites', () => {
+  it('offers every site the issue names that has rules, each with its language and picture rules', () => {
+    const ids = LOCALISE_SITES.map((s) => s.id);
+    for (const id of ['US', 'UK', 'DE', 'FR', 'IT', 'ES', 'JP']) assert.ok(ids.includes(`amazon-${id}`), id);
+    for (const marketplace of ['shopee', 'tiktok', 'temu', 'ebay'])
+      assert.ok(
+        ids.some((id) => id.startsWith(`${marketplace}-`)),
+        marketplace,
+      );
+    assert.equal(findLocaliseSite('amazon-DE')?.language, 'de');
+    assert.equal(findLocaliseSite('amazon-JP')?.language, 'ja');
+    assert.equal(findLocaliseSite('amazon-DE')?.name, '亚马逊 · 德国站');
+    assert.equal(findLocaliseSite('shopee-TW'), undefined, 'no rules for Shopee Taiwan yet');
+  });
+
+  it('derives each site from the listing rules, and each has main-image rules and a translation language', () => {
+    const listed = Object.values(MARKETPLACES).flatMap((m) => m.sites.map((s) => `${m.id}-${s.id}`));
+    assert.deepEqual(
+      LOCALISE_SITES.map((s) => s.id),
+      listed,
+    );
+    for (const site of LOCALISE_SITES) {
+      assert.ok(MAIN_IMAGE_RULE_SETS[site.imageRules], site.id);
+      assert.ok((TRANSLATE_LANGUAGE_CODES as string[]).includes(site.language), site.id);
+    }
+  });
+});
