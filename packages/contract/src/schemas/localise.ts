@@ -129,6 +129,20 @@ export const LocaliseTask = Type.Object({
   glossaryMisses: Type.Array(LocaliseGlossaryMiss),
   /** Uses charged for this task when it was delivered (none for a failed one). */
   charged: Type.Record(Type.String(), Type.Integer()),
+  /** The listing saved in the seller's listings (opens in the listing studio); null until delivered. */
+  listingId: Type.Union([Type.Integer(), Type.Null()]),
+  /** The main image made for the site, a signed link; null until delivered. */
+  mainImageUrl: Type.Union([Type.String(), Type.Null()]),
+  /** Each detail picture as delivered (index from 1); a translated one opens in the translation editor. */
+  pictures: Type.Array(
+    Type.Object({
+      index: Type.Integer(),
+      url: Type.String(),
+      translated: Type.Boolean(),
+      /** The 图片翻译 document behind it (`#/translate?doc=ID`); null when it had no Chinese. */
+      documentId: Type.Union([Type.Integer(), Type.Null()]),
+    }),
+  ),
 });
 export type LocaliseTask = Static<typeof LocaliseTask>;
 
@@ -167,3 +181,23 @@ export const LocalisePhoto = Type.Object({
   height: Type.Integer(),
 });
 export type LocalisePhoto = Static<typeof LocalisePhoto>;
+
+/** A catalogue row that was not taken: its row number in the sheet (the header is row 1) and why. */
+export const LocaliseRefusedRow = Type.Object({
+  row: Type.Integer(),
+  code: Type.String(),
+  reason: Type.String(),
+});
+export type LocaliseRefusedRow = Static<typeof LocaliseRefusedRow>;
+
+/**
+ * `POST /api/v1/localise/catalogue` (multipart: `sheet` a CSV or XLSX of products, `photos` a ZIP of
+ * photos named by product code): the products ready for the estimate and the start (their photos
+ * stored as `localise-photo`), and every row refused, by row and code, with the reason in Chinese.
+ * Nothing is charged.
+ */
+export const LocaliseCatalogue = Type.Object({
+  products: Type.Array(LocaliseProduct),
+  refused: Type.Array(LocaliseRefusedRow),
+});
+export type LocaliseCatalogue = Static<typeof LocaliseCatalogue>;

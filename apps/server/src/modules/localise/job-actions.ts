@@ -36,6 +36,10 @@ function taskView(row: localise.LocaliseTaskRow, products: LocaliseProduct[]): L
     rules: result.rules,
     glossaryMisses: result.glossaryMisses,
     charged: result.charged as Record<string, number>,
+    // Filled by the outputs step (listing saved, documents kept); empty until then.
+    listingId: null,
+    mainImageUrl: null,
+    pictures: [],
   };
 }
 
