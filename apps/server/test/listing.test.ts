@@ -58,6 +58,24 @@ function listingSuite(ctx: () => Ctx) {
     assert.equal(list.list[0].id, listing.id);
   });
 
+  it('writes the seller’s 术语表 terms the facts contain (图片翻译’s glossary, one list for every tool)', async () => {
+    const { app, token, fake } = ctx();
+    const term = await post(
+      app,
+      '/api/v1/translate/glossary',
+      { source: '出海牌', target: 'en', translation: 'Chuhai' },
+      auth(token),
+    );
+    assert.equal(term.json().code, 200, term.body);
+    const named = outcome((await generate(app, token, '出海牌保温水杯')).body).listing;
+    assert.match(named.text.title, /^Chuhai /);
+    assert.match(fake.requests.at(-1)?.messages[1]?.content ?? '', /"term":"出海牌","use":"Chuhai"/);
+    // A product whose facts do not name the term is written without it: no stray brand in its title.
+    const other = outcome((await generate(app, token, '不锈钢水杯')).body).listing;
+    assert.doesNotMatch(other.text.title, /Chuhai/);
+    assert.doesNotMatch(fake.requests.at(-1)?.messages[1]?.content ?? '', /Glossary/);
+  });
+
   it('flags a too-long title with its count, and 一键修正 rewrites only the title for one use', async () => {
     const { app, token, fake } = ctx();
     const before = await chatUsed(ctx(), token);

@@ -19,6 +19,7 @@ import { findBlockedWord } from '../../lib/content-safety/word-check.ts';
 import { paginate } from '../../lib/paging.ts';
 import { runMetered } from '../../work/metered.ts';
 import { currentVip } from '../entitlement/service.ts';
+import { glossaryTerms, termsIn } from '../translate/service.ts';
 import { fieldsOf, fixMessages, generateMessages, type WrittenListing } from './prompt.ts';
 import * as listings from './repository.ts';
 import { type ListingDeps, type WriteProgress, writeListing } from './writer.ts';
@@ -112,6 +113,15 @@ async function paidWrite(
   );
 }
 
+/**
+ * The seller's 术语表 terms (图片翻译's, one list for every tool) for the listing's language that
+ * its facts contain: the writer is told to write each exactly so, or keep it as it is.
+ */
+async function factsTerms(deps: ListingDeps, userId: number, facts: ListingFacts, language: string) {
+  const terms = await glossaryTerms(deps, userId, language, { keep: [], glossary: [] });
+  return termsIn(terms, Object.values(facts).join('\n'));
+}
+
 export async function generateListing(
   deps: ListingDeps,
   userId: number,
@@ -122,9 +132,10 @@ export async function generateListing(
   const { facts, target } = body;
   checkTarget(target);
   checkFacts(facts);
+  const glossary = await factsTerms(deps, userId, facts, target.language);
   const written = await paidWrite(deps, userId, (model) =>
     writeListing(deps, {
-      messages: generateMessages(facts, target),
+      messages: generateMessages(facts, target, glossary),
       fields: listingFields(target.marketplace),
       progress,
       signal,
@@ -166,9 +177,10 @@ export async function fixListing(
   const facts = JSON.parse(row.facts) as ListingFacts;
   const target = { marketplace: row.marketplace, site: row.site, language: row.language } as ListingTarget;
   const fields = fieldsOf(issues);
+  const glossary = await factsTerms(deps, userId, facts, target.language);
   const written = await paidWrite(deps, userId, (model) =>
     writeListing(deps, {
-      messages: fixMessages(facts, target, text, issues),
+      messages: fixMessages(facts, target, text, issues, glossary),
       fields,
       progress,
       signal,
