@@ -15,10 +15,12 @@
  * BENCH_PICTURES (detail pictures per product at most, default 2; even products get that many,
  * odd ones one), BENCH_WORKERS (tasks at once, default the cores), BENCH_ZIP (a path: the job's
  * ZIP is saved there, to look at what it delivered), BENCH_MATTING=model (the bundled matting model
- * instead of the fake service).
+ * instead of the fake service), BENCH_LOG (the server's log
+ * level, printed as it comes; without it warnings are counted and printed at the end), BENCH_SITES (site ids, comma-separated).
  */
 import { writeFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { LOCALISE_SITES } from '@chuhai/contract';
 import { unzipSync } from 'fflate';
 import type { MattingEngine } from '../apps/server/src/providers/matting/matting-engine.ts';
@@ -32,7 +34,7 @@ import { detailPictures, mainPhoto } from './localise-photos.ts';
 const PRODUCTS = Number(process.env.BENCH_PRODUCTS ?? 20);
 const PICTURES = Number(process.env.BENCH_PICTURES ?? 2);
 const WORKERS = Number(process.env.BENCH_WORKERS ?? Math.max(1, availableParallelism()));
-const SITES = ['amazon-US', 'amazon-DE', 'shopee-SG'];
+const SITES = process.env.BENCH_SITES?.split(',') ?? ['amazon-US', 'amazon-DE', 'shopee-SG'];
 
 const NAMES = [
   '保温杯',
@@ -72,6 +74,15 @@ function facts(n: number) {
   };
 }
 
+/** The server's warnings and errors, counted by message (a failed task's cause is among them). */
+const warnings = new Map<string, number>();
+function logged(line: string) {
+  const entry = JSON.parse(line) as { msg?: string; err?: { message?: string } };
+  const text = `${entry.msg ?? ''}${entry.err?.message ? `: ${entry.err.message}` : ''}`.slice(0, 200);
+  warnings.set(text, (warnings.get(text) ?? 0) + 1);
+  if (process.env.BENCH_LOG) process.stdout.write(line);
+}
+
 /**
  * The fake matting service, or with BENCH_MATTING=model the bundled model (2–4 s a call on 2 cores:
  * use it with a few products), counted the same way.
@@ -95,13 +106,13 @@ const counted: MattingEngine | undefined = model
   : undefined;
 const ctx = await buildChatApp(
   {
-    LOG_LEVEL: 'error',
+    LOG_LEVEL: process.env.BENCH_LOG ?? 'warn',
     BATCH_WORKERS: String(WORKERS),
     LLM_IDLE_TIMEOUT_MS: '20000',
     ...(MODEL ? {} : { MATTING_URL: fake.url }),
   },
   {},
-  { matting: counted },
+  { matting: counted, logger: { stream: { write: (line: string) => logged(line) } } },
 );
 await counted?.warmUp();
 const { app, token } = ctx;
@@ -149,6 +160,9 @@ console.log(
 const before = await usedToday();
 const plan = (await post(app, '/api/v1/localise/estimate', { products, sites: SITES }, auth(token))).json()
   .data;
+// The main thread's longest stalls: a provider's first byte waits behind them (CHANNEL_FIRST_BYTE_MS).
+const loop = monitorEventLoopDelay({ resolution: 20 });
+loop.enable();
 started = performance.now();
 const start = await post(app, '/api/v1/localise', { products, sites: SITES }, auth(token));
 if (start.json().code !== 200) throw new Error(`job refused: ${start.body}`);
@@ -165,12 +179,14 @@ for (let shown = 0; detail.job.status === 'running'; ) {
   }
 }
 const wallMs = performance.now() - started;
+loop.disable();
 const used = await usedToday();
 const link = (await get(app, `/api/v1/localise/${jobId}/download`, auth(token))).json().data.url;
 const zipBytes = (await app.inject({ method: 'GET', url: link })).rawPayload;
 if (process.env.BENCH_ZIP) writeFileSync(process.env.BENCH_ZIP, zipBytes);
 const zip = Object.keys(unzipSync(new Uint8Array(zipBytes)));
 const requests = ctx.fake.requests;
+const abandoned = ctx.fake.aborted;
 const mattingCalls = MODEL ? modelCalls : fake.seen.length;
 await ctx.close();
 await fake.close();
@@ -183,8 +199,13 @@ const done = tasks.filter((t) => t.status === 'done');
 console.log(
   `  job ${detail.job.status}: ${JSON.stringify(detail.job.counts)} in ${(wallMs / 1000).toFixed(1)} s wall, ${(wallMs / 1000 / total).toFixed(2)} s per product × site`,
 );
+console.log(
+  `  main thread stalls while the job ran: longest ${(loop.max / 1e6).toFixed(0)} ms, p99 ${(loop.percentile(99) / 1e6).toFixed(0)} ms`,
+);
 for (const t of tasks.filter((t) => t.status !== 'done'))
   console.log(`    ${t.productName} × ${t.siteName}: ${t.status} ${t.reason}`);
+for (const [text, n] of warnings)
+  if (!text.startsWith('AI 绘画未配置')) console.log(`    server log ${n} ×: ${text}`);
 
 // Listing calls at the fake, per product × site: first write, JSON repair, fix.
 const siteBySystem = (system: string) =>
@@ -226,7 +247,7 @@ console.log(
     : `    OVER THE LIMIT (one write + one fix): ${over.map(([k, c]) => `${k} ${JSON.stringify(c)}`).join('; ')}`,
 );
 console.log(
-  `  translation calls: ${translateCalls} (${[...translateByLanguage].map(([l, n]) => `${l} ${n}`).join(', ')}) for ${pictureCount * SITES.length} detail pictures × sites; other chat calls: ${otherCalls}`,
+  `  translation calls: ${translateCalls} (${[...translateByLanguage].map(([l, n]) => `${l} ${n}`).join(', ')}) for ${pictureCount * SITES.length} detail pictures × sites; other chat calls: ${otherCalls}; answers the server gave up on before their end: ${abandoned}`,
 );
 console.log(
   `  matting calls: ${mattingCalls} (${(mattingCalls / total).toFixed(2)} per product × site: the main image, found again after text is erased, and each detail picture's product)`,
