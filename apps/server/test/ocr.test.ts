@@ -272,6 +272,21 @@ describe('grouping lines into blocks', () => {
     );
   });
 
+  it('centres a heading whose right edge a small label far below nearly shares (lite-5: a label on a bottle, 28 px off)', () => {
+    const blocks = shape([
+      line('植物医生官方唯一授权', 189, 101, 522, 48),
+      line('RED GINSENG', 664, 477, 75, 18),
+      line('红参精华液', 664, 500, 75, 18),
+    ]);
+    assert.deepEqual(
+      blocks.map((block) => [block.text, block.align]),
+      [
+        ['植物医生官方唯一授权', 'center'],
+        ['RED GINSENG\n红参精华液', 'left'],
+      ],
+    );
+  });
+
   it('starts a new block where the gap grows: the next paragraph', () => {
     assert.deepEqual(
       shape([line('一', 100, 100, 300), line('二', 100, 140, 300), line('三', 100, 205, 300)]).map(
