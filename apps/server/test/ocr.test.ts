@@ -186,12 +186,19 @@ describe('OCR on product images', () => {
   it('reads in its own thread: the server keeps answering meanwhile', async () => {
     const scene = await makeScene(1000, 1000, 'noise', poster, 'jpeg');
     await engine.readLines(scene.image);
-    const delay = monitorEventLoopDelay({ resolution: 5 });
-    delay.enable();
-    await engine.readLines(scene.image);
-    delay.disable();
-    // Read on this thread, the same image holds it for 210–250 ms; in the worker, 7–15 ms.
-    assert.ok(delay.max / 1e6 < 100, `the event loop stalled for ${(delay.max / 1e6).toFixed(0)} ms`);
+    // Read on this thread, the same image holds it for 210–250 ms every time; in the worker, 7–15 ms.
+    // A loaded machine (CI beside other jobs) can stall any process once for 170 ms, so the shortest
+    // longest stall of three readings is judged: a reading on this thread stalls all three.
+    const stalls: number[] = [];
+    for (let run = 0; run < 3; run++) {
+      const delay = monitorEventLoopDelay({ resolution: 5 });
+      delay.enable();
+      await engine.readLines(scene.image);
+      delay.disable();
+      stalls.push(delay.max / 1e6);
+    }
+    const least = Math.min(...stalls);
+    assert.ok(least < 100, `the event loop stalled for ${stalls.map((ms) => ms.toFixed(0)).join(', ')} ms`);
   });
 
   it('refuses as busy, with a retry time, when 16 images are already waiting', async () => {
