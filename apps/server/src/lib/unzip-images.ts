@@ -33,6 +33,8 @@ export const isZip = (name: string, head: Uint8Array) =>
 
 /** What the ZIPs of one upload may still cost: entries read and bytes unpacked, across all of them. */
 export interface UnzipBudget {
+  /** How many entries and unpacked bytes the upload may cost in all (batch: 1,000 and 600 MB). */
+  limits: { maxZipEntries: number; maxUnpackedBytes: number };
   entries: number;
   unpackedBytes: number;
   /** Whether the upload was already told that a limit was reached (said once, not per entry). */
@@ -51,6 +53,8 @@ export async function unzipInto(
   take: (name: string, bytes: Buffer) => Promise<void>,
   refused: Refused[],
   budget: UnzipBudget,
+  /** An entry's path as the messages and `take` name it: folders flattened unless told otherwise. */
+  nameOf: (path: string) => string = flatName,
 ) {
   const entries: { name: string; bytes: Buffer }[] = [];
   const pending: Promise<void>[] = [];
@@ -64,12 +68,12 @@ export async function unzipInto(
   };
   const unzip = new Unzip((file: UnzipFile) => {
     budget.entries += 1;
-    if (budget.entries > BATCH_LIMITS.maxZipEntries) {
-      overBudget(`压缩包里的文件超过 ${BATCH_LIMITS.maxZipEntries} 个，其余的没有处理，请分批上传`);
+    if (budget.entries > budget.limits.maxZipEntries) {
+      overBudget(`压缩包里的文件超过 ${budget.limits.maxZipEntries} 个，其余的没有处理，请分批上传`);
       return;
     }
     if (isNoise(file.name)) return;
-    const name = flatName(file.name);
+    const name = nameOf(file.name);
     if (/\.zip$/i.test(file.name)) {
       refused.push({ name, reason: '压缩包里的压缩包不处理，请解开后再上传' });
       return;
@@ -78,8 +82,8 @@ export async function unzipInto(
       refused.push({ name, reason: `解压后有 ${mb(file.originalSize ?? 0)} MB，超过 10 MB 的上限，已跳过` });
       return;
     }
-    if (budget.unpackedBytes >= BATCH_LIMITS.maxUnpackedBytes) {
-      overBudget(`解压后的总量超过 ${mb(BATCH_LIMITS.maxUnpackedBytes)} MB，其余的没有处理，请分批上传`);
+    if (budget.unpackedBytes >= budget.limits.maxUnpackedBytes) {
+      overBudget(`解压后的总量超过 ${mb(budget.limits.maxUnpackedBytes)} MB，其余的没有处理，请分批上传`);
       return;
     }
     pending.push(
@@ -107,9 +111,9 @@ export async function unzipInto(
           size += chunk.length;
           budget.unpackedBytes += chunk.length;
           if (size > BATCH_LIMITS.maxEntryBytes) return stop('解压后超过 10 MB，已跳过');
-          if (budget.unpackedBytes > BATCH_LIMITS.maxUnpackedBytes) {
+          if (budget.unpackedBytes > budget.limits.maxUnpackedBytes) {
             overBudget(
-              `解压后的总量超过 ${mb(BATCH_LIMITS.maxUnpackedBytes)} MB，其余的没有处理，请分批上传`,
+              `解压后的总量超过 ${mb(budget.limits.maxUnpackedBytes)} MB，其余的没有处理，请分批上传`,
             );
             return stop('解压后的总量已到上限，没有处理');
           }

@@ -51,7 +51,7 @@ export async function readBatchUpload(
   const refused: Refused[] = [];
   let accepted = 0;
   let acceptedBytes = 0;
-  const budget: UnzipBudget = { entries: 0, unpackedBytes: 0, told: false };
+  const budget: UnzipBudget = { limits: BATCH_LIMITS, entries: 0, unpackedBytes: 0, told: false };
 
   const take = async (name: string, bytes: Buffer) => {
     if (accepted >= BATCH_LIMITS.maxImages) {
