@@ -221,6 +221,11 @@ describe('catalogue rows', () => {
       (e: AppError) => e.code === ResultCode.badRequest && /缺少「商品编码」「商品名称」列/.test(e.message),
     );
     assert.throws(() => readCatalogueSheet(rowsOf([header])), /只有表头/);
+    const thousand = Array.from({ length: 1000 }, (_, i) => [`S${i}`, '商品']);
+    assert.throws(
+      () => readCatalogueSheet(rowsOf([header, ...thousand])),
+      new RegExp(`商品表有 1000 行商品，一次最多 ${LOCALISE_LIMITS.products} 个`),
+    );
     assert.throws(() => readCatalogueSheet([]), /商品表是空的/);
   });
 

@@ -280,6 +280,32 @@ function catalogueSuite(ctx: () => Ctx) {
     assert.equal(await storedPhotos(ctx()), storedBefore);
   });
 
+  it('answers 413 for a sheet or a ZIP past its limits, and 400 for a third file, storing nothing', async () => {
+    const storedBefore = await storedPhotos(ctx());
+    const bigSheet = Buffer.concat([csvOf(THREE), Buffer.alloc(LOCALISE_LIMITS.catalogue.sheetBytes, 0x20)]);
+    const big = await sendCatalogue(ctx(), bigSheet, zip);
+    assert.equal(big.statusCode, 413, big.body);
+    assert.match(big.json().msg, /商品表超过 2 MB 的上限/);
+    // More entries than a catalogue's ZIP may hold (a few real photos first, which get stored and deleted).
+    const entries: Record<string, Uint8Array> = { ...(await threePhotos()) };
+    for (let i = 0; i < LOCALISE_LIMITS.catalogue.zipEntries; i += 1)
+      entries[`x/${i}.txt`] = new Uint8Array([i % 256]);
+    const many = await sendCatalogue(ctx(), csvOf(THREE), photosZip(entries));
+    assert.equal(many.statusCode, 413, many.body);
+    assert.match(
+      many.json().msg,
+      new RegExp(`照片压缩包里的文件超过 ${LOCALISE_LIMITS.catalogue.zipEntries} 个`),
+    );
+    const third = await postForm(ctx().app, '/api/v1/localise/catalogue', ctx().token, {}, [
+      { field: 'sheet', name: 's.csv', bytes: csvOf(THREE) },
+      { field: 'photos', name: 'p.zip', bytes: zip },
+      { field: 'photos', name: 'q.zip', bytes: zip },
+    ]);
+    assert.equal(third.statusCode, 400, third.body);
+    assert.match(third.json().msg, /一次只收一个商品表（sheet）和一个照片压缩包（photos）/);
+    assert.equal(await storedPhotos(ctx()), storedBefore);
+  });
+
   it('another seller cannot use the photos, and the products start a job of 3 × sites tasks', async () => {
     const catalogue = await catalogueOf(ctx(), csvOf(THREE), zip);
     const body = { products: catalogue.products, sites: ['amazon-US', 'amazon-DE'] };

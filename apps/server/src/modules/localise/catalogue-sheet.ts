@@ -61,6 +61,9 @@ const HEADER_OF = Object.fromEntries(LOCALISE_CATALOGUE_COLUMNS.map((c) => [c.ke
   string
 >;
 
+/** Rows past the product limit are refused one by one up to here; a longer sheet is refused whole. */
+const MOST_ROWS = LOCALISE_LIMITS.products * 4;
+
 const bad = (msg: string) => new AppError(ResultCode.badRequest, msg);
 
 /** `GET /api/v1/localise/catalogue-template`: the header and one example row, with a BOM so Excel reads UTF-8. */
@@ -98,6 +101,11 @@ export function readCatalogueSheet(sheet: SheetRow[]): CatalogueSheet {
   if (!header) throw bad('商品表是空的，请按模板填写后再上传');
   const columns = readHeader(header);
   if (data.length === 0) throw bad('商品表里只有表头，没有商品，请从第 2 行起每行填一个商品');
+  // Past this many rows the sheet is not one batch with a few extra rows: one message, not thousands.
+  if (data.length > MOST_ROWS)
+    throw bad(
+      `商品表有 ${data.length} 行商品，一次最多 ${LOCALISE_LIMITS.products} 个，请分成几个表分批上传`,
+    );
   const result: CatalogueSheet = { rows: [], refused: [], codes: new Map() };
   for (const { row, cells } of data) {
     const cell = (key: LocaliseCatalogueKey) => {

@@ -120,7 +120,9 @@ async function readPhotos(
   for (const { name, reason } of refused) {
     if (name === THE_ZIP)
       throw budget.told
-        ? tooLarge(`照片压缩包${reason.replace(/，其余的没有处理/, '')}`)
+        ? tooLarge(
+            `照片${reason.startsWith('压缩包') ? '' : '压缩包'}${reason.replace('，其余的没有处理', '')}`,
+          )
         : bad('照片压缩包已损坏，请重新打包后上传');
     const match = whose(name);
     if (!match) intake.ignored.push(noRow(name, reason));
