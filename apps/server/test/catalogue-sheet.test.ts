@@ -48,6 +48,10 @@ describe('CSV', () => {
       ['编码', '名称', 'x,y'],
       ['A', 'B', 'C'],
     ]);
+    assert.deepEqual(cells(parseCsv('sep=;\r\na,b;c\r\n1;2')), [
+      ['a,b', 'c'],
+      ['1', '2'],
+    ]);
     assert.deepEqual(cells(parseCsv('a;b;"c;d"\n1;2;3')), [
       ['a', 'b', 'c;d'],
       ['1', '2', '3'],

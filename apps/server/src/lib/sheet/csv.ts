@@ -34,9 +34,13 @@ function separatorOf(text: string): string {
  * The records of a CSV text as a spreadsheet shows them (RFC 4180: quoted fields may hold the
  * separator, line breaks and doubled quotes; CRLF, LF or CR end a record). `row` counts records
  * from 1, as Excel numbers its rows, so a cell with a line break does not shift the rows below it.
+ * Excel's `sep=` line, when there is one, is the separator and not a row.
  */
-export function parseCsv(text: string): SheetRow[] {
-  const separator = separatorOf(text);
+export function parseCsv(csv: string): SheetRow[] {
+  // Excel's own hint `sep=;` on the first line names the separator and is not a row.
+  const hint = /^sep=(.)\r?\n?/i.exec(csv);
+  const text = hint ? csv.slice(hint[0].length) : csv;
+  const separator = hint?.[1] ?? separatorOf(text);
   const rows: SheetRow[] = [];
   let cells: string[] = [];
   let cell = '';
