@@ -187,6 +187,8 @@ function catalogueSuite(ctx: () => Ctx) {
       sheet,
       photosZip({
         'GOOD.jpg': await photo(350),
+        // A designer's file beside the photo: noted, and GOOD is still taken.
+        'GOOD.psd': new TextEncoder().encode('8BPS not really a psd'),
         'NONAME.jpg': await photo(351),
         'BROKEN.jpg': await photo(352),
         'BROKEN-2.jpg': new TextEncoder().encode('这不是图片，只是改了扩展名的文本文件'),
@@ -216,6 +218,7 @@ function catalogueSuite(ctx: () => Ctx) {
     );
     const ignored = Object.fromEntries(catalogue.ignoredPhotos.map((p) => [p.name, p.reason]));
     assert.deepEqual(Object.keys(ignored).sort(), [
+      'GOOD.psd',
       'MANY-10.jpg',
       'MANY-11.jpg',
       'NONAME.jpg',
@@ -226,6 +229,7 @@ function catalogueSuite(ctx: () => Ctx) {
     assert.match(ignored['NONAME.jpg'] ?? '', /第 5 行没有收下/);
     assert.match(ignored['UNKNOWN-9.jpg'] ?? '', /表里没有这个编码/);
     assert.match(ignored['说明.txt'] ?? '', /不是图片/);
+    assert.match(ignored['GOOD.psd'] ?? '', /不是图片/);
     // Only the photos the two products use are kept: BROKEN's good photo and MANY's extras are gone.
     assert.equal((await storedPhotos(ctx())) - storedBefore, 1 + 9);
   });

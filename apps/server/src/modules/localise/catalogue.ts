@@ -20,7 +20,7 @@ const LIMITS = LOCALISE_LIMITS.catalogue;
 /** The name the unpacker gives the ZIP itself in what it refuses: a broken ZIP, a limit reached. */
 const THE_ZIP = '\u0000photos.zip';
 /** A name that says picture: such a file that will not open refuses its row; a `.psd` or `.txt` is only noted. */
-const PICTURE_NAME = /\.(jpe?g|png|webp|gif|bmp|heic|heif|avif|tiff?)$|^[^.]*$/i;
+const PICTURE_NAME = /\.(jpe?g|png|webp|gif|bmp|heic|heif|avif|tiff?)$|(^|\/)[^./]+$/i;
 
 const bad = (msg: string) => new AppError(ResultCode.badRequest, msg);
 const tooLarge = (msg: string) => new AppError(ResultCode.payloadTooLarge, msg);
