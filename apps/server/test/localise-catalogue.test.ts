@@ -272,6 +272,8 @@ function catalogueSuite(ctx: () => Ctx) {
         /缺少「商品编码」「商品名称」列/,
       ],
       [sheet, png, /打成一个 ZIP/],
+      // The photos' ZIP picked for the sheet too.
+      [zip, zip, /普通的 ZIP 压缩包，不是 XLSX 表格/],
       // A ZIP cut short after its first photos: refused whole, and the photos already stored are deleted.
       [sheet, zip.subarray(0, Math.floor(zip.length * 0.8)), /压缩包已损坏/],
     ];
@@ -281,6 +283,9 @@ function catalogueSuite(ctx: () => Ctx) {
       assert.equal(res.json().code, ResultCode.badRequest);
       assert.match(res.json().msg, message);
     }
+    const json = await post(ctx().app, '/api/v1/localise/catalogue', { sheet: 'a' }, auth(ctx().token));
+    assert.equal(json.statusCode, 400);
+    assert.match(json.json().msg, /请用 multipart\/form-data 上传商品表/);
     assert.equal(await storedPhotos(ctx()), storedBefore);
   });
 

@@ -170,7 +170,12 @@ export function readXlsx(bytes: Uint8Array, maxUnpackedBytes: number): SheetRow[
   const workbookPath =
     relationships(structure.get('_rels/.rels'), '').byType.get('officeDocument') ?? 'xl/workbook.xml';
   const workbook = structure.get(workbookPath);
-  if (workbook === undefined) throw unreadable('找不到工作簿');
+  // A ZIP without a workbook is most often the photos' ZIP picked for the sheet.
+  if (workbook === undefined)
+    throw new AppError(
+      ResultCode.badRequest,
+      '这是一个普通的 ZIP 压缩包，不是 XLSX 表格：商品表请选 CSV 或 XLSX 文件，照片压缩包放在照片那一栏',
+    );
   const rels = relationships(structure.get(relsOf(workbookPath)), workbookPath);
   let sheetPath: string | undefined;
   for (const event of xmlEvents(workbook)) {
