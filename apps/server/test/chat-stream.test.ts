@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { ResultCode } from '@chuhai/contract';
-import { auth, get } from './account-helpers.ts';
+import { auth, get, post } from './account-helpers.ts';
 import { askJson, askStreaming, buildChatApp, parseSse, postOverHttp, streamedText } from './chat-helpers.ts';
 import { fakeAnswer } from './fakes/fake-openai.ts';
 import { signedHeaders } from './helpers.ts';
@@ -102,6 +102,27 @@ describe('sendMsg streaming against an OpenAI-compatible server', () => {
       ]),
     );
     assert.match(sent[0]?.content ?? '', /出海助手/);
+  });
+
+  it('tells the model the seller’s 术语表 entries the conversation names, under a library prompt too', async () => {
+    for (const entry of [
+      { source: '出海牌', target: 'all', translation: null },
+      { source: '加绒', target: 'en', translation: 'Fleece-lined' },
+      { source: '速干', target: 'en', translation: 'Quick-dry' },
+    ])
+      assert.equal(
+        (await post(ctx.app, '/api/v1/translate/glossary', entry, auth(ctx.token))).json().code,
+        200,
+      );
+    await askStreaming(ctx.app, ctx.token, { content: '给出海牌加绒卫衣写标题', tagId: 'lib-amazon-title' });
+    const system = ctx.fake.requests.at(-1)?.messages[0]?.content ?? '';
+    assert.match(system, /^你是资深亚马逊运营/);
+    assert.match(system, /「出海牌」：任何语言里都保持原文/);
+    assert.match(system, /「加绒」：写英语时一律写作「Fleece-lined」/);
+    assert.doesNotMatch(system, /速干/, 'a term the conversation does not name is not sent');
+    // The next question names neither, but the conversation did: the terms still apply.
+    await askStreaming(ctx.app, ctx.token, { content: '再短一点' });
+    assert.match(ctx.fake.requests.at(-1)?.messages[0]?.content ?? '', /Fleece-lined/);
   });
 
   it('uses a library prompt as the system prompt', async () => {

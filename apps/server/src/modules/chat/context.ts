@@ -1,4 +1,9 @@
-import { CHAT_LIMITS } from '@chuhai/contract';
+import {
+  CHAT_LIMITS,
+  GLOSSARY_ALL_LANGUAGES,
+  type GlossaryEntryBody,
+  glossaryTargetName,
+} from '@chuhai/contract';
 import type { ModelMessage } from '../../providers/llm/chat-model.ts';
 
 /** 出海助手's own voice, used when no prompt tag is chosen. */
@@ -8,11 +13,28 @@ export const DEFAULT_SYSTEM_PROMPT =
   '涉及平台政策、法规和数据时说明依据，不确定就直说，不编造数字。';
 
 /**
+ * The seller's 术语表 entries the conversation names, as a paragraph of the system prompt: the same
+ * brand and model names, and the same fixed translations, as in their listings and pictures.
+ */
+export function glossaryNote(entries: readonly GlossaryEntryBody[]): string {
+  if (entries.length === 0) return '';
+  const lines = entries.map((e) => {
+    const language = e.target === GLOSSARY_ALL_LANGUAGES ? '任何语言' : glossaryTargetName(e.target);
+    return e.translation === null
+      ? `- 「${e.source}」：${language}里都保持原文，不翻译`
+      : `- 「${e.source}」：写${language}时一律写作「${e.translation}」`;
+  });
+  return `\n\n卖家的术语表（回答里写到这些词时必须照此处理）：\n${lines.join('\n')}`;
+}
+
+/**
  * The messages sent to the model: the system prompt, as many recent exchanges of the conversation
  * as fit the character budget (newest kept first), then the new question.
  */
 export function buildModelMessages(input: {
   systemPrompt: string;
+  /** The seller's 术语表 entries the conversation or the question names. */
+  glossary?: readonly GlossaryEntryBody[];
   /** Earlier exchanges, newest first. */
   recent: readonly { content: string; answer: string }[];
   question: string;
@@ -30,7 +52,7 @@ export function buildModelMessages(input: {
     { role: 'assistant', content: e.answer },
   ]);
   return [
-    { role: 'system', content: input.systemPrompt },
+    { role: 'system', content: `${input.systemPrompt}${glossaryNote(input.glossary ?? [])}` },
     ...history,
     { role: 'user', content: input.question },
   ];

@@ -14,6 +14,7 @@ import { AppError } from '../../http/app-error.ts';
 import { findBlockedWord } from '../../lib/content-safety/word-check.ts';
 import { type MeteredCall, startMeteredIn } from '../../work/metered.ts';
 import { resolveTag } from '../prompt/service.ts';
+import { glossaryEntriesIn } from '../translate/service.ts';
 import { buildModelMessages, DEFAULT_SYSTEM_PROMPT } from './context.ts';
 import * as messages from './repository.ts';
 
@@ -106,8 +107,10 @@ async function startExchange(
   }
 
   const recent = await messages.recentAnswered(deps.db, conversationId, replaces, 20);
+  const said = [...recent.map((e) => e.content), body.content].join('\n');
   const modelMessages = buildModelMessages({
     systemPrompt: tag?.prompt ?? DEFAULT_SYSTEM_PROMPT,
+    glossary: await glossaryEntriesIn(deps, userId, said),
     recent,
     question: body.content,
   });

@@ -155,3 +155,18 @@ export function readRequestGlossary(
     return { source: entry.source, translation: entry.translation };
   });
 }
+
+/**
+ * The seller's entries, in any language, whose source a text names (compared as translations compare
+ * them): AI 问答 is told to follow them when it writes copy for the seller.
+ */
+export async function glossaryEntriesIn(
+  deps: Pick<AppDeps, 'db'>,
+  userId: number,
+  text: string,
+): Promise<GlossaryEntryBody[]> {
+  const plain = bare(text);
+  return (await glossary.glossaryRows(deps.db, userId))
+    .filter((row) => plain.includes(bare(row.source)))
+    .map((row) => ({ source: row.source, target: row.target, translation: row.translation }));
+}

@@ -333,5 +333,5 @@ export async function translateForBatch(
 export { openTranslation, translationsOfDrawings } from './documents.ts';
 
 /** 一键出海 uses the same 术语表 for its listings, and checks them the way translations are checked. */
-export { glossaryTerms } from './glossary-service.ts';
+export { glossaryEntriesIn, glossaryTerms } from './glossary-service.ts';
 export { follows, termsIn } from './glossary-terms.ts';
