@@ -36,7 +36,8 @@ const pictureName = (product: LocaliseProduct, site: LocaliseSite, index: number
  * one transaction that charges it and marks the task done (only while it is still this worker's
  * claim): the listing saved among their listings (Listing 工作台 opens it) and each translated
  * picture kept as a 图片翻译 (the editor opens it). A rollback leaves none of it: the rows go with
- * the transaction and every file written for it is deleted.
+ * the transaction and the files written for it are deleted (but for a task taken back, the job
+ * folder's: the run that took it over writes and delivers the same keys).
  */
 export async function deliver(
   deps: LocaliseDeps,
@@ -47,17 +48,19 @@ export async function deliver(
 ): Promise<Delivery> {
   const { userId, taskId, claimedAt } = task;
   const prefix = `${jobPrefix(userId, task.jobId)}/${taskId}`;
-  const written: string[] = [];
+  // The job folder's keys are the task's, the same for every run of it; the 图片翻译's are this run's.
+  const jobFiles: string[] = [];
+  const ownFiles: string[] = [];
   try {
     const mainKey = `${prefix}/main.jpg`;
     const files: TaskFile[] = [{ kind: 'main', key: mainKey, extension: 'jpg' }];
     await deps.files.put(mainKey, made.mainImage.bytes, 'image/jpeg');
-    written.push(mainKey);
+    jobFiles.push(mainKey);
     const documents: (Awaited<ReturnType<typeof prepareTranslation>> | null)[] = [];
     for (const [n, picture] of made.pictures.entries()) {
       const key = `${prefix}/pictures/${n + 1}.${picture.extension}`;
       await deps.files.put(key, picture.bytes, FILE_TYPES[picture.extension] ?? 'image/jpeg');
-      written.push(key);
+      jobFiles.push(key);
       files.push({
         kind: 'picture',
         key,
@@ -71,7 +74,7 @@ export async function deliver(
             fileName: pictureName(product, site, n + 1),
           })
         : null;
-      if (document) written.push(...document.fileKeys);
+      if (document) ownFiles.push(...document.fileKeys);
       documents.push(document);
     }
     const charged = usesOf(made.pictures.filter((p) => p.translated).length);
@@ -108,8 +111,10 @@ export async function deliver(
     });
     return settled ? 'delivered' : 'taken back';
   } catch (error) {
-    await deleteFiles(deps, written);
+    await deleteFiles(deps, ownFiles);
+    // Taken back: the run that owns the task now delivers under the same keys, so they stay.
     if (error instanceof Rollback) return 'taken back';
+    await deleteFiles(deps, jobFiles);
     if (error instanceof AppError) return error;
     throw error;
   }
