@@ -3,7 +3,7 @@ import { after, before, describe, it } from 'node:test';
 import { findLocaliseSite, type LocaliseProduct, type LocaliseSite } from '@chuhai/contract';
 import { AppError } from '../src/http/app-error.ts';
 import { deliver, type MadeOutputs } from '../src/modules/localise/deliver.ts';
-import { auth, post, setFreeLimit } from './account-helpers.ts';
+import { auth, post, requestCode, setFreeLimit } from './account-helpers.ts';
 import { buildChatApp } from './chat-helpers.ts';
 import { usePostgres } from './postgres-app.ts';
 import { postForm, productPhoto } from './studio-helpers.ts';
@@ -211,6 +211,19 @@ function deliverSuite(ctx: () => Ctx) {
         ['picture', false, false],
       ],
     );
+  });
+
+  it('注销账号 erases the listing and the 图片翻译 the delivery left, like the seller’s own', async () => {
+    const phone = '13900001111';
+    assert.equal((await requestCode(ctx().app, ctx().clock, phone, 4, '10.72.0.9')).statusCode, 200);
+    const gone = await post(
+      ctx().app,
+      '/api/v1/account/delete',
+      { code: ctx().sms.lastCodeFor(phone) },
+      auth(ctx().token),
+    );
+    assert.equal(gone.json().code, 200, gone.body);
+    assert.deepEqual(await rowsOf(ctx(), task.userId), { listings: 0, translations: 0, pictures: 0 });
   });
 }
 
