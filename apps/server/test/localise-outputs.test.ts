@@ -113,10 +113,10 @@ async function uploadPhotos(ctx: JobCtx): Promise<Photos> {
 // biome-ignore lint/suspicious/noExplicitAny: tests read whichever fields the answer has
 type Detail = any;
 
-/** The job's detail until it is no longer running (three minutes: OCR on a busy machine is slow). */
+/** The job's detail until it is no longer running (five minutes: OCR on a busy machine is slow). */
 async function waitForJob(ctx: JobCtx, jobId: number): Promise<Detail> {
   let detail = (await get(ctx.app, `/api/v1/localise/${jobId}`, auth(ctx.token))).json().data;
-  for (let deadline = Date.now() + 180_000; detail.job.status === 'running' && Date.now() < deadline; ) {
+  for (let deadline = Date.now() + 300_000; detail.job.status === 'running' && Date.now() < deadline; ) {
     await new Promise((resolve) => setTimeout(resolve, 150));
     detail = (await get(ctx.app, `/api/v1/localise/${jobId}`, auth(ctx.token))).json().data;
   }
@@ -166,9 +166,15 @@ function outputsSuite(ctx: () => JobCtx) {
 
   it('translates the 2 pictures with Chinese per site (2 charged each), passes the plain one on unchanged and free, and leaves a listing and 图片翻译 the seller opens', async () => {
     const before = await usedToday(ctx());
+    const matted = ctx().rembg.seen.length;
     const detail = await waitForJob(ctx(), await startJob(ctx(), photos, ['amazon-US', 'amazon-DE']));
     assert.equal(detail.job.status, 'done');
     assert.deepEqual(detail.job.counts, { done: 2 });
+    assert.equal(
+      ctx().rembg.seen.length - matted,
+      3,
+      'the main photo and the 2 pictures with Chinese matted once for both sites',
+    );
     assert.deepEqual(delta(await usedToday(ctx()), before), { chat: 2, cutout: 2, translate: 4 });
     const other = await registerUser(ctx(), '13900003333', { ip: '10.93.0.3' });
     for (const site of ['amazon-US', 'amazon-DE']) {

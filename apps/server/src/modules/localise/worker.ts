@@ -7,6 +7,7 @@ import { loadOwnImage } from '../images/service.ts';
 import { glossaryTerms } from '../translate/service.ts';
 import { deliver, type MadeOutputs } from './deliver.ts';
 import type { LocaliseDeps } from './deps.ts';
+import { matteOnce } from './matte-once.ts';
 import {
   listingGlossaryMisses,
   listingRules,
@@ -63,13 +64,16 @@ async function makeOutputs(
   const details = await Promise.all(product.detailPhotoIds.map(load));
   const terms = await glossaryTerms(deps, task.userId, site.language, { keep: [], glossary: [] });
 
+  // The product's other sites mat the same pictures: the model is asked once for each.
+  const once = { ...deps, matting: matteOnce(deps.matting, task.userId) };
+
   await stage('listing');
   const listing = await listingStep(deps, task.userId, product.facts, site, terms);
   await stage('main');
-  const mainImage = await mainImageStep(deps, main.bytes, site);
+  const mainImage = await mainImageStep(once, main.bytes, site);
   await stage('pictures');
   const pictures = [];
-  for (const detail of details) pictures.push(await pictureStep(deps, task.userId, detail, site));
+  for (const detail of details) pictures.push(await pictureStep(once, task.userId, detail, site));
   await stage('check');
   const rules = [
     ...listingRules(site, listing.issues),
