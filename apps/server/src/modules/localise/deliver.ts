@@ -78,7 +78,7 @@ export async function deliver(
       documents.push(document);
     }
     const charged = usesOf(made.pictures.filter((p) => p.translated).length);
-    const settled = await deps.db.transaction().execute(async (trx) => {
+    await deps.db.transaction().execute(async (trx) => {
       await chargeDelivered(trx, { userId }, charged, deps.clock.now());
       const listingId = await saveDeliveredListing(trx, userId, {
         facts: product.facts,
@@ -107,9 +107,8 @@ export async function deliver(
       });
       // Taken back by the sweep meanwhile (this worker looked dead): the other run owns it now.
       if (!done) throw new Rollback();
-      return true;
     });
-    return settled ? 'delivered' : 'taken back';
+    return 'delivered';
   } catch (error) {
     await deleteFiles(deps, ownFiles);
     // Taken back: the run that owns the task now delivers under the same keys, so they stay.
