@@ -296,6 +296,21 @@ function wholeJobSuite(ctx: () => JobCtx) {
     const report = new TextDecoder().decode((await zipOf(ctx(), jobId))['report.csv']);
     assert.match(report, /亚马逊 · 美国站,[^,]+,listing 标题,术语表：出海牌,术语,未按要求,应写作「Chuhai」,/);
   });
+  it('a listing the writer wrote in English for Amazon DE is not 可以上架, and the report names the language rule', async () => {
+    const facts = { ...FACTS, productName: '保温杯', brand: 'Chuhai' };
+    const german = taskOf((await runJob(ctx(), facts, ['amazon-DE'])).detail, 'amazon-DE');
+    assert.equal(german.ready, true, JSON.stringify(german.rules.filter((r: { pass: boolean }) => !r.pass)));
+    const wrong = { ...facts, productName: '保温杯 [wrong-language]' };
+    const { jobId, detail } = await runJob(ctx(), wrong, ['amazon-DE']);
+    const english = taskOf(detail, 'amazon-DE');
+    assert.equal(english.status, 'done', english.reason);
+    assert.equal(english.ready, false);
+    const rule = english.rules.find((r: { ruleId: string }) => r.ruleId === 'listing.language');
+    assert.equal(rule.pass, false);
+    assert.equal(rule.message, 'listing 读起来是英语，不是站点的德语');
+    const report = new TextDecoder().decode((await zipOf(ctx(), jobId))['report.csv']);
+    assert.match(report, /亚马逊 · 德国站,不能上架,全文,listing\.language,必须,不通过,listing 读起来是英语/);
+  });
 }
 
 describe('一键出海: whole jobs (SQLite, table queue, fake rembg and fake OpenAI)', () => {

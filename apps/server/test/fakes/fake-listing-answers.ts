@@ -10,6 +10,7 @@
  * - `[no-schema]`   a 400 for `response_format: json_schema` (as DeepSeek answers), then JSON in a
  *                   Markdown fence with words around it
  * - `[ignore-glossary]` the listing written as if the prompt had no 术语表 line
+ * - `[wrong-language]` the description in English whatever language the prompt asks for
  * - anything else:  a listing that passes every rule; a 术语表 term with a fixed translation
  *                   (the prompt's `Glossary (JSON)` line) leads its title, as a writer that follows it
  */
@@ -38,6 +39,30 @@ const BULLETS = [
 ];
 const DESCRIPTION =
   'This insulated water bottle keeps drinks cold for a full day and hot for twelve hours. The double wall of food grade stainless steel does not sweat, the lid seals tight, and the slim body fits car cup holders and backpack pockets alike.';
+/**
+ * The description in the language the prompt asks for (「用 German 撰写」), so a listing for
+ * Amazon DE reads as German to 一键出海's language check; English for any other.
+ */
+const DESCRIPTIONS: Record<string, string> = {
+  German:
+    'Diese isolierte Trinkflasche hält Getränke einen ganzen Tag kalt und zwölf Stunden heiß. Die doppelte Wand aus lebensmittelechtem Edelstahl schwitzt nicht, der Deckel ist dicht und die schlanke Form passt in den Getränkehalter und in die Tasche.',
+  French:
+    'Cette gourde isotherme garde les boissons froides toute la journée et chaudes pendant douze heures. La double paroi en acier inoxydable ne transpire pas, le bouchon est étanche et la forme fine tient dans le porte-gobelet et dans votre sac.',
+  Italian:
+    'Questa borraccia termica mantiene le bevande fredde per tutto il giorno e calde per dodici ore. La doppia parete in acciaio inox non suda, il tappo è a tenuta e la forma sottile entra nel portabicchieri e nello zaino.',
+  Spanish:
+    'Esta botella térmica mantiene las bebidas frías todo el día y calientes durante doce horas. La doble pared de acero inoxidable no suda, la tapa es hermética y su forma delgada cabe en el portavasos y en la mochila.',
+  Japanese:
+    'この保温ボトルは飲み物を一日中冷たく、十二時間温かく保ちます。ステンレスの二重構造で結露せず、ふたはしっかり閉まり、細身のボトルはカップホルダーにもかばんにも入ります。',
+};
+
+function descriptionFor(messages: Message[]): string {
+  const system = messages.find((m) => m.role === 'system')?.content ?? '';
+  const language = /用 (\w+) 撰写/.exec(system)?.[1] ?? 'English';
+  // `[wrong-language]`: English whatever the prompt asks, as a model that ignores the language.
+  return (!productName(messages).includes('[wrong-language]') && DESCRIPTIONS[language]) || DESCRIPTION;
+}
+
 const ZH = {
   title: '保温不锈钢水瓶 750 毫升，防漏盖',
   bullets: ['24 小时保冷', '防漏盖', '食品级不锈钢', '适配车载杯架', '包装内含水瓶和清洁刷'],
@@ -97,7 +122,7 @@ export function listingReply(messages: Message[], responseFormat: unknown): List
   const listing = {
     title: [...uses, title].join(' '),
     bullets: BULLETS,
-    description: DESCRIPTION,
+    description: descriptionFor(messages),
     searchTerms: 'insulated bottle thermos flask hydration gym travel',
   };
   const json = JSON.stringify(pick(listing, fields));
