@@ -1,0 +1,84 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/database.ts';
+
+/**
+ * The columns every table of a job's items has (批量处理's images, 一键出海's product × site): what a
+ * worker's claim, the stale sweep and the seller's pause, resume and cancel read and write.
+ */
+interface JobItemColumns {
+  job_id: number;
+  status: string;
+  /** Why it failed, was paused or cancelled, in Chinese; empty otherwise. */
+  reason: string;
+  /** When a worker took it; null while nobody has it. */
+  claimed_at: number | null;
+  updated_at: number;
+}
+
+/** The tables of the database whose rows are a job's items (found by their columns, not by name). */
+export type JobItemTable = {
+  [T in keyof Database]: Database[T] extends JobItemColumns ? T : never;
+}[keyof Database];
+
+type Db = Kysely<Database>;
+
+/**
+ * Takes a waiting item for this worker: a conditional update, so of two workers that got the same
+ * message (a redelivery after a crash) exactly one goes on.
+ */
+export async function claimItem(db: Db, table: JobItemTable, itemId: number, now: number): Promise<boolean> {
+  const result = await db
+    .updateTable(table)
+    .set({ status: 'processing', claimed_at: now, updated_at: now })
+    .where('id', '=', itemId)
+    .where('status', '=', 'waiting')
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
+/** Moves every item of the job in one of `from` to `to`; returns the ids moved. */
+export async function moveItems(
+  db: Db,
+  table: JobItemTable,
+  jobId: number,
+  from: string[],
+  to: { status: string; reason: string; now: number },
+): Promise<number[]> {
+  const rows = await db
+    .updateTable(table)
+    .set({ status: to.status, reason: to.reason, updated_at: to.now })
+    .where('job_id', '=', jobId)
+    .where('status', 'in', from)
+    .returning('id')
+    .execute();
+  return rows.map((r) => Number(r.id));
+}
+
+/**
+ * Items a dead worker left `processing`, and `waiting` ones whose message may have been lost with a
+ * node, both untouched since `before` (or those of `statuses`): made waiting again and touched, so
+ * the next sweep skips them. Returns their ids, to be sent again.
+ */
+export async function requeueStaleItems(
+  db: Db,
+  table: JobItemTable,
+  stale: { before: number; now: number; limit: number; statuses: string[] },
+): Promise<number[]> {
+  const rows = await db
+    .selectFrom(table)
+    .select('id')
+    .where('status', 'in', stale.statuses)
+    .where('updated_at', '<', stale.before)
+    .orderBy('id')
+    .limit(stale.limit)
+    .execute();
+  const ids = rows.map((r) => Number(r.id));
+  if (ids.length > 0)
+    await db
+      .updateTable(table)
+      .set({ status: 'waiting', claimed_at: null, updated_at: stale.now })
+      .where('id', 'in', ids)
+      .where('status', 'in', stale.statuses)
+      .execute();
+  return ids;
+}
