@@ -27,6 +27,8 @@ export interface JobResultsZip {
   exists(deps: AppDeps, jobId: number): Promise<boolean>;
   /** The ZIP, made as it is read. */
   write(deps: AppDeps, jobId: number): AsyncIterable<Uint8Array>;
+  /** What the download link says while nothing of the job is delivered yet. */
+  nothingYet: string;
 }
 
 const zipKey = (zip: JobResultsZip, jobId: number) => `${zip.name}-results/${jobId}`;
@@ -93,8 +95,8 @@ export interface JobRoutes<Detail extends TSchema, Job extends TSchema> {
     jobId: number,
   ): Promise<Static<Detail> & { job: { counts: { done?: number } } }>;
   actions: Partial<Record<'pause' | 'resume' | 'cancel', JobAction<Job>>>;
-  /** The job's results ZIP, and what its download says while nothing is delivered yet. */
-  zip: JobResultsZip & { nothingYet: string };
+  /** The job's results ZIP (its public route is resultsZipRoute). */
+  zip: JobResultsZip;
 }
 
 /**

@@ -4,6 +4,7 @@ import {
   MAIN_IMAGE_RULE_SETS,
   type MainImageReport,
 } from '@chuhai/contract';
+import type { JobResultsZip } from '../../http/job-routes.ts';
 import { streamingZip } from '../../lib/streaming-zip.ts';
 import type { BatchVerdict } from './process-image.ts';
 import * as batches from './repository.ts';
@@ -175,3 +176,11 @@ export async function* resultsZip(
   );
   yield* zip.finish();
 }
+
+/** The results ZIP behind the job's signed link (see http/job-routes.ts). */
+export const RESULTS_ZIP: JobResultsZip = {
+  name: 'batch',
+  exists: async (deps, jobId) => Boolean(await batches.jobById(deps.db, jobId)),
+  write: resultsZip,
+  nothingYet: '还没有处理完成的图片',
+};

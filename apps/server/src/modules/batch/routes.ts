@@ -3,15 +3,28 @@ import { Type } from 'typebox';
 import type { AppModule, Routes } from '../../app-module.ts';
 import { ok } from '../../http/envelope.ts';
 import { type JobRoutes, registerJobRoutes, resultsZipRoute } from '../../http/job-routes.ts';
-import { resultsZip } from './archive.ts';
+import { RESULTS_ZIP } from './archive.ts';
 import { batchUploadParts } from './intake.ts';
 import { batchPersonalData } from './personal-data.ts';
-import * as batches from './repository.ts';
 import * as service from './service.ts';
 import { processImage } from './worker.ts';
 
+/**
+ * The job's own routes, as every job of items on the queue has them (see http/job-routes.ts): its
+ * detail, the seller's actions on it, and its results ZIP behind a signed link.
+ */
+const JOB_ROUTES: JobRoutes<typeof BatchJobDetail, typeof BatchJob> = {
+  base: '/api/v1/batch/jobs',
+  responses: { detail: BatchJobDetail, job: BatchJob },
+  jobDetail: service.jobDetail,
+  zip: RESULTS_ZIP,
+  actions: { cancel: [service.cancelJob, '已取消'], resume: [service.resumeJob, '已继续处理'] },
+};
+
 /** 批量处理. */
 const userRoutes: Routes = async (app, { deps }) => {
+  registerJobRoutes(app, deps, JOB_ROUTES);
+
   app.post(
     '/api/v1/batch/jobs',
     { schema: { response: { 200: EnvelopeSchema(BatchJob) } } },
@@ -24,31 +37,12 @@ const userRoutes: Routes = async (app, { deps }) => {
     { schema: { response: { 200: EnvelopeSchema(Type.Array(BatchJob)) } } },
     async (request) => ok(await service.listJobs(deps, request.user.userId)),
   );
-
-  registerJobRoutes(app, deps, JOB_ROUTES);
-};
-
-/**
- * The job's own routes (its detail, the seller's actions on it, and its results ZIP behind a signed
- * link), as every job of items on the queue has them: see http/job-routes.ts.
- */
-const JOB_ROUTES: JobRoutes<typeof BatchJobDetail, typeof BatchJob> = {
-  base: '/api/v1/batch/jobs',
-  responses: { detail: BatchJobDetail, job: BatchJob },
-  jobDetail: service.jobDetail,
-  actions: { cancel: [service.cancelJob, '已取消'], resume: [service.resumeJob, '已继续处理'] },
-  zip: {
-    name: 'batch',
-    exists: async (deps, jobId) => Boolean(await batches.jobById(deps.db, jobId)),
-    write: resultsZip,
-    nothingYet: '还没有处理完成的图片',
-  },
 };
 
 export const batchModule: AppModule = {
   name: 'batch',
   personalData: batchPersonalData,
-  publicRoutes: resultsZipRoute(JOB_ROUTES.zip),
+  publicRoutes: resultsZipRoute(RESULTS_ZIP),
   userRoutes,
   workers: [
     {

@@ -8,6 +8,7 @@ import {
   listingCsvRow,
   MARKETPLACES,
 } from '@chuhai/contract';
+import type { JobResultsZip } from '../../http/job-routes.ts';
 import { streamingZip } from '../../lib/streaming-zip.ts';
 import type { LocaliseDeps } from './deps.ts';
 import * as localise from './repository.ts';
@@ -157,4 +158,12 @@ export async function* resultsZip(
 export const siteFolder = (siteId: string) => {
   const site = findLocaliseSite(siteId);
   return site ? folderName(`${MARKETPLACES[site.marketplace].name} ${site.name.split(' · ')[1]}`) : siteId;
+};
+
+/** The results ZIP behind the job's signed link (see http/job-routes.ts). */
+export const RESULTS_ZIP: JobResultsZip = {
+  name: 'localise',
+  exists: async (deps, jobId) => Boolean(await localise.jobById(deps.db, jobId)),
+  write: resultsZip,
+  nothingYet: '还没有完成的站点',
 };

@@ -10,14 +10,31 @@ import type { AppModule, Routes } from '../../app-module.ts';
 import { ok } from '../../http/envelope.ts';
 import { type JobRoutes, registerJobRoutes, resultsZipRoute } from '../../http/job-routes.ts';
 import { readForm } from '../../http/multipart.ts';
-import { resultsZip } from './archive.ts';
+import { RESULTS_ZIP } from './archive.ts';
 import { localisePersonalData } from './personal-data.ts';
-import * as localise from './repository.ts';
 import * as service from './service.ts';
 import { processTask } from './worker.ts';
 
+/**
+ * The job's own routes, as every job of items on the queue has them (see http/job-routes.ts): its
+ * detail, the seller's actions on it, and its results ZIP behind a signed link.
+ */
+const JOB_ROUTES: JobRoutes<typeof LocaliseJobDetail, typeof LocaliseJobDetail> = {
+  base: '/api/v1/localise',
+  responses: { detail: LocaliseJobDetail, job: LocaliseJobDetail },
+  jobDetail: service.jobDetail,
+  zip: RESULTS_ZIP,
+  actions: {
+    pause: [service.pauseJob, '已暂停'],
+    resume: [service.resumeJob, '已继续'],
+    cancel: [service.cancelJob, '已取消'],
+  },
+};
+
 /** 一键出海. */
 const userRoutes: Routes = async (app, { deps }) => {
+  registerJobRoutes(app, deps, JOB_ROUTES);
+
   app.post(
     '/api/v1/localise/photos',
     { schema: { response: { 200: EnvelopeSchema(LocalisePhoto) } } },
@@ -42,35 +59,12 @@ const userRoutes: Routes = async (app, { deps }) => {
       return ok(await service.jobDetail(deps, userId, jobId), '已开始');
     },
   );
-
-  registerJobRoutes(app, deps, JOB_ROUTES);
-};
-
-/**
- * The job's own routes (its detail, the seller's actions on it, and its results ZIP behind a signed
- * link), as every job of items on the queue has them: see http/job-routes.ts.
- */
-const JOB_ROUTES: JobRoutes<typeof LocaliseJobDetail, typeof LocaliseJobDetail> = {
-  base: '/api/v1/localise',
-  responses: { detail: LocaliseJobDetail, job: LocaliseJobDetail },
-  jobDetail: service.jobDetail,
-  actions: {
-    pause: [service.pauseJob, '已暂停'],
-    resume: [service.resumeJob, '已继续'],
-    cancel: [service.cancelJob, '已取消'],
-  },
-  zip: {
-    name: 'localise',
-    exists: async (deps, jobId) => Boolean(await localise.jobById(deps.db, jobId)),
-    write: resultsZip,
-    nothingYet: '还没有完成的站点',
-  },
 };
 
 export const localiseModule: AppModule = {
   name: 'localise',
   personalData: localisePersonalData,
-  publicRoutes: resultsZipRoute(JOB_ROUTES.zip),
+  publicRoutes: resultsZipRoute(RESULTS_ZIP),
   userRoutes,
   workers: [
     { queue: service.LOCALISE_QUEUE, handle: (deps, data) => processTask(deps, Number(data.taskId)) },
