@@ -1,5 +1,23 @@
 import type { Kysely } from 'kysely';
+import type { PersonalTable } from '../app-module.ts';
 import type { Database } from '../db/database.ts';
+
+/** The columns every table of jobs has: whose it is, where it stands, and when it goes. */
+interface JobColumns {
+  user_id: number;
+  status: string;
+  created_at: number;
+  ended_at: number | null;
+  expires_at: number;
+}
+
+/** The tables of the database whose rows have these columns: found by their columns, not by name. */
+type TablesWith<Columns> = {
+  [T in keyof Database]: Database[T] extends Columns ? T : never;
+}[keyof Database];
+
+/** The tables of jobs of items: batch_jobs, localise_jobs. */
+export type JobTable = TablesWith<JobColumns>;
 
 /**
  * The columns every table of a job's items has (批量处理's images, 一键出海's product × site): what a
@@ -7,6 +25,8 @@ import type { Database } from '../db/database.ts';
  */
 interface JobItemColumns {
   job_id: number;
+  /** The job's seller again, so 注销 and the export find the items without the job. */
+  user_id: number;
   status: string;
   /** Why it failed, was paused or cancelled, in Chinese; empty otherwise. */
   reason: string;
@@ -15,10 +35,8 @@ interface JobItemColumns {
   updated_at: number;
 }
 
-/** The tables of the database whose rows are a job's items (found by their columns, not by name). */
-export type JobItemTable = {
-  [T in keyof Database]: Database[T] extends JobItemColumns ? T : never;
-}[keyof Database];
+/** The tables of a job's items: batch_items, localise_tasks. */
+export type JobItemTable = TablesWith<JobItemColumns>;
 
 type Db = Kysely<Database>;
 
@@ -81,4 +99,20 @@ export async function requeueStaleItems(
       .where('status', 'in', stale.statuses)
       .execute();
   return ids;
+}
+
+/** A job table and its items' both name the seller in `user_id`, and go with the account at 注销. */
+export const jobPersonalTables = (jobs: JobTable, items: JobItemTable): PersonalTable[] => [
+  { table: jobs, columns: ['user_id'], onDelete: 'deleted' },
+  { table: items, columns: ['user_id'], onDelete: 'deleted' },
+];
+
+/** 注销: the seller's items and jobs, items first (inside the caller's transaction). */
+export async function deleteJobsOf(
+  trx: Db,
+  tables: { jobs: JobTable; items: JobItemTable },
+  userId: number,
+): Promise<void> {
+  await trx.deleteFrom(tables.items).where('user_id', '=', userId).execute();
+  await trx.deleteFrom(tables.jobs).where('user_id', '=', userId).execute();
 }
