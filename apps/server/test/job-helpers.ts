@@ -10,12 +10,20 @@ import { tempDir } from './helpers.ts';
 
 const WORKER = path.join(import.meta.dirname, '../src/worker.ts');
 
-/** Polls `check` until it holds; two minutes by default, as a worker process starting on a busy machine takes seconds. */
-export async function until(check: () => Promise<boolean>, what: string, timeoutMs = 120_000): Promise<void> {
+/**
+ * Polls `check` every `pollMs` until it holds; two minutes by default, as a worker process starting
+ * on a busy machine takes seconds. A test racing two workers polls faster, so it acts while the
+ * slow one is still where it was seen.
+ */
+export async function until(
+  check: () => Promise<boolean>,
+  what: string,
+  { timeoutMs = 120_000, pollMs = 50 } = {},
+): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (!(await check())) {
     if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    await new Promise((resolve) => setTimeout(resolve, pollMs));
   }
 }
 

@@ -71,7 +71,7 @@ function restartSuite(ctx: () => Ctx, matting: CornerColourMatting) {
     await until(
       async () => (await taskById(app.deps.db, taskId))?.stage === 'main',
       'the slow worker at the main image',
-      60_000,
+      { timeoutMs: 60_000, pollMs: 20 },
     );
     clock.advance(PAST_THE_LEASE_MS);
     assert.equal(await app.jobs.run('localise.requeue-stale'), 1);
