@@ -5,20 +5,12 @@ import { claimTask, taskById } from '../src/modules/localise/repository.ts';
 import { processTask } from '../src/modules/localise/worker.ts';
 import { auth, get, post } from './account-helpers.ts';
 import { buildChatApp } from './chat-helpers.ts';
+import { chargedUses, until } from './job-helpers.ts';
+import { CUP_FACTS, cupPhoto, uploadLocalisePhoto } from './localise-helpers.ts';
 import { usePostgres } from './postgres-app.ts';
-import { CornerColourMatting, postForm, productPhoto } from './studio-helpers.ts';
+import { CornerColourMatting } from './studio-helpers.ts';
 
 type Ctx = Awaited<ReturnType<typeof buildChatApp>>;
-
-const FACTS = {
-  productName: '保温杯',
-  brand: 'Chuhai',
-  material: '304 不锈钢',
-  size: '750 ml',
-  sellingPoints: '保冷 24 小时',
-  keywords: '保温杯',
-  inTheBox: '水杯 1 个',
-};
 
 /** Past the 5-minute lease a task may go without a stage change before its worker is taken to be dead. */
 const PAST_THE_LEASE_MS = 6 * 60_000;
@@ -28,16 +20,8 @@ const PAST_THE_LEASE_MS = 6 * 60_000;
  * calling the queue's handler itself.
  */
 async function startOneSiteJob(ctx: Ctx): Promise<{ jobId: number; taskId: number; userId: number }> {
-  const bytes = await productPhoto({
-    width: 800,
-    height: 600,
-    box: { left: 200, top: 150, width: 400, height: 300 },
-    product: '#331111',
-  });
-  const up = await postForm(ctx.app, '/api/v1/localise/photos', ctx.token, {}, [
-    { field: 'file', name: 'p.png', bytes },
-  ]);
-  const product = { facts: FACTS, mainPhotoId: up.json().data.id, detailPhotoIds: [] };
+  const mainPhotoId = await uploadLocalisePhoto(ctx.app, ctx.token, await cupPhoto());
+  const product = { facts: CUP_FACTS, mainPhotoId, detailPhotoIds: [] };
   const start = await post(
     ctx.app,
     '/api/v1/localise',
@@ -50,23 +34,7 @@ async function startOneSiteJob(ctx: Ctx): Promise<{ jobId: number; taskId: numbe
   return { jobId: start.json().data.job.id, taskId, userId: Number(task?.user_id) };
 }
 
-/** Each use the seller was charged, one row each (a double charge would be two rows of a feature). */
-async function ledger(ctx: Ctx, userId: number): Promise<string[]> {
-  const rows = await ctx.app.deps.db
-    .selectFrom('usage_ledger')
-    .select(['feature', 'delta'])
-    .where('user_id', '=', userId)
-    .orderBy('id')
-    .execute();
-  return rows.map((r) => `${r.feature}:${r.delta}`).sort();
-}
-
-async function until(check: () => Promise<boolean>, what: string): Promise<void> {
-  for (const deadline = Date.now() + 60_000; !(await check()); ) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-}
+const ledger = (ctx: Ctx, userId: number) => chargedUses(ctx.app.deps.db, userId);
 
 function restartSuite(ctx: () => Ctx, matting: CornerColourMatting) {
   it('a task claimed by a worker that was killed: nothing is charged until the sweep hands it out, then once', async () => {
@@ -103,6 +71,7 @@ function restartSuite(ctx: () => Ctx, matting: CornerColourMatting) {
     await until(
       async () => (await taskById(app.deps.db, taskId))?.stage === 'main',
       'the slow worker at the main image',
+      { timeoutMs: 60_000, pollMs: 20 },
     );
     clock.advance(PAST_THE_LEASE_MS);
     assert.equal(await app.jobs.run('localise.requeue-stale'), 1);

@@ -5,31 +5,18 @@ import { unzipSync } from 'fflate';
 import { auth, get, post, registerUser, setFreeLimit } from './account-helpers.ts';
 import { buildChatApp } from './chat-helpers.ts';
 import { startFakeRembg } from './fakes/fake-rembg.ts';
+import { CUP_FACTS, cupPhoto, uploadLocalisePhoto } from './localise-helpers.ts';
 import { usePostgres } from './postgres-app.ts';
-import { postForm, productPhoto } from './studio-helpers.ts';
+import { productPhoto } from './studio-helpers.ts';
 
 type Ctx = Awaited<ReturnType<typeof buildChatApp>>;
 
-const FACTS = {
-  productName: '出海牌保温杯',
-  brand: '出海牌',
-  material: '304 不锈钢',
-  size: '750 ml',
-  sellingPoints: '保冷 24 小时',
-  keywords: '保温杯',
-  inTheBox: '水杯 1 个',
-};
+const FACTS = { ...CUP_FACTS, productName: '出海牌保温杯', brand: '出海牌' };
 
 const photo = () =>
   productPhoto({ width: 800, height: 600, box: { left: 200, top: 150, width: 400, height: 300 } });
 
-async function uploadPhoto(ctx: Ctx, token: string): Promise<number> {
-  const res = await postForm(ctx.app, '/api/v1/localise/photos', token, {}, [
-    { field: 'file', name: 'p.png', bytes: await photo() },
-  ]);
-  assert.equal(res.json().code, 200, res.body);
-  return res.json().data.id;
-}
+const uploadPhoto = async (ctx: Ctx, token: string) => uploadLocalisePhoto(ctx.app, token, await photo());
 
 function localiseSuite(ctx: () => Ctx) {
   let main: number;
@@ -166,16 +153,8 @@ async function buildJobApp(env: Record<string, string> = {}): Promise<JobCtx> {
 
 /** Starts a job with a main photo only and waits until it ends (two minutes: a busy machine is slow). */
 async function runJob(ctx: Ctx, facts: typeof FACTS, sites: string[]) {
-  const bytes = await productPhoto({
-    width: 800,
-    height: 600,
-    box: { left: 200, top: 150, width: 400, height: 300 },
-    product: '#331111',
-  });
-  const up = await postForm(ctx.app, '/api/v1/localise/photos', ctx.token, {}, [
-    { field: 'file', name: 'p.png', bytes },
-  ]);
-  const product = { facts, mainPhotoId: up.json().data.id, detailPhotoIds: [] };
+  const mainPhotoId = await uploadLocalisePhoto(ctx.app, ctx.token, await cupPhoto());
+  const product = { facts, mainPhotoId, detailPhotoIds: [] };
   const start = await post(ctx.app, '/api/v1/localise', { products: [product], sites }, auth(ctx.token));
   assert.equal(start.json().code, 200, start.body);
   const jobId = start.json().data.job.id;

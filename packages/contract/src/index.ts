@@ -26,6 +26,7 @@ export * from './schemas/console.ts';
 export * from './schemas/health.ts';
 export * from './schemas/image.ts';
 export * from './schemas/invite.ts';
+export * from './schemas/job.ts';
 export * from './schemas/listing.ts';
 export * from './schemas/localise.ts';
 export * from './schemas/order.ts';

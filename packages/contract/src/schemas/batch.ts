@@ -1,5 +1,6 @@
 import { type Static, Type } from 'typebox';
 import type { ImageMarketplaceId } from '../main-image/rules.ts';
+import { JOB_ITEM_STATUS_NAMES, JobIdParams, JobItemStatus, JobStatus } from './job.ts';
 
 /**
  * 批量处理: a whole catalogue in one durable job. The seller uploads images (or ZIPs of them), picks
@@ -52,26 +53,10 @@ export const BatchSteps = Type.Object({
 });
 export type BatchSteps = Static<typeof BatchSteps>;
 
-export const BATCH_JOB_STATUSES = ['running', 'paused', 'done', 'cancelled'] as const;
-export type BatchJobStatus = (typeof BATCH_JOB_STATUSES)[number];
-export const BATCH_ITEM_STATUSES = [
-  'waiting',
-  'processing',
-  'done',
-  'failed',
-  'paused',
-  'cancelled',
-] as const;
-export type BatchItemStatus = (typeof BATCH_ITEM_STATUSES)[number];
+export type BatchJobStatus = JobStatus;
+export type BatchItemStatus = JobItemStatus;
 
-export const BATCH_ITEM_STATUS_NAMES: Record<BatchItemStatus, string> = {
-  waiting: '等待',
-  processing: '处理中',
-  done: '完成',
-  failed: '失败',
-  paused: '已暂停',
-  cancelled: '已取消',
-};
+export const BATCH_ITEM_STATUS_NAMES = JOB_ITEM_STATUS_NAMES;
 
 const Counts = Type.Object({
   waiting: Type.Integer(),
@@ -84,12 +69,7 @@ const Counts = Type.Object({
 
 export const BatchJob = Type.Object({
   id: Type.Integer(),
-  status: Type.Union([
-    Type.Literal('running'),
-    Type.Literal('paused'),
-    Type.Literal('done'),
-    Type.Literal('cancelled'),
-  ]),
+  status: JobStatus,
   steps: BatchSteps,
   total: Type.Integer(),
   counts: Counts,
@@ -111,14 +91,7 @@ export const BatchCheck = Type.Object({
 export const BatchItem = Type.Object({
   id: Type.Integer(),
   name: Type.String(),
-  status: Type.Union([
-    Type.Literal('waiting'),
-    Type.Literal('processing'),
-    Type.Literal('done'),
-    Type.Literal('failed'),
-    Type.Literal('paused'),
-    Type.Literal('cancelled'),
-  ]),
+  status: JobItemStatus,
   /** Why it failed or is paused, in Chinese; empty otherwise. */
   reason: Type.String(),
   checks: Type.Array(BatchCheck),
@@ -136,4 +109,4 @@ export type BatchItem = Static<typeof BatchItem>;
 export const BatchJobDetail = Type.Object({ job: BatchJob, items: Type.Array(BatchItem) });
 export type BatchJobDetail = Static<typeof BatchJobDetail>;
 
-export const BatchIdParams = Type.Object({ id: Type.Integer({ minimum: 1 }) });
+export const BatchIdParams = JobIdParams;

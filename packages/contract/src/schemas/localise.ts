@@ -1,4 +1,5 @@
 import { type Static, Type } from 'typebox';
+import { JobIdParams, JobItemStatus, JobStatus } from './job.ts';
 import { ListingFacts } from './listing.ts';
 
 /** 一键出海: one product (the listing form's facts and its uploaded photos) and the sites it goes to. */
@@ -47,17 +48,8 @@ export const LocaliseEstimate = Type.Object({
 });
 export type LocaliseEstimate = Static<typeof LocaliseEstimate>;
 
-export const LOCALISE_JOB_STATUSES = ['running', 'paused', 'done', 'cancelled'] as const;
-export type LocaliseJobStatus = (typeof LOCALISE_JOB_STATUSES)[number];
-export const LOCALISE_TASK_STATUSES = [
-  'waiting',
-  'processing',
-  'done',
-  'failed',
-  'paused',
-  'cancelled',
-] as const;
-export type LocaliseTaskStatus = (typeof LOCALISE_TASK_STATUSES)[number];
+export type LocaliseJobStatus = JobStatus;
+export type LocaliseTaskStatus = JobItemStatus;
 /** What a task is doing while it is `processing`. */
 export const LOCALISE_STAGES = ['listing', 'main', 'pictures', 'check'] as const;
 export type LocaliseStage = (typeof LOCALISE_STAGES)[number];
@@ -96,14 +88,7 @@ export const LocaliseTask = Type.Object({
   site: Type.String(),
   siteName: Type.String(),
   language: Type.String(),
-  status: Type.Union([
-    Type.Literal('waiting'),
-    Type.Literal('processing'),
-    Type.Literal('done'),
-    Type.Literal('failed'),
-    Type.Literal('paused'),
-    Type.Literal('cancelled'),
-  ]),
+  status: JobItemStatus,
   stage: Type.Union([
     Type.Null(),
     Type.Literal('listing'),
@@ -148,12 +133,7 @@ export type LocaliseTask = Static<typeof LocaliseTask>;
 
 export const LocaliseJob = Type.Object({
   id: Type.Integer(),
-  status: Type.Union([
-    Type.Literal('running'),
-    Type.Literal('paused'),
-    Type.Literal('done'),
-    Type.Literal('cancelled'),
-  ]),
+  status: JobStatus,
   /** The first product's name, with 「等 N 个商品」 when there are more. */
   title: Type.String(),
   products: Type.Integer(),
@@ -173,7 +153,7 @@ export type LocaliseJob = Static<typeof LocaliseJob>;
 export const LocaliseJobDetail = Type.Object({ job: LocaliseJob, tasks: Type.Array(LocaliseTask) });
 export type LocaliseJobDetail = Static<typeof LocaliseJobDetail>;
 
-export const LocaliseIdParams = Type.Object({ id: Type.Integer({ minimum: 1 }) });
+export const LocaliseIdParams = JobIdParams;
 
 export const LocalisePhoto = Type.Object({
   id: Type.Integer(),

@@ -4,7 +4,8 @@ import {
   MAIN_IMAGE_RULE_SETS,
   type MainImageReport,
 } from '@chuhai/contract';
-import { Zip, ZipPassThrough } from 'fflate';
+import type { JobResultsZip } from '../../http/job-routes.ts';
+import { streamingZip } from '../../lib/streaming-zip.ts';
 import type { BatchVerdict } from './process-image.ts';
 import * as batches from './repository.ts';
 import type { BatchDeps } from './service.ts';
@@ -109,36 +110,16 @@ function entryName(folder: string, name: string, extension: string, taken: Set<s
 }
 
 /**
- * The job's results as one ZIP, made as it is read: a folder per marketplace, 抠图 and 换背景, and
- * report.csv. Images are stored as they are (already compressed). The next file is read from the
- * store only when the reader has taken what came before (the generator is pulled), so a slow or
- * stalled download holds one file in memory, not the whole job (a 500-image job's ZIP runs to
- * gigabytes), and a reader that went away stops it.
+ * The job's results as one ZIP, made as it is read (see streamingZip): a folder per marketplace,
+ * 抠图 and 换背景, and report.csv.
  */
 export async function* resultsZip(
   deps: Pick<BatchDeps, 'db' | 'files' | 'log'>,
   jobId: number,
 ): AsyncGenerator<Uint8Array> {
   const items = await batches.jobItems(deps.db, jobId);
-  let failure: Error | null = null;
-  let ready: Uint8Array[] = [];
-  const zip = new Zip((error, chunk) => {
-    if (error) failure = error;
-    else ready.push(chunk);
-  });
-  /** What the ZIP has written since the last call. */
-  const written = () => {
-    if (failure) throw failure;
-    const out = ready;
-    ready = [];
-    return out;
-  };
+  const zip = streamingZip();
   const taken = new Set<string>();
-  const add = (name: string, bytes: Uint8Array) => {
-    const entry = new ZipPassThrough(name);
-    zip.add(entry);
-    entry.push(bytes, true);
-  };
   for (const item of items) {
     for (const result of JSON.parse(item.results) as {
       kind: 'cutout' | 'main' | 'background' | 'translated' | 'thumbnail';
@@ -156,45 +137,50 @@ export async function* resultsZip(
         result.kind === 'main'
           ? MAIN_IMAGE_RULE_SETS[result.marketplace as ImageMarketplaceId].name
           : FOLDERS[result.kind];
-      add(entryName(folder, item.name, result.key.split('.').pop() as string, taken), file.bytes);
-      yield* written();
+      zip.add(entryName(folder, item.name, result.key.split('.').pop() as string, taken), file.bytes);
+      yield* zip.written();
     }
   }
-  add(
+  zip.addText(
     'report.csv',
-    new TextEncoder().encode(
-      reportCsv(
-        items.map((i) => {
-          const translated = (
-            JSON.parse(i.results) as {
-              kind: string;
-              residual?: number;
-              overflow?: number;
-              productText?: string[];
-              missedTerms?: string[];
-            }[]
-          ).find((r) => r.kind === 'translated');
-          return {
-            name: i.name,
-            status: i.status,
-            reason: i.reason,
-            verdicts: JSON.parse(i.checks) as BatchVerdict[],
-            ...(translated
-              ? {
-                  translation: {
-                    residual: translated.residual ?? 0,
-                    overflow: translated.overflow ?? 0,
-                    // Results stored before these were recorded have neither.
-                    productText: translated.productText ?? [],
-                    missedTerms: translated.missedTerms ?? [],
-                  },
-                }
-              : {}),
-          };
-        }),
-      ),
+    reportCsv(
+      items.map((i) => {
+        const translated = (
+          JSON.parse(i.results) as {
+            kind: string;
+            residual?: number;
+            overflow?: number;
+            productText?: string[];
+            missedTerms?: string[];
+          }[]
+        ).find((r) => r.kind === 'translated');
+        return {
+          name: i.name,
+          status: i.status,
+          reason: i.reason,
+          verdicts: JSON.parse(i.checks) as BatchVerdict[],
+          ...(translated
+            ? {
+                translation: {
+                  residual: translated.residual ?? 0,
+                  overflow: translated.overflow ?? 0,
+                  // Results stored before these were recorded have neither.
+                  productText: translated.productText ?? [],
+                  missedTerms: translated.missedTerms ?? [],
+                },
+              }
+            : {}),
+        };
+      }),
     ),
   );
-  zip.end();
-  yield* written();
+  yield* zip.finish();
 }
+
+/** The results ZIP behind the job's signed link (see http/job-routes.ts). */
+export const RESULTS_ZIP: JobResultsZip = {
+  name: 'batch',
+  exists: async (deps, jobId) => Boolean(await batches.jobById(deps.db, jobId)),
+  write: resultsZip,
+  nothingYet: '还没有处理完成的图片',
+};

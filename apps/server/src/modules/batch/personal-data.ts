@@ -1,4 +1,5 @@
 import type { PersonalData } from '../../app-module.ts';
+import { deleteJobsOf, jobPersonalTables } from '../../queue/job-items.ts';
 import * as batches from './repository.ts';
 
 /**
@@ -6,10 +7,7 @@ import * as batches from './repository.ts';
  * finds no job and answers 404).
  */
 export const batchPersonalData: PersonalData = {
-  tables: [
-    { table: 'batch_jobs', columns: ['user_id'], onDelete: 'deleted' },
-    { table: 'batch_items', columns: ['user_id'], onDelete: 'deleted' },
-  ],
+  tables: jobPersonalTables('batch_jobs', 'batch_items'),
   async exportFor(deps, user) {
     const jobs = await deps.db
       .selectFrom('batch_jobs')
@@ -34,8 +32,7 @@ export const batchPersonalData: PersonalData = {
       .select(['original_key', 'results'])
       .where('user_id', '=', user.id)
       .execute();
-    await trx.deleteFrom('batch_items').where('user_id', '=', user.id).execute();
-    await trx.deleteFrom('batch_jobs').where('user_id', '=', user.id).execute();
+    await deleteJobsOf(trx, { jobs: 'batch_jobs', items: 'batch_items' }, user.id);
     return files.flatMap((f) => [
       ...(f.original_key ? [f.original_key] : []),
       ...(JSON.parse(f.results) as { key: string }[]).map((r) => r.key),

@@ -1,5 +1,10 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/database.ts';
+import {
+  claimItem as claimJobItem,
+  moveItems as moveJobItems,
+  requeueStaleItems,
+} from '../../queue/job-items.ts';
 
 type Db = Kysely<Database>;
 
@@ -144,19 +149,9 @@ export async function statusCounts(db: Db, jobId: number): Promise<Map<string, n
   return new Map(rows.map((r) => [r.status, Number(r.n)]));
 }
 
-/**
- * Takes a waiting image for this worker: a conditional update, so of two workers that got the same
- * message (a redelivery after a crash) exactly one goes on.
- */
-export async function claimItem(db: Db, itemId: number, now: number): Promise<boolean> {
-  const result = await db
-    .updateTable('batch_items')
-    .set({ status: 'processing', claimed_at: now, updated_at: now })
-    .where('id', '=', itemId)
-    .where('status', '=', 'waiting')
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows) > 0;
-}
+/** Takes a waiting image for this worker (see claimJobItem: of two that got its message, one goes on). */
+export const claimItem = (db: Db, itemId: number, now: number) =>
+  claimJobItem(db, 'batch_items', itemId, now);
 
 /** Ends an image in `processing`; false when it was no longer this worker's (cancelled, taken back). */
 export async function settleItem(
@@ -189,20 +184,17 @@ export async function settleItem(
 }
 
 /** Moves every image of the job in one of `from` to `to`; returns the ids moved. */
-export async function moveItems(
+export const moveItems = (
   db: Db,
   jobId: number,
   from: string[],
   to: { status: string; reason: string; now: number },
-): Promise<{ id: number; original_key: string | null }[]> {
-  const rows = await db
-    .updateTable('batch_items')
-    .set({ status: to.status, reason: to.reason, updated_at: to.now })
-    .where('job_id', '=', jobId)
-    .where('status', 'in', from)
-    .returning(['id', 'original_key'])
-    .execute();
-  return rows.map((r) => ({ id: Number(r.id), original_key: r.original_key }));
+) => moveJobItems(db, 'batch_items', jobId, from, to);
+
+/** The originals still kept of these images (a cancel deletes them). */
+export function originalsOf(db: Db, ids: number[]) {
+  if (ids.length === 0) return Promise.resolve([]);
+  return db.selectFrom('batch_items').select(['id', 'original_key']).where('id', 'in', ids).execute();
 }
 
 export async function clearOriginals(db: Db, ids: number[]): Promise<void> {
@@ -210,35 +202,9 @@ export async function clearOriginals(db: Db, ids: number[]): Promise<void> {
     await db.updateTable('batch_items').set({ original_key: null }).where('id', 'in', ids).execute();
 }
 
-/**
- * Images a dead worker left `processing`, and `waiting` ones whose message may have been lost with
- * a node, both untouched since `before`: handed out again (and touched, so the next sweep skips them).
- */
-export async function staleItems(
-  db: Db,
-  before: number,
-  now: number,
-  limit: number,
-  statuses: string[] = ['processing', 'waiting'],
-): Promise<number[]> {
-  const rows = await db
-    .selectFrom('batch_items')
-    .select('id')
-    .where('status', 'in', statuses)
-    .where('updated_at', '<', before)
-    .orderBy('id')
-    .limit(limit)
-    .execute();
-  const ids = rows.map((r) => Number(r.id));
-  if (ids.length > 0)
-    await db
-      .updateTable('batch_items')
-      .set({ status: 'waiting', claimed_at: null, updated_at: now })
-      .where('id', 'in', ids)
-      .where('status', 'in', ['processing', 'waiting'])
-      .execute();
-  return ids;
-}
+/** Images a dead worker left (see requeueStaleItems), made waiting again to be sent out. */
+export const staleItems = (db: Db, stale: Parameters<typeof requeueStaleItems>[2]) =>
+  requeueStaleItems(db, 'batch_items', stale);
 
 export function filesOfJob(db: Db, jobId: number) {
   return db

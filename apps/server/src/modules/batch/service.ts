@@ -19,6 +19,7 @@ import { AppError } from '../../http/app-error.ts';
 import { findDesign } from '../../imaging/backgrounds/library.ts';
 import { steadyFileUrl } from '../../lib/file-links.ts';
 import { QUEUES } from '../../queue/job-queue.ts';
+import { type QueuedItems, sweepAfterRestart, sweepStale } from '../../queue/stale-items.ts';
 import { findActiveGrants } from '../entitlement/service.ts';
 import { type BatchUploadParts, type Refused, readBatchUpload } from './intake.ts';
 import { previewOutput } from './process-image.ts';
@@ -247,7 +248,7 @@ export async function cancelJob(deps: BatchDeps, userId: number, jobId: number):
     reason: '已取消',
     now,
   });
-  await deleteOriginals(deps, moved);
+  await deleteOriginals(deps, await batches.originalsOf(deps.db, moved));
   await batches.setJobStatus(deps.db, jobId, 'cancelled', now);
   return jobView(deps, (await batches.jobById(deps.db, jobId)) as batches.BatchJobRow);
 }
@@ -263,7 +264,7 @@ export async function resumeJob(deps: BatchDeps, userId: number, jobId: number):
   });
   if (moved.length === 0) throw new AppError(ResultCode.badRequest, '没有暂停的图片');
   await batches.setJobStatus(deps.db, jobId, 'running', null);
-  for (const item of moved) await deps.queue.send(BATCH_QUEUE, { itemId: item.id });
+  for (const itemId of moved) await deps.queue.send(BATCH_QUEUE, { itemId });
   return jobView(deps, (await batches.jobById(deps.db, jobId)) as batches.BatchJobRow);
 }
 
@@ -293,29 +294,18 @@ export async function updateJobStatus(deps: Pick<BatchDeps, 'db' | 'clock'>, job
   else await batches.setJobStatus(deps.db, jobId, 'done', deps.clock.now());
 }
 
-/** How long an image may stay `processing` before its worker is taken to be dead. */
-export const ITEM_LEASE_MS = 5 * 60_000;
+/** 批量处理's images on their queue, for the sweeps that hand out again what a dead worker left. */
+const QUEUED_IMAGES: QueuedItems = {
+  queue: BATCH_QUEUE,
+  requeue: batches.staleItems,
+  message: (itemId) => ({ itemId }),
+};
 
-/**
- * At start on SQLite: only one node ever uses an embedded database, so an image left `processing`
- * was this node's own before it was killed. It goes back to the queue at once, and the job goes on
- * from it instead of waiting out the lease.
- */
-export async function requeueAfterRestart(deps: BatchDeps): Promise<number> {
-  if (deps.queue.kind !== 'table') return 0;
-  const now = deps.clock.now();
-  const ids = await batches.staleItems(deps.db, now + 1, now, 10_000, ['processing']);
-  for (const itemId of ids) await deps.queue.send(BATCH_QUEUE, { itemId });
-  return ids.length;
-}
+/** At start on SQLite: images this node left `processing` when it was killed go on at once. */
+export const requeueAfterRestart = (deps: BatchDeps) => sweepAfterRestart(deps, QUEUED_IMAGES);
 
 /** Hands out again what dead workers left behind (periodic, every node; safe to race). */
-export async function requeueStale(deps: BatchDeps): Promise<number> {
-  const now = deps.clock.now();
-  const ids = await batches.staleItems(deps.db, now - ITEM_LEASE_MS, now, 200);
-  for (const itemId of ids) await deps.queue.send(BATCH_QUEUE, { itemId });
-  return ids.length;
-}
+export const requeueStale = (deps: BatchDeps) => sweepStale(deps, QUEUED_IMAGES);
 
 /**
  * After 00:00 China time, images paused at yesterday's limit go on by themselves (if today's uses do

@@ -8,7 +8,8 @@ import {
   listingCsvRow,
   MARKETPLACES,
 } from '@chuhai/contract';
-import { Zip, ZipPassThrough } from 'fflate';
+import type { JobResultsZip } from '../../http/job-routes.ts';
+import { streamingZip } from '../../lib/streaming-zip.ts';
 import type { LocaliseDeps } from './deps.ts';
 import * as localise from './repository.ts';
 import { readResult } from './task-result.ts';
@@ -112,13 +113,11 @@ function productFolders(products: LocaliseProduct[]): string[] {
   });
 }
 
-const utf8 = (text: string) => new TextEncoder().encode(text);
-
 /**
  * The job's results as one ZIP, made as it is read: `商品/站点/` with listing.csv (the listing
  * export's columns), main.jpg and pictures/; at the top report.csv and, per site, `站点.csv` with
- * every product's listing for that site. One file is read from the store at a time, only once the
- * reader took what came before.
+ * every product's listing for that site. One file is read from the store at a time (see
+ * streamingZip).
  */
 export async function* resultsZip(
   deps: Pick<LocaliseDeps, 'db' | 'files' | 'log'>,
@@ -128,23 +127,7 @@ export async function* resultsZip(
   const products = JSON.parse(job.products) as LocaliseProduct[];
   const folders = productFolders(products);
   const tasks = await localise.jobTasks(deps.db, jobId);
-  let failure: Error | null = null;
-  let ready: Uint8Array[] = [];
-  const zip = new Zip((error, chunk) => {
-    if (error) failure = error;
-    else ready.push(chunk);
-  });
-  const written = () => {
-    if (failure) throw failure;
-    const out = ready;
-    ready = [];
-    return out;
-  };
-  const add = (name: string, bytes: Uint8Array) => {
-    const entry = new ZipPassThrough(name);
-    zip.add(entry);
-    entry.push(bytes, true);
-  };
+  const zip = streamingZip();
   const siteRows = new Map<string, string[][]>();
   for (const task of tasks) {
     const index = Number(task.product_index);
@@ -152,7 +135,7 @@ export async function* resultsZip(
     if (!row) continue;
     siteRows.set(task.site, [...(siteRows.get(task.site) ?? []), row]);
     const folder = `${folders[index]}/${siteFolder(task.site)}`;
-    add(`${folder}/listing.csv`, utf8(csvText(LISTING_CSV_HEADER, [row])));
+    zip.addText(`${folder}/listing.csv`, csvText(LISTING_CSV_HEADER, [row]));
     for (const file of readResult(task.result).files) {
       const stored = await deps.files.get(file.key);
       if (!stored) {
@@ -161,19 +144,26 @@ export async function* resultsZip(
       }
       const name =
         file.kind === 'main' ? `main.${file.extension}` : `pictures/${file.index}.${file.extension}`;
-      add(`${folder}/${name}`, stored.bytes);
-      yield* written();
+      zip.add(`${folder}/${name}`, stored.bytes);
+      yield* zip.written();
     }
   }
   for (const [site, rows] of siteRows)
-    add(`${siteFolder(site)}.csv`, utf8(csvText(LISTING_CSV_HEADER, rows)));
-  add('report.csv', utf8(reportCsv(products, tasks)));
-  zip.end();
-  yield* written();
+    zip.addText(`${siteFolder(site)}.csv`, csvText(LISTING_CSV_HEADER, rows));
+  zip.addText('report.csv', reportCsv(products, tasks));
+  yield* zip.finish();
 }
 
 /** A site's folder in the ZIP: 「亚马逊 德国站」. */
 export const siteFolder = (siteId: string) => {
   const site = findLocaliseSite(siteId);
   return site ? folderName(`${MARKETPLACES[site.marketplace].name} ${site.name.split(' · ')[1]}`) : siteId;
+};
+
+/** The results ZIP behind the job's signed link (see http/job-routes.ts). */
+export const RESULTS_ZIP: JobResultsZip = {
+  name: 'localise',
+  exists: async (deps, jobId) => Boolean(await localise.jobById(deps.db, jobId)),
+  write: resultsZip,
+  nothingYet: '还没有完成的站点',
 };

@@ -1,12 +1,10 @@
 import type { PersonalData } from '../../app-module.ts';
+import { deleteJobsOf, jobPersonalTables } from '../../queue/job-items.ts';
 import { readResult } from './task-result.ts';
 
 /** 一键出海 jobs, their tasks and their files: gone with the account. */
 export const localisePersonalData: PersonalData = {
-  tables: [
-    { table: 'localise_jobs', columns: ['user_id'], onDelete: 'deleted' },
-    { table: 'localise_tasks', columns: ['user_id'], onDelete: 'deleted' },
-  ],
+  tables: jobPersonalTables('localise_jobs', 'localise_tasks'),
   async exportFor(deps, user) {
     const jobs = await deps.db
       .selectFrom('localise_jobs')
@@ -29,8 +27,7 @@ export const localisePersonalData: PersonalData = {
       .select('result')
       .where('user_id', '=', user.id)
       .execute();
-    await trx.deleteFrom('localise_tasks').where('user_id', '=', user.id).execute();
-    await trx.deleteFrom('localise_jobs').where('user_id', '=', user.id).execute();
+    await deleteJobsOf(trx, { jobs: 'localise_jobs', items: 'localise_tasks' }, user.id);
     return tasks.flatMap((t) => readResult(t.result).files.map((f) => f.key));
   },
 };

@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/database.ts';
+import { claimItem, moveItems, requeueStaleItems } from '../../queue/job-items.ts';
 
 type Db = Kysely<Database>;
 
@@ -82,16 +83,12 @@ export async function setJobStatus(db: Db, jobId: number, status: string, endedA
   await db.updateTable('localise_jobs').set({ status, ended_at: endedAt }).where('id', '=', jobId).execute();
 }
 
-/** Takes a waiting task for this worker; false when another has it or it is no longer waiting. */
-export async function claimTask(db: Db, taskId: number, now: number): Promise<boolean> {
-  const result = await db
-    .updateTable('localise_tasks')
-    .set({ status: 'processing', stage: null, claimed_at: now, updated_at: now })
-    .where('id', '=', taskId)
-    .where('status', '=', 'waiting')
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows) > 0;
-}
+/**
+ * Takes a waiting task for this worker; false when another has it or it is no longer waiting. A
+ * waiting task has no stage (a settle and the stale sweep clear it), so the claim starts afresh.
+ */
+export const claimTask = (db: Db, taskId: number, now: number) =>
+  claimItem(db, 'localise_tasks', taskId, now);
 
 /** The stage a processing task is at, for the progress on screen (only while it is this worker's). */
 export async function setStage(
@@ -138,50 +135,29 @@ export async function settleTask(
 }
 
 /** Moves the job's tasks in one of `from` to `to`; returns the ids moved. */
-export async function moveTasks(
+export const moveTasks = (
   db: Db,
   jobId: number,
   from: string[],
   to: { status: string; reason: string; now: number },
-): Promise<number[]> {
-  const rows = await db
-    .updateTable('localise_tasks')
-    .set({ status: to.status, reason: to.reason, updated_at: to.now })
-    .where('job_id', '=', jobId)
-    .where('status', 'in', from)
-    .returning('id')
-    .execute();
-  return rows.map((r) => Number(r.id));
-}
+) => moveItems(db, 'localise_tasks', jobId, from, to);
 
 /**
- * Tasks a dead worker left `processing` (and `waiting` ones whose message may have gone with a node)
- * untouched since `before`: made waiting again, touched so the next sweep skips them.
+ * Tasks a dead worker left (see requeueStaleItems), made waiting again to be sent out. The stage
+ * was the dead worker's and goes in the same transaction, so no reader sees a waiting task with one.
  */
-export async function staleTasks(
-  db: Db,
-  before: number,
-  now: number,
-  limit: number,
-  statuses: string[] = ['processing', 'waiting'],
-): Promise<number[]> {
-  const rows = await db
-    .selectFrom('localise_tasks')
-    .select('id')
-    .where('status', 'in', statuses)
-    .where('updated_at', '<', before)
-    .orderBy('id')
-    .limit(limit)
-    .execute();
-  const ids = rows.map((r) => Number(r.id));
-  if (ids.length > 0)
-    await db
-      .updateTable('localise_tasks')
-      .set({ status: 'waiting', stage: null, claimed_at: null, updated_at: now })
-      .where('id', 'in', ids)
-      .where('status', 'in', statuses)
-      .execute();
-  return ids;
+export function staleTasks(db: Db, stale: Parameters<typeof requeueStaleItems>[2]): Promise<number[]> {
+  return db.transaction().execute(async (trx) => {
+    const ids = await requeueStaleItems(trx, 'localise_tasks', stale);
+    if (ids.length > 0)
+      await trx
+        .updateTable('localise_tasks')
+        .set({ stage: null })
+        .where('id', 'in', ids)
+        .where('status', '=', 'waiting')
+        .execute();
+    return ids;
+  });
 }
 
 export function expiredJobs(db: Db, now: number, limit: number) {

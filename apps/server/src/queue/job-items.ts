@@ -1,0 +1,118 @@
+import type { Kysely } from 'kysely';
+import type { PersonalTable } from '../app-module.ts';
+import type { Database } from '../db/database.ts';
+
+/** The columns every table of jobs has: whose it is, where it stands, and when it goes. */
+interface JobColumns {
+  user_id: number;
+  status: string;
+  created_at: number;
+  ended_at: number | null;
+  expires_at: number;
+}
+
+/** The tables of the database whose rows have these columns: found by their columns, not by name. */
+type TablesWith<Columns> = {
+  [T in keyof Database]: Database[T] extends Columns ? T : never;
+}[keyof Database];
+
+/** The tables of jobs of items: batch_jobs, localise_jobs. */
+export type JobTable = TablesWith<JobColumns>;
+
+/**
+ * The columns every table of a job's items has (批量处理's images, 一键出海's product × site): what a
+ * worker's claim, the stale sweep and the seller's pause, resume and cancel read and write.
+ */
+interface JobItemColumns {
+  job_id: number;
+  /** The job's seller again, so 注销 and the export find the items without the job. */
+  user_id: number;
+  status: string;
+  /** Why it failed, was paused or cancelled, in Chinese; empty otherwise. */
+  reason: string;
+  /** When a worker took it; null while nobody has it. */
+  claimed_at: number | null;
+  updated_at: number;
+}
+
+/** The tables of a job's items: batch_items, localise_tasks. */
+export type JobItemTable = TablesWith<JobItemColumns>;
+
+type Db = Kysely<Database>;
+
+/**
+ * Takes a waiting item for this worker: a conditional update, so of two workers that got the same
+ * message (a redelivery after a crash) exactly one goes on.
+ */
+export async function claimItem(db: Db, table: JobItemTable, itemId: number, now: number): Promise<boolean> {
+  const result = await db
+    .updateTable(table)
+    .set({ status: 'processing', claimed_at: now, updated_at: now })
+    .where('id', '=', itemId)
+    .where('status', '=', 'waiting')
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
+/** Moves every item of the job in one of `from` to `to`; returns the ids moved. */
+export async function moveItems(
+  db: Db,
+  table: JobItemTable,
+  jobId: number,
+  from: string[],
+  to: { status: string; reason: string; now: number },
+): Promise<number[]> {
+  const rows = await db
+    .updateTable(table)
+    .set({ status: to.status, reason: to.reason, updated_at: to.now })
+    .where('job_id', '=', jobId)
+    .where('status', 'in', from)
+    .returning('id')
+    .execute();
+  return rows.map((r) => Number(r.id));
+}
+
+/**
+ * Items a dead worker left `processing`, and `waiting` ones whose message may have been lost with a
+ * node, both untouched since `before` (or those of `statuses`): made waiting again and touched, so
+ * the next sweep skips them. Returns their ids, to be sent again.
+ */
+export async function requeueStaleItems(
+  db: Db,
+  table: JobItemTable,
+  stale: { before: number; now: number; limit: number; statuses: string[] },
+): Promise<number[]> {
+  const rows = await db
+    .selectFrom(table)
+    .select('id')
+    .where('status', 'in', stale.statuses)
+    .where('updated_at', '<', stale.before)
+    .orderBy('id')
+    .limit(stale.limit)
+    .execute();
+  const ids = rows.map((r) => Number(r.id));
+  if (ids.length > 0)
+    await db
+      .updateTable(table)
+      .set({ status: 'waiting', claimed_at: null, updated_at: stale.now })
+      .where('id', 'in', ids)
+      .where('status', 'in', stale.statuses)
+      .execute();
+  return ids;
+}
+
+/** A job table and its items' both name the seller in `user_id`, and go with the account at 注销. */
+export const jobPersonalTables = (jobs: JobTable, items: JobItemTable): PersonalTable[] => [
+  { table: jobs, columns: ['user_id'], onDelete: 'deleted' },
+  { table: items, columns: ['user_id'], onDelete: 'deleted' },
+];
+
+/** 注销: the seller's items and jobs, items first (inside the caller's transaction). */
+export async function deleteJobsOf(
+  trx: Db,
+  tables: { jobs: JobTable; items: JobItemTable },
+  userId: number,
+): Promise<void> {
+  await trx.deleteFrom(tables.items).where('user_id', '=', userId).execute();
+  await trx.deleteFrom(tables.jobs).where('user_id', '=', userId).execute();
+}
