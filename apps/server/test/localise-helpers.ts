@@ -1,4 +1,9 @@
 import assert from 'node:assert/strict';
+import { after, before, describe } from 'node:test';
+import { setFreeLimit } from './account-helpers.ts';
+import { buildChatApp } from './chat-helpers.ts';
+import { startFakeRembg } from './fakes/fake-rembg.ts';
+import { usePostgres } from './postgres-app.ts';
 import { postForm, productPhoto } from './studio-helpers.ts';
 
 /** 一键出海's tests: a product as the listing form gives it, and its photo. */
@@ -34,4 +39,44 @@ export async function uploadLocalisePhoto(
   ]);
   assert.equal(res.json().code, 200, res.body);
   return res.json().data.id;
+}
+
+export type JobCtx = Awaited<ReturnType<typeof buildChatApp>> & {
+  rembg: Awaited<ReturnType<typeof startFakeRembg>>;
+};
+
+/**
+ * An app with a worker, fake rembg and the fake OpenAI (`env`: the database's settings);
+ * `freeLimit`, when given, is today's free uses of each feature a job uses.
+ */
+export async function buildJobApp(env: Record<string, string> = {}, freeLimit?: number): Promise<JobCtx> {
+  const rembg = await startFakeRembg();
+  const ctx = await buildChatApp({ BATCH_WORKERS: '1', MATTING_URL: rembg.url, ...env });
+  await ctx.app.ready();
+  if (freeLimit !== undefined)
+    for (const feature of ['chat', 'cutout', 'translate'] as const)
+      await setFreeLimit(ctx.app, feature, freeLimit);
+  return {
+    ...ctx,
+    rembg,
+    close: async () => {
+      await ctx.close();
+      await rembg.close();
+    },
+  };
+}
+
+/** Whole jobs on SQLite with the table queue, then on PostgreSQL with pg-boss. */
+export function onBothQueues(title: string, suite: (ctx: () => JobCtx) => void, freeLimit?: number) {
+  describe(`${title} (SQLite, table queue, fake rembg and fake OpenAI)`, () => {
+    let ctx: JobCtx;
+    before(async () => {
+      ctx = await buildJobApp({}, freeLimit);
+    });
+    after(() => ctx.close());
+    suite(() => ctx);
+  });
+  describe(`${title} (PostgreSQL, pg-boss, fake rembg and fake OpenAI)`, () => {
+    suite(usePostgres((env) => buildJobApp(env, freeLimit)));
+  });
 }

@@ -1,13 +1,11 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
+import { before, it } from 'node:test';
 import { nextChinaMidnight, ResultCode } from '@chuhai/contract';
 import sharp from 'sharp';
 import { TRANSLATE_MARKER } from '../src/modules/translate/translate-text.ts';
 import { auth, get, post, registerUser, setFreeLimit } from './account-helpers.ts';
-import { buildChatApp } from './chat-helpers.ts';
 import { writeChinese } from './fakes/chinese-text.ts';
-import { startFakeRembg } from './fakes/fake-rembg.ts';
-import { usePostgres } from './postgres-app.ts';
+import { CUP_FACTS, cupPhoto, type JobCtx, onBothQueues } from './localise-helpers.ts';
 import { postForm, productPhoto } from './studio-helpers.ts';
 
 /**
@@ -16,35 +14,6 @@ import { postForm, productPhoto } from './studio-helpers.ts';
  * Chinese translated and charged per site, without passed on unchanged and free, a provider failing
  * for one site's pictures, today's quota running out mid-job.
  */
-
-type JobCtx = Awaited<ReturnType<typeof buildChatApp>> & {
-  rembg: Awaited<ReturnType<typeof startFakeRembg>>;
-};
-
-async function buildJobApp(env: Record<string, string> = {}): Promise<JobCtx> {
-  const rembg = await startFakeRembg();
-  const ctx = await buildChatApp({ BATCH_WORKERS: '1', MATTING_URL: rembg.url, ...env });
-  await ctx.app.ready();
-  for (const feature of ['chat', 'cutout', 'translate'] as const) await setFreeLimit(ctx.app, feature, 50);
-  return {
-    ...ctx,
-    rembg,
-    close: async () => {
-      await ctx.close();
-      await rembg.close();
-    },
-  };
-}
-
-const FACTS = {
-  productName: '保温杯',
-  brand: 'Chuhai',
-  material: '304 不锈钢',
-  size: '750 ml',
-  sellingPoints: '保冷 24 小时',
-  keywords: '保温杯',
-  inTheBox: '水杯 1 个',
-};
 
 /**
  * A supplier's detail picture: Chinese selling points in red on cream (the fake rembg takes only
@@ -63,14 +32,6 @@ async function chinesePicture(lines: [string, string]) {
     { text: lines[1], left: 60, top: 380, size: 40, color: '#e63946' },
   ]);
 }
-
-const mainPhoto = () =>
-  productPhoto({
-    width: 800,
-    height: 600,
-    box: { left: 200, top: 150, width: 400, height: 300 },
-    product: '#331111',
-  });
 
 /** A detail picture without any text: delivered as it came, not charged. */
 const plainPicture = () =>
@@ -100,7 +61,7 @@ interface Photos {
 async function uploadPhotos(ctx: JobCtx): Promise<Photos> {
   const plain = await plainPicture();
   return {
-    main: await upload(ctx, await mainPhoto()),
+    main: await upload(ctx, await cupPhoto()),
     details: [
       await upload(ctx, await chinesePicture(['防水透气 3层面料', '限时特惠'])),
       await upload(ctx, await chinesePicture(['保冷保温 24小时', '食品级不锈钢'])),
@@ -124,7 +85,7 @@ async function waitForJob(ctx: JobCtx, jobId: number): Promise<Detail> {
 }
 
 async function startJob(ctx: JobCtx, photos: Photos, sites: string[]): Promise<number> {
-  const product = { facts: FACTS, mainPhotoId: photos.main, detailPhotoIds: photos.details };
+  const product = { facts: CUP_FACTS, mainPhotoId: photos.main, detailPhotoIds: photos.details };
   const start = await post(ctx.app, '/api/v1/localise', { products: [product], sites }, auth(ctx.token));
   assert.equal(start.json().code, 200, start.body);
   return start.json().data.job.id;
@@ -203,7 +164,7 @@ function outputsSuite(ctx: () => JobCtx) {
       assert.deepEqual(saved.text, task.listing);
       assert.equal(`${saved.marketplace}-${saved.site}`, site);
       assert.equal(saved.language, task.language);
-      assert.deepEqual(saved.facts, FACTS);
+      assert.deepEqual(saved.facts, CUP_FACTS);
       // Each translated picture opens in the translation editor, in the site's language.
       for (const picture of task.pictures.slice(0, 2)) {
         const opened = await get(ctx().app, `/api/v1/translate/${picture.documentId}`, auth(ctx().token));
@@ -283,15 +244,4 @@ function outputsSuite(ctx: () => JobCtx) {
   });
 }
 
-describe('一键出海 outputs (SQLite, table queue, fake rembg and fake OpenAI)', () => {
-  let ctx: JobCtx;
-  before(async () => {
-    ctx = await buildJobApp();
-  });
-  after(() => ctx.close());
-  outputsSuite(() => ctx);
-});
-
-describe('一键出海 outputs (PostgreSQL, pg-boss, fake rembg and fake OpenAI)', () => {
-  outputsSuite(usePostgres((env) => buildJobApp(env)));
-});
+onBothQueues('一键出海 outputs', outputsSuite, 50);

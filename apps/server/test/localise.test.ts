@@ -4,8 +4,7 @@ import { ResultCode } from '@chuhai/contract';
 import { unzipSync } from 'fflate';
 import { auth, get, post, registerUser, setFreeLimit } from './account-helpers.ts';
 import { buildChatApp } from './chat-helpers.ts';
-import { startFakeRembg } from './fakes/fake-rembg.ts';
-import { CUP_FACTS, cupPhoto, uploadLocalisePhoto } from './localise-helpers.ts';
+import { CUP_FACTS, cupPhoto, type JobCtx, onBothQueues, uploadLocalisePhoto } from './localise-helpers.ts';
 import { usePostgres } from './postgres-app.ts';
 import { productPhoto } from './studio-helpers.ts';
 
@@ -133,23 +132,6 @@ describe('一键出海 (PostgreSQL)', () => {
   const ctx = usePostgres((env) => buildChatApp(env));
   localiseSuite(ctx);
 });
-
-type JobCtx = Ctx & { rembg: Awaited<ReturnType<typeof startFakeRembg>> };
-
-/** A worker, fake rembg and the fake OpenAI (`env`: the database's settings). */
-async function buildJobApp(env: Record<string, string> = {}): Promise<JobCtx> {
-  const rembg = await startFakeRembg();
-  const ctx = await buildChatApp({ BATCH_WORKERS: '1', MATTING_URL: rembg.url, ...env });
-  await ctx.app.ready();
-  return {
-    ...ctx,
-    rembg,
-    close: async () => {
-      await ctx.close();
-      await rembg.close();
-    },
-  };
-}
 
 /** Starts a job with a main photo only and waits until it ends (two minutes: a busy machine is slow). */
 async function runJob(ctx: Ctx, facts: typeof FACTS, sites: string[]) {
@@ -292,15 +274,4 @@ function wholeJobSuite(ctx: () => JobCtx) {
   });
 }
 
-describe('一键出海: whole jobs (SQLite, table queue, fake rembg and fake OpenAI)', () => {
-  let ctx: JobCtx;
-  before(async () => {
-    ctx = await buildJobApp();
-  });
-  after(() => ctx.close());
-  wholeJobSuite(() => ctx);
-});
-
-describe('一键出海: whole jobs (PostgreSQL, pg-boss, fake rembg and fake OpenAI)', () => {
-  wholeJobSuite(usePostgres((env) => buildJobApp(env)));
-});
+onBothQueues('一键出海: whole jobs', wholeJobSuite);

@@ -1,19 +1,14 @@
-import {
-  DAY_IN_MS,
-  LOCALISE_LIMITS,
-  type LocaliseCatalogue,
-  type LocaliseProduct,
-  ResultCode,
-} from '@chuhai/contract';
+import { LOCALISE_LIMITS, type LocaliseCatalogue, type LocaliseProduct, ResultCode } from '@chuhai/contract';
 import type { Multipart } from '@fastify/multipart';
 import { AppError } from '../../http/app-error.ts';
-import { checkImageUpload, notAnImageReason } from '../../lib/image-upload.ts';
+import { notAnImageReason } from '../../lib/image-upload.ts';
 import { readSheet } from '../../lib/sheet/read-sheet.ts';
 import { type Refused, type UnzipBudget, unzipInto } from '../../lib/unzip-images.ts';
-import { deleteImages, storeImage } from '../images/service.ts';
+import { deleteImages } from '../images/service.ts';
 import { byPhotoOrder, type PhotoPlace, photoPath, placePhoto } from './catalogue-photos.ts';
 import { type CatalogueSheet, readCatalogueSheet } from './catalogue-sheet.ts';
 import type { LocaliseDeps } from './deps.ts';
+import { keepPhoto } from './photos.ts';
 
 const MB = 1024 * 1024;
 const LIMITS = LOCALISE_LIMITS.catalogue;
@@ -88,16 +83,8 @@ async function readPhotos(
     if (!match) return void intake.ignored.push(noRow(name, notAnImageReason(bytes.subarray(0, 256))));
     if (!match.row.taken) return void intake.ignored.push(notTaken(name, match.row.row));
     try {
-      const image = await checkImageUpload(bytes, `照片「${name}」`);
-      const row = await storeImage(deps, userId, {
-        kind: 'localise-photo',
-        bytes: image.bytes,
-        format: image.format,
-        width: image.width,
-        height: image.height,
-        keepMs: LOCALISE_LIMITS.keepDays * DAY_IN_MS,
-      });
-      intake.stored.push({ ...match.place, name, id: Number(row.id) });
+      const photo = await keepPhoto(deps, userId, bytes, `照片「${name}」`);
+      intake.stored.push({ ...match.place, name, id: photo.id });
     } catch (error) {
       if (!(error instanceof AppError)) throw error;
       if (PICTURE_NAME.test(name)) unreadable(match.place.code, error.message);

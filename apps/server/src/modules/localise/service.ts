@@ -14,11 +14,11 @@ import {
   ResultCode,
 } from '@chuhai/contract';
 import { AppError } from '../../http/app-error.ts';
-import { checkImageUpload } from '../../lib/image-upload.ts';
 import { QUEUES } from '../../queue/job-queue.ts';
 import { findActiveGrants, usageToday } from '../entitlement/service.ts';
-import { findKeptImage, storeImage } from '../images/service.ts';
+import { findKeptImage } from '../images/service.ts';
 import type { LocaliseDeps } from './deps.ts';
+import { keepPhoto } from './photos.ts';
 import * as localise from './repository.ts';
 import { usesOf } from './task-result.ts';
 
@@ -42,16 +42,7 @@ export async function uploadPhoto(
   bytes: Buffer | null,
 ): Promise<LocalisePhoto> {
   if (!bytes) throw new AppError(ResultCode.badRequest, '请上传商品照片（字段名 file）');
-  const image = await checkImageUpload(bytes, '商品照片');
-  const row = await storeImage(deps, userId, {
-    kind: 'localise-photo',
-    bytes: image.bytes,
-    format: image.format,
-    width: image.width,
-    height: image.height,
-    keepMs: LOCALISE_LIMITS.keepDays * DAY_IN_MS,
-  });
-  return { id: Number(row.id), width: image.width, height: image.height };
+  return keepPhoto(deps, userId, bytes, '商品照片');
 }
 
 /** The sites asked for, each known and named once; else a 400 that names the wrong one. */
