@@ -77,6 +77,8 @@ export function JobReport({ tasks, phone }: { tasks: LocaliseTask[]; phone: bool
       className="localise-report"
       rowKey="id"
       size="small"
+      // Fixed: the columns keep their widths and the problems take the rest, wrapping inside it.
+      tableLayout="fixed"
       dataSource={tasks}
       pagination={tasks.length > 60 ? { pageSize: 60, showSizeChanger: false } : false}
       expandable={{
@@ -88,7 +90,7 @@ export function JobReport({ tasks, phone }: { tasks: LocaliseTask[]; phone: bool
         {
           title: '站点',
           key: 'site',
-          width: 120,
+          width: 140,
           render: (_, task) => (
             <>
               {task.siteName}
