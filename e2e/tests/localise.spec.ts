@@ -112,3 +112,32 @@ test('one product to Amazon US, Amazon DE and Shopee: estimate, start, follow, r
   await page.reload();
   await expect((await finished(page)).getByRole('table', { name: '出海报告' })).toBeVisible();
 });
+
+test('on a phone (390 px, dark): start one product, follow it, read the report as cards, download', async ({
+  page,
+}, testInfo) => {
+  test.setTimeout(300_000);
+  await page.setViewportSize({ width: 390, height: 844 });
+  await register(page, phoneForRepeat('13912349507', testInfo));
+  await page.evaluate(() => localStorage.setItem('themeName', 'dark'));
+  await page.getByRole('button', { name: '打开菜单' }).click();
+  await page.getByRole('navigation', { name: '手机导航' }).getByRole('link', { name: '一键出海' }).click();
+  await expect(page.getByRole('heading', { name: '一键出海', level: 1 })).toBeVisible();
+  await page.getByLabel('商品名称').fill('露营折叠椅');
+  await page
+    .getByLabel('主图照片')
+    .setInputFiles({ name: 'chair.jpg', mimeType: 'image/jpeg', buffer: await mugPhoto() });
+  await expect(page.getByRole('region', { name: '用量预估' })).toContainText('1 个站点');
+  await page.getByRole('button', { name: '开始出海' }).click();
+  await expect(page).toHaveURL(/#\/localise\?job=\d+$/);
+  const job = await finished(page);
+  const cards = job.getByRole('list', { name: '出海报告' });
+  await expect(cards.getByRole('listitem', { name: '露营折叠椅 · 亚马逊 · 美国站' })).toContainText(
+    '可以上架',
+  );
+  await expect(job.getByRole('table')).toHaveCount(0);
+  // Nothing wider than the screen: no sideways scroll.
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  const names = Object.keys(await zipEntries(page, job));
+  expect(names).toContain('露营折叠椅/亚马逊 美国站/listing.csv');
+});
