@@ -39,6 +39,7 @@ import { healthModule } from './modules/health/routes.ts';
 import { imagesModule } from './modules/images/routes.ts';
 import { inviteModule } from './modules/invite/routes.ts';
 import { listingModule } from './modules/listing/routes.ts';
+import { localiseCatalogueModule } from './modules/localise/catalogue-routes.ts';
 import { localiseModule } from './modules/localise/routes.ts';
 import { orderModule } from './modules/order/routes.ts';
 import { pricingModule } from './modules/pricing/routes.ts';
@@ -85,6 +86,7 @@ export const FEATURE_MODULES: AppModule[] = [
   translateModule,
   batchModule,
   localiseModule,
+  localiseCatalogueModule,
   adminModule,
   entitlementModule,
   throttleModule,

@@ -186,12 +186,19 @@ describe('OCR on product images', () => {
   it('reads in its own thread: the server keeps answering meanwhile', async () => {
     const scene = await makeScene(1000, 1000, 'noise', poster, 'jpeg');
     await engine.readLines(scene.image);
-    const delay = monitorEventLoopDelay({ resolution: 5 });
-    delay.enable();
-    await engine.readLines(scene.image);
-    delay.disable();
-    // Read on this thread, the same image holds it for 210–250 ms; in the worker, 7–15 ms.
-    assert.ok(delay.max / 1e6 < 100, `the event loop stalled for ${(delay.max / 1e6).toFixed(0)} ms`);
+    // Read on this thread, the same image holds it for 210–250 ms every time; in the worker, 7–15 ms.
+    // A loaded machine (CI beside other jobs) can stall any process once for 170 ms, so the shortest
+    // longest stall of three readings is judged: a reading on this thread stalls all three.
+    const stalls: number[] = [];
+    for (let run = 0; run < 3; run++) {
+      const delay = monitorEventLoopDelay({ resolution: 5 });
+      delay.enable();
+      await engine.readLines(scene.image);
+      delay.disable();
+      stalls.push(delay.max / 1e6);
+    }
+    const least = Math.min(...stalls);
+    assert.ok(least < 100, `the event loop stalled for ${stalls.map((ms) => ms.toFixed(0)).join(', ')} ms`);
   });
 
   it('refuses as busy, with a retry time, when 16 images are already waiting', async () => {
@@ -268,6 +275,21 @@ describe('grouping lines into blocks', () => {
         ['右栏文字\n右栏第二行', 'left'],
         ['• 速干面料', 'left'],
         ['• 可机洗', 'left'],
+      ],
+    );
+  });
+
+  it('centres a heading whose right edge a small label far below nearly shares (lite-5: a label on a bottle, 28 px off)', () => {
+    const blocks = shape([
+      line('植物医生官方唯一授权', 189, 101, 522, 48),
+      line('RED GINSENG', 664, 477, 75, 18),
+      line('红参精华液', 664, 500, 75, 18),
+    ]);
+    assert.deepEqual(
+      blocks.map((block) => [block.text, block.align]),
+      [
+        ['植物医生官方唯一授权', 'center'],
+        ['RED GINSENG\n红参精华液', 'left'],
       ],
     );
   });

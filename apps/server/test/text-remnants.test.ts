@@ -38,6 +38,18 @@ describe('what an erased line leaves on a flat page', () => {
     assert.deepEqual(colourAt(image.data, 162, 70), BROWN, 'the tube reaches past the box');
   });
 
+  it('where a logo takes part of the edge, clears only the faint ghosts of the characters', () => {
+    const { image, paint } = page();
+    paint(40, 10, 80, 24, [70, 160, 40]); // a logo just above the heading, across the box's top edge
+    paint(50, 40, 62, 60, [240, 242, 238]); // a character's grey ghost, 17 levels off white
+    paint(100, 40, 130, 60, [230, 40, 150]); // a half-erased magenta pill: the design, not a ghost
+    const erased = new Uint8Array(WIDTH * HEIGHT).fill(255);
+    clearRemnants(image, { x: 20, y: 20, width: 150, height: 80 }, erased);
+    assert.deepEqual(colourAt(image.data, 55, 50), WHITE, 'the ghost goes');
+    assert.deepEqual(colourAt(image.data, 110, 50), [230, 40, 150], 'the pill stays');
+    assert.deepEqual(colourAt(image.data, 50, 22), [70, 160, 40], 'the logo stays');
+  });
+
   it('changes nothing where the page around the line is not one colour', () => {
     const { image, paint } = page();
     paint(0, 0, WIDTH, 60, [60, 120, 200]); // the box's edge is half blue, half white

@@ -12,6 +12,7 @@ export * from './listing/check.ts';
 export * from './listing/csv-columns.ts';
 export * from './listing/rules.ts';
 export * from './listing/types.ts';
+export * from './localise/catalogue.ts';
 export * from './localise/sites.ts';
 export * from './main-image/rules.ts';
 export * from './placement.ts';

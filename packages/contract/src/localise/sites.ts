@@ -60,4 +60,14 @@ export const LOCALISE_LIMITS = {
   sites: LOCALISE_SITES.length,
   /** A job, its results and its files are kept this long. */
   keepDays: 7,
+  /** `POST /api/v1/localise/catalogue`: the sheet, and the ZIP of photos (each photo at most UPLOAD_LIMITS.maxBytes). */
+  catalogue: {
+    sheetBytes: 2 * 1024 * 1024,
+    /** Each XML part of an XLSX, unpacked. */
+    sheetUnpackedBytes: 20 * 1024 * 1024,
+    zipBytes: 300 * 1024 * 1024,
+    /** Entries read from the ZIP, photos or not, and the bytes unpacked from it (a ZIP bomb stops here). */
+    zipEntries: 1000,
+    zipUnpackedBytes: 600 * 1024 * 1024,
+  },
 } as const;

@@ -199,5 +199,11 @@ export type LocaliseRefusedRow = Static<typeof LocaliseRefusedRow>;
 export const LocaliseCatalogue = Type.Object({
   products: Type.Array(LocaliseProduct),
   refused: Type.Array(LocaliseRefusedRow),
+  /**
+   * Files in the ZIP that no product uses, each with why: no row has its code, a photo past the
+   * 1 + LOCALISE_LIMITS.detailPictures a product takes, a file that is no picture. The server always
+   * sends it; optional so that earlier clients' values still type-check.
+   */
+  ignoredPhotos: Type.Optional(Type.Array(Type.Object({ name: Type.String(), reason: Type.String() }))),
 });
 export type LocaliseCatalogue = Static<typeof LocaliseCatalogue>;

@@ -41,6 +41,10 @@ export function groupIntoBlocks(lines: TextLine[]): TextBlock[] {
     else blocks.push({ lines: [line] });
   }
   const boxes = blocks.map((block) => unionBox(block.lines.map((line) => line.box)));
+  const edges = blocks.map((block, i) => ({
+    box: boxes[i] as TextBox,
+    lineHeight: Math.min(...block.lines.map((line) => line.box.height)),
+  }));
   return blocks
     .map((block, i) => ({
       lines: block.lines,
@@ -49,7 +53,7 @@ export function groupIntoBlocks(lines: TextLine[]): TextBlock[] {
       align: alignmentOf(
         block.lines,
         boxes[i] as TextBox,
-        boxes.filter((_, j) => j !== i),
+        edges.filter((_, j) => j !== i),
       ),
       lineHeight: lineHeightOf(block.lines),
     }))
@@ -99,13 +103,13 @@ function keepsRhythm(lines: readonly TextLine[], gap: number, height: number): b
 /**
  * Several lines: the edge (left, middle, right) along which they line up best, left first when
  * lines are equally long. One line: left or right when it lines up with another block's left or
- * right edge (a title over a paragraph), else centred (a badge, a label on its own), so a longer
+ * right edge within a share of the smaller one's height (a title over a paragraph), else centred (a badge, a label on its own), so a longer
  * or shorter translation stays where the eye expects it.
  */
 function alignmentOf(
   lines: readonly TextLine[],
   box: TextBox,
-  others: readonly TextBox[],
+  others: readonly { box: TextBox; lineHeight: number }[],
 ): TextBlock['align'] {
   const tolerance = ALIGNED * Math.min(...lines.map((line) => line.box.height));
   const spread = (edge: (b: TextBox) => number) => {
@@ -122,9 +126,12 @@ function alignmentOf(
     const least = Math.min(left, center, right);
     return least === left ? 'left' : least === center ? 'center' : 'right';
   }
-  if (others.some((other) => Math.abs(other.x - box.x) <= tolerance)) return 'left';
-  if (others.some((other) => Math.abs(other.x + other.width - (box.x + box.width)) <= tolerance))
-    return 'right';
+  // Within a share of the smaller text's height: the 18 px lines of a label on a bottle far below
+  // ended 28 px from where a centred 48 px heading ended, and pushed its translation to the right.
+  const lined = (other: { box: TextBox; lineHeight: number }, edge: (b: TextBox) => number) =>
+    Math.abs(edge(other.box) - edge(box)) <= Math.min(tolerance, ALIGNED * other.lineHeight);
+  if (others.some((other) => lined(other, (b) => b.x))) return 'left';
+  if (others.some((other) => lined(other, (b) => b.x + b.width))) return 'right';
   return 'center';
 }
 

@@ -16,6 +16,13 @@ const PAGE_TOLERANCE = 10;
  */
 const PAGE_SHARE = 0.95;
 /**
+ * With a less even ring (a logo just above a heading: lite-5's 「DR PLANT」 over 「植物医生官方唯一授权」),
+ * only faint patches are cleared: the heading's characters came back as grey ghosts up to 17 levels
+ * off white. A pill or an icon is far more than GHOST off the page and stays.
+ */
+const FAINT_PAGE_SHARE = 0.75;
+const GHOST = 30;
+/**
  * A pixel this close to the page is the page: a glow inpainted on white came back 4 levels off it,
  * faint but seen as a pale square behind each character; JPEG noise on a white page stays under 3.
  */
@@ -37,7 +44,7 @@ function medianColour(data: Uint8Array | Buffer, pixels: number[]): number[] {
 
 /**
  * In `box` (a line's box grown past its glow) on the erased `image`: when the box's edge is one
- * flat colour, each patch off that colour that does not reach the edge and holds an erased pixel
+ * flat colour (nearly all of it; or most of it, and then only faint patches), each patch off that colour that does not reach the edge and holds an erased pixel
  * (`erased`, 255) is set to the page's colour. A patch that reaches the edge (a product beside
  * the text) or was never erased (a dot, an icon) stays.
  */
@@ -50,7 +57,9 @@ export function clearRemnants(image: RgbImage, box: TextBox, erased: Uint8Array)
   for (let y = box.y + 1; y < y1 - 1; y++) ring.push(y * width + box.x, y * width + x1 - 1);
   if (ring.length < 8) return;
   const page = medianColour(data, ring);
-  if (ring.filter((i) => distance(data, i, page) <= PAGE_TOLERANCE).length < ring.length * PAGE_SHARE) return;
+  const share = ring.filter((i) => distance(data, i, page) <= PAGE_TOLERANCE).length / ring.length;
+  if (share < FAINT_PAGE_SHARE) return;
+  const onlyFaint = share < PAGE_SHARE;
   const seen = new Uint8Array(box.width * box.height);
   const local = (i: number) => {
     const x = i % width;
@@ -64,12 +73,14 @@ export function clearRemnants(image: RgbImage, box: TextBox, erased: Uint8Array)
       seen[local(start)] = 1;
       let touchesEdge = false;
       let wasErased = false;
+      let strong = false;
       for (let head = 0; head < patch.length; head++) {
         const i = patch[head] as number;
         const px = i % width;
         const py = (i - px) / width;
         if (px === box.x || px === x1 - 1 || py === box.y || py === y1 - 1) touchesEdge = true;
         if (erased[i] === 255) wasErased = true;
+        if (distance(data, i, page) > GHOST) strong = true;
         for (const [nx, ny] of [
           [px - 1, py],
           [px + 1, py],
@@ -83,7 +94,7 @@ export function clearRemnants(image: RgbImage, box: TextBox, erased: Uint8Array)
           patch.push(n);
         }
       }
-      if (touchesEdge || !wasErased) continue;
+      if (touchesEdge || !wasErased || (onlyFaint && strong)) continue;
       for (const i of patch) data.set(page, i * 3);
     }
 }

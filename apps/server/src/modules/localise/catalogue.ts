@@ -1,0 +1,231 @@
+import {
+  DAY_IN_MS,
+  LOCALISE_LIMITS,
+  type LocaliseCatalogue,
+  type LocaliseProduct,
+  ResultCode,
+} from '@chuhai/contract';
+import type { Multipart } from '@fastify/multipart';
+import { AppError } from '../../http/app-error.ts';
+import { checkImageUpload, notAnImageReason } from '../../lib/image-upload.ts';
+import { readSheet } from '../../lib/sheet/read-sheet.ts';
+import { type Refused, type UnzipBudget, unzipInto } from '../../lib/unzip-images.ts';
+import { deleteImages, storeImage } from '../images/service.ts';
+import { byPhotoOrder, type PhotoPlace, photoPath, placePhoto } from './catalogue-photos.ts';
+import { type CatalogueSheet, readCatalogueSheet } from './catalogue-sheet.ts';
+import type { LocaliseDeps } from './deps.ts';
+
+const MB = 1024 * 1024;
+const LIMITS = LOCALISE_LIMITS.catalogue;
+/** The name the unpacker gives the ZIP itself in what it refuses: a broken ZIP, a limit reached. */
+const THE_ZIP = '\u0000photos.zip';
+/** A name that says picture: such a file that will not open refuses its row; a `.psd` or `.txt` is only noted. */
+const PICTURE_NAME = /\.(jpe?g|png|webp|gif|bmp|heic|heif|avif|tiff?)$|(^|\/)[^./]+$/i;
+
+const bad = (msg: string) => new AppError(ResultCode.badRequest, msg);
+const tooLarge = (msg: string) => new AppError(ResultCode.payloadTooLarge, msg);
+
+/** A photo kept for a product, until the end decides whether its row is taken. */
+interface StoredPhoto extends PhotoPlace {
+  name: string;
+  id: number;
+}
+
+/** What the ZIP gave each product, as it streams. */
+interface PhotoIntake {
+  stored: StoredPhoto[];
+  /** Code (lower case) → why its pictures did not open, one line per file. */
+  unreadable: Map<string, string[]>;
+  ignored: { name: string; reason: string }[];
+}
+
+/** The sheet's bytes, refused past the limit. */
+async function readSheetBytes(file: AsyncIterable<Buffer>): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of file) {
+    size += chunk.length;
+    if (size > LIMITS.sheetBytes)
+      throw tooLarge(
+        `商品表超过 ${LIMITS.sheetBytes / MB} MB 的上限，一次最多 ${LOCALISE_LIMITS.products} 个商品，请分批上传`,
+      );
+    chunks.push(chunk);
+  }
+  return Buffer.concat(chunks);
+}
+
+/**
+ * Unpacks the ZIP as it streams (batch's unpacker: off the event loop, capped in entries and bytes)
+ * and stores each picture of a taken row as a `localise-photo`, checked as every upload is. A
+ * picture that does not open is kept against its row; a file of no row is noted.
+ */
+async function readPhotos(
+  deps: LocaliseDeps,
+  userId: number,
+  sheet: CatalogueSheet,
+  file: AsyncIterable<Buffer>,
+  intake: PhotoIntake,
+) {
+  const codes = [...sheet.codes.keys()];
+  const whose = (name: string) => {
+    const place = placePhoto(name, codes);
+    const row = place ? sheet.codes.get(place.code) : undefined;
+    return place && row ? { place, row } : null;
+  };
+  const noRow = (name: string, why: string | null) => ({
+    name,
+    reason: why ?? '表里没有这个编码的商品，没有用上',
+  });
+  const notTaken = (name: string, row: number) => ({
+    name,
+    reason: `第 ${row} 行没有收下，这张照片也没有保存`,
+  });
+  const unreadable = (code: string, line: string) =>
+    intake.unreadable.set(code, [...(intake.unreadable.get(code) ?? []), line]);
+
+  const take = async (name: string, bytes: Buffer) => {
+    const match = whose(name);
+    if (!match) return void intake.ignored.push(noRow(name, notAnImageReason(bytes.subarray(0, 256))));
+    if (!match.row.taken) return void intake.ignored.push(notTaken(name, match.row.row));
+    try {
+      const image = await checkImageUpload(bytes, `照片「${name}」`);
+      const row = await storeImage(deps, userId, {
+        kind: 'localise-photo',
+        bytes: image.bytes,
+        format: image.format,
+        width: image.width,
+        height: image.height,
+        keepMs: LOCALISE_LIMITS.keepDays * DAY_IN_MS,
+      });
+      intake.stored.push({ ...match.place, name, id: Number(row.id) });
+    } catch (error) {
+      if (!(error instanceof AppError)) throw error;
+      if (PICTURE_NAME.test(name)) unreadable(match.place.code, error.message);
+      else intake.ignored.push({ name, reason: '不是图片，没有用上' });
+    }
+  };
+
+  const reader = file[Symbol.asyncIterator]();
+  const first = await reader.next();
+  const head: Uint8Array = first.done ? new Uint8Array() : first.value;
+  if (!(head[0] === 0x50 && head[1] === 0x4b)) throw bad('照片请打成一个 ZIP 压缩包上传（字段名 photos）');
+  const refused: Refused[] = [];
+  const budget: UnzipBudget = {
+    limits: { maxZipEntries: LIMITS.zipEntries, maxUnpackedBytes: LIMITS.zipUnpackedBytes },
+    entries: 0,
+    unpackedBytes: 0,
+    told: false,
+  };
+  await unzipInto(THE_ZIP, head, reader, take, refused, budget, photoPath);
+  for (const { name, reason } of refused) {
+    if (name === THE_ZIP)
+      throw budget.told
+        ? tooLarge(
+            `照片${reason.startsWith('压缩包') ? '' : '压缩包'}${reason.replace('，其余的没有处理', '')}`,
+          )
+        : bad('照片压缩包已损坏，请重新打包后上传');
+    const match = whose(name);
+    if (!match) intake.ignored.push(noRow(name, reason));
+    else if (!match.row.taken) intake.ignored.push(notTaken(name, match.row.row));
+    else if (PICTURE_NAME.test(name)) unreadable(match.place.code, `照片「${name}」：${reason}`);
+    else intake.ignored.push({ name, reason });
+  }
+}
+
+/** Deletes stored photos that no product uses (a refused row's, a product's extra ones). */
+async function dropPhotos(deps: LocaliseDeps, userId: number, ids: number[]) {
+  for (let i = 0; i < ids.length; i += 100)
+    await deleteImages(deps, userId, ['localise-photo'], ids.slice(i, i + 100).join(','));
+}
+
+/** Each taken row with its photos in order, or refused: no photo, a picture that does not open. */
+function assemble(sheet: CatalogueSheet, intake: PhotoIntake) {
+  const products: LocaliseProduct[] = [];
+  const refused = [...sheet.refused];
+  const unused: number[] = [];
+  const most = 1 + LOCALISE_LIMITS.detailPictures;
+  for (const { row, code, facts } of sheet.rows) {
+    const key = code.toLowerCase();
+    const photos = intake.stored.filter((p) => p.code === key).sort(byPhotoOrder);
+    const broken = intake.unreadable.get(key);
+    if (broken || photos.length === 0) {
+      unused.push(...photos.map((p) => p.id));
+      refused.push({
+        row,
+        code,
+        reason: broken
+          ? broken.join('；')
+          : `压缩包里没有这个编码的照片（照片以编码命名，如 ${code}.jpg、${code}-1.jpg，或放在 ${code}/ 文件夹里）`,
+      });
+      continue;
+    }
+    for (const extra of photos.slice(most)) {
+      unused.push(extra.id);
+      intake.ignored.push({
+        name: extra.name,
+        reason: `${code} 的照片超过 1 张主图 + ${LOCALISE_LIMITS.detailPictures} 张详情图的上限，这张没有用上`,
+      });
+    }
+    const [main, ...details] = photos.slice(0, most);
+    products.push({
+      code,
+      facts,
+      mainPhotoId: (main as StoredPhoto).id,
+      detailPhotoIds: details.map((p) => p.id),
+    });
+  }
+  refused.sort((a, b) => a.row - b.row);
+  return { catalogue: { products, refused, ignoredPhotos: intake.ignored }, unused };
+}
+
+/** Multipart limits the parser stops at, as Chinese messages about this form. */
+function formError(error: unknown): unknown {
+  const code = (error as { code?: string }).code;
+  if (code === 'FST_REQ_FILE_TOO_LARGE')
+    return tooLarge(`照片压缩包超过 ${LIMITS.zipBytes / MB} MB 的上限，请分批上传`);
+  if (code === 'FST_FILES_LIMIT') return bad('一次只收一个商品表（sheet）和一个照片压缩包（photos）');
+  return error;
+}
+
+/**
+ * `POST /api/v1/localise/catalogue`: a sheet of products (CSV or XLSX, field `sheet`) and a ZIP of
+ * their photos (field `photos`, after the sheet) in, the products ready for the estimate out, with
+ * every refused row by its row number and reason, and the ZIP's unused files. Nothing is charged. A
+ * refused row keeps no photo: its stored ones are deleted, and so is everything when the request
+ * fails as a whole.
+ */
+export async function readCatalogue(
+  deps: LocaliseDeps,
+  userId: number,
+  parts: AsyncIterableIterator<Multipart>,
+): Promise<LocaliseCatalogue> {
+  let sheet: CatalogueSheet | null = null;
+  let photos = false;
+  const intake: PhotoIntake = { stored: [], unreadable: new Map(), ignored: [] };
+  try {
+    for await (const part of parts) {
+      if (part.type === 'field') continue;
+      if (part.fieldname === 'sheet') {
+        if (sheet) throw bad('一次只收一个商品表');
+        sheet = readCatalogueSheet(readSheet(await readSheetBytes(part.file), LIMITS.sheetUnpackedBytes));
+      } else if (part.fieldname === 'photos') {
+        if (!sheet) throw bad('请先放商品表（sheet），再放照片压缩包（photos）');
+        if (photos) throw bad('照片请打成一个 ZIP 压缩包上传');
+        photos = true;
+        await readPhotos(deps, userId, sheet, part.file, intake);
+      } else for await (const _ of part.file); // not ours: read past it
+    }
+    if (!sheet) throw bad('请上传商品表（CSV 或 XLSX，字段名 sheet），可先下载模板');
+    if (!photos) throw bad('请上传商品照片的 ZIP 压缩包（字段名 photos）');
+  } catch (error) {
+    await dropPhotos(
+      deps,
+      userId,
+      intake.stored.map((p) => p.id),
+    );
+    throw formError(error);
+  }
+  const { catalogue, unused } = assemble(sheet, intake);
+  await dropPhotos(deps, userId, unused);
+  return catalogue;
+}
