@@ -134,6 +134,7 @@ describe('a catalogue', () => {
       },
     ],
     refused: [{ row: 3, code: 'B2', reason: '照片 ZIP 里没有 B2.jpg（主图）' }],
+    ignoredPhotos: [{ name: 'notes.txt', reason: '不是图片' }],
   };
 
   it('sends the sheet and the ZIP, lists the products taken and names each refused row; the estimate is for the products taken', async () => {
@@ -151,6 +152,7 @@ describe('a catalogue', () => {
     expect(result).toHaveTextContent('可以处理 1 个商品，1 行没有收（不扣次数）');
     expect(result).toHaveTextContent('A1保温杯主图 1 张 · 详情图 1 张');
     expect(within(result).getByText('第 3 行（B2）：照片 ZIP 里没有 B2.jpg（主图）')).toBeInTheDocument();
+    expect(within(result).getByText('「notes.txt」不是图片')).toBeInTheDocument();
     expect(uploads[0]?.url).toBe('/api/v1/localise/catalogue');
     expect((uploads[0]?.form.get('sheet') as File | undefined)?.name).toBe('products.csv');
     expect((uploads[0]?.form.get('photos') as File | undefined)?.name).toBe('photos.zip');

@@ -1,5 +1,5 @@
 import { DownloadOutlined, FileExcelOutlined, FileZipOutlined } from '@ant-design/icons';
-import type { LocaliseCatalogue } from '@chuhai/contract';
+import { LOCALISE_LIMITS, LOCALISE_PHOTO_NAMING, type LocaliseCatalogue } from '@chuhai/contract';
 import { Alert, App, Button, Progress } from 'antd';
 import { useRef, useState } from 'react';
 import { ApiError } from '../../../lib/api-client';
@@ -74,8 +74,8 @@ export function CataloguePicker(props: {
   return (
     <div className="localise-catalogue">
       <p className="muted">
-        表格每行一个商品（CSV 或 Excel），照片打成一个 ZIP，按商品编码命名：
-        <code>编码.jpg</code> 是主图，<code>编码-1.jpg</code>、<code>编码-2.jpg</code>… 是详情图。
+        表格每行一个商品（CSV 或 Excel，第 1 行是表头，商品编码和商品名称必填，最多 {LOCALISE_LIMITS.products}{' '}
+        个），照片打成一个 ZIP。{LOCALISE_PHOTO_NAMING}
       </p>
       <Button
         type="link"
@@ -153,6 +153,22 @@ function CatalogueResult({ catalogue }: { catalogue: LocaliseCatalogue }) {
               {catalogue.refused.map((row) => (
                 <li key={`${row.row}-${row.code}`}>
                   第 {row.row} 行{row.code ? `（${row.code}）` : ''}：{row.reason}
+                </li>
+              ))}
+            </ul>
+          }
+        />
+      ) : null}
+      {catalogue.ignoredPhotos?.length ? (
+        <Alert
+          type="info"
+          showIcon
+          title={`${catalogue.ignoredPhotos.length} 个文件没有用上`}
+          description={
+            <ul className="localise-catalogue__refused">
+              {catalogue.ignoredPhotos.map((photo) => (
+                <li key={photo.name}>
+                  「{photo.name}」{photo.reason}
                 </li>
               ))}
             </ul>
