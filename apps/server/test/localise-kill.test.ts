@@ -12,7 +12,9 @@ import { insertBareUser, tempDir, writeFakeWebBuild } from './helpers.ts';
 import { productPhoto } from './studio-helpers.ts';
 
 const WORKER = path.join(import.meta.dirname, '../src/worker.ts');
-const SITES = ['amazon-US', 'shopee-SG'];
+const SITES = ['amazon-US'];
+/** Two products (the sites of one product share its masks: a second site would not ask the matting service). */
+const PRODUCTS = ['#331111', '#113311'];
 
 /** Polls `check` until it holds; two minutes, as a worker process starting on a busy machine takes seconds. */
 async function until(check: () => Promise<boolean>, what: string, timeoutMs = 120_000): Promise<void> {
@@ -24,8 +26,9 @@ async function until(check: () => Promise<boolean>, what: string, timeoutMs = 12
 }
 
 /**
- * As 批量处理's batch-restart test: `npm run worker` processes, one SIGKILLed while its second site
- * is with the matting service (the fake rembg holds it), a second started on the same database.
+ * As 批量处理's batch-restart test: `npm run worker` processes, one SIGKILLed while its second
+ * product × site is with the matting service (the fake rembg holds it), a second started on the
+ * same database.
  */
 describe('一键出海: a worker process killed mid-site (SQLite)', () => {
   const data = tempDir('localise-kill');
@@ -39,13 +42,13 @@ describe('一键出海: a worker process killed mid-site (SQLite)', () => {
     web.remove();
   });
 
-  it('a second worker goes on from the unfinished site; every site is done and charged once', async () => {
+  it('a second worker goes on from the unfinished product × site; every one is done and charged once', async () => {
     writeFakeWebBuild(web.dir);
     const rembg = await startFakeRembg();
     closers.push(() => rembg.close());
     const openai = await startFakeOpenAi();
     closers.push(() => openai.close());
-    // The second site's main image stays with the matting service until the first worker is killed.
+    // The second product's main image stays with the matting service until the first worker is killed.
     const release = rembg.hold(2);
     const env = {
       ...process.env,
@@ -69,13 +72,6 @@ describe('一键出海: a worker process killed mid-site (SQLite)', () => {
       inviteCode: 'KILL02',
       now: setup.deps.clock.now(),
     });
-    const photo = await productPhoto({
-      width: 800,
-      height: 600,
-      box: { left: 200, top: 150, width: 400, height: 300 },
-      product: '#331111',
-    });
-    const main = await uploadPhoto(setup.deps, userId, photo);
     const facts = {
       productName: '保温杯',
       brand: 'Chuhai',
@@ -85,10 +81,18 @@ describe('一键出海: a worker process killed mid-site (SQLite)', () => {
       keywords: '保温杯',
       inTheBox: '水杯 1 个',
     };
-    const jobId = await startJob(setup.deps, userId, {
-      products: [{ facts, mainPhotoId: main.id, detailPhotoIds: [] }],
-      sites: SITES,
-    });
+    const products = [];
+    for (const colour of PRODUCTS) {
+      const photo = await productPhoto({
+        width: 800,
+        height: 600,
+        box: { left: 200, top: 150, width: 400, height: 300 },
+        product: colour,
+      });
+      const main = await uploadPhoto(setup.deps, userId, photo);
+      products.push({ facts, mainPhotoId: main.id, detailPhotoIds: [] });
+    }
+    const jobId = await startJob(setup.deps, userId, { products, sites: SITES });
     await setup.close();
 
     const database = openDatabase({ dataDir: data.dir });
@@ -139,9 +143,9 @@ describe('一键出海: a worker process killed mid-site (SQLite)', () => {
     assert.deepEqual(
       uses.map((u) => `${u.feature}:${u.delta}`).sort(),
       ['chat:1', 'chat:1', 'cutout:1', 'cutout:1'],
-      'one listing and one main image per site, charged once',
+      'one listing and one main image per product × site, charged once',
     );
-    assert.ok(openai.requests.length > listingsAtKill, 'the killed site was written again');
-    assert.ok(rembg.seen.length >= SITES.length + 1, 'the killed site was matted again');
+    assert.ok(openai.requests.length > listingsAtKill, 'the killed product × site was written again');
+    assert.ok(rembg.seen.length >= PRODUCTS.length + 1, 'the killed product × site was matted again');
   });
 });

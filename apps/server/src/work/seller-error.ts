@@ -3,6 +3,9 @@ import type { FastifyBaseLogger } from 'fastify';
 import { AppError } from '../http/app-error.ts';
 import { ProviderError, type ProviderService } from '../providers/provider-error.ts';
 
+/** What a failure of paid work tells the seller about their uses: nothing was taken. */
+export const NOT_CHARGED = '本次不扣次数';
+
 /** The services paid work uses, each with the words a seller sees when it fails. */
 const SERVICES: Record<
   ProviderService,
@@ -25,15 +28,15 @@ const SERVICES: Record<
   matting: {
     name: '抠图服务',
     keySetting: 'MATTING_URL',
-    broken: '图片处理失败，本次不扣次数，请稍后再试',
-    timeout: '图片处理超时，本次不扣次数，请稍后再试',
+    broken: `图片处理失败，${NOT_CHARGED}，请稍后再试`,
+    timeout: `图片处理超时，${NOT_CHARGED}，请稍后再试`,
     busy: (seconds) => `抠图排队的人太多了，请 ${seconds} 秒后再试`,
   },
   ocr: {
     name: '图片文字识别',
     keySetting: 'OCR',
-    broken: '识别图片上的文字失败，本次不扣次数，请稍后再试',
-    timeout: '识别图片上的文字超时，本次不扣次数，请稍后再试',
+    broken: `识别图片上的文字失败，${NOT_CHARGED}，请稍后再试`,
+    timeout: `识别图片上的文字超时，${NOT_CHARGED}，请稍后再试`,
     busy: (seconds) => `识别图片文字的人太多了，请 ${seconds} 秒后再试`,
   },
 };
@@ -86,4 +89,17 @@ export function sellerError(error: unknown, work: PaidService, log: FastifyBaseL
     default:
       return new AppError(ResultCode.providerFailed, words.broken);
   }
+}
+
+/**
+ * A failure's message that also says nothing was charged, as 批量处理's image failures do: 「…，本次不扣
+ * 次数，请稍后再试」 (before the closing 「请…」 advice, or at the end). One that says so already stays.
+ */
+export function nothingCharged(message: string): string {
+  if (/不扣次数|不计次数/.test(message)) return message;
+  if (message.endsWith('。')) return `${message}${NOT_CHARGED}`;
+  const advice = message.lastIndexOf('，请');
+  return advice > 0
+    ? `${message.slice(0, advice)}，${NOT_CHARGED}${message.slice(advice)}`
+    : `${message}，${NOT_CHARGED}`;
 }

@@ -139,7 +139,7 @@ export const LocaliseTask = Type.Object({
       index: Type.Integer(),
       url: Type.String(),
       translated: Type.Boolean(),
-      /** The 图片翻译 document behind it (`#/translate?doc=ID`); null when it had no Chinese. */
+      /** The 图片翻译 behind it (`GET /api/v1/translate/:id`; the page opens `/translate?translation=ID`, `paths.translate.getHref`); null when it had no Chinese. */
       documentId: Type.Union([Type.Integer(), Type.Null()]),
     }),
   ),

@@ -46,23 +46,37 @@ export function photoLink(deps: Pick<ImagesDeps, 'clock' | 'fileUrlSecret'>, fil
 
 /** Stores the file, then its row (a file without a row is never shown); returns the row and the link. */
 export async function storeImage(deps: ImagesDeps, userId: number, image: NewImage) {
+  const file = await putImageFile(deps, userId, image);
+  return file.insertRow(deps.db);
+}
+
+/**
+ * The file only, under the same kind of key; its row is inserted later by `insertRow`, with the db
+ * given (a transaction: work that delivers several things at once keeps the rows with the rest, and
+ * deletes `fileKey` when it rolls back).
+ */
+export async function putImageFile(deps: ImagesDeps, userId: number, image: NewImage) {
   const fileKey = `u/${userId}/${image.kind}/${randomUUID()}.${EXTENSIONS[image.format]}`;
   await deps.files.put(fileKey, image.bytes, CONTENT_TYPES[image.format]);
-  const now = deps.clock.now();
-  const values = {
-    user_id: userId,
-    kind: image.kind,
-    file_key: fileKey,
-    width: image.width,
-    height: image.height,
-    prompt: image.prompt ?? null,
-    image_size: image.imageSize ?? null,
-    provider: image.provider ?? null,
-    created_at: now,
-    keep_until: image.keepMs === undefined ? null : now + image.keepMs,
+  return {
+    fileKey,
+    insertRow: async (db: ImagesDeps['db']): Promise<images.StoredImageRow> => {
+      const now = deps.clock.now();
+      const values = {
+        user_id: userId,
+        kind: image.kind,
+        file_key: fileKey,
+        width: image.width,
+        height: image.height,
+        prompt: image.prompt ?? null,
+        image_size: image.imageSize ?? null,
+        provider: image.provider ?? null,
+        created_at: now,
+        keep_until: image.keepMs === undefined ? null : now + image.keepMs,
+      };
+      return { id: await images.insertImage(db, values), ...values };
+    },
   };
-  const row: images.StoredImageRow = { id: await images.insertImage(deps.db, values), ...values };
-  return row;
 }
 
 /** What every image answer carries: id, a signed link and the pixel size. */

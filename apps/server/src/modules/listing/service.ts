@@ -253,5 +253,29 @@ export async function deleteListing(deps: ListingDeps, userId: number, id: numbe
     throw new AppError(ResultCode.notFound, '这条 listing 不存在或已删除');
 }
 
+/**
+ * 一键出海 keeps each delivered site's listing among the seller's own, as 撰写 does: it opens in
+ * Listing 工作台 with its facts, site, language and checks. `db` is the delivering transaction, so
+ * a delivery rolled back leaves no listing behind. Returns the listing's id.
+ */
+export async function saveDeliveredListing(
+  db: ListingDeps['db'],
+  userId: number,
+  listing: { facts: ListingFacts; target: ListingTarget; text: ListingText; zh: ListingText; now: number },
+): Promise<number> {
+  const { facts, target, now } = listing;
+  const row = await listings.insertListing(db, {
+    userId,
+    marketplace: target.marketplace,
+    site: target.site,
+    language: target.language,
+    facts: JSON.stringify(facts),
+    content: JSON.stringify(fitToMarketplace(listing.text, target.marketplace)),
+    backTranslation: JSON.stringify(fitToMarketplace(listing.zh, target.marketplace)),
+    now,
+  });
+  return Number(row.id);
+}
+
 /** 一键出海 writes a site's listing through here (written, checked, fixed once, checked again; not charged). */
 export { type CheckedListing, writeCheckedListing } from './checked.ts';

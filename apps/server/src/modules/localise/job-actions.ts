@@ -10,13 +10,24 @@ import {
   ResultCode,
 } from '@chuhai/contract';
 import { AppError } from '../../http/app-error.ts';
+import { steadyFileUrl } from '../../lib/file-links.ts';
 import { QUEUES } from '../../queue/job-queue.ts';
 import type { LocaliseDeps } from './deps.ts';
 import * as localise from './repository.ts';
 import { readResult } from './task-result.ts';
 
-function taskView(row: localise.LocaliseTaskRow, products: LocaliseProduct[]): LocaliseTask {
+/** Links to a task's files: an hour, the same address all that hour (the page asks every few seconds). */
+const LINK_MS = 3_600_000;
+
+function taskView(
+  deps: Pick<LocaliseDeps, 'clock' | 'fileUrlSecret'>,
+  row: localise.LocaliseTaskRow,
+  products: LocaliseProduct[],
+): LocaliseTask {
   const result = readResult(row.result);
+  const delivered = row.status === 'done';
+  const link = (key: string) => steadyFileUrl(key, deps.fileUrlSecret, deps.clock.now(), LINK_MS);
+  const main = result.files.find((f) => f.kind === 'main');
   const site = findLocaliseSite(row.site);
   const product = products[Number(row.product_index)];
   return {
@@ -36,10 +47,19 @@ function taskView(row: localise.LocaliseTaskRow, products: LocaliseProduct[]): L
     rules: result.rules,
     glossaryMisses: result.glossaryMisses,
     charged: result.charged as Record<string, number>,
-    // Filled by the outputs step (listing saved, documents kept); empty until then.
-    listingId: null,
-    mainImageUrl: null,
-    pictures: [],
+    // What the delivery left the seller: the listing in Listing 工作台, each picture's 图片翻译.
+    listingId: delivered ? result.listingId : null,
+    mainImageUrl: delivered && main ? link(main.key) : null,
+    pictures: delivered
+      ? result.files
+          .filter((f) => f.kind === 'picture')
+          .map((f) => ({
+            index: f.index ?? 0,
+            url: link(f.key),
+            translated: f.translated ?? f.documentId !== undefined,
+            documentId: f.documentId ?? null,
+          }))
+      : [],
   };
 }
 
@@ -84,13 +104,13 @@ export async function ownJob(deps: Pick<LocaliseDeps, 'db' | 'clock'>, userId: n
 
 /** `GET /api/v1/localise/:id`: the job's progress by status and stage, and each product × site. */
 export async function jobDetail(
-  deps: Pick<LocaliseDeps, 'db' | 'clock'>,
+  deps: Pick<LocaliseDeps, 'db' | 'clock' | 'fileUrlSecret'>,
   userId: number,
   jobId: number,
 ): Promise<LocaliseJobDetail> {
   const row = await ownJob(deps, userId, jobId);
   const products = JSON.parse(row.products) as LocaliseProduct[];
-  const tasks = (await localise.jobTasks(deps.db, jobId)).map((task) => taskView(task, products));
+  const tasks = (await localise.jobTasks(deps.db, jobId)).map((task) => taskView(deps, task, products));
   return { job: jobView(row, products, tasks), tasks };
 }
 

@@ -11,7 +11,7 @@ import { onlyTheProduct } from '../../imaging/main-image-fix.ts';
 import { productBox } from '../../imaging/product-box.ts';
 import { NoSourceTextError } from '../../imaging/text/translate-picture.ts';
 import { type CheckedListing, writeCheckedListing } from '../listing/service.ts';
-import { translateForBatch } from '../translate/service.ts';
+import { type MadeTranslation, translateForBatch } from '../translate/service.ts';
 import type { LocaliseDeps } from './deps.ts';
 
 /** The site's listing: its language, the seller's terms, the site's rules, one fix, checked again. */
@@ -59,6 +59,8 @@ export interface TranslatedPicture {
   residual: number;
   overflow: number;
   missedTerms: GlossaryTerm[];
+  /** The translation as the editor opens it (kept as a 图片翻译 when the task delivers); null when untranslated. */
+  made: MadeTranslation | null;
 }
 
 /**
@@ -84,9 +86,10 @@ export async function pictureStep(
       residual: picture.residual.count,
       overflow: picture.blocks.filter((b) => b.overflow).length,
       missedTerms: picture.glossary.missed,
+      made: { ...picture, target: site.language, productText: 'keep' },
     };
   } catch (error) {
     if (!(error instanceof NoSourceTextError)) throw error;
-    return { ...photo, translated: false, residual: 0, overflow: 0, missedTerms: [] };
+    return { ...photo, translated: false, residual: 0, overflow: 0, missedTerms: [], made: null };
   }
 }

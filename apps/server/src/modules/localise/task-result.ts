@@ -8,8 +8,22 @@ export interface TaskResult {
   glossaryMisses: LocaliseGlossaryMiss[];
   ready: boolean | null;
   charged: Partial<Record<Feature, number>>;
-  /** Stored files: the main image and each detail picture (index from 1), in the job's folder. */
-  files: { kind: 'main' | 'picture'; key: string; index?: number; extension: string }[];
+  /** The listing saved among the seller's listings when delivered (opens in Listing 工作台). */
+  listingId: number | null;
+  /**
+   * Stored files: the main image and each detail picture (index from 1), in the job's folder. A
+   * translated picture names the 图片翻译 kept for it (`documentId`, opens in the editor).
+   */
+  files: TaskFile[];
+}
+
+export interface TaskFile {
+  kind: 'main' | 'picture';
+  key: string;
+  index?: number;
+  extension: string;
+  translated?: boolean;
+  documentId?: number;
 }
 
 export const EMPTY_RESULT: TaskResult = {
@@ -19,6 +33,7 @@ export const EMPTY_RESULT: TaskResult = {
   glossaryMisses: [],
   ready: null,
   charged: {},
+  listingId: null,
   files: [],
 };
 

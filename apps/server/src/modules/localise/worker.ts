@@ -2,22 +2,23 @@ import { findLocaliseSite, type LocaliseProduct, type LocaliseSite, ResultCode }
 import { AppError } from '../../http/app-error.ts';
 import { ProviderError } from '../../providers/provider-error.ts';
 import { chargeDelivered } from '../../work/metered.ts';
-import { sellerError } from '../../work/seller-error.ts';
+import { nothingCharged, sellerError } from '../../work/seller-error.ts';
 import { loadOwnImage } from '../images/service.ts';
 import { glossaryTerms } from '../translate/service.ts';
+import { deliver, type MadeOutputs } from './deliver.ts';
 import type { LocaliseDeps } from './deps.ts';
+import { matteOnce } from './matte-once.ts';
 import {
   listingGlossaryMisses,
   listingRules,
   mainImageRules,
   pictureGlossaryMisses,
   pictureRules,
-  readyToList,
 } from './report.ts';
 import * as localise from './repository.ts';
 import { updateJobStatus } from './status.ts';
 import { listingStep, mainImageStep, pictureStep } from './steps.ts';
-import { jobPrefix, type TaskResult, usesOf } from './task-result.ts';
+import { usesOf } from './task-result.ts';
 
 /** Thrown inside a transaction to roll it back. */
 class Rollback extends Error {}
@@ -43,7 +44,6 @@ async function quotaShortfall(
   return null;
 }
 
-const FILE_TYPES: Record<string, string> = { png: 'image/png', jpg: 'image/jpeg', webp: 'image/webp' };
 const extensionOf = (key: string) => key.slice(key.lastIndexOf('.') + 1);
 
 /** Every output of one product × site, made before anything is charged. */
@@ -52,7 +52,7 @@ async function makeOutputs(
   task: { userId: number; taskId: number; claimedAt: number },
   product: LocaliseProduct,
   site: LocaliseSite,
-) {
+): Promise<MadeOutputs> {
   const stage = (name: string) =>
     localise.setStage(deps.db, task.taskId, task.claimedAt, name, deps.clock.now());
   const load = async (id: number) => {
@@ -64,13 +64,16 @@ async function makeOutputs(
   const details = await Promise.all(product.detailPhotoIds.map(load));
   const terms = await glossaryTerms(deps, task.userId, site.language, { keep: [], glossary: [] });
 
+  // The product's other sites mat the same pictures: the model is asked once for each.
+  const once = { ...deps, matting: matteOnce(deps.matting, task.userId) };
+
   await stage('listing');
   const listing = await listingStep(deps, task.userId, product.facts, site, terms);
   await stage('main');
-  const mainImage = await mainImageStep(deps, main.bytes, site);
+  const mainImage = await mainImageStep(once, main.bytes, site);
   await stage('pictures');
   const pictures = [];
-  for (const detail of details) pictures.push(await pictureStep(deps, task.userId, detail, site));
+  for (const detail of details) pictures.push(await pictureStep(once, task.userId, detail, site));
   await stage('check');
   const rules = [
     ...listingRules(site, listing.issues),
@@ -125,7 +128,7 @@ export async function processTask(deps: LocaliseDeps, taskId: number): Promise<v
     return;
   }
 
-  let made: Awaited<ReturnType<typeof makeOutputs>>;
+  let made: MadeOutputs;
   try {
     made = await makeOutputs(deps, { userId, taskId, claimedAt }, product, site);
   } catch (error) {
@@ -134,59 +137,16 @@ export async function processTask(deps: LocaliseDeps, taskId: number): Promise<v
       await settle('waiting', '');
       throw error;
     }
-    await settle('failed', sellerError(error, 'chat', deps.log).message);
+    await settle('failed', nothingCharged(sellerError(error, 'chat', deps.log).message));
     await updateJobStatus(deps, jobId);
     return;
   }
 
-  const prefix = `${jobPrefix(userId, jobId)}/${taskId}`;
-  const mainKey = `${prefix}/main.jpg`;
-  const files: TaskResult['files'] = [{ kind: 'main', key: mainKey, extension: 'jpg' }];
-  await deps.files.put(mainKey, made.mainImage.bytes, 'image/jpeg');
-  for (const [n, picture] of made.pictures.entries()) {
-    const key = `${prefix}/pictures/${n + 1}.${picture.extension}`;
-    await deps.files.put(key, picture.bytes, FILE_TYPES[picture.extension] ?? 'image/jpeg');
-    files.push({ kind: 'picture', key, index: n + 1, extension: picture.extension });
-  }
-  const charged = usesOf(made.pictures.filter((p) => p.translated).length);
-  const result: TaskResult = {
-    listing: { text: made.listing.text, zh: made.listing.zh },
-    fixed: made.listing.firstIssues.length > 0,
-    rules: made.rules,
-    glossaryMisses: made.misses,
-    ready: readyToList(made.rules),
-    charged,
-    files,
-  };
-  try {
-    await deps.db.transaction().execute(async (trx) => {
-      await chargeDelivered(trx, { userId }, charged, deps.clock.now());
-      const settled = await localise.settleTask(trx, taskId, claimedAt, {
-        status: 'done',
-        reason: '',
-        result: JSON.stringify(result),
-        now: deps.clock.now(),
-      });
-      // Taken back by the sweep meanwhile (this worker looked dead): the other run owns it now.
-      if (!settled) throw new Rollback();
-    });
-  } catch (error) {
-    if (error instanceof Rollback) return;
-    await deleteFiles(
-      deps,
-      files.map((f) => f.key),
-    );
-    if (error instanceof AppError) {
-      await settle('paused', `${error.message}${QUOTA_PAUSE}`);
-      await updateJobStatus(deps, jobId);
-      return;
-    }
-    throw error;
-  }
+  const delivered = await deliver(deps, { userId, jobId, taskId, claimedAt }, product, site, made);
+  if (delivered === 'taken back') return;
+  if (delivered instanceof AppError) await settle('paused', `${delivered.message}${QUOTA_PAUSE}`);
   await updateJobStatus(deps, jobId);
 }
 
-export async function deleteFiles(deps: Pick<LocaliseDeps, 'files' | 'log'>, keys: string[]) {
-  for (const key of keys)
-    await deps.files.delete(key).catch((err) => deps.log.warn({ err, key }, 'localise file not deleted'));
-}
+/** Kept here too: the sweeps delete an expired job's files with it. */
+export { deleteFiles } from './deliver.ts';

@@ -5,7 +5,13 @@ import {
   type TranslateResult,
 } from '@chuhai/contract';
 import { AppError } from '../../http/app-error.ts';
-import { fileLink, findKeptImage, type ImagesDeps, keepImagesUntil } from '../images/service.ts';
+import {
+  fileLink,
+  findKeptImage,
+  type ImagesDeps,
+  keepImagesUntil,
+  putImageFile,
+} from '../images/service.ts';
 import * as translations from './repository.ts';
 
 /** Translations, their erased pictures and their documents are kept as long as 智能做图's results. */
@@ -38,6 +44,56 @@ export function keepTranslation(deps: ImagesDeps, userId: number, document: Tran
     updated_at: now,
     keep_until: now + TRANSLATION_KEEP_MS,
   });
+}
+
+/** A translation made by other work (`translateForBatch`): its pictures and what the editor needs. */
+export type MadeTranslation = Pick<
+  TranslateResult,
+  'target' | 'width' | 'height' | 'blocks' | 'productText' | 'kept' | 'residual' | 'legibility' | 'glossary'
+> & { background: Buffer; result: Buffer; source: Buffer | null; fileName?: string };
+
+/**
+ * 一键出海 keeps each translated detail picture as a 图片翻译 of the seller's own, so it opens in
+ * the editor (`?translation=ID`) and in 最近作品 like one they translated there. In two steps: the
+ * pictures' files now, and the rows with `keep(db)` in the transaction that delivers the work (a
+ * rollback leaves no rows; the caller then deletes `fileKeys`). `keep` returns the translation's id.
+ */
+export async function prepareTranslation(deps: ImagesDeps, userId: number, made: MadeTranslation) {
+  const { width, height } = made;
+  const common = { format: 'png' as const, width, height, keepMs: TRANSLATION_KEEP_MS };
+  const background = await putImageFile(deps, userId, {
+    kind: 'translate-bg',
+    bytes: made.background,
+    ...common,
+  });
+  const result = await putImageFile(deps, userId, { kind: 'translate', bytes: made.result, ...common });
+  const source = made.source
+    ? await putImageFile(deps, userId, { kind: 'translate-src', bytes: made.source, ...common })
+    : null;
+  return {
+    fileKeys: [background.fileKey, result.fileKey, ...(source ? [source.fileKey] : [])],
+    keep: async (db: ImagesDeps['db']): Promise<number> => {
+      const backgroundId = Number((await background.insertRow(db)).id);
+      const sourceId = source ? Number((await source.insertRow(db)).id) : undefined;
+      const resultId = Number((await result.insertRow(db)).id);
+      const { target, blocks, productText, kept, residual, legibility, glossary } = made;
+      return keepTranslation({ ...deps, db }, userId, {
+        ...(made.fileName ? { fileName: made.fileName } : {}),
+        target,
+        width,
+        height,
+        backgroundId,
+        ...(sourceId === undefined ? {} : { sourceId }),
+        resultId,
+        blocks,
+        productText,
+        kept,
+        residual,
+        legibility,
+        glossary,
+      });
+    },
+  };
 }
 
 /**

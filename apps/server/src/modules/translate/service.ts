@@ -329,8 +329,16 @@ export async function translateForBatch(
   return translateWithGlossary(deps, userId, bytes, { target, terms, model: models.standard, product });
 }
 
-/** 最近作品 (the studio module) asks which drawings reopen a translation in the editor. */
-export { openTranslation, translationsOfDrawings } from './documents.ts';
+/**
+ * 最近作品 (the studio module) asks which drawings reopen a translation in the editor; 一键出海 keeps
+ * its translated detail pictures as translations the editor opens.
+ */
+export {
+  type MadeTranslation,
+  openTranslation,
+  prepareTranslation,
+  translationsOfDrawings,
+} from './documents.ts';
 
 /** 一键出海 uses the same 术语表 for its listings, and checks them the way translations are checked. */
 export { glossaryEntriesIn, glossaryTerms } from './glossary-service.ts';

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { contentTypeOf, type FileStore, isSafeKey } from './file-store.ts';
@@ -13,7 +14,9 @@ export function localFileStore(root: string): FileStore {
     async put(key, bytes) {
       const target = pathOf(key);
       await mkdir(path.dirname(target), { recursive: true });
-      const temporary = `${target}.${process.pid}.tmp`;
+      // Its own temporary name per write: two writes of one key at once (a task's run and the run
+      // that took it over) each rename a whole file, the last one wins.
+      const temporary = `${target}.${process.pid}.${randomUUID()}.tmp`;
       await writeFile(temporary, bytes);
       await rename(temporary, target);
     },

@@ -1,0 +1,297 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import { nextChinaMidnight, ResultCode } from '@chuhai/contract';
+import sharp from 'sharp';
+import { TRANSLATE_MARKER } from '../src/modules/translate/translate-text.ts';
+import { auth, get, post, registerUser, setFreeLimit } from './account-helpers.ts';
+import { buildChatApp } from './chat-helpers.ts';
+import { writeChinese } from './fakes/chinese-text.ts';
+import { startFakeRembg } from './fakes/fake-rembg.ts';
+import { usePostgres } from './postgres-app.ts';
+import { postForm, productPhoto } from './studio-helpers.ts';
+
+/**
+ * 一键出海: what a delivered product × site leaves the seller (its listing among their listings, each
+ * translated detail picture as a 图片翻译 they can open), and the charges of detail pictures: with
+ * Chinese translated and charged per site, without passed on unchanged and free, a provider failing
+ * for one site's pictures, today's quota running out mid-job.
+ */
+
+type JobCtx = Awaited<ReturnType<typeof buildChatApp>> & {
+  rembg: Awaited<ReturnType<typeof startFakeRembg>>;
+};
+
+async function buildJobApp(env: Record<string, string> = {}): Promise<JobCtx> {
+  const rembg = await startFakeRembg();
+  const ctx = await buildChatApp({ BATCH_WORKERS: '1', MATTING_URL: rembg.url, ...env });
+  await ctx.app.ready();
+  for (const feature of ['chat', 'cutout', 'translate'] as const) await setFreeLimit(ctx.app, feature, 50);
+  return {
+    ...ctx,
+    rembg,
+    close: async () => {
+      await ctx.close();
+      await rembg.close();
+    },
+  };
+}
+
+const FACTS = {
+  productName: '保温杯',
+  brand: 'Chuhai',
+  material: '304 不锈钢',
+  size: '750 ml',
+  sellingPoints: '保冷 24 小时',
+  keywords: '保温杯',
+  inTheBox: '水杯 1 个',
+};
+
+/**
+ * A supplier's detail picture: Chinese selling points in red on cream (the fake rembg takes only
+ * pixels darker than 200 in red for the product, so the text is not on it) beside a dark product.
+ */
+async function chinesePicture(lines: [string, string]) {
+  const base = await productPhoto({
+    width: 800,
+    height: 600,
+    box: { left: 520, top: 200, width: 200, height: 260 },
+    background: '#f4efe6',
+    product: '#331111',
+  });
+  return writeChinese(sharp(base), [
+    { text: lines[0], left: 60, top: 100, size: 48, color: '#e63946' },
+    { text: lines[1], left: 60, top: 380, size: 40, color: '#e63946' },
+  ]);
+}
+
+const mainPhoto = () =>
+  productPhoto({
+    width: 800,
+    height: 600,
+    box: { left: 200, top: 150, width: 400, height: 300 },
+    product: '#331111',
+  });
+
+/** A detail picture without any text: delivered as it came, not charged. */
+const plainPicture = () =>
+  productPhoto({
+    width: 800,
+    height: 600,
+    box: { left: 250, top: 150, width: 300, height: 300 },
+    background: '#f4efe6',
+    product: '#331111',
+  });
+
+async function upload(ctx: JobCtx, bytes: Buffer): Promise<number> {
+  const res = await postForm(ctx.app, '/api/v1/localise/photos', ctx.token, {}, [
+    { field: 'file', name: 'p.png', bytes },
+  ]);
+  assert.equal(res.json().code, 200, res.body);
+  return res.json().data.id;
+}
+
+interface Photos {
+  main: number;
+  details: number[];
+  plain: Buffer;
+}
+
+/** One product with two pictures of Chinese text and a plain one (uploaded once per suite). */
+async function uploadPhotos(ctx: JobCtx): Promise<Photos> {
+  const plain = await plainPicture();
+  return {
+    main: await upload(ctx, await mainPhoto()),
+    details: [
+      await upload(ctx, await chinesePicture(['防水透气 3层面料', '限时特惠'])),
+      await upload(ctx, await chinesePicture(['保冷保温 24小时', '食品级不锈钢'])),
+      await upload(ctx, plain),
+    ],
+    plain,
+  };
+}
+
+// biome-ignore lint/suspicious/noExplicitAny: tests read whichever fields the answer has
+type Detail = any;
+
+/** The job's detail until it is no longer running (five minutes: OCR on a busy machine is slow). */
+async function waitForJob(ctx: JobCtx, jobId: number): Promise<Detail> {
+  let detail = (await get(ctx.app, `/api/v1/localise/${jobId}`, auth(ctx.token))).json().data;
+  for (let deadline = Date.now() + 300_000; detail.job.status === 'running' && Date.now() < deadline; ) {
+    await new Promise((resolve) => setTimeout(resolve, 150));
+    detail = (await get(ctx.app, `/api/v1/localise/${jobId}`, auth(ctx.token))).json().data;
+  }
+  return detail;
+}
+
+async function startJob(ctx: JobCtx, photos: Photos, sites: string[]): Promise<number> {
+  const product = { facts: FACTS, mainPhotoId: photos.main, detailPhotoIds: photos.details };
+  const start = await post(ctx.app, '/api/v1/localise', { products: [product], sites }, auth(ctx.token));
+  assert.equal(start.json().code, 200, start.body);
+  return start.json().data.job.id;
+}
+
+async function usedToday(ctx: JobCtx): Promise<Record<'chat' | 'cutout' | 'translate', number>> {
+  const info = (await get(ctx.app, '/api/v1/info', auth(ctx.token))).json().data;
+  const used = (feature: string) =>
+    info.usage.find((u: { feature: string }) => u.feature === feature)?.used ?? 0;
+  return { chat: used('chat'), cutout: used('cutout'), translate: used('translate') };
+}
+
+const delta = (after: Record<string, number>, before: Record<string, number>) =>
+  Object.fromEntries(Object.keys(after).map((k) => [k, (after[k] ?? 0) - (before[k] ?? 0)]));
+
+const taskOf = (detail: Detail, site: string) =>
+  detail.tasks.find((t: { site: string }) => t.site === site) as Detail;
+
+/** The file behind a signed link, as the browser fetches it. */
+async function fetchLink(ctx: JobCtx, url: string) {
+  const res = await ctx.app.inject({ method: 'GET', url });
+  assert.equal(res.statusCode, 200, `${url}: ${res.body.slice(0, 200)}`);
+  return res.rawPayload;
+}
+
+async function countRows(ctx: JobCtx, table: 'listings' | 'translations') {
+  const row = await ctx.app.deps.db
+    .selectFrom(table)
+    .select((eb) => eb.fn.countAll().as('n'))
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+function outputsSuite(ctx: () => JobCtx) {
+  let photos: Photos;
+  before(async () => {
+    photos = await uploadPhotos(ctx());
+  });
+
+  it('translates the 2 pictures with Chinese per site (2 charged each), passes the plain one on unchanged and free, and leaves a listing and 图片翻译 the seller opens', async () => {
+    const before = await usedToday(ctx());
+    const matted = ctx().rembg.seen.length;
+    const detail = await waitForJob(ctx(), await startJob(ctx(), photos, ['amazon-US', 'amazon-DE']));
+    assert.equal(detail.job.status, 'done');
+    assert.deepEqual(detail.job.counts, { done: 2 });
+    assert.equal(
+      ctx().rembg.seen.length - matted,
+      3,
+      'the main photo and the 2 pictures with Chinese matted once for both sites',
+    );
+    assert.deepEqual(delta(await usedToday(ctx()), before), { chat: 2, cutout: 2, translate: 4 });
+    const other = await registerUser(ctx(), '13900003333', { ip: '10.93.0.3' });
+    for (const site of ['amazon-US', 'amazon-DE']) {
+      const task = taskOf(detail, site);
+      assert.equal(task.status, 'done', task.reason);
+      assert.deepEqual(task.charged, { chat: 1, cutout: 1, translate: 2 });
+      assert.deepEqual(
+        task.pictures.map((p: Detail) => [p.index, p.translated, p.documentId === null]),
+        [
+          [1, true, false],
+          [2, true, false],
+          [3, false, true],
+        ],
+      );
+      assert.ok((await fetchLink(ctx(), task.mainImageUrl)).length > 1000, 'the main image opens');
+      assert.deepEqual(
+        await fetchLink(ctx(), task.pictures[2].url),
+        photos.plain,
+        'the plain picture as it came',
+      );
+      // The listing opens in Listing 工作台 as the seller's own, with the same fields.
+      const listing = await get(ctx().app, `/api/v1/listing/${task.listingId}`, auth(ctx().token));
+      assert.equal(listing.json().code, 200, listing.body);
+      const saved = listing.json().data;
+      assert.equal(saved.text.title, task.listing.title);
+      assert.deepEqual(saved.text, task.listing);
+      assert.equal(`${saved.marketplace}-${saved.site}`, site);
+      assert.equal(saved.language, task.language);
+      assert.deepEqual(saved.facts, FACTS);
+      // Each translated picture opens in the translation editor, in the site's language.
+      for (const picture of task.pictures.slice(0, 2)) {
+        const opened = await get(ctx().app, `/api/v1/translate/${picture.documentId}`, auth(ctx().token));
+        assert.equal(opened.json().code, 200, opened.body);
+        const document = opened.json().data;
+        assert.equal(document.translationId, picture.documentId);
+        assert.equal(document.target, task.language);
+        assert.ok(document.blocks.length > 0, 'the translated blocks, to edit');
+        assert.match(document.fileName, /保温杯 .*详情图\d\.png/);
+        assert.ok((await fetchLink(ctx(), document.resultUrl)).length > 1000);
+        assert.ok((await fetchLink(ctx(), document.backgroundUrl)).length > 1000);
+        const theirs = await get(ctx().app, `/api/v1/translate/${picture.documentId}`, auth(other));
+        assert.equal(theirs.json().code, ResultCode.notFound, 'another seller: as if it did not exist');
+      }
+      const theirs = await get(ctx().app, `/api/v1/listing/${task.listingId}`, auth(other));
+      assert.equal(theirs.json().code, ResultCode.notFound, 'another seller: as if it did not exist');
+    }
+    assert.equal((await get(ctx().app, `/api/v1/localise/${detail.job.id}`, auth(other))).json().code, 404);
+  });
+
+  it('a provider failing for one site’s pictures: that site fails saying nothing was charged, leaves nothing; the other is charged', async () => {
+    const before = await usedToday(ctx());
+    const listings = await countRows(ctx(), 'listings');
+    const translations = await countRows(ctx(), 'translations');
+    // The model answers 500 to every German picture translation; the German listing still works.
+    ctx().fake.failWhen = (body) =>
+      body.messages.some(
+        (m) => m.role === 'system' && m.content.includes(TRANSLATE_MARKER) && m.content.includes('German'),
+      )
+        ? 500
+        : null;
+    let detail: Detail;
+    try {
+      detail = await waitForJob(ctx(), await startJob(ctx(), photos, ['amazon-US', 'amazon-DE']));
+    } finally {
+      ctx().fake.failWhen = null;
+    }
+    assert.deepEqual(detail.job.counts, { done: 1, failed: 1 });
+    const de = taskOf(detail, 'amazon-DE');
+    assert.equal(de.status, 'failed');
+    assert.deepEqual(de.charged, {});
+    assert.match(de.reason, /^AI 服务.*本次不扣次数，请稍后再试$/, de.reason);
+    assert.equal(de.listingId, null);
+    assert.deepEqual(de.pictures, []);
+    assert.equal(taskOf(detail, 'amazon-US').status, 'done');
+    assert.deepEqual(delta(await usedToday(ctx()), before), { chat: 1, cutout: 1, translate: 2 });
+    assert.equal(await countRows(ctx(), 'listings'), listings + 1, 'only the US listing saved');
+    assert.equal(await countRows(ctx(), 'translations'), translations + 2, 'only the US pictures kept');
+  });
+
+  it('today’s quota running out mid-job: the rest pauses saying when it can go on; after China midnight 继续 finishes it, charged once', async () => {
+    // A fresh day, then a free seller whose 图片翻译 covers the job at the start but, used up
+    // elsewhere, only the first site by the time it runs (3 asked before each site, 2 charged).
+    ctx().clock.set(new Date(nextChinaMidnight(ctx().clock.now()) + 60_000).toISOString());
+    await setFreeLimit(ctx().app, 'translate', 6);
+    const jobId = await startJob(ctx(), photos, ['amazon-US', 'amazon-DE']);
+    await setFreeLimit(ctx().app, 'translate', 4);
+    const paused = await waitForJob(ctx(), jobId);
+    assert.equal(paused.job.status, 'paused');
+    assert.deepEqual(paused.job.counts, { done: 1, paused: 1 });
+    const waiting = paused.tasks.find((t: Detail) => t.status === 'paused');
+    assert.match(waiting.reason, /图片翻译.*明天 00:00 后可点「继续」/, waiting.reason);
+    assert.deepEqual(waiting.charged, {});
+    assert.equal((await usedToday(ctx())).translate, 2);
+
+    ctx().clock.set(new Date(nextChinaMidnight(ctx().clock.now()) + 60_000).toISOString());
+    const resumed = await post(ctx().app, `/api/v1/localise/${jobId}/resume`, {}, auth(ctx().token));
+    assert.equal(resumed.json().code, 200, resumed.body);
+    const done = await waitForJob(ctx(), jobId);
+    assert.equal(done.job.status, 'done');
+    assert.deepEqual(done.job.counts, { done: 2 });
+    assert.deepEqual(await usedToday(ctx()), { chat: 1, cutout: 1, translate: 2 });
+    const finished = done.tasks.find((t: Detail) => t.id === waiting.id);
+    assert.deepEqual(finished.charged, { chat: 1, cutout: 1, translate: 2 });
+    assert.equal(finished.reason, '');
+    assert.ok(finished.listingId);
+  });
+}
+
+describe('一键出海 outputs (SQLite, table queue, fake rembg and fake OpenAI)', () => {
+  let ctx: JobCtx;
+  before(async () => {
+    ctx = await buildJobApp();
+  });
+  after(() => ctx.close());
+  outputsSuite(() => ctx);
+});
+
+describe('一键出海 outputs (PostgreSQL, pg-boss, fake rembg and fake OpenAI)', () => {
+  outputsSuite(usePostgres((env) => buildJobApp(env)));
+});
