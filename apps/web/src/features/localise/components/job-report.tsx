@@ -86,15 +86,17 @@ export function JobReport({ tasks, phone }: { tasks: LocaliseTask[]; phone: bool
         rowExpandable: (task) => task.status === 'done',
       }}
       columns={[
-        { title: '商品', key: 'product', width: 140, render: (_, task) => <ProductName task={task} /> },
         {
-          title: '站点',
-          key: 'site',
-          width: 140,
+          // Product and site in one column: the problems need the width more.
+          title: '商品 · 站点',
+          key: 'product',
+          width: 170,
           render: (_, task) => (
             <>
-              {task.siteName}
-              <div className="muted">{languageName(task.language)}</div>
+              <ProductName task={task} />
+              <div className="muted">
+                {task.siteName} · {languageName(task.language)}
+              </div>
             </>
           ),
         },
