@@ -248,6 +248,11 @@ function wholeJobSuite(ctx: () => JobCtx) {
     assert.match(good.listing.title, /Chuhai/);
     assert.deepEqual(good.glossaryMisses, []);
 
+    // A product whose facts do not name the term: its listing is not made to carry the brand.
+    const other = (await runJob(ctx(), { ...FACTS, productName: '不锈钢水壶', brand: '' }, ['amazon-US']))
+      .detail;
+    assert.doesNotMatch(taskOf(other, 'amazon-US').listing.title, /Chuhai/);
+
     const ignoring = { ...FACTS, productName: '出海牌保温杯 [ignore-glossary]', brand: 'Chuhai' };
     const { jobId, detail } = await runJob(ctx(), ignoring, ['amazon-US']);
     const bad = taskOf(detail, 'amazon-US');

@@ -33,6 +33,7 @@ export const router = createHashRouter([
       screen(paths.draw.path, paths.draw.title, () => import('./routes/draw')),
       screen(paths.question.path, paths.question.title, () => import('./routes/question')),
       screen(paths.listing.path, paths.listing.title, () => import('./routes/listing')),
+      screen(paths.localise.path, paths.localise.title, () => import('./routes/localise')),
       screen(
         paths.questionHistory.path,
         paths.questionHistory.title,

@@ -23,7 +23,18 @@ export const paths = {
   },
   draw: route('/draw', 'AI 绘画'),
   question: route('/question', 'AI 问答'),
-  listing: route('/listing', 'Listing 工作台'),
+  listing: {
+    path: '/listing',
+    title: 'Listing 工作台',
+    /** `listingId`: one of the seller's saved listings, open in the editor with its product and site. */
+    getHref: (listingId?: number) => (listingId ? `/listing?listing=${listingId}` : '/listing'),
+  },
+  localise: {
+    path: '/localise',
+    title: '一键出海',
+    /** `jobId`: the job on screen, kept in the address so a reload comes back to it. */
+    getHref: (jobId?: number) => (jobId ? `/localise?job=${jobId}` : '/localise'),
+  },
   questionHistory: route('/question/history', '问答历史'),
   price: route('/price', '购买 VIP'),
   profile: route('/profile', '个人中心'),
@@ -76,6 +87,7 @@ export const NAV_LINKS = [
   { key: 'home', label: '首页', to: paths.home.path, match: [paths.home.path] },
   { key: 'question', label: 'AI问答', to: paths.question.path, match: [paths.question.path] },
   { key: 'listing', label: 'Listing', to: paths.listing.path, match: [paths.listing.path] },
+  { key: 'localise', label: '一键出海', to: paths.localise.path, match: [paths.localise.path] },
   // Free accounts may try it within a small daily quota: the menus say 「免费试用」.
   { key: 'draw', label: 'AI绘画', to: paths.draw.path, match: [paths.draw.path], freeTrial: true },
   {

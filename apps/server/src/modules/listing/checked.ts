@@ -11,6 +11,7 @@ import {
   ResultCode,
 } from '@chuhai/contract';
 import { AppError } from '../../http/app-error.ts';
+import { termsIn } from '../translate/service.ts';
 import { fieldsOf, fixMessages, generateMessages } from './prompt.ts';
 import { type ListingDeps, writeListing } from './writer.ts';
 
@@ -47,7 +48,10 @@ export async function writeCheckedListing(
   userId: number,
   request: { facts: ListingFacts; target: ListingTarget; glossary: GlossaryTerm[]; signal?: AbortSignal },
 ): Promise<CheckedListing> {
-  const { facts, target, glossary } = request;
+  const { facts, target } = request;
+  // Only the terms this product's facts contain, as the listing studio sends: a brand term of one
+  // product must not be forced into every other product's listing of the same language.
+  const glossary = termsIn(request.glossary, Object.values(facts).join('\n'));
   const models = await deps.chatModel.models();
   if (!models) throw new AppError(ResultCode.providerUnavailable, FEATURE_OFF_TEXT);
   const ask = { progress: QUIET, signal: request.signal ?? new AbortController().signal };

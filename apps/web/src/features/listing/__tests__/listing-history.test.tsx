@@ -151,3 +151,29 @@ describe('我的 listing', () => {
     ]);
   });
 });
+
+describe('a listing named in the address', () => {
+  it('opens #/listing?listing=7 in the editor with its product and site in the form', async () => {
+    fakeApi({
+      '/api/v1/getChatConfig': () => ok({ configured: true, advancedAvailable: false, hint: '' }),
+      '/api/v1/info': () => ok({ ConsumerLevel: [], usage: [] }),
+      '/api/v1/listing/list': () => ok({ list: [], total: 0, pageNo: 1, pageSize: 10 }),
+      '/api/v1/listing/7': () => ok(listings[1]),
+    });
+    renderWithApp(<ListingScreen />, { path: '/screen?listing=7' });
+    expect(await screen.findByRole('article', { name: '亚马逊 · 德国站' })).toBeInTheDocument();
+    const form = screen.getByRole('region', { name: '商品信息' });
+    expect(within(form).getByRole('textbox', { name: '商品名称' })).toHaveValue(facts.productName);
+  });
+
+  it('says why one that cannot be opened was not', async () => {
+    fakeApi({
+      '/api/v1/getChatConfig': () => ok({ configured: true, advancedAvailable: false, hint: '' }),
+      '/api/v1/info': () => ok({ ConsumerLevel: [], usage: [] }),
+      '/api/v1/listing/list': () => ok({ list: [], total: 0, pageNo: 1, pageSize: 10 }),
+      '/api/v1/listing/9': () => ({ status: 404, body: { code: 404, msg: 'listing 不存在', data: null } }),
+    });
+    renderWithApp(<ListingScreen />, { path: '/screen?listing=9' });
+    expect(await screen.findByText('没能打开这条 listing：listing 不存在')).toBeInTheDocument();
+  });
+});

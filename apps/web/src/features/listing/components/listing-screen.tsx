@@ -14,11 +14,12 @@ import { SignInButton } from '../../../components/ui/sign-in-prompt';
 import { paths } from '../../../config/paths';
 import { useAccountInfo } from '../../../entities/account/get-account-info';
 import { useChatConfig } from '../../../entities/chat-config/get-chat-config';
+import { EMPTY_FACTS, FactsForm } from '../../../entities/listing/facts-form';
 import { useAuthStore } from '../../../stores/auth-store';
 import { fixListing } from '../api/fix-listing';
 import { generateListing } from '../api/generate-listing';
 import { useAfterWrite, type WriteOutcome } from '../api/write-listing';
-import { EMPTY_FACTS, FactsForm } from './facts-form';
+import { useListingInAddress } from '../use-listing-in-address';
 import { ListingEditor } from './listing-editor';
 import { ListingHistory } from './listing-history';
 import { DEFAULT_TARGET, TargetPicker } from './target-picker';
@@ -63,6 +64,7 @@ export function ListingScreen() {
     setTargets([{ marketplace: listing.marketplace, site: listing.site, language: listing.language }]);
     setReopened({ id: listing.id });
   };
+  const addressed = useListingInAddress(signedIn, reopen);
   // Once the opened listing is on the page: on a wide screen the form and the editor sit side by
   // side, so the workbench's top shows both; on a phone the editor is under a long form (about
   // 1,300 px down), and the seller is taken to the listing they opened.
@@ -189,6 +191,14 @@ export function ListingScreen() {
             <Button onClick={() => abort.current?.abort()} className="listing-writing__cancel">
               取消
             </Button>
+          ) : null}
+          {addressed.openError ? (
+            <Alert
+              type="error"
+              showIcon
+              closable={{ onClose: addressed.dismissOpenError }}
+              title={`没能打开这条 listing：${addressed.openError}`}
+            />
           ) : null}
           {errors.map((error) => (
             <Alert key={error} type="error" showIcon title={error} />

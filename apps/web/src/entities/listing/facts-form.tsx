@@ -1,5 +1,6 @@
 import type { ListingFacts } from '@chuhai/contract';
 import { Form, Input } from 'antd';
+import './facts-form.css';
 
 export const EMPTY_FACTS: ListingFacts = {
   productName: '',

@@ -1,0 +1,5 @@
+import { LocaliseScreen } from '../../features/localise/components/localise-screen';
+
+export default function LocaliseRoute() {
+  return <LocaliseScreen />;
+}

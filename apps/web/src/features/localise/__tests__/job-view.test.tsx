@@ -1,0 +1,212 @@
+import type { LocaliseJobDetail, LocaliseTask } from '@chuhai/contract';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { ok, renderWithApp } from '../../../test/render';
+import { screenWidth } from '../../../test/screen-width';
+import { openStudioAsSeller, signOutOfStudio } from '../../../test/studio-seller';
+import { LocaliseJobView } from '../components/job-view';
+
+const task = (over: Partial<LocaliseTask>): LocaliseTask => ({
+  id: 1,
+  product: 0,
+  productName: '保温杯',
+  productCode: 'A1',
+  site: 'amazon-US',
+  siteName: '亚马逊 · 美国站',
+  language: 'en',
+  status: 'done',
+  stage: null,
+  reason: '',
+  ready: true,
+  fixed: false,
+  listing: { title: 'Insulated Bottle', bullets: [], description: '', searchTerms: '' },
+  rules: [
+    {
+      scope: 'listing',
+      place: '标题',
+      ruleId: 'amazon.title.length',
+      level: 'required',
+      pass: true,
+      message: '标题 62 个字符',
+      todo: '',
+    },
+  ],
+  glossaryMisses: [],
+  charged: { chat: 1, cutout: 1 },
+  listingId: 31,
+  mainImageUrl: '/files/l/1-main.jpg?exp=1&sig=a',
+  pictures: [
+    { index: 1, url: '/files/l/1-1.png?exp=1&sig=b', translated: true, documentId: 77 },
+    { index: 2, url: '/files/l/1-2.png?exp=1&sig=c', translated: false, documentId: null },
+  ],
+  ...over,
+});
+
+const tasks: LocaliseTask[] = [
+  task({}),
+  task({
+    id: 2,
+    site: 'amazon-DE',
+    siteName: '亚马逊 · 德国站',
+    language: 'de',
+    ready: false,
+    listingId: 32,
+    rules: [
+      {
+        scope: 'listing',
+        place: '标题',
+        ruleId: 'amazon.title.chars',
+        level: 'required',
+        pass: false,
+        message: '标题含有 !',
+        todo: '去掉标题里的 !',
+      },
+      {
+        scope: 'picture',
+        place: '详情图 1',
+        ruleId: 'no-chinese',
+        level: 'required',
+        pass: true,
+        message: '没有残留中文',
+        todo: '',
+      },
+    ],
+    glossaryMisses: [{ place: 'listing 标题', source: '出海牌', expected: 'Chuhai' }],
+  }),
+  task({
+    id: 3,
+    site: 'shopee-SG',
+    siteName: 'Shopee · 新加坡站',
+    status: 'failed',
+    ready: null,
+    reason: 'AI 服务暂时不可用，请稍后再试',
+    listing: null,
+    rules: [],
+    charged: {},
+    listingId: null,
+    mainImageUrl: null,
+    pictures: [],
+  }),
+  task({
+    id: 4,
+    product: 1,
+    productCode: 'B2',
+    productName: '水壶',
+    status: 'paused',
+    ready: null,
+    reason: '今日免费图片翻译已用完',
+    listing: null,
+    rules: [],
+    listingId: null,
+    mainImageUrl: null,
+    pictures: [],
+  }),
+];
+
+const detail = (status: LocaliseJobDetail['job']['status']): LocaliseJobDetail => ({
+  job: {
+    id: 9,
+    status,
+    title: '保温杯等 2 个商品',
+    products: 2,
+    sites: ['amazon-US', 'amazon-DE', 'shopee-SG'],
+    total: 4,
+    counts: { done: 2, failed: 1, paused: 1 },
+    stages: status === 'running' ? { pictures: 1 } : {},
+    ready: 1,
+    createdAt: Date.UTC(2026, 10, 27),
+    endedAt: null,
+    expiresAt: Date.UTC(2026, 11, 4),
+  },
+  tasks,
+});
+
+afterEach(signOutOfStudio);
+
+describe('an 一键出海 job', () => {
+  it('shows the counts, why it paused, and 继续 resumes it', async () => {
+    let current = detail('paused');
+    const calls = openStudioAsSeller({
+      '/api/v1/localise/9': () => ok(current),
+      '/api/v1/localise/9/resume': () => {
+        current = detail('running');
+        return ok(current);
+      },
+    });
+    renderWithApp(<LocaliseJobView id={9} />);
+    const status = await screen.findByRole('status');
+    expect(status).toHaveTextContent(
+      '共 4 个（2 个商品 × 3 个站点）：完成 2（可以上架 1），已暂停 1，失败 1',
+    );
+    expect(screen.getByText(/今日免费图片翻译已用完。已完成的站点现在就可以下载/)).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /暂\s*停/ })).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: /继\s*续/ }));
+    expect(await screen.findByRole('button', { name: /暂\s*停/ })).toBeInTheDocument();
+    expect(calls.some((c) => c.url === '/api/v1/localise/9/resume' && c.method === 'POST')).toBe(true);
+    // Running: what the tasks are doing now, by stage.
+    expect(within(screen.getByRole('list', { name: '正在做' })).getByText('翻译详情图')).toBeInTheDocument();
+  });
+
+  it('the report marks what is ready, names the failing 必须 rule with what to do, the 术语表 miss and why one failed', async () => {
+    screenWidth(1440);
+    openStudioAsSeller({ '/api/v1/localise/9': () => ok(detail('done')) });
+    renderWithApp(<LocaliseJobView id={9} />);
+    const report = await screen.findByRole('table', { name: '出海报告' });
+    const row = (site: string, product = '保温杯') =>
+      within(report)
+        .getAllByRole('row')
+        .find((r) => r.textContent?.includes(site) && r.textContent.includes(product)) as HTMLElement;
+    expect(row('美国站')).toHaveTextContent('可以上架');
+    expect(row('美国站')).toHaveTextContent('必须规则全部通过');
+    const german = row('德国站');
+    expect(german).toHaveTextContent('不能上架');
+    expect(german).toHaveTextContent('必须标题：标题含有 !');
+    expect(german).toHaveTextContent('怎么办：去掉标题里的 !');
+    expect(german).toHaveTextContent('术语表listing 标题：「出海牌」应写作「Chuhai」');
+    expect(row('新加坡站')).toHaveTextContent('失败');
+    expect(row('新加坡站')).toHaveTextContent('AI 服务暂时不可用，请稍后再试');
+    expect(row('美国站', '水壶')).toHaveTextContent('已暂停');
+
+    // Each opens where it is finished by hand.
+    expect(within(german).getByRole('link', { name: /打开 listing/ })).toHaveAttribute(
+      'href',
+      '/listing?listing=32',
+    );
+    const us = row('美国站');
+    expect(within(us).getByRole('link', { name: /详情图 1/ })).toHaveAttribute(
+      'href',
+      '/translate?translation=77',
+    );
+    expect(within(us).getByRole('link', { name: /详情图 2（无中文）/ })).toHaveAttribute(
+      'href',
+      '/files/l/1-2.png?exp=1&sig=c',
+    );
+    expect(within(us).getByRole('link', { name: /主图/ })).toHaveAttribute(
+      'href',
+      '/files/l/1-main.jpg?exp=1&sig=a',
+    );
+  });
+
+  it('on a phone: a card per product × site instead of a table', async () => {
+    screenWidth(390);
+    openStudioAsSeller({ '/api/v1/localise/9': () => ok(detail('done')) });
+    renderWithApp(<LocaliseJobView id={9} />);
+    const cards = await screen.findByRole('list', { name: '出海报告' });
+    expect(screen.queryByRole('table')).toBeNull();
+    const german = within(cards).getByRole('listitem', { name: '保温杯 · 亚马逊 · 德国站' });
+    expect(german).toHaveTextContent('不能上架');
+    expect(german).toHaveTextContent('怎么办：去掉标题里的 !');
+  });
+
+  it('下载 ZIP goes to the signed link', async () => {
+    openStudioAsSeller({
+      '/api/v1/localise/9': () => ok(detail('done')),
+      '/api/v1/localise/9/download': () => ok({ url: '/localise-results/9.zip?exp=1&sig=z' }),
+    });
+    const assign = vi.fn();
+    vi.stubGlobal('location', { ...window.location, assign });
+    renderWithApp(<LocaliseJobView id={9} />);
+    fireEvent.click(await screen.findByRole('button', { name: /下载 ZIP/ }));
+    await waitFor(() => expect(assign).toHaveBeenCalledWith('/localise-results/9.zip?exp=1&sig=z'));
+  });
+});

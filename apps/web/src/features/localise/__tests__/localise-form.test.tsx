@@ -1,0 +1,166 @@
+import type { LocaliseCatalogue, LocaliseEstimate } from '@chuhai/contract';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { ok, renderWithApp } from '../../../test/render';
+import { openStudioAsSeller, signOutOfStudio } from '../../../test/studio-seller';
+import { LocaliseForm } from '../components/localise-form';
+import { fakeUploads } from './fake-xhr';
+
+const estimate = (canStart: boolean): LocaliseEstimate => ({
+  sites: [{ id: 'amazon-US', name: '亚马逊 · 美国站', language: 'en' }],
+  uses: [
+    {
+      feature: 'chat',
+      name: 'AI 问答',
+      unit: '次',
+      need: 1,
+      used: 0,
+      limit: 20,
+      left: 20,
+      what: '每个站点的 listing（含一次修正）',
+    },
+    {
+      feature: 'translate',
+      name: '图片翻译',
+      unit: '张',
+      need: 2,
+      used: 9,
+      limit: 10,
+      left: canStart ? 8 : 1,
+      what: '每张含中文的详情图',
+    },
+  ],
+  vip: false,
+  canStart,
+  reason: canStart ? '' : '今日免费图片翻译还剩 1 张，本次最多需要 2 张（开通 VIP 后额度更多）',
+});
+
+const photo = (name: string) => new File([new Uint8Array([1, 2, 3])], name, { type: 'image/jpeg' });
+const pick = (label: string, files: File[]) =>
+  fireEvent.change(screen.getByLabelText(label, { selector: 'input' }), { target: { files } });
+
+afterEach(signOutOfStudio);
+
+describe('one product', () => {
+  let canStart = true;
+  let calls: ReturnType<typeof openStudioAsSeller>;
+  beforeEach(() => {
+    canStart = true;
+    calls = openStudioAsSeller({
+      '/api/v1/localise/estimate': () => ok(estimate(canStart)),
+      '/api/v1/localise': () => ok({ job: { id: 42, status: 'running', counts: {}, stages: {} }, tasks: [] }),
+    });
+  });
+
+  it('asks for the estimate once the name and the main photo are there, then starts with the photos’ ids', async () => {
+    let next = 10;
+    const uploads = fakeUploads({
+      '/api/v1/localise/photos': () => ({ id: ++next, width: 800, height: 600 }),
+    });
+    const started = vi.fn();
+    renderWithApp(<LocaliseForm onStarted={started} />);
+    const panel = screen.getByRole('region', { name: '用量预估' });
+    expect(panel).toHaveTextContent('填好商品名称、选好主图照片后');
+    expect(screen.getByRole('button', { name: '开始出海' })).toBeDisabled();
+
+    fireEvent.change(screen.getByRole('textbox', { name: '商品名称' }), { target: { value: ' 保温杯 ' } });
+    pick('主图照片', [photo('main.jpg')]);
+    pick('详情图', [photo('d1.jpg'), photo('d2.jpg')]);
+    expect(await within(panel).findByText('AI 问答')).toBeInTheDocument();
+    await waitFor(() => expect(uploads).toHaveLength(3));
+    expect(uploads[0]?.form.get('file')).toBeInstanceOf(File);
+
+    // Each change of photos asks again; the last one carries all three.
+    await waitFor(() => {
+      const last = calls.filter((c) => c.url === '/api/v1/localise/estimate').at(-1);
+      expect(last?.body).toEqual({
+        products: [
+          {
+            facts: expect.objectContaining({ productName: '保温杯' }),
+            mainPhotoId: 11,
+            detailPhotoIds: [12, 13],
+          },
+        ],
+        sites: ['amazon-US'],
+      });
+    });
+    expect(within(panel).getByText('今日剩余 8/10 张')).toBeInTheDocument();
+    const start = screen.getByRole('button', { name: '开始出海' });
+    await waitFor(() => expect(start).toBeEnabled());
+    fireEvent.click(start);
+    await waitFor(() => expect(started).toHaveBeenCalledWith(42));
+    expect(calls.find((c) => c.url === '/api/v1/localise')?.body).toMatchObject({ sites: ['amazon-US'] });
+  });
+
+  it('says why it cannot start and keeps 开始 disabled when today’s uses fall short', async () => {
+    canStart = false;
+    fakeUploads({ '/api/v1/localise/photos': () => ({ id: 5, width: 800, height: 600 }) });
+    renderWithApp(<LocaliseForm onStarted={vi.fn()} />);
+    fireEvent.change(screen.getByRole('textbox', { name: '商品名称' }), { target: { value: '保温杯' } });
+    pick('主图照片', [photo('main.jpg')]);
+    expect(await screen.findByText('现在不能开始')).toBeInTheDocument();
+    expect(screen.getByText(/今日免费图片翻译还剩 1 张，本次最多需要 2 张/)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: '开通 VIP' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: '开始出海' })).toBeDisabled();
+  });
+
+  it('no site chosen: nothing is estimated', async () => {
+    fakeUploads({ '/api/v1/localise/photos': () => ({ id: 5, width: 800, height: 600 }) });
+    renderWithApp(<LocaliseForm onStarted={vi.fn()} />);
+    fireEvent.change(screen.getByRole('textbox', { name: '商品名称' }), { target: { value: '保温杯' } });
+    pick('主图照片', [photo('main.jpg')]);
+    await screen.findByRole('img', { name: 'main.jpg' });
+    fireEvent.click(screen.getByRole('checkbox', { name: '亚马逊 美国站' }));
+    expect(screen.getByRole('region', { name: '用量预估' })).toHaveTextContent('至少选一个站点');
+  });
+});
+
+describe('a catalogue', () => {
+  const catalogue: LocaliseCatalogue = {
+    products: [
+      {
+        code: 'A1',
+        facts: {
+          productName: '保温杯',
+          brand: '',
+          material: '',
+          size: '',
+          sellingPoints: '',
+          keywords: '',
+          inTheBox: '',
+        },
+        mainPhotoId: 21,
+        detailPhotoIds: [22],
+      },
+    ],
+    refused: [{ row: 3, code: 'B2', reason: '照片 ZIP 里没有 B2.jpg（主图）' }],
+    ignoredPhotos: [{ name: 'notes.txt', reason: '不是图片' }],
+  };
+
+  it('sends the sheet and the ZIP, lists the products taken and names each refused row; the estimate is for the products taken', async () => {
+    const calls = openStudioAsSeller({ '/api/v1/localise/estimate': () => ok(estimate(true)) });
+    const uploads = fakeUploads({ '/api/v1/localise/catalogue': () => catalogue });
+    renderWithApp(<LocaliseForm onStarted={vi.fn()} />);
+    fireEvent.click(screen.getByText('商品目录'));
+    const read = screen.getByRole('button', { name: '上传并读取目录' });
+    expect(read).toBeDisabled();
+    pick('选择商品表格', [new File(['编码,商品名称'], 'products.csv', { type: 'text/csv' })]);
+    pick('选择照片 ZIP', [new File([new Uint8Array([80, 75])], 'photos.zip', { type: 'application/zip' })]);
+    fireEvent.click(read);
+
+    const result = await screen.findByRole('region', { name: '读取结果' });
+    expect(result).toHaveTextContent('可以处理 1 个商品，1 行没有收（不扣次数）');
+    expect(result).toHaveTextContent('A1保温杯主图 1 张 · 详情图 1 张');
+    expect(within(result).getByText('第 3 行（B2）：照片 ZIP 里没有 B2.jpg（主图）')).toBeInTheDocument();
+    expect(within(result).getByText('「notes.txt」不是图片')).toBeInTheDocument();
+    expect(uploads[0]?.url).toBe('/api/v1/localise/catalogue');
+    expect((uploads[0]?.form.get('sheet') as File | undefined)?.name).toBe('products.csv');
+    expect((uploads[0]?.form.get('photos') as File | undefined)?.name).toBe('photos.zip');
+    await waitFor(() =>
+      expect(calls.find((c) => c.url === '/api/v1/localise/estimate')?.body).toEqual({
+        products: catalogue.products,
+        sites: ['amazon-US'],
+      }),
+    );
+  });
+});

@@ -1,0 +1,180 @@
+import { DownloadOutlined, FileExcelOutlined, FileZipOutlined } from '@ant-design/icons';
+import { LOCALISE_LIMITS, LOCALISE_PHOTO_NAMING, type LocaliseCatalogue } from '@chuhai/contract';
+import { Alert, App, Button, Progress } from 'antd';
+import { useRef, useState } from 'react';
+import { ApiError } from '../../../lib/api-client';
+import { downloadCatalogueTemplate } from '../api/download-template';
+import { uploadCatalogue } from '../api/upload-catalogue';
+
+/** A file input behind a button, showing the chosen file's name. */
+function FileButton(props: {
+  label: string;
+  accept: string;
+  icon: React.ReactNode;
+  file: File | null;
+  onPick: (file: File | null) => void;
+}) {
+  const input = useRef<HTMLInputElement>(null);
+  return (
+    <div className="localise-file">
+      <Button icon={props.icon} onClick={() => input.current?.click()}>
+        {props.label}
+      </Button>
+      <span className={props.file ? 'localise-file__name' : 'localise-file__name muted'}>
+        {props.file?.name ?? '未选择'}
+      </span>
+      <input
+        ref={input}
+        type="file"
+        hidden
+        accept={props.accept}
+        aria-label={props.label}
+        onChange={(e) => {
+          props.onPick(e.target.files?.[0] ?? null);
+          e.target.value = '';
+        }}
+      />
+    </div>
+  );
+}
+
+/**
+ * A catalogue: the sheet (one product a row) and a ZIP of photos named by product code, read by the
+ * server into products. Refused rows are named with why; nothing is charged for reading.
+ */
+export function CataloguePicker(props: {
+  value: LocaliseCatalogue | null;
+  onChange: (catalogue: LocaliseCatalogue | null) => void;
+}) {
+  const [sheet, setSheet] = useState<File | null>(null);
+  const [photos, setPhotos] = useState<File | null>(null);
+  const [sent, setSent] = useState<number | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const abort = useRef<AbortController | null>(null);
+  const { message } = App.useApp();
+
+  const read = async () => {
+    if (!sheet || !photos) return;
+    setError(null);
+    setSent(0);
+    props.onChange(null);
+    abort.current = new AbortController();
+    try {
+      props.onChange(
+        await uploadCatalogue(sheet, photos, { onProgress: setSent, signal: abort.current.signal }),
+      );
+    } catch (failure) {
+      setError(failure instanceof ApiError ? failure.msg : '上传失败，请重试');
+    } finally {
+      setSent(null);
+    }
+  };
+
+  const catalogue = props.value;
+  return (
+    <div className="localise-catalogue">
+      <p className="muted">
+        表格每行一个商品（CSV 或 Excel，第 1 行是表头，商品编码和商品名称必填，最多 {LOCALISE_LIMITS.products}{' '}
+        个），照片打成一个 ZIP。{LOCALISE_PHOTO_NAMING}
+      </p>
+      <Button
+        type="link"
+        icon={<DownloadOutlined />}
+        className="localise-catalogue__template"
+        onClick={() =>
+          void downloadCatalogueTemplate().catch((failure: ApiError) => void message.error(failure.msg))
+        }
+      >
+        下载表格模板
+      </Button>
+      <FileButton
+        label="选择商品表格"
+        accept=".csv,.xlsx,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
+        icon={<FileExcelOutlined />}
+        file={sheet}
+        onPick={(file) => {
+          setSheet(file);
+          props.onChange(null);
+        }}
+      />
+      <FileButton
+        label="选择照片 ZIP"
+        accept=".zip,application/zip"
+        icon={<FileZipOutlined />}
+        file={photos}
+        onPick={(file) => {
+          setPhotos(file);
+          props.onChange(null);
+        }}
+      />
+      {sent !== null ? (
+        <div role="status" className="localise-uploading">
+          正在上传 {Math.round(sent * 100)}%
+          <Progress percent={Math.round(sent * 100)} size="small" showInfo={false} />
+          <Button size="small" onClick={() => abort.current?.abort()}>
+            取消上传
+          </Button>
+        </div>
+      ) : (
+        <Button disabled={!sheet || !photos} onClick={() => void read()}>
+          上传并读取目录
+        </Button>
+      )}
+      {error ? <Alert type="error" showIcon title={error} /> : null}
+      {catalogue ? <CatalogueResult catalogue={catalogue} /> : null}
+    </div>
+  );
+}
+
+/** What the server took from the catalogue, and each refused row with why. */
+function CatalogueResult({ catalogue }: { catalogue: LocaliseCatalogue }) {
+  return (
+    <section className="localise-catalogue__result" aria-label="读取结果">
+      <p>
+        可以处理 <strong>{catalogue.products.length}</strong> 个商品
+        {catalogue.refused.length > 0 ? `，${catalogue.refused.length} 行没有收（不扣次数）` : ''}
+      </p>
+      <ul className="localise-catalogue__products">
+        {catalogue.products.map((product, i) => (
+          <li key={product.code ?? i}>
+            {product.code ? <span className="localise-code">{product.code}</span> : null}
+            <span className="localise-catalogue__name">{product.facts.productName}</span>
+            <span className="muted">主图 1 张 · 详情图 {product.detailPhotoIds.length} 张</span>
+          </li>
+        ))}
+      </ul>
+      {catalogue.refused.length > 0 ? (
+        <Alert
+          type="warning"
+          showIcon
+          title="这些行没有收"
+          description={
+            <ul className="localise-catalogue__refused">
+              {catalogue.refused.map((row) => (
+                <li key={`${row.row}-${row.code}`}>
+                  第 {row.row} 行{row.code ? `（${row.code}）` : ''}：{row.reason}
+                </li>
+              ))}
+            </ul>
+          }
+        />
+      ) : null}
+      {catalogue.ignoredPhotos?.length ? (
+        <Alert
+          type="info"
+          showIcon
+          title={`${catalogue.ignoredPhotos.length} 个文件没有用上`}
+          description={
+            <ul className="localise-catalogue__refused">
+              {catalogue.ignoredPhotos.map((photo) => (
+                <li key={photo.name}>
+                  「{photo.name}」{photo.reason}
+                </li>
+              ))}
+            </ul>
+          }
+        />
+      ) : null}
+    </section>
+  );
+}

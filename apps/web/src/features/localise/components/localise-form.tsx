@@ -1,0 +1,107 @@
+import type { LocaliseBody, LocaliseCatalogue, LocaliseProduct } from '@chuhai/contract';
+import { Alert, Button, Segmented } from 'antd';
+import { useState } from 'react';
+import { EMPTY_FACTS } from '../../../entities/listing/facts-form';
+import { ApiError } from '../../../lib/api-client';
+import { useEstimate } from '../api/get-estimate';
+import { useStartJob } from '../api/start-job';
+import { CataloguePicker } from './catalogue-picker';
+import { EstimatePanel } from './estimate-panel';
+import { SingleProduct, type SingleProductValue } from './single-product';
+import { SitePicker } from './site-picker';
+
+type Source = 'single' | 'catalogue';
+
+/** The products to send, or what is still missing (in words) before there are any. */
+function productsOf(
+  source: Source,
+  single: SingleProductValue,
+  catalogue: LocaliseCatalogue | null,
+): LocaliseProduct[] | string {
+  if (source === 'catalogue') {
+    if (!catalogue) return '上传商品表格和照片 ZIP 后，这里显示要用的次数。';
+    return catalogue.products.length > 0 ? catalogue.products : '目录里没有可以处理的商品。';
+  }
+  const productName = single.facts.productName.trim();
+  const main = single.main[0];
+  if (!productName || !main) return '填好商品名称、选好主图照片后，这里显示要用的次数。';
+  return [
+    {
+      facts: { ...single.facts, productName },
+      mainPhotoId: main.id,
+      detailPhotoIds: single.details.map((p) => p.id),
+    },
+  ];
+}
+
+/** A new job: one product or a catalogue, the sites, the estimate, start. */
+export function LocaliseForm({ onStarted }: { onStarted: (jobId: number) => void }) {
+  const [source, setSource] = useState<Source>('single');
+  const [single, setSingle] = useState<SingleProductValue>({ facts: EMPTY_FACTS, main: [], details: [] });
+  const [catalogue, setCatalogue] = useState<LocaliseCatalogue | null>(null);
+  const [sites, setSites] = useState<string[]>(['amazon-US']);
+  const start = useStartJob();
+
+  const products = productsOf(source, single, catalogue);
+  const missing = typeof products === 'string' ? products : sites.length === 0 ? '至少选一个站点。' : null;
+  const body: LocaliseBody | null = missing ? null : { products: products as LocaliseProduct[], sites };
+  const estimate = useEstimate(body);
+  const estimateError =
+    estimate.error instanceof ApiError ? estimate.error.msg : estimate.error ? '预估失败，请稍后再试' : null;
+
+  return (
+    <section className="tool-panel localise-form" aria-label="新建出海任务">
+      <h1>一键出海</h1>
+      <p className="muted">
+        一个商品或一整个目录，一次做好每个站点的
+        listing、白底主图和翻译好的详情图，并按平台的必须规则逐条复查。
+      </p>
+
+      <h2 className="localise-form__step">1. 商品</h2>
+      <Segmented<Source>
+        block
+        value={source}
+        onChange={setSource}
+        options={[
+          { value: 'single', label: '单个商品' },
+          { value: 'catalogue', label: '商品目录' },
+        ]}
+      />
+      {/* Both stay mounted: switching back and forth keeps what was picked in each. */}
+      <div hidden={source !== 'single'}>
+        <SingleProduct value={single} onChange={setSingle} />
+      </div>
+      <div hidden={source !== 'catalogue'}>
+        <CataloguePicker value={catalogue} onChange={setCatalogue} />
+      </div>
+
+      <h2 className="localise-form__step">2. 站点</h2>
+      <SitePicker value={sites} onChange={setSites} />
+
+      <h2 className="localise-form__step">3. 用量</h2>
+      <EstimatePanel
+        estimate={body ? estimate.data : undefined}
+        loading={estimate.isFetching}
+        error={estimateError}
+        missing={missing}
+      />
+      {start.error ? (
+        <Alert
+          type="error"
+          showIcon
+          title={start.error instanceof ApiError ? start.error.msg : '开始失败，请重试'}
+        />
+      ) : null}
+      <Button
+        type="primary"
+        size="large"
+        block
+        loading={start.isPending}
+        disabled={!body || !estimate.data?.canStart || estimate.isFetching}
+        onClick={() => body && start.mutate(body, { onSuccess: (detail) => onStarted(detail.job.id) })}
+      >
+        开始出海
+      </Button>
+    </section>
+  );
+}

@@ -1,0 +1,87 @@
+import type {
+  LocaliseJob,
+  LocaliseRuleResult,
+  LocaliseStage,
+  LocaliseTask,
+  LocaliseTaskStatus,
+} from '@chuhai/contract';
+
+export type Verdict = 'ready' | 'not-ready' | 'failed' | 'pending' | 'paused' | 'cancelled';
+
+/** What the seller reads about a product × site: 可以上架 only when it is done and every 必须 rule passed. */
+export function verdictOf(task: Pick<LocaliseTask, 'status' | 'ready'>): Verdict {
+  if (task.status === 'done') return task.ready ? 'ready' : 'not-ready';
+  if (task.status === 'failed') return 'failed';
+  if (task.status === 'cancelled') return 'cancelled';
+  if (task.status === 'paused') return 'paused';
+  return 'pending';
+}
+
+export const VERDICTS: Record<Verdict, { text: string; color: string }> = {
+  ready: { text: '可以上架', color: 'success' },
+  'not-ready': { text: '不能上架', color: 'error' },
+  failed: { text: '失败', color: 'error' },
+  pending: { text: '处理中', color: 'processing' },
+  paused: { text: '已暂停', color: 'warning' },
+  cancelled: { text: '已取消', color: 'default' },
+};
+
+export const STAGE_NAMES: Record<LocaliseStage, string> = {
+  listing: '撰写 listing',
+  main: '做主图',
+  pictures: '翻译详情图',
+  check: '复查规则',
+};
+
+export const TASK_STATUS_NAMES: Record<LocaliseTaskStatus, string> = {
+  waiting: '等待',
+  processing: '处理中',
+  done: '完成',
+  failed: '失败',
+  paused: '已暂停',
+  cancelled: '已取消',
+};
+
+/** The 必须 rules the result breaks: why it cannot be listed, each with what to do. */
+export const failingRequired = (task: Pick<LocaliseTask, 'rules'>): LocaliseRuleResult[] =>
+  task.rules.filter((rule) => rule.level === 'required' && !rule.pass);
+
+/** 建议 rules the result breaks: worth a look, but they do not stop the listing. */
+export const failingRecommended = (task: Pick<LocaliseTask, 'rules'>): LocaliseRuleResult[] =>
+  task.rules.filter((rule) => rule.level === 'recommended' && !rule.pass);
+
+/** A task that is waiting, paused or being worked on: what it is doing, in words. */
+export function taskDoing(task: Pick<LocaliseTask, 'status' | 'stage'>): string {
+  if (task.status === 'processing' && task.stage) return `正在${STAGE_NAMES[task.stage]}`;
+  return TASK_STATUS_NAMES[task.status];
+}
+
+/** How far the job is: finished tasks (done, failed or cancelled) out of all, as a percentage. */
+export function jobPercent(job: Pick<LocaliseJob, 'total' | 'counts'>): number {
+  const c = job.counts;
+  const finished = (c.done ?? 0) + (c.failed ?? 0) + (c.cancelled ?? 0);
+  return Math.round((finished / Math.max(1, job.total)) * 100);
+}
+
+/**
+ * 「共 6 个（3 个商品 × 2 个站点）：完成 4（可以上架 3），处理中 1，等待 1」: the counts that are not
+ * zero, in the order a seller follows them.
+ */
+export function jobCountsText(job: Pick<LocaliseJob, 'total' | 'counts' | 'products' | 'sites' | 'ready'>) {
+  const c = job.counts;
+  const parts = [
+    `完成 ${c.done ?? 0}${c.done ? `（可以上架 ${job.ready}）` : ''}`,
+    ...(['processing', 'waiting', 'paused', 'failed', 'cancelled'] as const)
+      .filter((status) => (c[status] ?? 0) > 0)
+      .map((status) => `${TASK_STATUS_NAMES[status]} ${c[status]}`),
+  ];
+  return `共 ${job.total} 个（${job.products} 个商品 × ${job.sites.length} 个站点）：${parts.join('，')}`;
+}
+
+/** The uses a delivered task was charged, in words: 「AI 问答 1 · 抠图 1」. */
+export function chargedText(charged: Record<string, number>, names: Record<string, string>): string {
+  return Object.entries(charged)
+    .filter(([, n]) => n > 0)
+    .map(([feature, n]) => `${names[feature] ?? feature} ${n}`)
+    .join(' · ');
+}
