@@ -5,6 +5,7 @@ import type {
   LocaliseTask,
   LocaliseTaskStatus,
 } from '@chuhai/contract';
+import { JOB_ITEM_STATUS_NAMES } from '@chuhai/contract';
 
 export type Verdict = 'ready' | 'not-ready' | 'failed' | 'pending' | 'paused' | 'cancelled';
 
@@ -33,14 +34,8 @@ export const STAGE_NAMES: Record<LocaliseStage, string> = {
   check: '复查规则',
 };
 
-export const TASK_STATUS_NAMES: Record<LocaliseTaskStatus, string> = {
-  waiting: '等待',
-  processing: '处理中',
-  done: '完成',
-  failed: '失败',
-  paused: '已暂停',
-  cancelled: '已取消',
-};
+/** A product × site's status in words: the same as 批量处理's images'. */
+const TASK_STATUS_NAMES: Record<LocaliseTaskStatus, string> = JOB_ITEM_STATUS_NAMES;
 
 /** The 必须 rules the result breaks: why it cannot be listed, each with what to do. */
 export const failingRequired = (task: Pick<LocaliseTask, 'rules'>): LocaliseRuleResult[] =>
