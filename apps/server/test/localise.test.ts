@@ -116,6 +116,12 @@ function localiseSuite(ctx: () => Ctx) {
     ).json();
     assert.equal(cancelled.data.job.status, 'cancelled');
     assert.deepEqual(cancelled.data.job.counts, { cancelled: 1 });
+    // 我的出海任务: the owner finds it again without its address; the other seller sees none of it.
+    const mine = (await get(ctx().app, '/api/v1/localise/jobs', auth(ctx().token))).json().data;
+    assert.equal(mine[0].id, jobId, 'newest first');
+    assert.equal(mine[0].status, 'cancelled');
+    assert.equal(mine[0].title, start.json().data.job.title);
+    assert.deepEqual((await get(ctx().app, '/api/v1/localise/jobs', auth(other))).json().data, []);
   });
 }
 

@@ -114,6 +114,31 @@ export async function jobDetail(
   return { job: jobView(row, products, tasks), tasks };
 }
 
+/** How many of the seller's jobs 我的出海任务 lists: a week of work for most sellers. */
+const LISTED_JOBS = 20;
+
+/**
+ * `GET /api/v1/localise/jobs`: the seller's jobs still kept, newest first, each with its progress,
+ * so a job is found again without its address (a closed tab, another device).
+ */
+export async function listJobs(
+  deps: Pick<LocaliseDeps, 'db' | 'clock' | 'fileUrlSecret'>,
+  userId: number,
+): Promise<LocaliseJob[]> {
+  const rows = await localise.recentJobs(deps.db, userId, deps.clock.now(), LISTED_JOBS);
+  return Promise.all(
+    rows.map(async (row) => {
+      const products = JSON.parse(row.products) as LocaliseProduct[];
+      const tasks = await localise.jobTasks(deps.db, Number(row.id));
+      return jobView(
+        row,
+        products,
+        tasks.map((task) => taskView(deps, task, products)),
+      );
+    }),
+  );
+}
+
 /** 暂停: tasks not started wait; one being made finishes (and is charged when it delivers). */
 export async function pauseJob(deps: LocaliseDeps, userId: number, jobId: number) {
   const row = await ownJob(deps, userId, jobId);

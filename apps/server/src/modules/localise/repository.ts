@@ -71,6 +71,18 @@ export function ownJob(db: Db, userId: number, jobId: number) {
     .executeTakeFirst();
 }
 
+/** The seller's jobs still kept, newest first. */
+export function recentJobs(db: Db, userId: number, now: number, limit: number) {
+  return db
+    .selectFrom('localise_jobs')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .where('expires_at', '>', now)
+    .orderBy('id', 'desc')
+    .limit(limit)
+    .execute();
+}
+
 export function taskById(db: Db, taskId: number) {
   return db.selectFrom('localise_tasks').selectAll().where('id', '=', taskId).executeTakeFirst();
 }

@@ -2,6 +2,7 @@ import {
   EnvelopeSchema,
   LocaliseBody,
   LocaliseEstimate,
+  LocaliseJob,
   LocaliseJobDetail,
   LocalisePhoto,
 } from '@chuhai/contract';
@@ -34,6 +35,12 @@ const JOB_ROUTES: JobRoutes<typeof LocaliseJobDetail, typeof LocaliseJobDetail> 
 /** 一键出海. */
 const userRoutes: Routes = async (app, { deps }) => {
   registerJobRoutes(app, deps, JOB_ROUTES);
+
+  app.get(
+    '/api/v1/localise/jobs',
+    { schema: { response: { 200: EnvelopeSchema(Type.Array(LocaliseJob)) } } },
+    async (request) => ok(await service.listJobs(deps, request.user.userId)),
+  );
 
   app.post(
     '/api/v1/localise/photos',

@@ -22,7 +22,7 @@ import { keepPhoto } from './photos.ts';
 import * as localise from './repository.ts';
 import { usesOf } from './task-result.ts';
 
-export { cancelJob, jobDetail, pauseJob, resumeJob } from './job-actions.ts';
+export { cancelJob, jobDetail, listJobs, pauseJob, resumeJob } from './job-actions.ts';
 export { purgeExpiredJobs, requeueAfterRestart, requeueStale } from './sweeps.ts';
 export type { LocaliseDeps };
 
