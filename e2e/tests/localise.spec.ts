@@ -110,8 +110,18 @@ test('one product to Amazon US, Amazon DE and Shopee: estimate, start, follow, r
 
   // The address keeps the job: a reload comes back to the report.
   await page.reload();
-  const again = await finished(page);
+  let again = await finished(page);
   await expect(again.getByRole('table', { name: '出海报告' })).toBeVisible();
+
+  // Without its address (a closed tab), 我的出海任务 lists it and opens it again.
+  await page.goto('/#/localise');
+  const mine = page.getByRole('region', { name: '我的出海任务' });
+  await expect(mine).toContainText('已完成');
+  if (process.env.E2E_SHOTS)
+    await page.screenshot({ path: `${process.env.E2E_SHOTS}/localise-mine-1440.png`, fullPage: false });
+  await mine.getByRole('link', { name: '出海牌保温杯' }).click();
+  await expect(page).toHaveURL(/#\/localise\?job=\d+$/);
+  again = await finished(page);
 
   // The translated detail picture opens in 图片翻译's editor, in English for the US site.
   await again
@@ -226,6 +236,7 @@ test('on a phone (390 px, dark): start one product, follow it, read the report a
   await page.setViewportSize({ width: 390, height: 844 });
   await register(page, phoneForRepeat('13912349507', testInfo));
   await page.evaluate(() => localStorage.setItem('themeName', 'dark'));
+  await page.reload(); // the theme is read as the app starts
   await page.getByRole('button', { name: '打开菜单' }).click();
   await page.getByRole('navigation', { name: '手机导航' }).getByRole('link', { name: '一键出海' }).click();
   await expect(page.getByRole('heading', { name: '一键出海', level: 1 })).toBeVisible();
@@ -246,4 +257,14 @@ test('on a phone (390 px, dark): start one product, follow it, read the report a
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
   const names = Object.keys(await zipEntries(page, job));
   expect(names).toContain('露营折叠椅/亚马逊 美国站/listing.csv');
+
+  // 我的出海任务 on a phone: the job is there without its address, and fits the screen.
+  await page.goto('/#/localise');
+  const mine = page.getByRole('region', { name: '我的出海任务' });
+  await expect(mine.getByRole('link', { name: '露营折叠椅' })).toBeVisible();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  if (process.env.E2E_SHOTS) {
+    await mine.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: `${process.env.E2E_SHOTS}/localise-mine-390-dark.png` });
+  }
 });

@@ -17,7 +17,10 @@ export const localiseJobQueryOptions = (id: number, client: QueryClient) =>
     queryKey: localiseKeys.job(id),
     queryFn: async () => {
       const detail = await getLocaliseJob(id);
-      if (detail.job.status !== 'running') void client.invalidateQueries({ queryKey: accountInfoKey });
+      if (detail.job.status !== 'running') {
+        void client.invalidateQueries({ queryKey: accountInfoKey });
+        void client.invalidateQueries({ queryKey: localiseKeys.list() });
+      }
       return detail;
     },
     refetchInterval: (query) => (query.state.data?.job.status === 'running' ? POLL_MS : false),

@@ -2,5 +2,6 @@
 export const localiseKeys = {
   all: ['localise'] as const,
   job: (id: number) => ['localise', 'job', id] as const,
+  list: () => ['localise', 'jobs'] as const,
   estimate: (what: unknown) => ['localise', 'estimate', what] as const,
 };

@@ -15,6 +15,7 @@ export function useStartJob() {
     onSuccess: (detail) => {
       client.setQueryData(localiseKeys.job(detail.job.id), detail);
       void client.invalidateQueries({ queryKey: accountInfoKey });
+      void client.invalidateQueries({ queryKey: localiseKeys.list() });
     },
   });
 }

@@ -7,7 +7,7 @@ import { type JobAction, useJobAction } from '../api/job-actions';
 import { jobCountsText, jobPercent, STAGE_NAMES } from '../task-outcome';
 import { JobReport } from './job-report';
 
-const JOB_STATUS: Record<LocaliseJob['status'], { text: string; color: string }> = {
+export const JOB_STATUS: Record<LocaliseJob['status'], { text: string; color: string }> = {
   running: { text: '处理中', color: 'processing' },
   paused: { text: '已暂停', color: 'warning' },
   done: { text: '已完成', color: 'success' },

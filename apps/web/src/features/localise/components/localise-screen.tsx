@@ -4,6 +4,7 @@ import { SignInButton } from '../../../components/ui/sign-in-prompt';
 import { useAuthStore } from '../../../stores/auth-store';
 import { LocaliseJobView } from './job-view';
 import { LocaliseForm } from './localise-form';
+import { RecentJobs } from './recent-jobs';
 import '../localise.css';
 
 /** What the right side says before a job is open. */
@@ -49,7 +50,10 @@ export function LocaliseScreen() {
           <SignInButton label="登录后使用" size="large" block />
         </section>
       )}
-      <div className="localise-side">{jobId && signedIn ? <LocaliseJobView id={jobId} /> : <Intro />}</div>
+      <div className="localise-side">
+        {jobId && signedIn ? <LocaliseJobView id={jobId} /> : <Intro />}
+        {signedIn && !jobId && <RecentJobs />}
+      </div>
     </div>
   );
 }
