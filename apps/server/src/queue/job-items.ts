@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import type { Kysely, Selectable } from 'kysely';
 import type { PersonalTable } from '../app-module.ts';
 import type { Database } from '../db/database.ts';
 
@@ -115,4 +115,16 @@ export async function deleteJobsOf(
 ): Promise<void> {
   await trx.deleteFrom(tables.items).where('user_id', '=', userId).execute();
   await trx.deleteFrom(tables.jobs).where('user_id', '=', userId).execute();
+}
+
+/** The seller's jobs still kept, newest first: 批量处理's and 一键出海's lists of their jobs. */
+export function keptJobsOf<T extends JobTable>(db: Db, table: T, userId: number, now: number, limit: number) {
+  return db
+    .selectFrom(table as JobTable)
+    .selectAll()
+    .where('user_id', '=', userId)
+    .where('expires_at', '>', now)
+    .orderBy('id', 'desc')
+    .limit(limit)
+    .execute() as Promise<Selectable<Database[T]>[]>;
 }

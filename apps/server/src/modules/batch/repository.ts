@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../db/database.ts';
 import {
   claimItem as claimJobItem,
+  keptJobsOf,
   moveItems as moveJobItems,
   requeueStaleItems,
 } from '../../queue/job-items.ts';
@@ -55,16 +56,8 @@ export function jobById(db: Db, jobId: number) {
 }
 
 /** The seller's jobs still kept, newest first. */
-export function listJobs(db: Db, userId: number, now: number) {
-  return db
-    .selectFrom('batch_jobs')
-    .selectAll()
-    .where('user_id', '=', userId)
-    .where('expires_at', '>', now)
-    .orderBy('id', 'desc')
-    .limit(50)
-    .execute();
-}
+export const listJobs = (db: Db, userId: number, now: number) =>
+  keptJobsOf(db, 'batch_jobs', userId, now, 50);
 
 export async function setJobStatus(
   db: Db,

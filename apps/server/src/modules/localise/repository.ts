@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/database.ts';
-import { claimItem, moveItems, requeueStaleItems } from '../../queue/job-items.ts';
+import { claimItem, keptJobsOf, moveItems, requeueStaleItems } from '../../queue/job-items.ts';
 
 type Db = Kysely<Database>;
 
@@ -72,16 +72,8 @@ export function ownJob(db: Db, userId: number, jobId: number) {
 }
 
 /** The seller's jobs still kept, newest first. */
-export function recentJobs(db: Db, userId: number, now: number, limit: number) {
-  return db
-    .selectFrom('localise_jobs')
-    .selectAll()
-    .where('user_id', '=', userId)
-    .where('expires_at', '>', now)
-    .orderBy('id', 'desc')
-    .limit(limit)
-    .execute();
-}
+export const recentJobs = (db: Db, userId: number, now: number, limit: number) =>
+  keptJobsOf(db, 'localise_jobs', userId, now, limit);
 
 export function taskById(db: Db, taskId: number) {
   return db.selectFrom('localise_tasks').selectAll().where('id', '=', taskId).executeTakeFirst();
