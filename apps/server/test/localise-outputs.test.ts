@@ -242,6 +242,40 @@ function outputsSuite(ctx: () => JobCtx) {
     assert.equal(finished.reason, '');
     assert.ok(finished.listingId);
   });
+
+  it('follows the seller’s 术语表 on the detail pictures, and reports the picture and term where the translator did not', async () => {
+    await setFreeLimit(ctx().app, 'translate', 50);
+    for (const entry of [
+      { source: '加绒', target: 'en', translation: 'Fleece-lined' },
+      { source: '出海牌', target: 'all', translation: null },
+    ])
+      assert.equal(
+        (await post(ctx().app, '/api/v1/translate/glossary', entry, auth(ctx().token))).json().code,
+        200,
+      );
+    // The fake translator follows the 术语表, except on a picture saying 「术语顽固」: there it
+    // translates away 出海牌, which was to be kept as it is.
+    const followed = await upload(ctx(), await chinesePicture(['加绒 保暖外套', '限时特惠']));
+    const ignored = await upload(ctx(), await chinesePicture(['出海牌 术语顽固', '限时特惠']));
+    const product = { facts: CUP_FACTS, mainPhotoId: photos.main, detailPhotoIds: [followed, ignored] };
+    const start = await post(
+      ctx().app,
+      '/api/v1/localise',
+      { products: [product], sites: ['amazon-US'] },
+      auth(ctx().token),
+    );
+    assert.equal(start.json().code, 200, start.body);
+    const task = taskOf(await waitForJob(ctx(), start.json().data.job.id), 'amazon-US');
+    assert.equal(task.status, 'done', task.reason);
+    assert.deepEqual(task.glossaryMisses, [{ place: '详情图 2', source: '出海牌', expected: '出海牌' }]);
+    const first = (
+      await get(ctx().app, `/api/v1/translate/${task.pictures[0].documentId}`, auth(ctx().token))
+    ).json().data;
+    assert.ok(
+      first.blocks.some((block: { text: string }) => block.text.includes('Fleece-lined')),
+      JSON.stringify(first.blocks.map((block: { text: string }) => block.text)),
+    );
+  });
 }
 
 onBothQueues('一键出海 outputs', outputsSuite, 50);
