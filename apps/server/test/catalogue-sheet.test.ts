@@ -4,13 +4,14 @@ import { LOCALISE_LIMITS, ResultCode } from '@chuhai/contract';
 import { strToU8, zipSync } from 'fflate';
 import type { AppError } from '../src/http/app-error.ts';
 import { decodeSheetText, parseCsv } from '../src/lib/sheet/csv.ts';
-import { readSheet } from '../src/lib/sheet/read-sheet.ts';
+import { readSheet, type SheetLimits } from '../src/lib/sheet/read-sheet.ts';
 import { readXlsx } from '../src/lib/sheet/xlsx.ts';
 import { byPhotoOrder, placePhoto } from '../src/modules/localise/catalogue-photos.ts';
 import { catalogueTemplate, readCatalogueSheet } from '../src/modules/localise/catalogue-sheet.ts';
 import { excelLikeXlsx, inlineXlsx } from './catalogue-helpers.ts';
 
 const MB = 1024 * 1024;
+const LIMITS: SheetLimits = { maxRows: 1000, maxColumns: 200, maxUnpackedBytes: MB, maxEntries: 100 };
 const cells = (rows: { cells: string[] }[]) => rows.map((r) => r.cells);
 const rowsOf = (table: string[][]) => table.map((cells, i) => ({ row: i + 1, cells }));
 
@@ -73,13 +74,13 @@ describe('CSV', () => {
 });
 
 describe('XLSX', () => {
-  it('reads inline strings cell by cell, keeping columns where a cell is empty', () => {
-    const rows = readXlsx(
+  it('reads inline strings cell by cell, keeping columns where a cell is empty', async () => {
+    const rows = await readXlsx(
       inlineXlsx([
         ['商品编码', '商品名称', '品牌'],
         ['SKU-1', '', '出海 & 牌 <1>'],
       ]),
-      MB,
+      LIMITS,
     );
     assert.deepEqual(rows, [
       { row: 1, cells: ['商品编码', '商品名称', '品牌'] },
@@ -87,25 +88,24 @@ describe('XLSX', () => {
     ]);
   });
 
-  it('reads a workbook as Excel saves it: shared strings in runs, numbers, the first visible sheet', () => {
-    const rows = readXlsx(
+  it('reads a workbook as Excel saves it: shared strings in runs, numbers, the first visible sheet', async () => {
+    const rows = await readXlsx(
       excelLikeXlsx([
         ['商品编码', '商品名称', '', '尺寸'],
         ['10001', '保温杯', '', '750'],
         ['', '', '', ''],
         ['SKU-2', '第一行\r\n第二行', '', '0.5'],
       ]),
-      MB,
+      LIMITS,
     );
     assert.deepEqual(rows, [
       { row: 1, cells: ['商品编码', '商品名称', '', '尺寸'] },
       { row: 2, cells: ['10001', '保温杯', '', '750'] },
-      { row: 3, cells: [] },
       { row: 4, cells: ['SKU-2', '第一行\r\n第二行', '', '0.5'] },
     ]);
   });
 
-  it('reads booleans, formula results, a prefixed namespace and rows without references', () => {
+  it('reads booleans, formula results, a prefixed namespace and rows without references', async () => {
     const sheet =
       '<x:worksheet xmlns:x="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><x:sheetData>' +
       '<x:row><x:c t="b"><x:v>1</x:v></x:c><x:c t="str"><x:f>A1&amp;"x"</x:f><x:v>TRUEx</x:v></x:c><x:c><x:v>0.30000000000000004</x:v></x:c></x:row>' +
@@ -120,43 +120,43 @@ describe('XLSX', () => {
       ),
       'xl/worksheets/s.xml': strToU8(sheet),
     });
-    assert.deepEqual(readXlsx(xlsx, MB), [
+    assert.deepEqual(await readXlsx(xlsx, LIMITS), [
       { row: 1, cells: ['TRUE', 'TRUEx', '0.3'] },
       { row: 2, cells: ['', '', '中文'] },
     ]);
   });
 
-  it('refuses a sheet that unpacks past the limit, and a broken file, in Chinese', () => {
+  it('refuses a sheet that unpacks past the limit, and a broken file, in Chinese', async () => {
     const big = inlineXlsx([['x'.repeat(4000)]]);
-    assert.throws(
-      () => readXlsx(big, 1000),
+    await assert.rejects(
+      readXlsx(big, { ...LIMITS, maxUnpackedBytes: 1000 }),
       (e: AppError) => e.code === ResultCode.badRequest && /解压后超过/.test(e.message),
     );
-    assert.throws(
-      () => readXlsx(big.subarray(0, 200), MB),
+    await assert.rejects(
+      readXlsx(big.subarray(0, 200), LIMITS),
       (e: AppError) => e.code === ResultCode.badRequest && /XLSX/.test(e.message),
     );
   });
 });
 
 describe('readSheet', () => {
-  it('judges by content: an XLSX named .csv is read as XLSX; .xls and binary files are refused', () => {
-    const rows = readSheet(inlineXlsx([['商品编码'], ['  A  ']]), MB);
+  it('judges by content: an XLSX named .csv is read as XLSX; .xls and binary files are refused', async () => {
+    const rows = await readSheet(inlineXlsx([['商品编码'], ['  A  ']]), LIMITS);
     assert.deepEqual(rows, [
       { row: 1, cells: ['商品编码'] },
       { row: 2, cells: ['A'] },
     ]);
     const xls = Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1, 0, 0, 0]);
-    assert.throws(() => readSheet(xls, MB), /旧版 Excel（\.xls）/);
-    assert.throws(
-      () => readSheet(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0, 0, 1, 2, 3]), MB),
+    await assert.rejects(readSheet(xls, LIMITS), /旧版 Excel（\.xls）/);
+    await assert.rejects(
+      readSheet(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0, 0, 1, 2, 3]), LIMITS),
       /只支持 CSV 或 XLSX/,
     );
-    assert.throws(() => readSheet(Buffer.alloc(0), MB), /空文件/);
+    await assert.rejects(readSheet(Buffer.alloc(0), LIMITS), /空文件/);
   });
 
-  it('leaves out empty rows but keeps the numbers of the others', () => {
-    assert.deepEqual(readSheet(Buffer.from('a,b\n,\n\nc,d\n'), MB), [
+  it('leaves out empty rows but keeps the numbers of the others', async () => {
+    assert.deepEqual(await readSheet(Buffer.from('a,b\n,\n\nc,d\n'), LIMITS), [
       { row: 1, cells: ['a', 'b'] },
       { row: 4, cells: ['c', 'd'] },
     ]);
@@ -233,10 +233,13 @@ describe('catalogue rows', () => {
     assert.throws(() => readCatalogueSheet([]), /商品表是空的/);
   });
 
-  it('the template is UTF-8 with a BOM, and its header and example row read back as one product', () => {
+  it('the template is UTF-8 with a BOM, and its header and example row read back as one product', async () => {
     const template = catalogueTemplate();
-    assert.ok(template.startsWith('\uFEFF商品编码,商品名称,品牌,材质,尺寸,卖点,关键词,包装清单\r\n'));
-    const sheet = readCatalogueSheet(readSheet(Buffer.from(template, 'utf8'), MB));
+    assert.ok(
+      template.startsWith('\uFEFF"商品编码","商品名称","品牌","材质","尺寸","卖点","关键词","包装清单"\r\n'),
+      template,
+    );
+    const sheet = readCatalogueSheet(await readSheet(Buffer.from(template, 'utf8'), LIMITS));
     assert.deepEqual(sheet.refused, []);
     assert.equal(sheet.rows.length, 1);
     assert.equal(sheet.rows[0]?.facts.keywords, '保温杯, 水杯, 户外水壶');

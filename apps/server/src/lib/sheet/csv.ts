@@ -1,4 +1,5 @@
-import type { SheetRow } from './sheet-row.ts';
+import { tooManyRows } from './sheet-errors.ts';
+import type { SheetLimits, SheetRow } from './sheet-row.ts';
 
 /**
  * A CSV file's bytes as text, in the encodings spreadsheets save: UTF-8 (with or without BOM),
@@ -31,12 +32,16 @@ function separatorOf(text: string): string {
 }
 
 /**
- * The records of a CSV text as a spreadsheet shows them (RFC 4180: quoted fields may hold the
- * separator, line breaks and doubled quotes; CRLF, LF or CR end a record). `row` counts records
- * from 1, as Excel numbers its rows, so a cell with a line break does not shift the rows below it.
- * Excel's `sep=` line, when there is one, is the separator and not a row.
+ * The records of a CSV text with something in them, as a spreadsheet shows them (RFC 4180: quoted
+ * fields may hold the separator, line breaks and doubled quotes; CRLF, LF or CR end a record).
+ * `row` counts records from 1, as Excel numbers its rows, so a cell with a line break does not
+ * shift the rows below it. Excel's `sep=` line, when there is one, is the separator and not a row.
+ * One pass over the text; cells right of `maxColumns` are skipped, past `maxRows` rows it stops (400).
  */
-export function parseCsv(csv: string): SheetRow[] {
+export function parseCsv(
+  csv: string,
+  limits: Pick<SheetLimits, 'maxRows' | 'maxColumns'> = { maxRows: Infinity, maxColumns: Infinity },
+): SheetRow[] {
   // Excel's own hint `sep=;` on the first line names the separator and is not a row.
   const hint = /^sep=(.)\r?\n?/i.exec(csv);
   const text = hint ? csv.slice(hint[0].length) : csv;
@@ -47,12 +52,13 @@ export function parseCsv(csv: string): SheetRow[] {
   let quoted = false;
   let row = 1;
   const endCell = () => {
-    cells.push(cell);
+    if (cells.length < limits.maxColumns) cells.push(cell);
     cell = '';
   };
   const endRow = () => {
     endCell();
-    rows.push({ row, cells });
+    if (cells.some((c) => c.trim() !== '')) rows.push({ row, cells });
+    if (rows.length > limits.maxRows) throw tooManyRows(limits.maxRows);
     cells = [];
     row += 1;
   };

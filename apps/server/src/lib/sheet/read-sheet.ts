@@ -1,37 +1,107 @@
+import { Worker } from 'node:worker_threads';
 import { ResultCode } from '@chuhai/contract';
 import { AppError } from '../../http/app-error.ts';
-import { decodeSheetText, parseCsv } from './csv.ts';
-import type { SheetRow } from './sheet-row.ts';
-import { readXlsx } from './xlsx.ts';
+import { badSheet } from './sheet-errors.ts';
+import type { SheetLimits, SheetRow } from './sheet-row.ts';
+import type { SheetReply, SheetTask } from './sheet-worker.ts';
 
-export type { SheetRow };
+export type { SheetLimits, SheetRow };
 
-const bad = (msg: string) => new AppError(ResultCode.badRequest, msg);
+/** What one sheet's worker may take before it is stopped: wall time and V8 heap. */
+export interface SheetBudget {
+  timeMs: number;
+  heapMb: number;
+}
 
-/** What a file is by its first bytes: an XLSX (a ZIP), an old binary .xls, or text that may be CSV. */
-function kindOf(bytes: Uint8Array): 'xlsx' | 'xls' | 'text' | 'other' {
-  if (bytes[0] === 0x50 && bytes[1] === 0x4b && bytes[2] === 0x03 && bytes[3] === 0x04) return 'xlsx';
-  if (bytes[0] === 0xd0 && bytes[1] === 0xcf && bytes[2] === 0x11 && bytes[3] === 0xe0) return 'xls';
-  const head = bytes.subarray(0, 4096);
-  const utf16 = (head[0] === 0xff && head[1] === 0xfe) || (head[0] === 0xfe && head[1] === 0xff);
-  // Text has no NUL bytes (except UTF-16) and few control characters besides tab and line breaks.
-  const control = head.filter((b) => b < 0x20 && b !== 0x09 && b !== 0x0a && b !== 0x0d).length;
-  return utf16 || (!head.includes(0) && control <= head.length / 100) ? 'text' : 'other';
+export const SHEET_BUDGET: SheetBudget = { timeMs: 15_000, heapMb: 256 };
+
+/** Sheets read at once on this node (each a worker thread on a core); the next ones wait. */
+const AT_ONCE = 2;
+/** Sheets that may wait; one more is told the server is busy. */
+const MAX_WAITING = 16;
+
+let running = 0;
+const waiting: (() => void)[] = [];
+
+async function turn(): Promise<() => void> {
+  if (running >= AT_ONCE) {
+    if (waiting.length >= MAX_WAITING)
+      throw new AppError(ResultCode.tooManyRequests, '现在上传商品表的人太多，请过一分钟再试');
+    await new Promise<void>((resolve) => waiting.push(resolve));
+  }
+  running += 1;
+  return () => {
+    running -= 1;
+    waiting.shift()?.();
+  };
+}
+
+function inWorker(bytes: Uint8Array, limits: SheetLimits, budget: SheetBudget): Promise<SheetRow[]> {
+  // A copy the worker takes over, so the caller's buffer stays usable.
+  const copy = new Uint8Array(bytes);
+  const task: SheetTask = { bytes: copy, limits };
+  const worker = new Worker(new URL('./sheet-worker.ts', import.meta.url), {
+    workerData: task,
+    transferList: [copy.buffer],
+    resourceLimits: { maxOldGenerationSizeMb: budget.heapMb, maxYoungGenerationSizeMb: 16 },
+  });
+  return new Promise<SheetRow[]>((resolve, reject) => {
+    let settled = false;
+    const settle = (outcome: () => void) => {
+      if (settled) return;
+      settled = true;
+      clearTimeout(timer);
+      void worker.terminate();
+      outcome();
+    };
+    const timer = setTimeout(
+      () =>
+        settle(() =>
+          reject(
+            badSheet(
+              `商品表太复杂，${budget.timeMs / 1000} 秒内没有读完：请删去多余的工作表、格式和空行，或另存为 CSV 再上传`,
+            ),
+          ),
+        ),
+      budget.timeMs,
+    );
+    worker.on('message', (reply: SheetReply) =>
+      settle(() => {
+        if (reply.ok) resolve(reply.rows);
+        else if (reply.code !== null) reject(new AppError(reply.code, reply.message));
+        else reject(new Error(`the sheet worker failed: ${reply.message}`));
+      }),
+    );
+    worker.on('error', (error: Error & { code?: string }) =>
+      settle(() =>
+        reject(
+          error.code === 'ERR_WORKER_OUT_OF_MEMORY'
+            ? badSheet(
+                `商品表解开后太大，读取时用尽了 ${budget.heapMb} MB 内存：请删去多余的行、列和格式，或另存为 CSV 再上传`,
+              )
+            : error,
+        ),
+      ),
+    );
+    worker.on('exit', () => settle(() => reject(new Error('the sheet worker exited without an answer'))));
+  });
 }
 
 /**
- * The rows of an uploaded sheet, judged by its content rather than its name: an XLSX's first visible
- * sheet, or a CSV (UTF-8, UTF-16 or GBK; comma, tab or semicolon). Rows with nothing in them are left
- * out; the rest keep their numbers as the spreadsheet shows them. A file that is neither is a 400
- * that says what to upload instead.
+ * The rows of an uploaded sheet (see parse-sheet.ts), read in a worker thread of its own so that no
+ * sheet, however it is built, holds this node's event loop: the worker is stopped past
+ * `budget.timeMs` or `budget.heapMb` with a 400 that says which, and at most AT_ONCE sheets are read
+ * at a time on this node.
  */
-export function readSheet(bytes: Uint8Array, maxUnpackedBytes: number): SheetRow[] {
-  if (bytes.length === 0) throw bad('商品表是空文件，请重新选择');
-  const kind = kindOf(bytes);
-  if (kind === 'xls') throw bad('不支持旧版 Excel（.xls）文件，请在 Excel 里另存为 .xlsx 或 CSV 再上传');
-  if (kind === 'other') throw bad('商品表只支持 CSV 或 XLSX 文件，请用模板填写后上传');
-  const rows = kind === 'xlsx' ? readXlsx(bytes, maxUnpackedBytes) : parseCsv(decodeSheetText(bytes));
-  return rows
-    .map((row) => ({ row: row.row, cells: row.cells.map((cell) => cell.trim()) }))
-    .filter((row) => row.cells.some((cell) => cell !== ''));
+export async function readSheet(
+  bytes: Uint8Array,
+  limits: SheetLimits,
+  budget: SheetBudget = SHEET_BUDGET,
+): Promise<SheetRow[]> {
+  const done = await turn();
+  try {
+    return await inWorker(bytes, limits, budget);
+  } finally {
+    done();
+  }
 }

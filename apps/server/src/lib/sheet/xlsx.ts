@@ -1,18 +1,12 @@
-import { ResultCode } from '@chuhai/contract';
-import { unzipSync } from 'fflate';
+import yauzl, { type Entry, type ZipFile } from 'yauzl';
 import { AppError } from '../../http/app-error.ts';
-import type { SheetRow } from './sheet-row.ts';
-import { xmlEvents } from './xml-tags.ts';
-
-/** Columns read from a row; a catalogue needs a handful, and `XFD1` must not make a 16,384-cell row. */
-const MAX_COLUMNS = 200;
-
-const unreadable = (why: string) =>
-  new AppError(ResultCode.badRequest, `XLSX 文件读不出来：${why}，请另存为 .xlsx 或 CSV 再上传`);
+import { badSheet, tooManyRows, unreadableXlsx } from './sheet-errors.ts';
+import type { SheetLimits, SheetRow } from './sheet-row.ts';
+import { MalformedXml, readXml } from './xml-stream.ts';
 
 /** `C5` → 2 (column C, from 0); null without letters. */
 function columnOf(ref: string | undefined): number | null {
-  const letters = /^[A-Za-z]+/.exec(ref ?? '')?.[0];
+  const letters = /^[A-Za-z]{1,3}/.exec(ref ?? '')?.[0];
   if (!letters) return null;
   let column = 0;
   for (const letter of letters.toUpperCase()) column = column * 26 + (letter.charCodeAt(0) - 64);
@@ -29,99 +23,100 @@ function numberText(value: string): string {
   return value.trim() !== '' && Number.isFinite(number) ? String(Number(number.toPrecision(15))) : value;
 }
 
+/** A part's XML read with `handlers`; broken XML is a broken file. */
+function parse(part: Uint8Array, handlers: Parameters<typeof readXml>[1]) {
+  try {
+    readXml(part, handlers);
+  } catch (error) {
+    if (error instanceof MalformedXml) throw unreadableXlsx('文件内容不是规范的 XML（可能已损坏）');
+    throw error;
+  }
+}
+
 /** The text of each `<si>` (rich-text runs joined; phonetic guides `<rPh>` left out). */
-function sharedStrings(xml: string): string[] {
+function sharedStrings(part: Uint8Array | undefined): string[] {
   const strings: string[] = [];
   let current = '';
   let inText = false;
   let phonetic = 0;
-  for (const event of xmlEvents(xml)) {
-    if (event.kind === 'open') {
-      if (event.name === 'si') current = '';
-      else if (event.name === 'rPh') phonetic += 1;
-      else if (event.name === 't') inText = true;
-    } else if (event.kind === 'close') {
-      if (event.name === 'si') strings.push(unescapeOoxml(current));
-      else if (event.name === 'rPh') phonetic -= 1;
-      else if (event.name === 't') inText = false;
-    } else if (inText && phonetic === 0) current += event.text;
-  }
+  if (!part) return strings;
+  parse(part, {
+    open(name) {
+      if (name === 'si') current = '';
+      else if (name === 'rPh') phonetic += 1;
+      else if (name === 't') inText = true;
+    },
+    close(name) {
+      if (name === 'si') strings.push(unescapeOoxml(current));
+      else if (name === 'rPh') phonetic -= 1;
+      else if (name === 't') inText = false;
+    },
+    text(text) {
+      if (inText && phonetic === 0) current += text;
+    },
+  });
   return strings;
 }
 
-/** The rows of a worksheet's XML, each cell where its reference puts it (`C5` is row 5, column C). */
-function sheetRows(xml: string, strings: string[]): SheetRow[] {
+/** A cell's text by its type: a shared string's index, inline text, a boolean, a number. */
+function cellText(type: string, value: string, inline: string, strings: string[]): string {
+  if (type === 's') return strings[Number.parseInt(value, 10)] ?? '';
+  if (type === 'inlineStr') return unescapeOoxml(inline);
+  if (type === 'b') return value.trim() === '1' ? 'TRUE' : 'FALSE';
+  if (type === 'n') return numberText(value);
+  return unescapeOoxml(value);
+}
+
+/**
+ * The rows of a worksheet with something in them, each cell where its reference puts it (`C5` is
+ * row 5, column C). Cells right of `maxColumns` are left out; past `maxRows` rows it stops with a 400.
+ */
+function sheetRows(part: Uint8Array, strings: string[], limits: SheetLimits): SheetRow[] {
   const rows: SheetRow[] = [];
   let row: SheetRow | null = null;
+  let lastRow = 0;
   let column = -1;
   let type = '';
   let value = '';
   let inline = '';
   let into: 'v' | 't' | null = null;
   let phonetic = 0;
-  for (const event of xmlEvents(xml)) {
-    if (event.kind === 'open') {
-      if (event.name === 'row') {
-        const number = Number.parseInt(event.attrs.r ?? '', 10);
-        row = { row: number > 0 ? number : (rows.at(-1)?.row ?? 0) + 1, cells: [] };
+  parse(part, {
+    open(name, attrs) {
+      if (name === 'row') {
+        const number = Number.parseInt(attrs.r ?? '', 10);
+        lastRow = number > 0 ? number : lastRow + 1;
+        row = { row: lastRow, cells: [] };
         column = -1;
-      } else if (event.name === 'c') {
-        column = columnOf(event.attrs.r) ?? column + 1;
-        type = event.attrs.t ?? 'n';
+      } else if (name === 'c') {
+        column = columnOf(attrs.r) ?? column + 1;
+        type = attrs.t ?? 'n';
         value = '';
         inline = '';
-      } else if (event.name === 'v') into = 'v';
-      else if (event.name === 't') into = 't';
-      else if (event.name === 'rPh') phonetic += 1;
-    } else if (event.kind === 'close') {
-      if (event.name === 'v' || event.name === 't') into = null;
-      else if (event.name === 'rPh') phonetic -= 1;
-      else if (event.name === 'c' && row && column >= 0 && column < MAX_COLUMNS) {
-        const text =
-          type === 's'
-            ? (strings[Number.parseInt(value, 10)] ?? '')
-            : type === 'inlineStr'
-              ? unescapeOoxml(inline)
-              : type === 'b'
-                ? value.trim() === '1'
-                  ? 'TRUE'
-                  : 'FALSE'
-                : type === 'n'
-                  ? numberText(value)
-                  : unescapeOoxml(value);
+      } else if (name === 'v') into = 'v';
+      else if (name === 't') into = 't';
+      else if (name === 'rPh') phonetic += 1;
+    },
+    close(name) {
+      if (name === 'v' || name === 't') into = null;
+      else if (name === 'rPh') phonetic -= 1;
+      else if (name === 'c' && row && column >= 0 && column < limits.maxColumns) {
+        const text = cellText(type, value, inline, strings);
+        if (text === '') return;
         while (row.cells.length < column) row.cells.push('');
         row.cells[column] = text;
-      } else if (event.name === 'row' && row) {
-        rows.push(row);
+      } else if (name === 'row' && row) {
+        if (row.cells.some((cell) => cell.trim() !== '')) rows.push(row);
+        if (rows.length > limits.maxRows) throw tooManyRows(limits.maxRows);
         row = null;
       }
-    } else if (into === 'v') value += event.text;
-    else if (into === 't' && phonetic === 0) inline += event.text;
-  }
+    },
+    text(text) {
+      if (into === 'v') value += text;
+      else if (into === 't' && phonetic === 0) inline += text;
+    },
+  });
   return rows;
-}
-
-/** A ZIP's entries by lower-case path, read only where `wanted` says and never past `maxBytes` each. */
-function readEntries(bytes: Uint8Array, wanted: (path: string) => boolean, maxBytes: number) {
-  let tooBig = '';
-  let entries: Record<string, Uint8Array>;
-  try {
-    entries = unzipSync(bytes, {
-      filter: (file) => {
-        const path = file.name.replaceAll('\\', '/').replace(/^\/+/, '').toLowerCase();
-        if (!wanted(path)) return false;
-        if (file.originalSize > maxBytes) tooBig = file.name;
-        return file.originalSize <= maxBytes;
-      },
-    });
-  } catch {
-    throw unreadable('文件已损坏');
-  }
-  if (tooBig) throw unreadable(`「${tooBig}」解压后超过 ${Math.round(maxBytes / 1024 / 1024)} MB`);
-  const byPath = new Map<string, string>();
-  for (const [name, data] of Object.entries(entries))
-    byPath.set(name.replaceAll('\\', '/').replace(/^\/+/, '').toLowerCase(), new TextDecoder().decode(data));
-  return byPath;
 }
 
 /** `target` of a relationship in the part at `from` (`xl/workbook.xml`), as a path in the ZIP. */
@@ -136,18 +131,19 @@ function resolvePart(from: string, target: string): string {
 }
 
 /** The relationships of a part (its `_rels/NAME.rels`): id → target path, and type → target path. */
-function relationships(xml: string | undefined, from: string) {
+function relationships(part: Uint8Array | undefined, from: string) {
   const byId = new Map<string, string>();
   const byType = new Map<string, string>();
-  for (const event of xmlEvents(xml ?? '')) {
-    if (event.kind !== 'open' || event.name !== 'Relationship') continue;
-    const { Id, Type: type, Target } = event.attrs;
-    if (!Target) continue;
-    const path = resolvePart(from, Target);
-    if (Id) byId.set(Id, path);
-    const kind = type?.split('/').at(-1);
-    if (kind && !byType.has(kind)) byType.set(kind, path);
-  }
+  if (!part) return { byId, byType };
+  parse(part, {
+    open(name, { Id, Type: type, Target }) {
+      if (name !== 'Relationship' || !Target) return;
+      const path = resolvePart(from, Target);
+      if (Id) byId.set(Id, path);
+      const kind = type?.split('/').at(-1);
+      if (kind && !byType.has(kind)) byType.set(kind, path);
+    },
+  });
   return { byId, byType };
 }
 
@@ -156,41 +152,105 @@ const relsOf = (part: string) => {
   return `${part.slice(0, slash + 1)}_rels/${part.slice(slash + 1)}.rels`;
 };
 
+const pathOf = (name: string) => name.replaceAll('\\', '/').replace(/^\/+/, '').toLowerCase();
+
+/**
+ * The package's directory, read by yauzl (made for ZIPs from strangers: it checks names and, as
+ * each entry unpacks, that it is no bigger than its directory entry says). Entries past
+ * `maxEntries` are a 400. A name that appears twice maps to null: such a part is never read.
+ */
+async function directory(bytes: Uint8Array, limits: SheetLimits) {
+  let zip: ZipFile;
+  try {
+    zip = await yauzl.fromBufferPromise(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.length), {
+      lazyEntries: true,
+    });
+  } catch {
+    throw unreadableXlsx('文件已损坏');
+  }
+  if (zip.entryCount > limits.maxEntries)
+    throw unreadableXlsx(`压缩包里有 ${zip.entryCount} 个条目，超过 ${limits.maxEntries} 个的上限`);
+  const entries = new Map<string, Entry | null>();
+  await new Promise<void>((resolve, reject) => {
+    zip.on('entry', (entry: Entry) => {
+      const path = pathOf(entry.fileName);
+      entries.set(path, entries.has(path) ? null : entry);
+      zip.readEntry();
+    });
+    zip.on('end', resolve);
+    zip.on('error', () => reject(unreadableXlsx('文件已损坏')));
+    zip.readEntry();
+  });
+  return { zip, entries, read: new Set<string>() };
+}
+
+type Package = Awaited<ReturnType<typeof directory>>;
+
+/** One part unpacked, once, at most `maxUnpackedBytes`; undefined when the package has no such part. */
+async function unpack({ zip, entries, read }: Package, path: string, limits: SheetLimits) {
+  const entry = entries.get(path);
+  if (entry === undefined) return undefined;
+  if (entry === null) throw unreadableXlsx(`「${path}」在压缩包里出现了不止一次`);
+  // Each part has one role; a package that names one part for two is built to be read twice.
+  if (read.has(path)) throw unreadableXlsx(`「${path}」被引用了不止一次`);
+  read.add(path);
+  const tooBig = () =>
+    unreadableXlsx(`「${entry.fileName}」解压后超过 ${Math.round(limits.maxUnpackedBytes / 1024 / 1024)} MB`);
+  if (entry.uncompressedSize > limits.maxUnpackedBytes) throw tooBig();
+  if (!entry.canDecodeFileData()) throw unreadableXlsx('压缩方式不支持或文件已加密');
+  const chunks: Buffer[] = [];
+  let size = 0;
+  try {
+    const stream = await zip.openReadStreamPromise(entry);
+    for await (const chunk of stream as AsyncIterable<Buffer>) {
+      size += chunk.length;
+      // yauzl stops an entry that unpacks past its stated size; this is only the second fence.
+      if (size > limits.maxUnpackedBytes) {
+        stream.destroy();
+        throw tooBig();
+      }
+      chunks.push(chunk);
+    }
+  } catch (error) {
+    if (error instanceof AppError) throw error;
+    throw unreadableXlsx('文件已损坏');
+  }
+  return Buffer.concat(chunks);
+}
+
 /**
  * The rows of an XLSX workbook's first visible sheet. An XLSX is a ZIP of XML parts: the package's
  * relationships name the workbook, the workbook's name its sheets (in tab order) and the shared
- * strings. Only those parts are unpacked, each at most `maxUnpackedBytes`.
+ * strings. Only those five parts are unpacked, each once and at most `maxUnpackedBytes`.
  */
-export function readXlsx(bytes: Uint8Array, maxUnpackedBytes: number): SheetRow[] {
-  const structure = readEntries(
-    bytes,
-    (path) => path.endsWith('.rels') || path === 'xl/workbook.xml' || path.endsWith('/workbook.xml'),
-    maxUnpackedBytes,
-  );
+export async function readXlsx(bytes: Uint8Array, limits: SheetLimits): Promise<SheetRow[]> {
+  const pkg = await directory(bytes, limits);
   const workbookPath =
-    relationships(structure.get('_rels/.rels'), '').byType.get('officeDocument') ?? 'xl/workbook.xml';
-  const workbook = structure.get(workbookPath);
+    relationships(await unpack(pkg, '_rels/.rels', limits), '').byType.get('officeDocument') ??
+    'xl/workbook.xml';
+  const workbook = await unpack(pkg, workbookPath, limits);
   // A ZIP without a workbook is most often the photos' ZIP picked for the sheet.
   if (workbook === undefined)
-    throw new AppError(
-      ResultCode.badRequest,
+    throw badSheet(
       '这是一个普通的 ZIP 压缩包，不是 XLSX 表格：商品表请选 CSV 或 XLSX 文件，照片压缩包放在照片那一栏',
     );
-  const rels = relationships(structure.get(relsOf(workbookPath)), workbookPath);
-  let sheetPath: string | undefined;
-  for (const event of xmlEvents(workbook)) {
-    if (event.kind !== 'open' || event.name !== 'sheet') continue;
-    const path = rels.byId.get(event.attrs.id ?? '');
-    if (path && event.attrs.state !== 'hidden' && event.attrs.state !== 'veryHidden') {
-      sheetPath = path;
-      break;
-    }
-    sheetPath ??= path;
-  }
-  if (!sheetPath) throw unreadable('工作簿里没有工作表');
+  const rels = relationships(await unpack(pkg, relsOf(workbookPath), limits), workbookPath);
+  // The first visible sheet in tab order; a workbook of hidden sheets only gives its first.
+  let visible: string | undefined;
+  let first: string | undefined;
+  parse(workbook, {
+    open(name, attrs) {
+      if (name !== 'sheet' || visible) return;
+      const path = rels.byId.get(attrs.id ?? '');
+      if (path && attrs.state !== 'hidden' && attrs.state !== 'veryHidden') visible = path;
+      first ??= path;
+    },
+  });
+  const sheetPath = visible ?? first;
+  if (!sheetPath) throw unreadableXlsx('工作簿里没有工作表');
   const stringsPath = rels.byType.get('sharedStrings') ?? 'xl/sharedstrings.xml';
-  const parts = readEntries(bytes, (path) => path === sheetPath || path === stringsPath, maxUnpackedBytes);
-  const sheet = parts.get(sheetPath);
-  if (sheet === undefined) throw unreadable('找不到第一张工作表');
-  return sheetRows(sheet, sharedStrings(parts.get(stringsPath) ?? ''));
+  const strings = sharedStrings(await unpack(pkg, stringsPath, limits));
+  const sheet = await unpack(pkg, sheetPath, limits);
+  if (sheet === undefined) throw unreadableXlsx('找不到第一张工作表');
+  return sheetRows(sheet, strings, limits);
 }

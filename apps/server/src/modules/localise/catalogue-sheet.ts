@@ -62,7 +62,7 @@ const HEADER_OF = Object.fromEntries(LOCALISE_CATALOGUE_COLUMNS.map((c) => [c.ke
 >;
 
 /** Rows past the product limit are refused one by one up to here; a longer sheet is refused whole. */
-const MOST_ROWS = LOCALISE_LIMITS.products * 4;
+export const MOST_ROWS = LOCALISE_LIMITS.products * 4;
 
 const bad = (msg: string) => new AppError(ResultCode.badRequest, msg);
 

@@ -2,16 +2,23 @@ import { LOCALISE_LIMITS, type LocaliseCatalogue, type LocaliseProduct, ResultCo
 import type { Multipart } from '@fastify/multipart';
 import { AppError } from '../../http/app-error.ts';
 import { notAnImageReason } from '../../lib/image-upload.ts';
-import { readSheet } from '../../lib/sheet/read-sheet.ts';
+import { readSheet, type SheetLimits } from '../../lib/sheet/read-sheet.ts';
 import { type Refused, type UnzipBudget, unzipInto } from '../../lib/unzip-images.ts';
 import { deleteImages } from '../images/service.ts';
 import { byPhotoOrder, type PhotoPlace, photoPath, placePhoto } from './catalogue-photos.ts';
-import { type CatalogueSheet, readCatalogueSheet } from './catalogue-sheet.ts';
+import { type CatalogueSheet, MOST_ROWS, readCatalogueSheet } from './catalogue-sheet.ts';
 import type { LocaliseDeps } from './deps.ts';
 import { keepPhoto } from './photos.ts';
 
 const MB = 1024 * 1024;
 const LIMITS = LOCALISE_LIMITS.catalogue;
+/** The header and MOST_ROWS products; cells past column GR; a workbook's directory of 1,000 entries. */
+const SHEET_LIMITS: SheetLimits = {
+  maxRows: MOST_ROWS + 1,
+  maxColumns: 200,
+  maxUnpackedBytes: LIMITS.sheetUnpackedBytes,
+  maxEntries: 1000,
+};
 /** The name the unpacker gives the ZIP itself in what it refuses: a broken ZIP, a limit reached. */
 const THE_ZIP = '\u0000photos.zip';
 /** A name that says picture: such a file that will not open refuses its row; a `.psd` or `.txt` is only noted. */
@@ -194,7 +201,7 @@ export async function readCatalogue(
       if (part.type === 'field') continue;
       if (part.fieldname === 'sheet') {
         if (sheet) throw bad('一次只收一个商品表');
-        sheet = readCatalogueSheet(readSheet(await readSheetBytes(part.file), LIMITS.sheetUnpackedBytes));
+        sheet = readCatalogueSheet(await readSheet(await readSheetBytes(part.file), SHEET_LIMITS));
       } else if (part.fieldname === 'photos') {
         if (!sheet) throw bad('请先放商品表（sheet），再放照片压缩包（photos）');
         if (photos) throw bad('照片请打成一个 ZIP 压缩包上传');
