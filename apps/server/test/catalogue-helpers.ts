@@ -15,8 +15,8 @@ const CONTENT_TYPES =
 const PACKAGE_RELS =
   '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/officeDocument" Target="xl/workbook.xml"/></Relationships>';
 
-/** The smallest XLSX a generator writes: one sheet, every cell an inline string. */
-export function inlineXlsx(rows: string[][]): Buffer {
+/** The parts of the smallest XLSX a generator writes: one sheet, every cell an inline string. */
+export function inlineParts(rows: string[][]): Record<string, Uint8Array> {
   const sheet = `<?xml version="1.0" encoding="UTF-8"?><worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><sheetData>${rows
     .map(
       (cells, r) =>
@@ -27,19 +27,22 @@ export function inlineXlsx(rows: string[][]): Buffer {
           .join('')}</row>`,
     )
     .join('')}</sheetData></worksheet>`;
-  return Buffer.from(
-    zipSync({
-      '[Content_Types].xml': strToU8(CONTENT_TYPES),
-      '_rels/.rels': strToU8(PACKAGE_RELS),
-      'xl/workbook.xml': strToU8(
-        '<workbook xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main" xmlns:r="http://schemas.openxmlformats.org/officeDocument/2006/relationships"><sheets><sheet name="商品" sheetId="1" r:id="rId1"/></sheets></workbook>',
-      ),
-      'xl/_rels/workbook.xml.rels': strToU8(
-        '<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/worksheet" Target="worksheets/sheet1.xml"/></Relationships>',
-      ),
-      'xl/worksheets/sheet1.xml': strToU8(sheet),
-    }),
-  );
+  return {
+    '[Content_Types].xml': strToU8(CONTENT_TYPES),
+    '_rels/.rels': strToU8(PACKAGE_RELS),
+    'xl/workbook.xml': strToU8(
+      '<workbook xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main" xmlns:r="http://schemas.openxmlformats.org/officeDocument/2006/relationships"><sheets><sheet name="商品" sheetId="1" r:id="rId1"/></sheets></workbook>',
+    ),
+    'xl/_rels/workbook.xml.rels': strToU8(
+      '<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/worksheet" Target="worksheets/sheet1.xml"/></Relationships>',
+    ),
+    'xl/worksheets/sheet1.xml': strToU8(sheet),
+  };
+}
+
+/** The smallest XLSX a generator writes: one sheet, every cell an inline string. */
+export function inlineXlsx(rows: string[][]): Buffer {
+  return Buffer.from(zipSync(inlineParts(rows)));
 }
 
 /**

@@ -5,6 +5,7 @@ import { strToU8, zipSync } from 'fflate';
 import type { AppError } from '../src/http/app-error.ts';
 import { decodeSheetText, parseCsv } from '../src/lib/sheet/csv.ts';
 import { readSheet, type SheetLimits } from '../src/lib/sheet/read-sheet.ts';
+import { SheetRefusal } from '../src/lib/sheet/sheet-errors.ts';
 import { readXlsx } from '../src/lib/sheet/xlsx.ts';
 import { byPhotoOrder, placePhoto } from '../src/modules/localise/catalogue-photos.ts';
 import { catalogueTemplate, readCatalogueSheet } from '../src/modules/localise/catalogue-sheet.ts';
@@ -130,11 +131,11 @@ describe('XLSX', () => {
     const big = inlineXlsx([['x'.repeat(4000)]]);
     await assert.rejects(
       readXlsx(big, { ...LIMITS, maxUnpackedBytes: 1000 }),
-      (e: AppError) => e.code === ResultCode.badRequest && /解压后超过/.test(e.message),
+      (e: Error) => e instanceof SheetRefusal && /解压后超过/.test(e.message),
     );
     await assert.rejects(
       readXlsx(big.subarray(0, 200), LIMITS),
-      (e: AppError) => e.code === ResultCode.badRequest && /XLSX/.test(e.message),
+      (e: Error) => e instanceof SheetRefusal && /XLSX/.test(e.message),
     );
   });
 });

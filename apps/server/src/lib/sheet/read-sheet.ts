@@ -1,11 +1,12 @@
 import { Worker } from 'node:worker_threads';
 import { ResultCode } from '@chuhai/contract';
 import { AppError } from '../../http/app-error.ts';
-import { badSheet } from './sheet-errors.ts';
 import type { SheetLimits, SheetRow } from './sheet-row.ts';
 import type { SheetReply, SheetTask } from './sheet-worker.ts';
 
 export type { SheetLimits, SheetRow };
+
+const badSheet = (message: string) => new AppError(ResultCode.badRequest, message);
 
 /** What one sheet's worker may take before it is stopped: wall time and V8 heap. */
 export interface SheetBudget {
@@ -68,7 +69,7 @@ function inWorker(bytes: Uint8Array, limits: SheetLimits, budget: SheetBudget): 
     worker.on('message', (reply: SheetReply) =>
       settle(() => {
         if (reply.ok) resolve(reply.rows);
-        else if (reply.code !== null) reject(new AppError(reply.code, reply.message));
+        else if (reply.refused) reject(badSheet(reply.message));
         else reject(new Error(`the sheet worker failed: ${reply.message}`));
       }),
     );

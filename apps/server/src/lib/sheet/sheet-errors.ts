@@ -1,7 +1,13 @@
-import { ResultCode } from '@chuhai/contract';
-import { AppError } from '../../http/app-error.ts';
+/**
+ * Why a sheet was refused, in Chinese for the seller. A plain Error rather than an AppError: the
+ * reading runs in a worker thread that should not load the contract to start (about 0.4 s on a
+ * busy machine); read-sheet.ts turns it into a 400.
+ */
+export class SheetRefusal extends Error {
+  override name = 'SheetRefusal';
+}
 
-export const badSheet = (message: string) => new AppError(ResultCode.badRequest, message);
+export const badSheet = (message: string) => new SheetRefusal(message);
 
 /** An XLSX that cannot be read, with why and what to do instead. */
 export const unreadableXlsx = (why: string) =>

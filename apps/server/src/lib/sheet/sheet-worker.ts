@@ -1,6 +1,6 @@
 import { parentPort, workerData } from 'node:worker_threads';
-import { AppError } from '../../http/app-error.ts';
 import { parseSheet } from './parse-sheet.ts';
+import { SheetRefusal } from './sheet-errors.ts';
 import type { SheetLimits } from './sheet-row.ts';
 
 /** The sheet worker's one task: read `bytes` within `limits`, post the rows or the refusal. */
@@ -11,17 +11,14 @@ export interface SheetTask {
 
 export type SheetReply =
   | { ok: true; rows: { row: number; cells: string[] }[] }
-  | { ok: false; code: number; message: string }
-  | { ok: false; code: null; message: string };
+  /** `refused`: the sheet's fault, told to the seller; otherwise a bug, logged. */
+  | { ok: false; refused: boolean; message: string };
 
 const { bytes, limits } = workerData as SheetTask;
 let reply: SheetReply;
 try {
   reply = { ok: true, rows: await parseSheet(bytes, limits) };
 } catch (error) {
-  reply =
-    error instanceof AppError
-      ? { ok: false, code: error.code, message: error.message }
-      : { ok: false, code: null, message: String((error as Error)?.message ?? error) };
+  reply = { ok: false, refused: error instanceof SheetRefusal, message: String((error as Error)?.message) };
 }
 parentPort?.postMessage(reply);

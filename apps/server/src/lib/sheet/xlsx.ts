@@ -1,6 +1,5 @@
 import yauzl, { type Entry, type ZipFile } from 'yauzl';
-import { AppError } from '../../http/app-error.ts';
-import { badSheet, tooManyRows, unreadableXlsx } from './sheet-errors.ts';
+import { badSheet, SheetRefusal, tooManyRows, unreadableXlsx } from './sheet-errors.ts';
 import type { SheetLimits, SheetRow } from './sheet-row.ts';
 import { MalformedXml, readXml } from './xml-stream.ts';
 
@@ -212,7 +211,7 @@ async function unpack({ zip, entries, read }: Package, path: string, limits: She
       chunks.push(chunk);
     }
   } catch (error) {
-    if (error instanceof AppError) throw error;
+    if (error instanceof SheetRefusal) throw error;
     throw unreadableXlsx('文件已损坏');
   }
   return Buffer.concat(chunks);
