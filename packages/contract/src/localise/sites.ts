@@ -69,5 +69,10 @@ export const LOCALISE_LIMITS = {
     /** Entries read from the ZIP, photos or not, and the bytes unpacked from it (a ZIP bomb stops here). */
     zipEntries: 1000,
     zipUnpackedBytes: 600 * 1024 * 1024,
+    /**
+     * Pixels decoded from the ZIP's photos, by their headers, before any is decoded: about 120 phone
+     * photos of 12 megapixels, a minute or two of one thread; past it a photo is skipped with why.
+     */
+    photoPixels: 1_500_000_000,
   },
 } as const;

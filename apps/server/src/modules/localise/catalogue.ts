@@ -1,6 +1,7 @@
 import { LOCALISE_LIMITS, type LocaliseCatalogue, type LocaliseProduct, ResultCode } from '@chuhai/contract';
 import type { Multipart } from '@fastify/multipart';
 import { AppError } from '../../http/app-error.ts';
+import { imageInfo } from '../../lib/image-size.ts';
 import { notAnImageReason } from '../../lib/image-upload.ts';
 import { readSheet, type SheetLimits } from '../../lib/sheet/read-sheet.ts';
 import { type Refused, type UnzipBudget, unzipInto } from '../../lib/unzip-images.ts';
@@ -39,7 +40,19 @@ interface PhotoIntake {
   /** Code (lower case) → why its pictures did not open, one line per file. */
   unreadable: Map<string, string[]>;
   ignored: { name: string; reason: string }[];
+  /** Pixels the photos decoded so far say they have (by their headers), against LIMITS.photoPixels. */
+  pixels: number;
 }
+
+/** Photos a product uses: one main picture and the detail pictures. */
+const MOST_PHOTOS = 1 + LOCALISE_LIMITS.detailPictures;
+const extraPhoto = (name: string, code: string) => ({
+  name,
+  reason: `${code} 的照片超过 1 张主图 + ${LOCALISE_LIMITS.detailPictures} 张详情图的上限，这张没有用上`,
+});
+
+/** Sellers whose catalogue this node is reading now: one at a time each. */
+const reading = new Set<number>();
 
 /** The sheet's bytes, refused past the limit. */
 async function readSheetBytes(file: AsyncIterable<Buffer>): Promise<Buffer> {
@@ -85,10 +98,33 @@ async function readPhotos(
   const unreadable = (code: string, line: string) =>
     intake.unreadable.set(code, [...(intake.unreadable.get(code) ?? []), line]);
 
+  /**
+   * Whether a photo is worth decoding: not when its product already has as many photos as it uses,
+   * all ordered before it (a ZIP holding 1,000 photos of one code decodes 9, not 1,000), and not
+   * once the upload's pixels are spent.
+   */
+  const worthDecoding = (name: string, place: PhotoPlace, bytes: Buffer) => {
+    const mine = intake.stored.filter((p) => p.code === place.code).sort(byPhotoOrder);
+    const last = mine[MOST_PHOTOS - 1];
+    if (last && byPhotoOrder(place, last) >= 0) return void intake.ignored.push(extraPhoto(name, place.code));
+    const header = imageInfo(bytes);
+    const pixels = header ? header.width * header.height : 0;
+    if (intake.pixels + pixels > LIMITS.photoPixels) {
+      const why = `这次上传的照片加起来超过 ${LIMITS.photoPixels / 100_000_000} 亿像素，请把照片缩小（长边 2000 像素左右即可）或分批上传`;
+      // A product that has its main photo goes on without this one; one with none cannot.
+      if (mine.length > 0) intake.ignored.push({ name, reason: `没有处理：${why}` });
+      else unreadable(place.code, `照片「${name}」没有处理：${why}`);
+      return false;
+    }
+    intake.pixels += pixels;
+    return true;
+  };
+
   const take = async (name: string, bytes: Buffer) => {
     const match = whose(name);
     if (!match) return void intake.ignored.push(noRow(name, notAnImageReason(bytes.subarray(0, 256))));
     if (!match.row.taken) return void intake.ignored.push(notTaken(name, match.row.row));
+    if (!worthDecoding(name, match.place, bytes)) return;
     try {
       const photo = await keepPhoto(deps, userId, bytes, `照片「${name}」`);
       intake.stored.push({ ...match.place, name, id: photo.id });
@@ -137,7 +173,6 @@ function assemble(sheet: CatalogueSheet, intake: PhotoIntake) {
   const products: LocaliseProduct[] = [];
   const refused = [...sheet.refused];
   const unused: number[] = [];
-  const most = 1 + LOCALISE_LIMITS.detailPictures;
   for (const { row, code, facts } of sheet.rows) {
     const key = code.toLowerCase();
     const photos = intake.stored.filter((p) => p.code === key).sort(byPhotoOrder);
@@ -153,14 +188,11 @@ function assemble(sheet: CatalogueSheet, intake: PhotoIntake) {
       });
       continue;
     }
-    for (const extra of photos.slice(most)) {
+    for (const extra of photos.slice(MOST_PHOTOS)) {
       unused.push(extra.id);
-      intake.ignored.push({
-        name: extra.name,
-        reason: `${code} 的照片超过 1 张主图 + ${LOCALISE_LIMITS.detailPictures} 张详情图的上限，这张没有用上`,
-      });
+      intake.ignored.push(extraPhoto(extra.name, code));
     }
-    const [main, ...details] = photos.slice(0, most);
+    const [main, ...details] = photos.slice(0, MOST_PHOTOS);
     products.push({
       code,
       facts,
@@ -186,16 +218,34 @@ function formError(error: unknown): unknown {
  * their photos (field `photos`, after the sheet) in, the products ready for the estimate out, with
  * every refused row by its row number and reason, and the ZIP's unused files. Nothing is charged. A
  * refused row keeps no photo: its stored ones are deleted, and so is everything when the request
- * fails as a whole.
+ * fails as a whole. One catalogue per seller at a time on a node (429 for a second one); its photos
+ * decoded one by one on libuv's pool (sharp), within LOCALISE_LIMITS.catalogue.photoPixels.
  */
 export async function readCatalogue(
   deps: LocaliseDeps,
   userId: number,
   parts: AsyncIterableIterator<Multipart>,
 ): Promise<LocaliseCatalogue> {
+  // Reading a catalogue is minutes of decoding at most; a seller's second one at the same time
+  // would only double what one seller can make this node do.
+  if (reading.has(userId))
+    throw new AppError(ResultCode.tooManyRequests, '上一个商品表还在读取，请等它读完再上传');
+  reading.add(userId);
+  try {
+    return await readWhole(deps, userId, parts);
+  } finally {
+    reading.delete(userId);
+  }
+}
+
+async function readWhole(
+  deps: LocaliseDeps,
+  userId: number,
+  parts: AsyncIterableIterator<Multipart>,
+): Promise<LocaliseCatalogue> {
   let sheet: CatalogueSheet | null = null;
   let photos = false;
-  const intake: PhotoIntake = { stored: [], unreadable: new Map(), ignored: [] };
+  const intake: PhotoIntake = { stored: [], unreadable: new Map(), ignored: [], pixels: 0 };
   try {
     for await (const part of parts) {
       if (part.type === 'field') continue;
