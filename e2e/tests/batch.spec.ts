@@ -1,6 +1,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { strToU8, unzipSync, zipSync } from 'fflate';
 import sharp from 'sharp';
+import { csvAsRead } from '../../apps/server/test/csv-helpers.ts';
 import { phoneForRepeat, register } from '../support/account.ts';
 import { mugPhoto } from '../support/product-photo.ts';
 import { supplierImage } from '../support/supplier-image.ts';
@@ -59,7 +60,7 @@ test('upload a ZIP of a catalogue, watch it finish, download the results with a 
     '抠图/cups__blue-2.png',
     '抠图/cups__blue.png',
   ]);
-  const report = new TextDecoder().decode(files['report.csv']);
+  const report = csvAsRead(new TextDecoder().decode(files['report.csv']));
   expect(report).toMatch(
     /cups__blue\.jpg,亚马逊 Amazon,主图,纯白背景（RGB 255）,必须,背景 \d+(\.\d)?% 为纯白,通过,/,
   );

@@ -1,5 +1,6 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { unzipSync, zipSync } from 'fflate';
+import { csvAsRead } from '../../apps/server/test/csv-helpers.ts';
 import { phoneForRepeat, register } from '../support/account.ts';
 import { mugPhoto } from '../support/product-photo.ts';
 import { supplierImage } from '../support/supplier-image.ts';
@@ -107,7 +108,7 @@ test('one product to Amazon US, Amazon DE and Shopee: estimate, start, follow, r
       expect(names, `${site}/${file}`).toContain(`出海牌保温杯/${site}/${file}`);
     expect(names).toContain(`${site}.csv`);
   }
-  const reportCsv = new TextDecoder().decode(files['report.csv']);
+  const reportCsv = csvAsRead(new TextDecoder().decode(files['report.csv']));
   expect(reportCsv).toMatch(
     /出海牌保温杯,亚马逊 · 德国站,.*amazon\.title\.chars|出海牌保温杯,亚马逊 · 德国站,.*标题/,
   );

@@ -10,6 +10,7 @@ import { claimItem, finishIntake, insertItem, insertJob } from '../src/modules/b
 import { jobPrefix } from '../src/modules/batch/service.ts';
 import { processImage } from '../src/modules/batch/worker.ts';
 import { auth, buildAccountApp, get, post, registerUser, setFreeLimit } from './account-helpers.ts';
+import { csvAsRead } from './csv-helpers.ts';
 import { startTestPostgres } from './postgres.ts';
 import { CornerColourMatting, postForm, productPhoto } from './studio-helpers.ts';
 
@@ -112,7 +113,7 @@ function batchSuite(ctx: () => Ctx, matting: CornerColourMatting) {
     ]);
     const csv = files['report.csv'] as Uint8Array;
     assert.deepEqual([...csv.subarray(0, 3)], [0xef, 0xbb, 0xbf], 'a BOM, so Excel reads UTF-8');
-    const report = new TextDecoder().decode(csv);
+    const report = csvAsRead(new TextDecoder().decode(csv));
     assert.match(report, /^文件,平台,图片,规则,级别,实测,结果,建议\r\n/);
     assert.match(report, /red\.jpg,Walmart,原图,最短边至少 1500 px,必须,1200×900 px,不通过,/);
     assert.match(report, /red\.jpg,Walmart,主图,最短边至少 1500 px,必须,2200×2200 px,通过,/);
@@ -388,20 +389,22 @@ describe('批量处理 (PostgreSQL, pg-boss)', () => {
 
 describe('report.csv', () => {
   it('lists the text a translation kept on the product and the 术语表 terms it missed', () => {
-    const csv = reportCsv([
-      {
-        name: 'bottle.jpg',
-        status: 'done',
-        reason: '',
-        verdicts: [],
-        translation: {
-          residual: 0,
-          overflow: 0,
-          productText: ['山泉水', '天然矿泉'],
-          missedTerms: ['出海牌'],
+    const csv = csvAsRead(
+      reportCsv([
+        {
+          name: 'bottle.jpg',
+          status: 'done',
+          reason: '',
+          verdicts: [],
+          translation: {
+            residual: 0,
+            overflow: 0,
+            productText: ['山泉水', '天然矿泉'],
+            missedTerms: ['出海牌'],
+          },
         },
-      },
-    ]);
+      ]),
+    );
     assert.match(csv, /bottle\.jpg,,图片翻译,商品上的文字已保留,建议,2 处：山泉水、天然矿泉,保留,/);
     assert.match(csv, /bottle\.jpg,,图片翻译,术语表,建议,1 条未按要求：出海牌,不通过,/);
   });

@@ -4,6 +4,7 @@ import { ResultCode } from '@chuhai/contract';
 import { unzipSync } from 'fflate';
 import { auth, get, post, registerUser, setFreeLimit } from './account-helpers.ts';
 import { buildChatApp } from './chat-helpers.ts';
+import { csvAsRead } from './csv-helpers.ts';
 import { CUP_FACTS, cupPhoto, type JobCtx, onBothQueues, uploadLocalisePhoto } from './localise-helpers.ts';
 import { usePostgres } from './postgres-app.ts';
 import { productPhoto } from './studio-helpers.ts';
@@ -236,7 +237,7 @@ function wholeJobSuite(ctx: () => JobCtx) {
       [],
       'nothing delivered for the failed site',
     );
-    const report = new TextDecoder().decode(zip['report.csv']);
+    const report = csvAsRead(new TextDecoder().decode(zip['report.csv']));
     assert.ok(report.includes(`保温杯,亚马逊 · 德国站,失败,,,,,${de.reason},`), report);
   });
 
@@ -265,7 +266,7 @@ function wholeJobSuite(ctx: () => JobCtx) {
     assert.equal(bad.status, 'done', bad.reason);
     assert.doesNotMatch(bad.listing.title, /Chuhai/);
     assert.deepEqual(bad.glossaryMisses, [{ place: 'listing 标题', source: '出海牌', expected: 'Chuhai' }]);
-    const report = new TextDecoder().decode((await zipOf(ctx(), jobId))['report.csv']);
+    const report = csvAsRead(new TextDecoder().decode((await zipOf(ctx(), jobId))['report.csv']));
     assert.match(report, /亚马逊 · 美国站,[^,]+,listing 标题,术语表：出海牌,术语,未按要求,应写作「Chuhai」,/);
   });
   it('a listing the writer wrote in English for Amazon DE is not 可以上架, and the report names the language rule', async () => {
@@ -280,7 +281,7 @@ function wholeJobSuite(ctx: () => JobCtx) {
     const rule = english.rules.find((r: { ruleId: string }) => r.ruleId === 'listing.language');
     assert.equal(rule.pass, false);
     assert.equal(rule.message, 'listing 读起来是英语，不是站点的德语');
-    const report = new TextDecoder().decode((await zipOf(ctx(), jobId))['report.csv']);
+    const report = csvAsRead(new TextDecoder().decode((await zipOf(ctx(), jobId))['report.csv']));
     assert.match(report, /亚马逊 · 德国站,不能上架,全文,listing\.language,必须,不通过,listing 读起来是英语/);
   });
 }

@@ -6,6 +6,7 @@ import type { OcrEngine } from '../src/imaging/ocr/index.ts';
 import { ProviderError } from '../src/providers/provider-error.ts';
 import { auth, get, post, registerUser } from './account-helpers.ts';
 import { buildChatApp } from './chat-helpers.ts';
+import { csvAsRead } from './csv-helpers.ts';
 import { type Writing, writeChinese } from './fakes/chinese-text.ts';
 import { startFakeRembg } from './fakes/fake-rembg.ts';
 import { postForm } from './studio-helpers.ts';
@@ -269,7 +270,7 @@ describe('图片翻译 as a step of 批量处理', () => {
         .data;
       const zip = unzipSync(new Uint8Array((await ctx.app.inject({ method: 'GET', url })).rawPayload));
       assert.ok(zip['图片翻译/jacket.png'], Object.keys(zip).join(', '));
-      const report = new TextDecoder().decode(zip['report.csv']);
+      const report = csvAsRead(new TextDecoder().decode(zip['report.csv']));
       assert.match(report, /jacket\.png,,图片翻译,残留中文,必须,0 处,通过,/);
       assert.match(report, /plain\.png,.*失败/);
     } finally {
