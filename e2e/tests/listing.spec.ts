@@ -57,13 +57,14 @@ test('write an Amazon US listing, see the too-long title flagged with its count,
   expect(download.suggestedFilename()).toMatch(/^listings-\d{8}\.csv$/);
   const csv = readFileSync((await download.path()) as string, 'utf8');
   const [header, line] = csv.replace(/^\uFEFF/, '').split('\r\n');
+  // Every cell quoted, so no locale's separator (, ; tab |) splits one.
   expect(header).toBe(
-    '商品名称,平台,站点,语言,标题,五点描述 1,五点描述 2,五点描述 3,五点描述 4,五点描述 5,商品描述,搜索关键词,规则检查,写于,更新时间',
+    '"商品名称","平台","站点","语言","标题","五点描述 1","五点描述 2","五点描述 3","五点描述 4","五点描述 5","商品描述","搜索关键词","规则检查","写于","更新时间"',
   );
   expect(line).toMatch(
-    /^\[long-title\] 304 不锈钢保温水杯,亚马逊,美国站,英语,"Insulated Stainless Steel Water Bottle 750 ml, Leak-Proof Lid",Keeps Drinks Cold/,
+    /^"\[long-title\] 304 不锈钢保温水杯","亚马逊","美国站","英语","Insulated Stainless Steel Water Bottle 750 ml, Leak-Proof Lid","Keeps Drinks Cold/,
   );
-  expect(line).toContain(',通过,');
+  expect(line).toContain(',"通过",');
 });
 
 test('a marketplace without bullets shows only its own fields', async ({ page }) => {

@@ -122,7 +122,7 @@ function catalogueSuite(ctx: () => Ctx) {
     assert.match(res.headers['content-type'] as string, /^text\/csv; charset=utf-8/);
     assert.match(res.headers['content-disposition'] as string, /attachment;.*filename\*=UTF-8''/);
     assert.deepEqual([...res.rawPayload.subarray(0, 3)], [0xef, 0xbb, 0xbf]);
-    assert.ok(res.body.includes(HEADER.join(',')));
+    assert.ok(res.body.includes(HEADER.map((header) => `"${header}"`).join(',')), res.body);
     const catalogue = await catalogueOf(
       ctx(),
       res.rawPayload,

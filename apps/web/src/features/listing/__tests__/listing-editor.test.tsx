@@ -81,6 +81,6 @@ describe('Listing editor', () => {
     expect(rows[0]?.at(-3)).toBe('通过');
     const csv = csvText(header, rows);
     expect(csv.split('\r\n')[1]).toContain(`"'=HYPERLINK(""x"")"`);
-    expect(csvText(['n'], [[-12.5], ['-3']])).toBe('n\r\n-12.5\r\n-3');
+    expect(csvText(['n'], [[-12.5], ['-3']])).toBe('"n"\r\n"-12.5"\r\n"-3"');
   });
 });
