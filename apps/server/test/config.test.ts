@@ -139,14 +139,25 @@ describe('configuration', () => {
       assert.throws(() => loadConfig({ ...production, FILE_URL_SECRET: 'short' }), /FILE_URL_SECRET/);
     });
 
-    it('fetches image results from this machine over http only outside production', () => {
+    it('reaches private addresses (result links, model lists) only where CHANNEL_PRIVATE_NETWORKS says', () => {
       const images = { IMAGE_PROVIDER: 'openai', IMAGE_API_KEY: 'sk-img' };
-      assert.equal(
-        loadConfig({ ...production, ...images, CHANNEL_SECRET: 'a-shared-secret-of-the-cluster' }).channels
-          .allowLoopbackResults,
-        false,
+      const live = { ...production, ...images, CHANNEL_SECRET: 'a-shared-secret-of-the-cluster' };
+      const networks = (env: Record<string, string>) => loadConfig(env).channels.privateNetworks;
+      assert.deepEqual(networks(live), [], 'production: public addresses only');
+      assert.deepEqual(networks({ DATA_DIR: data.dir, ...images }), ['127.0.0.0/8', '::1/128']);
+      assert.deepEqual(
+        networks({ ...live, CHANNEL_PRIVATE_NETWORKS: '127.0.0.1, 192.168.1.0/24，fd00::/8' }),
+        ['127.0.0.1', '192.168.1.0/24', 'fd00::/8'],
       );
-      assert.equal(loadConfig({ DATA_DIR: data.dir, ...images }).channels.allowLoopbackResults, true);
+      assert.deepEqual(networks({ DATA_DIR: data.dir, CHANNEL_PRIVATE_NETWORKS: 'none' }), []);
+      for (const bad of ['lan', '192.168.1.0/40', '0x7f.1'])
+        assert.throws(
+          () => loadConfig({ ...live, CHANNEL_PRIVATE_NETWORKS: bad }),
+          (error: unknown) =>
+            error instanceof ConfigError &&
+            /CHANNEL_PRIVATE_NETWORKS/.test(error.message) &&
+            error.message.includes(bad),
+        );
     });
   });
 });

@@ -1,3 +1,4 @@
+import type { PrivateNetworks } from '../lib/public-address.ts';
 import type { GenerationRequest, ImageEndpoint, ImageGenerator } from '../providers/image/image-generator.ts';
 import { DEFAULT_IMAGE_MODELS, imageAdapter } from '../providers/image/index.ts';
 import { failedIn } from '../providers/provider-error.ts';
@@ -23,7 +24,8 @@ export interface ImageRouter extends ImageGenerator {
 }
 
 export interface ImageRouterOptions {
-  allowLoopbackResults: boolean;
+  /** Where result links may also point (CHANNEL_PRIVATE_NETWORKS). */
+  privateNetworks: PrivateNetworks;
   /** Tests shorten DashScope's poll interval. */
   pollMs?: number;
   /** Tests: this generator is the only channel (null: none), instead of the table. */
@@ -43,7 +45,7 @@ export function imageRouter(book: ChannelBook, options: ImageRouterOptions): Ima
       apiKey: key,
       // An image channel draws with its first model; none: the provider's default.
       model: channel.models[0] ?? DEFAULT_IMAGE_MODELS[provider as ImageEndpoint['provider']],
-      allowLoopbackResults: options.allowLoopbackResults,
+      privateNetworks: options.privateNetworks,
     };
     return imageAdapter(endpoint, { pollMs: options.pollMs });
   });

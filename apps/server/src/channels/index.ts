@@ -29,6 +29,7 @@ export function createChannels(
   hooks: ChannelHooks = {},
 ): Channels {
   const box = keyBox(config.channels.secret);
+  const privateNetworks = config.channels.privateNetworks ?? [];
   const book = new ChannelBook(base, box, hooks, config.channels);
   const chat = chatRouter(book, {
     firstByteMs: config.channels.firstByteMs,
@@ -37,7 +38,7 @@ export function createChannels(
     fixed: doubles.chatModel,
   });
   const images = imageRouter(book, {
-    allowLoopbackResults: config.channels.allowLoopbackResults,
+    privateNetworks,
     pollMs: doubles.imagePollMs,
     fixed: doubles.imageGenerator,
   });

@@ -1,5 +1,6 @@
 import { CHANNEL_DEFAULTS, CHANNEL_PROVIDERS, ChannelInput, type ChannelKind } from '@chuhai/contract';
 import { Value } from 'typebox/value';
+import { type PrivateNetworks, readNetwork, THIS_MACHINE } from '../lib/public-address.ts';
 import { type Env, fail, type NodeEnv, readChoice, readInt, readRequired, readSecret } from './read-env.ts';
 
 /**
@@ -16,8 +17,34 @@ export interface ChannelsConfig {
   cooldownMs: number;
   /** 获取模型列表 and 刷新余额: how long the console waits for the provider's answer. */
   lookupTimeoutMs: number;
-  /** Result links over http:// to this machine are fetched: development and tests only (fakes). */
-  allowLoopbackResults: boolean;
+  /**
+   * CHANNEL_PRIVATE_NETWORKS: the private networks 获取模型列表, 刷新余额 and providers' result links
+   * may reach (a local SD WebUI or Ollama). Unset: this machine outside production, none in it.
+   * Absent (a bench's hand-made config): none.
+   */
+  privateNetworks?: PrivateNetworks;
+}
+
+/**
+ * CHANNEL_PRIVATE_NETWORKS: `127.0.0.1`, `192.168.1.0/24,fd00::/8`… or `none`. Production reaches
+ * only public addresses unless the operator names a network here.
+ */
+function readPrivateNetworks(env: Env, nodeEnv: NodeEnv): PrivateNetworks {
+  const raw = env.CHANNEL_PRIVATE_NETWORKS?.trim();
+  if (!raw) return nodeEnv === 'production' ? [] : THIS_MACHINE;
+  if (raw.toLowerCase() === 'none') return [];
+  return raw
+    .split(/[,，\s]+/)
+    .filter(Boolean)
+    .map((network) => {
+      if (!readNetwork(network))
+        fail(
+          'CHANNEL_PRIVATE_NETWORKS',
+          network,
+          '应为 IP 地址或网段，多个用逗号分隔，例如 127.0.0.1 或 192.168.1.0/24；都不允许时写 none',
+        );
+      return network;
+    });
 }
 
 function readPrice(env: Env, name: string): number {
@@ -137,6 +164,6 @@ export function readChannels(env: Env, dataDir: string, nodeEnv: NodeEnv): Chann
     firstByteMs: readInt(env, 'CHANNEL_FIRST_BYTE_MS', 15_000, 50, 300_000),
     cooldownMs: readInt(env, 'CHANNEL_COOLDOWN_MS', 60_000, 100, 3_600_000),
     lookupTimeoutMs: readInt(env, 'CHANNEL_LOOKUP_TIMEOUT_MS', 10_000, 100, 120_000),
-    allowLoopbackResults: nodeEnv !== 'production',
+    privateNetworks: readPrivateNetworks(env, nodeEnv),
   };
 }

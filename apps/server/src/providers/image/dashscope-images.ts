@@ -85,7 +85,7 @@ export function dashscopeImages(config: ImageEndpoint, pollMs = 1500): ImageGene
         if (status === 'SUCCEEDED') {
           const url = task.output?.results?.find((r) => r.url)?.url;
           if (!url) throw new ProviderError('rejected-content', 'DashScope task succeeded without an image');
-          return downloadImage(url, signal, config.allowLoopbackResults);
+          return downloadImage(url, signal, config.privateNetworks);
         }
         if (status === 'FAILED' || status === 'CANCELED' || status === 'UNKNOWN') {
           const code = task.output?.code ?? '';

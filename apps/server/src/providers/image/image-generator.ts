@@ -1,4 +1,5 @@
 import type { ImageSize } from '@chuhai/contract';
+import type { PrivateNetworks } from '../../lib/public-address.ts';
 import { fetchPublicBytes } from '../../lib/public-fetch.ts';
 import { ProviderError } from '../provider-error.ts';
 
@@ -8,8 +9,8 @@ export interface ImageEndpoint {
   baseUrl: string;
   apiKey: string;
   model: string;
-  /** Result links over http:// to this machine are fetched: development and tests only (fakes). */
-  allowLoopbackResults: boolean;
+  /** Where result links may also point (CHANNEL_PRIVATE_NETWORKS): a local image server's own links. */
+  privateNetworks: PrivateNetworks;
 }
 
 export interface GenerationRequest {
@@ -28,16 +29,16 @@ export interface ImageGenerator {
 export const RESULT_DOWNLOAD = { maxBytes: 30 * 1024 * 1024, timeoutMs: 60_000 } as const;
 
 /**
- * Fetches a result image from the provider's (short-lived) URL: https to a public address only
- * (`lib/public-fetch.ts`), at most 30 MB, within a minute.
+ * Fetches a result image from the provider's (short-lived) URL: https to a public address, or into
+ * the operator's private networks (`lib/public-fetch.ts`), at most 30 MB, within a minute.
  */
 export async function downloadImage(
   url: string,
   signal: AbortSignal,
-  allowLoopback: boolean,
+  privateNetworks: PrivateNetworks,
 ): Promise<Buffer> {
   try {
-    return await fetchPublicBytes(url, { signal, allowLoopback, ...RESULT_DOWNLOAD });
+    return await fetchPublicBytes(url, { signal, privateNetworks, ...RESULT_DOWNLOAD });
   } catch (error) {
     if (signal.aborted) throw error;
     throw new ProviderError('upstream', `cannot download the result image: ${String(error)}`, {

@@ -34,7 +34,7 @@ export function openAiImages(config: ImageEndpoint): ImageGenerator {
         );
         const image = result.data?.[0];
         if (image?.b64_json) return Buffer.from(image.b64_json, 'base64');
-        if (image?.url) return downloadImage(image.url, signal, config.allowLoopbackResults);
+        if (image?.url) return downloadImage(image.url, signal, config.privateNetworks);
         throw new ProviderError('upstream', 'images API answered without an image');
       } catch (error) {
         if (error instanceof APIUserAbortError || error instanceof ProviderError) throw error;
