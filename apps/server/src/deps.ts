@@ -75,6 +75,8 @@ export interface DepsOverrides {
   /** Tests shorten DashScope's poll interval. */
   imagePollMs?: number;
   imageGenerator?: ImageGenerator | null;
+  /** Providers' origins answered by fakes in 获取模型列表 and 刷新余额 (`https://api.deepseek.com` → a fake). */
+  lookupStandIns?: Readonly<Record<string, string>>;
   /** A matting double; by default the configured engine (closed with the app). */
   matting?: MattingEngine;
   ocr?: OcrEngine;
@@ -108,6 +110,7 @@ export function buildDeps(
       chatModel: overrides.chatModel,
       imageGenerator: overrides.imageGenerator,
       imagePollMs: overrides.imagePollMs,
+      lookupStandIns: overrides.lookupStandIns,
     },
     channelHooks,
   );

@@ -9,7 +9,8 @@ type Ctx = Awaited<ReturnType<typeof buildAccountApp>>;
 /**
  * 渠道's 获取模型列表 and 刷新余额 against a fake provider that speaks the real protocols, polite and
  * not: the key typed in the form or the channel's stored one (never sent back), each failure as
- * one Chinese sentence with its code, and only an admin may ask.
+ * one Chinese sentence with its code, and only an admin may ask; at an address no channel saved,
+ * only with the admin's two-factor code.
  */
 function lookupSuite(
   database: string,
@@ -22,27 +23,19 @@ function lookupSuite(
     let code: () => string;
     let seller: string;
     let stop: () => Promise<void>;
-    const realFetch = globalThis.fetch;
     before(async () => {
       fake = await startFakeLookups();
-      // api.deepseek.com is the fake: only the name is redirected, the protocol stays HTTP.
-      globalThis.fetch = (input, init) => {
-        const url = new URL(input instanceof Request ? input.url : String(input));
-        if (url.hostname !== 'api.deepseek.com') return realFetch(input, init);
-        return realFetch(`${fake.origin}${url.pathname}${url.search}`, init);
-      };
       const db = await start();
       stop = db.stop;
-      ctx = await buildAccountApp({
-        ...db.env,
-        ADMIN_PHONES: '13700000051',
-        CHANNEL_LOOKUP_TIMEOUT_MS: '300',
-      });
+      ctx = await buildAccountApp(
+        { ...db.env, ADMIN_PHONES: '13700000051', CHANNEL_LOOKUP_TIMEOUT_MS: '300' },
+        // api.deepseek.com is the fake: only the origin is replaced, the path stays as built.
+        { lookupStandIns: { 'https://api.deepseek.com': fake.origin } },
+      );
       ({ token: admin, code } = await adminWithTotp(ctx, '13700000051', '10.65.0.1'));
       seller = await registerUser(ctx, '13700000052', { ip: '10.65.0.2' });
     });
     after(async () => {
-      globalThis.fetch = realFetch;
       await ctx?.close();
       await fake?.close();
       await stop?.();
@@ -78,7 +71,7 @@ function lookupSuite(
       ) as Listed;
 
     it('lists the provider’s models with the key typed in the form, sorted', async () => {
-      const answer = await models({ baseUrl: `${fake.origin}/ok/v1/`, key: 'sk-typed-0001' });
+      const answer = await models({ baseUrl: `${fake.origin}/ok/v1/`, key: 'sk-typed-0001', totp: code() });
       assert.equal(answer.statusCode, 200, answer.body);
       assert.deepEqual(answer.json().data.models, ['deepseek-chat', 'deepseek-reasoner']);
       assert.deepEqual(fake.requests.at(-1), {
@@ -89,23 +82,24 @@ function lookupSuite(
 
     it('uses the channel’s stored key when the form’s is empty, never sends it back, and only to the stored address', async () => {
       const id = await addChannel({ name: '已保存', baseUrl: `${fake.origin}/ok/v1` });
+      // The saved address needs no code: the operator's everyday 获取模型列表.
       const answer = await models({ baseUrl: `${fake.origin}/ok/v1`, key: '', channelId: id });
       assert.equal(answer.statusCode, 200, answer.body);
       assert.equal(fake.requests.at(-1)?.authorization, 'Bearer sk-stored-secret-1234');
       assert.ok(!answer.body.includes('sk-stored'));
       const before = fake.requests.length;
-      const elsewhere = await models({ baseUrl: `${fake.origin}/html/v1`, channelId: id });
+      const elsewhere = await models({ baseUrl: `${fake.origin}/html/v1`, channelId: id, totp: code() });
       assert.equal(elsewhere.statusCode, 400);
       assert.match(elsewhere.json().msg, /已保存的密钥只发往已保存的地址/);
       assert.equal(fake.requests.length, before, 'the stored key went nowhere');
-      const gone = await models({ baseUrl: `${fake.origin}/ok/v1`, channelId: 99_999 });
+      const gone = await models({ baseUrl: `${fake.origin}/ok/v1`, channelId: 99_999, totp: code() });
       assert.equal(gone.statusCode, 404);
     });
 
     it('turns each impolite answer into one Chinese sentence with its code', async () => {
       const cases: [string, number, RegExp][] = [
         ['unauthorised', 400, /服务商拒绝了这个密钥（401）/],
-        ['slow', 503, /秒内没有回答/],
+        ['slow', 503, /服务商没有正常回答/],
         ['half', 503, /不完整或不是 JSON/],
         ['html', 503, /返回的是网页/],
         ['bad-gateway', 503, /出错（502）/],
@@ -113,14 +107,18 @@ function lookupSuite(
         ['nothing-here', 400, /没有模型列表（404）/],
       ];
       for (const [behaviour, status, message] of cases) {
-        const answer = await models({ baseUrl: `${fake.origin}/${behaviour}/v1`, key: 'sk-x-0000' });
+        const answer = await models({
+          baseUrl: `${fake.origin}/${behaviour}/v1`,
+          key: 'sk-x-0000',
+          totp: code(),
+        });
         assert.equal(answer.statusCode, status, `${behaviour}: ${answer.body}`);
         assert.equal(answer.json().code, status);
         assert.match(answer.json().msg, message, behaviour);
       }
-      const refused = await models({ baseUrl: 'http://127.0.0.1:1/v1', key: 'sk-x-0000' });
+      const refused = await models({ baseUrl: 'http://127.0.0.1:1/v1', key: 'sk-x-0000', totp: code() });
       assert.equal(refused.statusCode, 503);
-      assert.match(refused.json().msg, /连不上服务商/);
+      assert.match(refused.json().msg, /服务商没有正常回答/);
       const ftp = await models({ baseUrl: 'ftp://x/v1', key: 'k' });
       assert.equal(ftp.statusCode, 400);
       assert.match(ftp.json().msg, /接口地址/);
@@ -132,6 +130,7 @@ function lookupSuite(
         provider: 'sdwebui',
         baseUrl: `${fake.origin}/sd`,
         key: 'user:pass',
+        totp: code(),
       });
       assert.equal(sd.statusCode, 200, sd.body);
       assert.deepEqual(sd.json().data.models, ['v1-5-pruned-emaonly.safetensors [6ce0161689]']);
@@ -139,7 +138,13 @@ function lookupSuite(
         fake.requests.at(-1)?.authorization,
         `Basic ${Buffer.from('user:pass').toString('base64')}`,
       );
-      const wanx = await models({ kind: 'image', provider: 'dashscope', baseUrl: fake.origin, key: 'sk-d' });
+      const wanx = await models({
+        kind: 'image',
+        provider: 'dashscope',
+        baseUrl: fake.origin,
+        key: 'sk-d',
+        totp: code(),
+      });
       assert.equal(wanx.statusCode, 400);
       assert.match(wanx.json().msg, /没有获取模型列表的接口/);
     });

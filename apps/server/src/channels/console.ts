@@ -12,6 +12,7 @@ import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../db/database.ts';
 import { AppError } from '../http/app-error.ts';
 import type { Clock } from '../lib/clock.ts';
+import type { PrivateNetworks } from '../lib/public-address.ts';
 import type { ChannelBook } from './channel-book.ts';
 import { channelValues } from './channel-input.ts';
 import { restingTails, toView } from './channel-view.ts';
@@ -59,9 +60,12 @@ export interface ChannelConsole {
   remove(trx: Db, id: number): Promise<{ name: string; kind: string }>;
   /** One small real call on the channel; on a cooling channel it is the trial (success restores it). */
   probe(id: number): Promise<ChannelTestResult>;
-  /** 获取模型列表: the provider's models, with the typed key or the channel's stored one. */
-  models(body: ChannelModelsBody): Promise<string[]>;
-  /** 刷新余额: the provider's balance for the channel's first key, kept in its row. */
+  /**
+   * 获取模型列表: the provider's models, with the typed key or the channel's stored one; an address
+   * other than the channel's saved one is asked only after `secondFactor` (the admin's code) passes.
+   */
+  models(body: Omit<ChannelModelsBody, 'totp'>, secondFactor: () => Promise<void>): Promise<string[]>;
+  /** 刷新余额: the provider's balance for the channel's first key, kept in its row (stored address only). */
   balance(id: number): Promise<ChannelBalance>;
   /** One small call routed as a seller's (服务状态); throws 「未配置」 when no channel of the kind is on. */
   probeRouted(kind: 'chat' | 'image', userId: number): Promise<string>;
@@ -85,6 +89,10 @@ export interface ConsoleParts {
   images: ImageRouter;
   /** 获取模型列表 and 刷新余额 wait this long for the provider. */
   lookupTimeoutMs: number;
+  /** CHANNEL_PRIVATE_NETWORKS: the private addresses 获取模型列表 and 刷新余额 may reach. */
+  privateNetworks: PrivateNetworks;
+  /** Tests: providers' origins answered by fakes. */
+  standIns?: Readonly<Record<string, string>>;
 }
 
 /** The cost ledger from a China day on: per day and purpose, and per channel (成本). */
@@ -166,7 +174,7 @@ export function channelConsole(parts: ConsoleParts): ChannelConsole {
       }
     },
 
-    models: (body) => listModels(parts, body),
+    models: (body, secondFactor) => listModels(parts, body, secondFactor),
 
     balance: (id) => refreshBalance(parts, id),
 

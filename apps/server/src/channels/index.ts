@@ -25,7 +25,13 @@ export interface Channels {
 export function createChannels(
   config: { channels: ChannelsConfig; llm: LlmConfig },
   base: { db: Kysely<Database>; clock: Clock; log: FastifyBaseLogger },
-  doubles: { chatModel?: ChatModel; imageGenerator?: ImageGenerator | null; imagePollMs?: number } = {},
+  doubles: {
+    chatModel?: ChatModel;
+    imageGenerator?: ImageGenerator | null;
+    imagePollMs?: number;
+    /** Providers' origins answered by fakes in the console's lookups (`https://api.deepseek.com` → …). */
+    lookupStandIns?: Readonly<Record<string, string>>;
+  } = {},
   hooks: ChannelHooks = {},
 ): Channels {
   const box = keyBox(config.channels.secret);
@@ -52,6 +58,8 @@ export function createChannels(
       chat,
       images,
       lookupTimeoutMs: config.channels.lookupTimeoutMs,
+      privateNetworks,
+      standIns: doubles.lookupStandIns,
     }),
   };
 }

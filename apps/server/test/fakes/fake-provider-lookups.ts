@@ -11,8 +11,13 @@ export interface FakeLookups {
   origin: string;
   /** Each request's path and the authorization header it carried. */
   requests: { path: string; authorization: string | undefined }[];
+  /** `/huge/…`: how many bytes of the endless answer went out, and when the first did. */
+  huge: { sent: number; started: Promise<void> };
   close(): Promise<void>;
 }
+
+/** The endless answer of `/huge/…`: 300 MB of a model list that never closes, chunked. */
+const HUGE_BYTES = 300 * 1024 * 1024;
 
 const MODELS = {
   object: 'list',
@@ -29,6 +34,8 @@ function json(res: ServerResponse, status: number, body: unknown) {
 
 export async function startFakeLookups(): Promise<FakeLookups> {
   const requests: FakeLookups['requests'] = [];
+  let hugeStarted = () => {};
+  const huge = { sent: 0, started: new Promise<void>((resolve) => (hugeStarted = resolve)) };
   const server = createServer((req, res) => {
     const url = new URL(req.url ?? '/', 'http://fake');
     requests.push({ path: url.pathname + url.search, authorization: req.headers.authorization });
@@ -62,6 +69,21 @@ export async function startFakeLookups(): Promise<FakeLookups> {
         return;
       case 'empty':
         return json(res, 200, { object: 'list', data: [] });
+      case 'huge': {
+        // As fast as the reader takes it, without a length: only a cap kept while reading stops it.
+        res.writeHead(200, { 'content-type': 'application/json' });
+        const chunk = Buffer.alloc(64 * 1024, 0x20);
+        res.write('{"object":"list","data":[');
+        hugeStarted();
+        const write = () => {
+          while (huge.sent < HUGE_BYTES && !res.destroyed) {
+            huge.sent += chunk.length;
+            if (!res.write(chunk)) return void res.once('drain', write);
+          }
+          res.end();
+        };
+        return write();
+      }
       case 'sd':
         if (rest === '/sdapi/v1/sd-models')
           return json(res, 200, [
@@ -112,6 +134,7 @@ export async function startFakeLookups(): Promise<FakeLookups> {
   return {
     origin: `http://127.0.0.1:${port}`,
     requests,
+    huge,
     close: () =>
       new Promise<void>((resolve) => {
         server.closeAllConnections();

@@ -107,6 +107,7 @@ export type ChannelBalance = Static<typeof ChannelBalance>;
 /**
  * 获取模型列表: ask the provider for its models with the key typed in the form, or, editing a saved
  * channel with the key left empty, the channel's stored key (only ever sent to its stored address).
+ * `totp`: the admin's two-factor code, needed unless the address is the saved channel's own.
  */
 export const ChannelModelsBody = Type.Object({
   kind: ChannelKindSchema,
@@ -114,6 +115,7 @@ export const ChannelModelsBody = Type.Object({
   baseUrl: Type.String({ minLength: 1, maxLength: 300 }),
   key: Type.Optional(Type.String({ maxLength: 500 })),
   channelId: Type.Optional(Type.Integer({ minimum: 1 })),
+  totp: Type.Optional(TotpCode),
 });
 export type ChannelModelsBody = Static<typeof ChannelModelsBody>;
 

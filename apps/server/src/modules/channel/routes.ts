@@ -7,17 +7,33 @@ import {
   ChannelTestResult,
   ChannelView,
   EnvelopeSchema,
+  ResultCode,
 } from '@chuhai/contract';
+import type { FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import type { AppModule, Routes } from '../../app-module.ts';
 import { type StateChange, unlinkUserCalls } from '../../channels/index.ts';
 import type { AppDeps } from '../../deps.ts';
+import { AppError } from '../../http/app-error.ts';
 import { actorOf, requireAdmin, requireMoneyAuth, staffOf } from '../../http/auth.ts';
 import { ok } from '../../http/envelope.ts';
 import { recordAudit, SYSTEM_ACTOR } from '../audit/service.ts';
 import * as service from './service.ts';
 
 const IdParams = Type.Object({ id: Type.Integer({ minimum: 1 }) });
+
+/**
+ * 获取模型列表 at an address no channel has saved: the admin's code, spent as a save spends it. No
+ * code at all is said plainly, and is not counted as a wrong one.
+ */
+async function lookupCode(request: FastifyRequest, totp: string | undefined): Promise<void> {
+  if (!totp)
+    throw new AppError(
+      ResultCode.forbidden,
+      '这个接口地址还没有保存过：向新的地址获取模型列表需要两步验证码，请先在「两步验证码」里填写验证器上的 6 位数字',
+    );
+  await requireMoneyAuth(request, totp);
+}
 
 /**
  * 运营后台 · 渠道: 客服 sees them; an admin tests, switches off and deletes; adding and editing also
@@ -77,17 +93,22 @@ const staffRoutes: Routes = async (app, { deps }) => {
     },
   );
 
-  // Reads only, but with a channel's key: an admin, as for 测试. The stored key is used on the
-  // server and never sent back (see channels/console-lookups.ts).
+  // Reads only, but with a channel's key and at an address the server then connects to: an admin;
+  // at an address the channel has not saved, with the two-factor code a save takes (a stolen session
+  // alone must not point the server anywhere). The stored key is used on the server and never sent
+  // back (see channels/console-lookups.ts).
   app.post(
     '/api/admin/channels/models',
     { schema: { body: ChannelModelsBody, response: { 200: EnvelopeSchema(ChannelModels) } } },
     async (request) => {
       requireAdmin(staffOf(request));
-      return ok({ models: await service.providerModels(deps, request.body) });
+      const { totp, ...body } = request.body;
+      const models = await service.providerModels(deps, body, () => lookupCode(request, totp));
+      return ok({ models });
     },
   );
 
+  // Always the stored address, which a code approved when it was saved: no code (see console-lookups.ts).
   app.post(
     '/api/admin/channels/:id/balance',
     { schema: { params: IdParams, response: { 200: EnvelopeSchema(ChannelBalance) } } },

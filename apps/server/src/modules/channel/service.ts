@@ -110,10 +110,17 @@ export function testChannel(deps: ChannelDeps, id: number): Promise<ChannelTestR
   return deps.channels.console.probe(id);
 }
 
-/** 获取模型列表: what the provider offers, asked with the typed key or the channel's stored one. */
-export function providerModels(deps: ChannelDeps, body: ChannelModelsBody): Promise<string[]> {
+/**
+ * 获取模型列表: what the provider offers, asked with the typed key or the channel's stored one. An
+ * address other than the channel's saved one waits for `secondFactor` (the admin's two-factor code).
+ */
+export function providerModels(
+  deps: ChannelDeps,
+  body: Omit<ChannelModelsBody, 'totp'>,
+  secondFactor: () => Promise<void>,
+): Promise<string[]> {
   checkEndpoint(body);
-  return deps.channels.console.models(body);
+  return deps.channels.console.models(body, secondFactor);
 }
 
 /** 刷新余额: the channel's balance as its provider tells it now, kept with the time it was read. */
