@@ -75,7 +75,7 @@ describe('渠道 · 获取模型列表 and 余额', () => {
     expect(saved?.body).toMatchObject({ models: ['deepseek-reasoner'], keys: [], totp: '123456' });
   });
 
-  it('asks with the key typed in the form (never the stored one’s id), and shows the provider’s refusal in the dialog', async () => {
+  it('asks with the key typed in the form at the saved address, without a code, and shows the provider’s refusal in the dialog', async () => {
     const calls = open([channelView({ id: 7, name: '中转站', fromEnv: false })], {
       '/api/admin/channels/models': () => ({
         status: 400,
@@ -93,6 +93,65 @@ describe('渠道 · 获取模型列表 and 余额', () => {
       provider: 'openai',
       baseUrl: 'https://api.example.com/v1',
       key: 'sk-new-0001',
+      channelId: 7,
+    });
+  });
+
+  it('asks a new channel’s address only with the two-factor code, which it then empties for the save', async () => {
+    const calls = open([], {
+      '/api/admin/channels/models': () => ok({ models: ['deepseek-chat'] }),
+    });
+    const chat = (await screen.findAllByRole('button', { name: '新增渠道' }))[0] as HTMLElement;
+    fireEvent.click(chat);
+    const dialog = await screen.findByRole('dialog', { name: /新增对话模型渠道/ });
+    fireEvent.change(within(dialog).getByLabelText('接口地址'), {
+      target: { value: 'https://api.deepseek.com/v1' },
+    });
+    fireEvent.change(within(dialog).getByLabelText(/密钥/), { target: { value: 'sk-typed-0001' } });
+    const ask = () => fireEvent.click(within(dialog).getByRole('button', { name: '获取模型列表' }));
+    ask();
+    expect(await within(dialog).findByText(/新的接口地址获取模型列表需要两步验证码/)).toBeInTheDocument();
+    expect(modelsAsked(calls)).toBeUndefined();
+
+    fireEvent.change(within(dialog).getByLabelText('两步验证码'), { target: { value: '123456' } });
+    ask();
+    expect(
+      await within(dialog).findByText(/这个两步验证码已用过，保存时请填写验证器上的下一个/),
+    ).toBeInTheDocument();
+    expect(modelsAsked(calls)).toEqual({
+      kind: 'chat',
+      provider: 'openai',
+      baseUrl: 'https://api.deepseek.com/v1',
+      key: 'sk-typed-0001',
+      totp: '123456',
+    });
+    expect(within(dialog).getByLabelText('两步验证码')).toHaveValue('');
+  });
+
+  it('asks a saved channel’s edited address with the code, and shows the server’s answer to a wrong one', async () => {
+    const calls = open([channelView({ id: 7, name: '中转站', fromEnv: false })], {
+      '/api/admin/channels/models': () => ({
+        status: 400,
+        body: { code: 400, msg: '两步验证码不对，请输入验证器上当前的 6 位数字', data: null },
+      }),
+    });
+    const { dialog, ask } = await askModelsOfRelay();
+    fireEvent.change(within(dialog).getByLabelText('接口地址'), {
+      target: { value: 'https://other.example.com/v1' },
+    });
+    fireEvent.change(within(dialog).getByLabelText(/密钥/), { target: { value: 'sk-new-0001' } });
+    ask();
+    expect(await within(dialog).findByText(/需要两步验证码/)).toBeInTheDocument();
+    expect(modelsAsked(calls)).toBeUndefined();
+    fireEvent.change(within(dialog).getByLabelText('两步验证码'), { target: { value: '654321' } });
+    ask();
+    expect(await within(dialog).findByText(/两步验证码不对/)).toBeInTheDocument();
+    expect(modelsAsked(calls)).toEqual({
+      kind: 'chat',
+      provider: 'openai',
+      baseUrl: 'https://other.example.com/v1',
+      key: 'sk-new-0001',
+      totp: '654321',
     });
   });
 
