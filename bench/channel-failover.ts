@@ -59,7 +59,7 @@ async function setUp(primaryUrl: string, backup: FakeOpenAi) {
       seeds: [],
       firstByteMs: FIRST_BYTE_MS,
       cooldownMs: 60_000,
-      allowLoopbackResults: true,
+      privateNetworks: ['127.0.0.1'],
       lookupTimeoutMs: 10_000,
     },
     llm: { modelStandard: 'fake-standard', modelAdvanced: null, maxTokens: 1024 },
