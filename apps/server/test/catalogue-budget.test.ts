@@ -29,6 +29,16 @@ function brokenJpeg(width: number, height: number): Uint8Array {
   return Uint8Array.from([0xff, 0xd8, ...sof, ...components, 0xff, 0xda, 0, 2, 1, 2, 3, 4, 0xff, 0xd9]);
 }
 
+/** A ZIP with one good photo for product A-01. */
+const oneProductZip = async () =>
+  photosZip({
+    'A-01.jpg': await productPhoto({
+      width: 300,
+      height: 300,
+      box: { left: 50, top: 50, width: 200, height: 200 },
+    }),
+  });
+
 const sheetOf = (codes: string[]) =>
   inlineXlsx([['商品编码', '商品名称'], ...codes.map((c) => [c, `商品 ${c}`])]);
 
@@ -50,13 +60,7 @@ describe('一键出海商品表: what one upload may cost (issue 49)', () => {
 
   it('the event loop is never held 200 ms while the worst sheets are read, and another seller is answered', async (t) => {
     const other = await registerUser(ctx, '13800049001', { ip: '10.49.0.1' });
-    const zip = photosZip({
-      'A-01.jpg': await productPhoto({
-        width: 300,
-        height: 300,
-        box: { left: 50, top: 50, width: 200, height: 200 },
-      }),
-    });
+    const zip = await oneProductZip();
     const attacks = {
       'endless tag (20 MB part)': xlsxWithTail('xl/worksheets/sheet1.xml', '<a'.repeat(10 * MB - 4096)),
       'endless tag in _rels/.rels': xlsxWithTail('_rels/.rels', '<a'.repeat(256 * 1024)),
@@ -128,13 +132,7 @@ describe('一键出海商品表: what one upload may cost (issue 49)', () => {
   it('a seller reads one catalogue at a time; another seller is not held', async () => {
     const seller = await registerUser(ctx, '13800049002', { ip: '10.49.0.2' });
     const other = await registerUser(ctx, '13800049003', { ip: '10.49.0.3' });
-    const zip = photosZip({
-      'A-01.jpg': await productPhoto({
-        width: 300,
-        height: 300,
-        box: { left: 50, top: 50, width: 200, height: 200 },
-      }),
-    });
+    const zip = await oneProductZip();
     const { payload, contentType } = await multipart({}, [
       { field: 'sheet', name: '商品.xlsx', bytes: sheetOf(['A-01']) },
       { field: 'photos', name: 'photos.zip', bytes: zip },
