@@ -53,6 +53,7 @@ async function madeOutputs(): Promise<MadeOutputs> {
         residual: 0,
         overflow: 0,
         missedTerms: [],
+        restoredNumbers: [],
         made: {
           target: 'en',
           width: 400,
@@ -75,6 +76,7 @@ async function madeOutputs(): Promise<MadeOutputs> {
         residual: 0,
         overflow: 0,
         missedTerms: [],
+        restoredNumbers: [],
         made: null,
       },
     ],

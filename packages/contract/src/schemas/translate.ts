@@ -111,6 +111,13 @@ export const KeptText = Type.Object({
 });
 export type KeptText = Static<typeof KeptText>;
 
+/**
+ * Numbers the AI's translation of a block dropped even when asked again, put back by the server
+ * (「168元」 drawn as 「¥168」): the block's source text and each number as it was added.
+ */
+export const RestoredNumbers = Type.Object({ source: Type.String(), added: Type.Array(Type.String()) });
+export type RestoredNumbers = Static<typeof RestoredNumbers>;
+
 export const TranslateResult = Type.Object({
   /**
    * The translation as the server keeps it (GET /api/v1/translate/:id opens it again in the editor,
@@ -157,6 +164,11 @@ export const TranslateResult = Type.Object({
    * in its text, and those the translation still does not follow (shown so the seller can edit them).
    */
   glossary: Type.Object({ used: Type.Array(GlossaryTerm), missed: Type.Array(GlossaryTerm) }),
+  /**
+   * Blocks whose numbers the server put back into the translation (shown as 「N 处数字已补回」 so the
+   * seller checks where they stand); absent in translations kept before this was checked.
+   */
+  restoredNumbers: Type.Optional(Type.Array(RestoredNumbers)),
 });
 export type TranslateResult = Static<typeof TranslateResult>;
 

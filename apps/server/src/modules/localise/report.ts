@@ -49,7 +49,31 @@ export function mainImageRules(report: MainImageReport): LocaliseRuleResult[] {
   }));
 }
 
-/** 「没有残留中文」 is a must on every translated picture; text that overflowed its place is a warning. */
+/**
+ * A warning where the AI's translation dropped a number twice and the server put it back (「168元」
+ * drawn as 「¥168」): the number is on the picture, but where and how it stands is for the seller to see.
+ */
+function restoredNumbersRule(place: string, picture: TranslatedPicture): LocaliseRuleResult[] {
+  const added = picture.restoredNumbers.flatMap((r) => r.added);
+  if (added.length === 0) return [];
+  const sources = picture.restoredNumbers.map((r) => `「${r.source.replace(/\s+/g, ' ')}」`).join('、');
+  return [
+    {
+      scope: 'picture',
+      place,
+      ruleId: 'picture.numbers',
+      level: 'recommended',
+      pass: false,
+      message: `${added.length} 处数字已补回：AI 译文漏了 ${sources} 里的 ${added.join('、')}，已按原文补上`,
+      todo: '在图片翻译编辑器里打开这张图，核对补回的数字、价格和单位放的位置和写法',
+    },
+  ];
+}
+
+/**
+ * 「没有残留中文」 is a must on every translated picture; text that overflowed its place and numbers
+ * put back into the translation are warnings.
+ */
 export function pictureRules(pictures: TranslatedPicture[]): LocaliseRuleResult[] {
   return pictures.flatMap((picture, index) => {
     const place = `详情图 ${index + 1}`;
@@ -66,9 +90,10 @@ export function pictureRules(pictures: TranslatedPicture[]): LocaliseRuleResult[
         : '图片里没有需要翻译的中文，原图放入结果',
       todo: picture.residual === 0 ? '' : '在图片翻译编辑器里打开这张图，把残留的中文改成译文',
     };
-    if (picture.overflow === 0) return [residual];
+    if (picture.overflow === 0) return [residual, ...restoredNumbersRule(place, picture)];
     return [
       residual,
+      ...restoredNumbersRule(place, picture),
       {
         scope: 'picture',
         place,

@@ -4,6 +4,7 @@ import {
   type LocaliseSite,
   MAIN_IMAGE_RULE_SETS,
   type MainImageReport,
+  type RestoredNumbers,
 } from '@chuhai/contract';
 import { NoProductError, whiteMainImage } from '../../imaging/compose.ts';
 import { checkMainImage } from '../../imaging/main-image-check.ts';
@@ -59,6 +60,8 @@ export interface TranslatedPicture {
   residual: number;
   overflow: number;
   missedTerms: GlossaryTerm[];
+  /** Numbers the AI's translation dropped twice, put back by the server: the seller checks them. */
+  restoredNumbers: RestoredNumbers[];
   /** The translation as the editor opens it (kept as a 图片翻译 when the task delivers); null when untranslated. */
   made: MadeTranslation | null;
 }
@@ -86,10 +89,19 @@ export async function pictureStep(
       residual: picture.residual.count,
       overflow: picture.blocks.filter((b) => b.overflow).length,
       missedTerms: picture.glossary.missed,
+      restoredNumbers: picture.restoredNumbers,
       made: { ...picture, target: site.language, productText: 'keep' },
     };
   } catch (error) {
     if (!(error instanceof NoSourceTextError)) throw error;
-    return { ...photo, translated: false, residual: 0, overflow: 0, missedTerms: [], made: null };
+    return {
+      ...photo,
+      translated: false,
+      residual: 0,
+      overflow: 0,
+      missedTerms: [],
+      restoredNumbers: [],
+      made: null,
+    };
   }
 }

@@ -49,7 +49,16 @@ export function keepTranslation(deps: ImagesDeps, userId: number, document: Tran
 /** A translation made by other work (`translateForBatch`): its pictures and what the editor needs. */
 export type MadeTranslation = Pick<
   TranslateResult,
-  'target' | 'width' | 'height' | 'blocks' | 'productText' | 'kept' | 'residual' | 'legibility' | 'glossary'
+  | 'target'
+  | 'width'
+  | 'height'
+  | 'blocks'
+  | 'productText'
+  | 'kept'
+  | 'residual'
+  | 'legibility'
+  | 'glossary'
+  | 'restoredNumbers'
 > & { background: Buffer; result: Buffer; source: Buffer | null; fileName?: string };
 
 /**
@@ -76,7 +85,7 @@ export async function prepareTranslation(deps: ImagesDeps, userId: number, made:
       const backgroundId = Number((await background.insertRow(db)).id);
       const sourceId = source ? Number((await source.insertRow(db)).id) : undefined;
       const resultId = Number((await result.insertRow(db)).id);
-      const { target, blocks, productText, kept, residual, legibility, glossary } = made;
+      const { target, blocks, productText, kept, residual, legibility, glossary, restoredNumbers } = made;
       return keepTranslation({ ...deps, db }, userId, {
         ...(made.fileName ? { fileName: made.fileName } : {}),
         target,
@@ -91,6 +100,7 @@ export async function prepareTranslation(deps: ImagesDeps, userId: number, made:
         residual,
         legibility,
         glossary,
+        ...(restoredNumbers ? { restoredNumbers } : {}),
       });
     },
   };

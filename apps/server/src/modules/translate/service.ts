@@ -2,6 +2,7 @@ import {
   FEATURE_OFF_TEXT,
   type GlossaryTerm,
   PRODUCT_TEXT_CHOICES,
+  type RestoredNumbers,
   type ProductTextChoice,
   ResultCode,
   TRANSLATE_LANGUAGE_CODES,
@@ -140,7 +141,7 @@ export async function translateImage(
       product: input.productText === 'keep' ? interactiveMatte(deps) : null,
     });
     const stored = await storeResults(deps, userId, picture, picture.source);
-    const { width, height, blocks, kept, residual, legibility, glossary } = picture;
+    const { width, height, blocks, kept, residual, legibility, glossary, restoredNumbers } = picture;
     const productText = input.productText;
     const document = {
       ...(input.fileName ? { fileName: input.fileName } : {}),
@@ -154,6 +155,7 @@ export async function translateImage(
       residual,
       legibility,
       glossary,
+      restoredNumbers,
     };
     const translationId = await keepTranslation(deps, userId, document);
     return { translationId, ...document, ...stored };
@@ -164,7 +166,8 @@ export async function translateImage(
  * The shared pipeline with the seller's glossary: its keep terms (and this request's `keep`) are
  * words `translatePicture` leaves alone when they are a whole block, every term goes to the model
  * and is checked in its answer (translateBlocks). `glossary` says which terms were on the image and
- * which the translation still does not follow.
+ * which the translation still does not follow; `restoredNumbers`, the numbers the answer dropped
+ * twice and the server put back.
  */
 async function translateWithGlossary(
   deps: Pick<AppDeps, 'chatModel' | 'ocr'>,
@@ -175,6 +178,7 @@ async function translateWithGlossary(
   const { target, terms, model, product } = how;
   const keep = terms.filter((t) => t.translation === null).map((t) => t.source);
   const missed: GlossaryTerm[] = [];
+  const restoredNumbers: RestoredNumbers[] = [];
   // The blocks as translated, whole: a term split over two lines is still one term there, while
   // the result's blocks may be drawn a layer per line. Asked once, or twice when a second reading
   // finds text the first missed.
@@ -184,11 +188,12 @@ async function translateWithGlossary(
     const ask: TranslateAsk = { blocks, target, terms, model, userId };
     const answer = await translateBlocks(deps.chatModel, ask);
     missed.push(...answer.missed);
+    restoredNumbers.push(...answer.restored);
     return answer.texts;
   });
   const onImage = [...translated, ...picture.kept.map((k) => k.text)];
   const used = new Map(onImage.flatMap((text) => termsIn(terms, text)).map((t) => [t.source, t]));
-  return { ...picture, glossary: { used: [...used.values()], missed } };
+  return { ...picture, glossary: { used: [...used.values()], missed }, restoredNumbers };
 }
 
 /** The stored pictures' ids, without their links (which are signed for each answer). */
