@@ -1,69 +1,178 @@
 import {
+  type GlossaryTerm,
   LISTING_LANGUAGES,
-  type ListingLanguage,
   type ListingText,
   type LocaliseRuleResult,
   type LocaliseSite,
 } from '@chuhai/contract';
+import { eld } from 'eld/large';
+import type { TranslatedPicture } from './steps.ts';
 
 /**
- * Which language a listing is written in, told by its small words: every paragraph of copy has
- * several of a language's articles and prepositions, and few of another's. A model asked for German
- * that answers in English passes every length and word rule, so this is the one check that sees it.
+ * The language a text reads as: the script first (kana is Japanese, Hangul Korean, Thai Thai, and
+ * kanji without kana reads as Chinese), then for Latin text ELD, the n-gram detector measured best on
+ * short marketplace copy (bench/language-id.ts, docs/decisions.md). `language` is null when it cannot
+ * be told: too few letters, or the detector's two best guesses too close (German with English tech
+ * words). `chinese` is every run of Chinese characters outside Japanese text.
  */
-const SMALL_WORDS: Record<Exclude<ListingLanguage, 'ja'>, readonly string[]> = {
-  en: ['the', 'and', 'with', 'for', 'your', 'this', 'that', 'from', 'is', 'are', 'of', 'to', 'it'],
-  de: [
-    'und',
-    'der',
-    'die',
-    'das',
-    'mit',
-    'für',
-    'ist',
-    'nicht',
-    'ein',
-    'eine',
-    'den',
-    'dem',
-    'zu',
-    'von',
-    'sie',
-  ],
-  fr: ['les', 'et', 'avec', 'pour', 'une', 'des', 'est', 'vous', 'votre', 'dans', 'sur', 'du', 'au', 'le'],
-  it: ['il', 'con', 'per', 'della', 'delle', 'gli', 'è', 'sono', 'non', 'nel', 'alla', 'dei', 'e', 'di'],
-  es: ['el', 'los', 'las', 'y', 'para', 'es', 'del', 'por', 'que', 'su', 'sus', 'sin', 'en', 'de'],
-};
-
-/** Fewer small words than this in all: too little text to tell (a title alone). */
-const ENOUGH = 6;
-/** Kana this many or more: Japanese (a Japanese listing has hundreds; English none). */
-const KANA = 5;
-
-/** The language the text reads as, or null when there is too little to tell. */
-export function writtenLanguage(text: string): ListingLanguage | null {
-  if ((text.match(/[\u3040-\u30ff]/g) ?? []).length >= KANA) return 'ja';
-  const words = text.toLowerCase().match(/\p{L}+/gu) ?? [];
-  const hits = Object.entries(SMALL_WORDS).map(([language, small]) => ({
-    language: language as ListingLanguage,
-    count: words.filter((word) => small.includes(word)).length,
-  }));
-  if (hits.reduce((sum, hit) => sum + hit.count, 0) < ENOUGH) return null;
-  return hits.reduce((best, hit) => (hit.count > best.count ? hit : best)).language;
+export interface IdentifiedLanguage {
+  /** ISO 639-1 (`de`, `zh`, `nl`…), or null: cannot tell. */
+  language: string | null;
+  chinese: string[];
 }
 
-/** 「用站点的语言撰写」: a must, since buyers on the site cannot read another language's listing. */
-export function listingLanguageRule(site: LocaliseSite, text: ListingText): LocaliseRuleResult {
-  const found = writtenLanguage([text.title, ...text.bullets, text.description].join('\n'));
-  const wanted = LISTING_LANGUAGES[site.language];
-  const pass = found === null || found === site.language;
-  return {
-    scope: 'listing',
-    place: '全文',
-    ruleId: 'listing.language',
-    level: 'required',
-    pass,
-    message: pass ? `用${wanted}撰写` : `listing 读起来是${LISTING_LANGUAGES[found]}，不是站点的${wanted}`,
-    todo: pass ? '' : `在 Listing 工作台打开这个站点的 listing，重新撰写或改成${wanted}`,
-  };
+const detector = eld.newInstance();
+
+/** ELD's best score must lead the next by this much (scores run 0–1; mixed copy leads by 0.01–0.03). */
+const MARGIN = 0.05;
+/** Fewer Latin letters than this: not even a word to go on. */
+const FEW_LETTERS = 4;
+/** Kana this many: Japanese (a stray 「の」 in a Chinese title is one). */
+const KANA = 2;
+/** Kanji without kana this many, at least a quarter of the letters: reads as Chinese. */
+const HAN = 4;
+
+const count = (text: string, pattern: RegExp) => (text.match(pattern) ?? []).length;
+
+/** The language the text reads as (see IdentifiedLanguage). */
+export function identifyLanguage(text: string): IdentifiedLanguage {
+  const letters = count(text, /\p{L}/gu);
+  const kana = count(text, /[\p{Script=Hiragana}\p{Script=Katakana}]/gu);
+  const han = count(text, /\p{Script=Han}/gu);
+  const chinese = kana >= KANA ? [] : (text.match(/\p{Script=Han}+/gu) ?? []);
+  if (count(text, /\p{Script=Hangul}/gu) >= KANA) return { language: 'ko', chinese };
+  if (count(text, /\p{Script=Thai}/gu) >= KANA) return { language: 'th', chinese };
+  if (kana >= KANA) return { language: 'ja', chinese };
+  if (han >= HAN && han * 4 >= letters) return { language: 'zh', chinese };
+  // Latin copy with a few Chinese characters left in it is told by its Latin words; the Chinese is
+  // reported beside it. Japanese copy's English words alone say nothing about the rest of it.
+  const latin = text.replace(/[^\p{Script=Latin}\s'’-]+/gu, ' ');
+  if (count(latin, /\p{L}/gu) < FEW_LETTERS || han > 0) return { language: null, chinese };
+  const found = detector.detect(latin);
+  const [best, next] = Object.values(found.getScores()).sort((a, b) => b - a);
+  const clear = found.isReliable() && best !== undefined && best - (next ?? 0) >= MARGIN;
+  return { language: clear && found.language ? found.language : null, chinese };
+}
+
+const NAMES = new Intl.DisplayNames(['zh-CN'], { type: 'language' });
+
+/** A language's name in Chinese: 德语, 中文, 荷兰语. */
+export function languageName(code: string): string {
+  return (LISTING_LANGUAGES as Record<string, string>)[code] ?? NAMES.of(code) ?? code;
+}
+
+/**
+ * Enough Latin letters (or CJK characters) for a 通过: a title alone (40–80 letters) is told right
+ * by ELD nearly always, yet a listing is never called the site's language on a title's word alone.
+ */
+const ENOUGH_LETTERS = 100;
+const ENOUGH_CJK = 40;
+
+function enoughToPass(text: string): boolean {
+  const cjk = count(text, /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}]/gu);
+  return cjk >= ENOUGH_CJK || count(text, /\p{Script=Latin}/gu) >= ENOUGH_LETTERS;
+}
+
+/** What is wrong with one text for the site's language, in Chinese; '' when nothing is. */
+function misread(site: LocaliseSite, found: IdentifiedLanguage): string {
+  const chinese = site.language === 'ja' ? [] : found.chinese;
+  if (found.language !== null && found.language !== site.language)
+    return `读起来是${languageName(found.language)}，不是站点的${languageName(site.language)}`;
+  if (chinese.length > 0) return `含有中文「${chinese.slice(0, 3).join('」「')}」`;
+  return '';
+}
+
+const UNSURE_TODO = '请在 Listing 工作台打开核对语言后再上架';
+
+/**
+ * 「用站点的语言撰写」, a must: buyers on the site cannot read another language's listing. Told on the
+ * whole listing and on each part (a German listing whose description is English is not German); a
+ * part too short to tell says nothing on its own. Too little to tell the whole is never a pass.
+ */
+export function listingLanguageRules(site: LocaliseSite, text: ListingText): LocaliseRuleResult[] {
+  const wanted = languageName(site.language);
+  const parts: [string, string][] = [
+    ['标题', text.title],
+    ...text.bullets.map((bullet, i): [string, string] => [`五点描述 ${i + 1}`, bullet]),
+    ['描述', text.description],
+  ];
+  const whole = parts.map(([, part]) => part).join('\n');
+  const wrongParts = parts.flatMap(([place, part]) => {
+    const wrong = part.trim() ? misread(site, identifyLanguage(part)) : '';
+    return wrong ? [{ place, wrong }] : [];
+  });
+  const found = identifyLanguage(whole);
+  const wrongWhole = misread(site, found);
+  const rule = { scope: 'listing', ruleId: 'listing.language', level: 'required' as const };
+  const fix = `在 Listing 工作台打开这个站点的 listing，重新撰写或改成${wanted}`;
+  const fail = (place: string, message: string, todo = fix): LocaliseRuleResult => ({
+    ...rule,
+    place,
+    pass: false,
+    message,
+    todo,
+  });
+  const told = found.language === site.language && enoughToPass(whole);
+  const verdict = wrongWhole
+    ? fail('全文', `listing ${wrongWhole}`)
+    : !told
+      ? fail('全文', `内容太少，无法判断是不是${wanted}`, UNSURE_TODO)
+      : wrongParts.length
+        ? fail('全文', `整体是${wanted}，但${wrongParts.map((p) => p.place).join('、')}不是`)
+        : { ...rule, place: '全文', pass: true, message: `用${wanted}撰写`, todo: '' };
+  return [verdict, ...wrongParts.map(({ place, wrong }) => fail(place, wrong))];
+}
+
+/** A number with its unit (750 ml, 20000mAh) and a clothing size (XL, 3XL): no language in them. */
+const UNITS = /\d+(?:[.,]\d+)?\s*(?:mm|cm|m|km|ml|l|g|kg|mg|oz|lbs?|in|ft|mah|v|w|hz|gb|tb|pcs)\b/giu;
+const SIZES = /\b(?:\d?X{0,3}[SL]|M)\b/gu;
+
+/** What a picture's drawn translations leave to tell the language by. */
+function wordsOf(texts: string[], terms: GlossaryTerm[]): string {
+  let text = texts.join('\n');
+  for (const term of terms)
+    for (const written of [term.source, term.translation ?? ''])
+      if (written) text = text.split(written).join(' ');
+  return text.replace(UNITS, ' ').replace(SIZES, ' ').replace(/[\p{N}\p{P}\p{S}]+/gu, ' ');
+}
+
+/**
+ * The same language check on the text drawn on each translated picture, all of a picture's blocks
+ * together (a picture has a few words). A picture whose translation is only numbers, sizes, units
+ * or the seller's 术语表 terms (a brand kept as it is) has nothing to read: it passes, saying so.
+ * Too few words to tell is not a pass: the seller looks at the picture in the editor first.
+ */
+export function pictureLanguageRules(
+  site: LocaliseSite,
+  pictures: TranslatedPicture[],
+  terms: GlossaryTerm[],
+): LocaliseRuleResult[] {
+  const wanted = languageName(site.language);
+  return pictures.flatMap((picture, index) => {
+    if (!picture.made) return [];
+    const drawn = picture.made.blocks.filter((block) => !block.hidden).map((block) => block.text);
+    const words = wordsOf(drawn, terms);
+    const rule = {
+      scope: 'picture',
+      place: `详情图 ${index + 1}`,
+      ruleId: 'picture.language',
+      level: 'required' as const,
+    };
+    if (count(words, /\p{L}/gu) === 0)
+      return [{ ...rule, pass: true, message: '译文只有数字、单位或术语表里的词，不用判断语言', todo: '' }];
+    const found = identifyLanguage(words);
+    const wrong = misread(site, found);
+    const open = '在图片翻译编辑器里打开这张图';
+    if (wrong) return [{ ...rule, pass: false, message: `图上译文${wrong}`, todo: `${open}，改成${wanted}` }];
+    if (found.language === site.language)
+      return [{ ...rule, pass: true, message: `图上译文是${wanted}`, todo: '' }];
+    return [
+      {
+        ...rule,
+        pass: false,
+        message: `图上译文太少，无法判断是不是${wanted}`,
+        todo: `${open}，核对译文是${wanted}后再上架`,
+      },
+    ];
+  });
 }

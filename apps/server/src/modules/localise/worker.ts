@@ -7,7 +7,7 @@ import { loadOwnImage } from '../images/service.ts';
 import { glossaryTerms } from '../translate/service.ts';
 import { deliver, type MadeOutputs } from './deliver.ts';
 import type { LocaliseDeps } from './deps.ts';
-import { listingLanguageRule } from './language.ts';
+import { listingLanguageRules, pictureLanguageRules } from './language.ts';
 import { matteOnce } from './matte-once.ts';
 import {
   listingGlossaryMisses,
@@ -78,9 +78,10 @@ async function makeOutputs(
   await stage('check');
   const rules = [
     ...listingRules(site, listing.issues),
-    listingLanguageRule(site, listing.text),
+    ...listingLanguageRules(site, listing.text),
     ...mainImageRules(mainImage.report),
     ...pictureRules(pictures),
+    ...pictureLanguageRules(site, pictures, terms),
   ];
   return {
     listing,
