@@ -10,7 +10,7 @@
  * - `[no-schema]`   a 400 for `response_format: json_schema` (as DeepSeek answers), then JSON in a
  *                   Markdown fence with words around it
  * - `[ignore-glossary]` the listing written as if the prompt had no 术语表 line
- * - `[wrong-language]` the description in English whatever language the prompt asks for
+ * - `[wrong-language]` the listing in English whatever language the prompt asks for
  * - anything else:  a listing that passes every rule; a 术语表 term with a fixed translation
  *                   (the prompt's `Glossary (JSON)` line) leads its title, as a writer that follows it
  */
@@ -40,27 +40,78 @@ const BULLETS = [
 const DESCRIPTION =
   'This insulated water bottle keeps drinks cold for a full day and hot for twelve hours. The double wall of food grade stainless steel does not sweat, the lid seals tight, and the slim body fits car cup holders and backpack pockets alike.';
 /**
- * The description in the language the prompt asks for (「用 German 撰写」), so a listing for
- * Amazon DE reads as German to 一键出海's language check; English for any other.
+ * The listing in the language the prompt asks for (「用 German 撰写」), every part of it, so a
+ * listing for Amazon DE reads as German to 一键出海's language check; English for any other.
  */
-const DESCRIPTIONS: Record<string, string> = {
-  German:
-    'Diese isolierte Trinkflasche hält Getränke einen ganzen Tag kalt und zwölf Stunden heiß. Die doppelte Wand aus lebensmittelechtem Edelstahl schwitzt nicht, der Deckel ist dicht und die schlanke Form passt in den Getränkehalter und in die Tasche.',
-  French:
-    'Cette gourde isotherme garde les boissons froides toute la journée et chaudes pendant douze heures. La double paroi en acier inoxydable ne transpire pas, le bouchon est étanche et la forme fine tient dans le porte-gobelet et dans votre sac.',
-  Italian:
-    'Questa borraccia termica mantiene le bevande fredde per tutto il giorno e calde per dodici ore. La doppia parete in acciaio inox non suda, il tappo è a tenuta e la forma sottile entra nel portabicchieri e nello zaino.',
-  Spanish:
-    'Esta botella térmica mantiene las bebidas frías todo el día y calientes durante doce horas. La doble pared de acero inoxidable no suda, la tapa es hermética y su forma delgada cabe en el portavasos y en la mochila.',
-  Japanese:
-    'この保温ボトルは飲み物を一日中冷たく、十二時間温かく保ちます。ステンレスの二重構造で結露せず、ふたはしっかり閉まり、細身のボトルはカップホルダーにもかばんにも入ります。',
+const WRITTEN: Record<string, { title: string; bullets: string[]; description: string }> = {
+  German: {
+    title: 'Isolierte Trinkflasche aus Edelstahl 750 ml, auslaufsicherer Deckel',
+    bullets: [
+      'Hält Getränke 24 Stunden kalt: doppelwandige Vakuumisolierung',
+      'Auslaufsicherer Deckel: in jeder Tasche sorgenfrei dabei',
+      'Lebensmittelechter Edelstahl: kein metallischer Geschmack oder Geruch',
+      'Passt in Getränkehalter im Auto: schlanker Boden mit 7,5 cm',
+      'Lieferumfang: eine 750 ml Flasche und eine Reinigungsbürste',
+    ],
+    description:
+      'Diese isolierte Trinkflasche hält Getränke einen ganzen Tag kalt und zwölf Stunden heiß. Die doppelte Wand aus lebensmittelechtem Edelstahl schwitzt nicht, der Deckel ist dicht und die schlanke Form passt in den Getränkehalter und in die Tasche.',
+  },
+  French: {
+    title: 'Gourde isotherme en acier inoxydable 750 ml, bouchon anti-fuite',
+    bullets: [
+      'Garde les boissons froides 24 heures : double paroi isolée sous vide',
+      'Bouchon anti-fuite : dans votre sac sans aucune inquiétude',
+      'Acier inoxydable alimentaire : pas de goût ni d’odeur de métal',
+      'Tient dans le porte-gobelet de la voiture : base fine de 7,5 cm',
+      'Contenu : une gourde de 750 ml et une brosse de nettoyage',
+    ],
+    description:
+      'Cette gourde isotherme garde les boissons froides toute la journée et chaudes pendant douze heures. La double paroi en acier inoxydable ne transpire pas, le bouchon est étanche et la forme fine tient dans le porte-gobelet et dans votre sac.',
+  },
+  Italian: {
+    title: 'Borraccia termica in acciaio inox 750 ml, tappo a prova di perdite',
+    bullets: [
+      'Mantiene le bevande fredde per 24 ore: doppia parete isolata sottovuoto',
+      'Tappo a prova di perdite: da portare in borsa senza pensieri',
+      'Acciaio inox per alimenti: nessun sapore o odore di metallo',
+      'Entra nel portabicchieri dell’auto: base sottile da 7,5 cm',
+      'Contenuto della confezione: una borraccia da 750 ml e uno scovolino',
+    ],
+    description:
+      'Questa borraccia termica mantiene le bevande fredde per tutto il giorno e calde per dodici ore. La doppia parete in acciaio inox non suda, il tappo è a tenuta e la forma sottile entra nel portabicchieri e nello zaino.',
+  },
+  Spanish: {
+    title: 'Botella térmica de acero inoxidable 750 ml, tapa antigoteo',
+    bullets: [
+      'Mantiene las bebidas frías 24 horas: doble pared con aislamiento al vacío',
+      'Tapa antigoteo: llévala en cualquier bolso sin preocuparte',
+      'Acero inoxidable de grado alimentario: sin sabor ni olor a metal',
+      'Cabe en el portavasos del coche: base estrecha de 7,5 cm',
+      'Contenido: una botella de 750 ml y un cepillo de limpieza',
+    ],
+    description:
+      'Esta botella térmica mantiene las bebidas frías todo el día y calientes durante doce horas. La doble pared de acero inoxidable no suda, la tapa es hermética y su forma delgada cabe en el portavasos y en la mochila.',
+  },
+  Japanese: {
+    title: '水筒 750ml 真空断熱 ステンレスボトル 保冷 保温 漏れ防止',
+    bullets: [
+      '24時間保冷：真空二重構造で一日中冷たいまま',
+      '漏れないふた：どのかばんにも安心して入れられます',
+      '食品用ステンレス：金属のにおいや味がしません',
+      '車のドリンクホルダーにぴったり：底の直径7.5cm',
+      'セット内容：750mlボトル1本、洗浄ブラシ1本',
+    ],
+    description:
+      'この保温ボトルは飲み物を一日中冷たく、十二時間温かく保ちます。ステンレスの二重構造で結露せず、ふたはしっかり閉まり、細身のボトルはカップホルダーにもかばんにも入ります。',
+  },
 };
 
-function descriptionFor(messages: Message[]): string {
+/** The listing's words in the prompt's language; English for `[wrong-language]`, as a model that ignores it. */
+function writtenFor(messages: Message[]) {
   const system = messages.find((m) => m.role === 'system')?.content ?? '';
   const language = /用 (\w+) 撰写/.exec(system)?.[1] ?? 'English';
-  // `[wrong-language]`: English whatever the prompt asks, as a model that ignores the language.
-  return (!productName(messages).includes('[wrong-language]') && DESCRIPTIONS[language]) || DESCRIPTION;
+  const written = !productName(messages).includes('[wrong-language]') && WRITTEN[language];
+  return written || { title: SHORT_TITLE, bullets: BULLETS, description: DESCRIPTION };
 }
 
 const ZH = {
@@ -118,11 +169,12 @@ export function listingReply(messages: Message[], responseFormat: unknown): List
 
   const longTitle = `${SHORT_TITLE}, Water Bottle for Kids, Water Bottle for Gym, ${'Extra Durable Design '.repeat(7)}`;
   const uses = name.includes('[ignore-glossary]') ? [] : glossaryUses(messages);
-  const title = name.includes('[long-title]') && !fixing ? longTitle.trim() : SHORT_TITLE;
+  const written = writtenFor(messages);
+  const title = name.includes('[long-title]') && !fixing ? longTitle.trim() : written.title;
   const listing = {
     title: [...uses, title].join(' '),
-    bullets: BULLETS,
-    description: descriptionFor(messages),
+    bullets: written.bullets,
+    description: written.description,
     searchTerms: 'insulated bottle thermos flask hydration gym travel',
   };
   const json = JSON.stringify(pick(listing, fields));

@@ -113,18 +113,19 @@ export function listingLanguageRules(site: LocaliseSite, text: ListingText): Loc
     todo,
   });
   const told = found.language === site.language && enoughToPass(whole);
+  const places = wrongParts.map((p) => p.place).join('、');
   const verdict = wrongWhole
     ? fail('全文', `listing ${wrongWhole}`)
-    : !told
-      ? fail('全文', `内容太少，无法判断是不是${wanted}`, UNSURE_TODO)
-      : wrongParts.length
-        ? fail('全文', `整体是${wanted}，但${wrongParts.map((p) => p.place).join('、')}不是`)
+    : wrongParts.length
+      ? fail('全文', `不全是${wanted}：${places}不是`)
+      : !told
+        ? fail('全文', `内容太少，无法判断是不是${wanted}`, UNSURE_TODO)
         : { ...rule, place: '全文', pass: true, message: `用${wanted}撰写`, todo: '' };
   return [verdict, ...wrongParts.map(({ place, wrong }) => fail(place, wrong))];
 }
 
 /** A number with its unit (750 ml, 20000mAh) and a clothing size (XL, 3XL): no language in them. */
-const UNITS = /\d+(?:[.,]\d+)?\s*(?:mm|cm|m|km|ml|l|g|kg|mg|oz|lbs?|in|ft|mah|v|w|hz|gb|tb|pcs)\b/giu;
+const UNITS = /\d+(?:[.,]\d+)?\s*(?:mm|cm|m|km|ml|l|g|kg|mg|oz|lbs?|in|ft|mah|v|w|hz|gb|tb|pcs|h|min|s)\b/giu;
 const SIZES = /\b(?:\d?X{0,3}[SL]|M)\b/gu;
 
 /** What a picture's drawn translations leave to tell the language by. */
