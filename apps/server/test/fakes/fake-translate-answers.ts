@@ -9,6 +9,10 @@
  * a real model now and then, it may not: with 「术语测试」 in a block the first answer ignores the
  * glossary (translating the terms like any other words) and the repair follows it; with
  * 「术语顽固」 every answer copies "use" terms untranslated and translates "keep" terms anyway.
+ *
+ * Numbers stay as they are (「168元」 is "168 yuan"), unless a block asks otherwise: with 「数字测试」
+ * the first answer drops every number and price sign (「168元」 becomes "yuan") and the repair keeps
+ * them; with 「顽固数字」 every answer drops them.
  */
 const PHRASES: [string, string][] = [
   ['防水透气', 'Waterproof and breathable'],
@@ -26,6 +30,9 @@ const PHRASES: [string, string][] = [
   ['补水保湿', 'Deep hydration'],
   ['温和不刺激', 'Gentle on skin'],
   ['耐磨', 'Hard-wearing'],
+  ['数字测试', 'Number test'],
+  ['顽固数字', 'Stubborn numbers'],
+  ['元', 'yuan'],
 ];
 
 export function isTranslateRequest(messages: { role: string; content: string }[]): boolean {
@@ -93,9 +100,13 @@ export function translateReply(messages: { role: string; content: string }[]): s
       ? 'ignore'
       : 'follow';
   const glossary = glossaryOf(messages);
-  return JSON.stringify({
-    blocks: blocks.map((b) => ({ id: b.id, text: translate(b.text, glossary, mode) })),
-  });
+  const dropsNumbers = (text: string) =>
+    text.includes('顽固数字') || (!repairing && text.includes('数字测试'));
+  const written = (text: string) => {
+    const out = translate(text, glossary, mode);
+    return dropsNumbers(text) ? out.replace(/[¥￥]?\d+(?:[.,]\d+)*%?/g, '').replace(/ {2,}/g, ' ').trim() : out;
+  };
+  return JSON.stringify({ blocks: blocks.map((b) => ({ id: b.id, text: written(b.text) })) });
 }
 
 /** The same phrase book without a server: a `translatePicture` translator for scripts and benchmarks. */

@@ -186,7 +186,8 @@ const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&
  */
 function lacking(number: SourceNumber, text: string, at: WrittenNumber): { front: string; back: string } {
   const before = text.slice(0, at.start);
-  const after = text.slice(at.end);
+  // 「1万mAh」 kept in Japanese (万) or Korean (만): the unit stands after the multiplier.
+  const after = text.slice(at.end).replace(number.values.length > 1 ? /^\s*[万千亿億만천억]/ : /^$/, '');
   let front = '';
   let back = '';
   if (number.yuan && !YUAN_BEFORE.test(before) && !YUAN_AFTER.test(after)) front += '¥';
