@@ -9,3 +9,12 @@ export function csvAsRead(csv: string): string {
     .map((record) => record.cells.join(','))
     .join('\r\n');
 }
+
+/**
+ * A CSV file's bytes as Excel on Chinese Windows reads them: UTF-8 when they start with a BOM,
+ * otherwise the system's code page, GBK (read here as its superset GB18030).
+ */
+export function asExcelOnChineseWindows(bytes: Uint8Array): string {
+  const bom = bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf;
+  return new TextDecoder(bom ? 'utf-8' : 'gb18030').decode(bytes);
+}

@@ -4,7 +4,7 @@ import { ResultCode } from '@chuhai/contract';
 import { unzipSync } from 'fflate';
 import { auth, get, post, registerUser, setFreeLimit } from './account-helpers.ts';
 import { buildChatApp } from './chat-helpers.ts';
-import { csvAsRead } from './csv-helpers.ts';
+import { asExcelOnChineseWindows, csvAsRead } from './csv-helpers.ts';
 import { CUP_FACTS, cupPhoto, type JobCtx, onBothQueues, uploadLocalisePhoto } from './localise-helpers.ts';
 import { usePostgres } from './postgres-app.ts';
 import { productPhoto } from './studio-helpers.ts';
@@ -191,7 +191,14 @@ function wholeJobSuite(ctx: () => JobCtx) {
       [used.chat - before.chat, used.cutout - before.cutout, used.translate - before.translate],
       [2, 2, 0],
     );
-    assert.deepEqual(Object.keys(await zipOf(ctx(), jobId)).sort(), [
+    const zip = await zipOf(ctx(), jobId);
+    // Excel on Chinese Windows reads a CSV without a BOM as GBK: each one must open as written.
+    for (const [name, bytes] of Object.entries(zip).filter(([name]) => name.endsWith('.csv'))) {
+      const inExcel = asExcelOnChineseWindows(bytes);
+      assert.equal(inExcel, new TextDecoder().decode(bytes), `${name} opens garbled`);
+      assert.match(inExcel, /[\u4e00-\u9fff]/, name);
+    }
+    assert.deepEqual(Object.keys(zip).sort(), [
       'Shopee 新加坡站.csv',
       'report.csv',
       '亚马逊 美国站.csv',

@@ -18,6 +18,14 @@ export function csvText(header: string[], rows: (string | number | null)[][]): s
   return [header, ...rows].map((row) => row.map(csvCell).join(',')).join('\r\n');
 }
 
+/**
+ * A whole CSV file as the product hands it out: UTF-8 with a BOM and a closing CRLF. Without the BOM,
+ * Excel on Chinese Windows reads the bytes as GBK and every Chinese word comes out garbled.
+ */
+export function csvFile(header: string[], rows: (string | number | null)[][]): string {
+  return `\uFEFF${csvText(header, rows)}\r\n`;
+}
+
 /** One cell: always quoted, inner quotes doubled, and every place a formula could start defused. */
 export function csvCell(value: string | number | null): string {
   const text = value === null ? '' : typeof value === 'number' ? String(value) : defused(value);

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { csvCell, csvText } from '../src/csv.ts';
+import { csvCell, csvFile, csvText } from '../src/csv.ts';
 
 describe('CSV cells', () => {
   it('defuses what a spreadsheet would run: = + - @, a leading tab or carriage return', () => {
@@ -74,5 +74,14 @@ describe('CSV cells', () => {
           assert.doesNotMatch(piece.trimStart(), /^[=+\-@\0]/, where);
         }
     }
+  });
+});
+
+describe('CSV files', () => {
+  it('start with a BOM and end with a line break, so Excel on Chinese Windows reads UTF-8, not GBK', () => {
+    const file = csvFile(['商品', '价格'], [['保温杯', 99]]);
+    assert.equal(file, '\uFEFF"商品","价格"\r\n"保温杯","99"\r\n');
+    const bytes = new TextEncoder().encode(file);
+    assert.deepEqual([...bytes.subarray(0, 3)], [0xef, 0xbb, 0xbf]);
   });
 });

@@ -1,5 +1,5 @@
 import {
-  csvText,
+  csvFile,
   type ImageMarketplaceId,
   MAIN_IMAGE_RULE_SETS,
   type MainImageReport,
@@ -97,7 +97,7 @@ export function reportCsv(
         ]);
     }
   }
-  return `\uFEFF${csvText(header, rows)}\r\n`;
+  return csvFile(header, rows);
 }
 
 /** `shoes__red.jpg` made for Amazon → `亚马逊 Amazon/shoes__red.jpg`; two images of one name keep both. */

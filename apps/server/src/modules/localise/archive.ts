@@ -1,6 +1,6 @@
 import {
   chinaDateTime,
-  csvText,
+  csvFile,
   findLocaliseSite,
   LISTING_CSV_HEADER,
   type ListingIssue,
@@ -76,7 +76,7 @@ export function reportCsv(products: LocaliseProduct[], tasks: TaskRow[]): string
         '在编辑器里按术语表改正',
       ]);
   }
-  return csvText(header, rows);
+  return csvFile(header, rows);
 }
 
 /** A delivered task's listing as a row of the listing export's columns. */
@@ -135,7 +135,7 @@ export async function* resultsZip(
     if (!row) continue;
     siteRows.set(task.site, [...(siteRows.get(task.site) ?? []), row]);
     const folder = `${folders[index]}/${siteFolder(task.site)}`;
-    zip.addText(`${folder}/listing.csv`, csvText(LISTING_CSV_HEADER, [row]));
+    zip.addText(`${folder}/listing.csv`, csvFile(LISTING_CSV_HEADER, [row]));
     for (const file of readResult(task.result).files) {
       const stored = await deps.files.get(file.key);
       if (!stored) {
@@ -149,7 +149,7 @@ export async function* resultsZip(
     }
   }
   for (const [site, rows] of siteRows)
-    zip.addText(`${siteFolder(site)}.csv`, csvText(LISTING_CSV_HEADER, rows));
+    zip.addText(`${siteFolder(site)}.csv`, csvFile(LISTING_CSV_HEADER, rows));
   zip.addText('report.csv', reportCsv(products, tasks));
   yield* zip.finish();
 }

@@ -1,5 +1,5 @@
 import {
-  csvText,
+  csvFile,
   ListingFacts,
   LOCALISE_CATALOGUE_COLUMNS,
   LOCALISE_LIMITS,
@@ -68,10 +68,10 @@ const bad = (msg: string) => new AppError(ResultCode.badRequest, msg);
 
 /** `GET /api/v1/localise/catalogue-template`: the header and one example row, with a BOM so Excel reads UTF-8. */
 export function catalogueTemplate(): string {
-  return `\uFEFF${csvText(
+  return csvFile(
     LOCALISE_CATALOGUE_COLUMNS.map((c) => c.header),
     [LOCALISE_CATALOGUE_COLUMNS.map((c) => c.example)],
-  )}\r\n`;
+  );
 }
 
 /** Column index of each field the header names (the first column of each name wins). */
