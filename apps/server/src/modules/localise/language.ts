@@ -134,7 +134,10 @@ function wordsOf(texts: string[], terms: GlossaryTerm[]): string {
   for (const term of terms)
     for (const written of [term.source, term.translation ?? ''])
       if (written) text = text.split(written).join(' ');
-  return text.replace(UNITS, ' ').replace(SIZES, ' ').replace(/[\p{N}\p{P}\p{S}]+/gu, ' ');
+  return text
+    .replace(UNITS, ' ')
+    .replace(SIZES, ' ')
+    .replace(/[\p{N}\p{P}\p{S}]+/gu, ' ');
 }
 
 /**
@@ -149,7 +152,7 @@ export function pictureLanguageRules(
   terms: GlossaryTerm[],
 ): LocaliseRuleResult[] {
   const wanted = languageName(site.language);
-  return pictures.flatMap((picture, index) => {
+  return pictures.flatMap((picture, index): LocaliseRuleResult[] => {
     if (!picture.made) return [];
     const drawn = picture.made.blocks.filter((block) => !block.hidden).map((block) => block.text);
     const words = wordsOf(drawn, terms);
