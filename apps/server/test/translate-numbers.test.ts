@@ -79,7 +79,11 @@ describe('图片翻译 · numbers kept (no model)', () => {
     assert.deepEqual(keepNumbers('750ml大容量', '750 large'), { text: '750ml large', added: ['750ml'] });
     assert.deepEqual(keepNumbers('168元', '¥168'), { text: '¥168', added: [] });
     for (const [source, translation] of table.map(([s, t]) => [s, t] as const))
-      assert.deepEqual(lostNumbers(source, keepNumbers(source, translation).text), [], `${source} → ${translation}`);
+      assert.deepEqual(
+        lostNumbers(source, keepNumbers(source, translation).text),
+        [],
+        `${source} → ${translation}`,
+      );
   });
 });
 
@@ -89,7 +93,10 @@ function scriptedChat(answer: (text: string, attempt: number) => string) {
   const chat = {
     complete: async (request: { messages: { role: string; content: string }[] }) => {
       asked.push(request.messages.map((m) => m.content));
-      const blocks = JSON.parse(request.messages[1]?.content ?? '{}').blocks as { id: number; text: string }[];
+      const blocks = JSON.parse(request.messages[1]?.content ?? '{}').blocks as {
+        id: number;
+        text: string;
+      }[];
       const attempt = asked.length;
       return {
         text: JSON.stringify({ blocks: blocks.map((b) => ({ id: b.id, text: answer(b.text, attempt) })) }),
@@ -113,7 +120,10 @@ describe('图片翻译 · a translation that drops a number (translateBlocks)', 
     const { chat, asked } = scriptedChat((_, attempt) => (attempt === 1 ? 'yuan' : '¥168'));
     const answer = await translateBlocks(chat, ask('168元'));
     assert.equal(asked.length, 2, 'the one repair request');
-    assert.match(asked[1]?.at(-1) ?? '', /repair: .*drops numbers.*block 1: write the price "168元" as "¥168"/);
+    assert.match(
+      asked[1]?.at(-1) ?? '',
+      /repair: .*drops numbers.*block 1: write the price "168元" as "¥168"/,
+    );
     assert.equal(answer.texts.get(1), '¥168');
     assert.deepEqual(answer.restored, [], 'the repair kept it: nothing to check');
   });

@@ -104,7 +104,12 @@ export function translateReply(messages: { role: string; content: string }[]): s
     text.includes('顽固数字') || (!repairing && text.includes('数字测试'));
   const written = (text: string) => {
     const out = translate(text, glossary, mode);
-    return dropsNumbers(text) ? out.replace(/[¥￥]?\d+(?:[.,]\d+)*%?/g, '').replace(/ {2,}/g, ' ').trim() : out;
+    return dropsNumbers(text)
+      ? out
+          .replace(/[¥￥]?\d+(?:[.,]\d+)*%?/g, '')
+          .replace(/ {2,}/g, ' ')
+          .trim()
+      : out;
   };
   return JSON.stringify({ blocks: blocks.map((b) => ({ id: b.id, text: written(b.text) })) });
 }

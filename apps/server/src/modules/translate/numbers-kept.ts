@@ -134,7 +134,17 @@ export function numbersIn(source: string): SourceNumber[] {
       }
       const number = multiplied === value ? piece.digits : String(multiplied);
       const written = yuan ? `¥${number}` : `${currency}${prefix}${number}${suffix}`;
-      found.push({ text: text.slice(start, end), values, yuan, currency, prefix, suffix, written, start, end });
+      found.push({
+        text: text.slice(start, end),
+        values,
+        yuan,
+        currency,
+        prefix,
+        suffix,
+        written,
+        start,
+        end,
+      });
     }
   }
   return found;
@@ -214,7 +224,9 @@ function sameValue(number: SourceNumber, text: string, written: WrittenNumber[])
   return written
     .filter((at) => number.values.some((v) => near(v, at.value)))
     .map((at) => ({ at, lacks: lacking(number, text, at) }))
-    .sort((a, b) => a.lacks.front.length + a.lacks.back.length - (b.lacks.front.length + b.lacks.back.length));
+    .sort(
+      (a, b) => a.lacks.front.length + a.lacks.back.length - (b.lacks.front.length + b.lacks.back.length),
+    );
 }
 
 /** The source block's numbers its translation does not keep (value, price sign, unit or letters). */
@@ -223,7 +235,8 @@ export function lostNumbers(source: string, translation: string): SourceNumber[]
   const written = numbersWritten(text);
   return numbersIn(source).filter((number) => {
     const best = sameValue(number, text, written)[0];
-    return !best || best.lacks.front !== '' || best.lacks.back !== '';
+    if (best === undefined) return true;
+    return best.lacks.front !== '' || best.lacks.back !== '';
   });
 }
 
@@ -239,7 +252,8 @@ export function keepNumbers(source: string, translation: string): { text: string
   const all = numbersIn(source);
   let rest = nfkc(source);
   for (const number of [...all].reverse()) rest = rest.slice(0, number.start) + rest.slice(number.end);
-  if (!/[\p{L}\p{N}]/u.test(rest)) return { text: all.map((n) => n.written).join(' '), added: lost.map((n) => n.written) };
+  if (!/[\p{L}\p{N}]/u.test(rest))
+    return { text: all.map((n) => n.written).join(' '), added: lost.map((n) => n.written) };
   let text = nfkc(translation);
   const tail: string[] = [];
   for (const number of lost) {

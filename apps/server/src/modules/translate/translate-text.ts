@@ -106,7 +106,9 @@ function repairRequest(
     ),
   );
   if (rules.length > 0)
-    problems.push(`the translation does not follow the seller's glossary (${rules.join('; ')}). Follow the glossary.`);
+    problems.push(
+      `the translation does not follow the seller's glossary (${rules.join('; ')}). Follow the glossary.`,
+    );
   const numbers = numberMisses(blocks, parsed).flatMap(({ block, lost }) =>
     lost.map((n) =>
       n.yuan
@@ -153,7 +155,11 @@ export async function translateBlocks(chat: ChatRouter, ask: TranslateAsk): Prom
   });
   const parsed = parseTranslation(first.text, blocks);
   let answers = parsed ? [parsed] : [];
-  if (!parsed || glossaryMisses(blocks, parsed, terms).length > 0 || numberMisses(blocks, parsed).length > 0) {
+  if (
+    !parsed ||
+    glossaryMisses(blocks, parsed, terms).length > 0 ||
+    numberMisses(blocks, parsed).length > 0
+  ) {
     const repair: ModelMessage[] = [
       ...messages,
       { role: 'assistant', content: first.text.slice(0, 4000) },
@@ -175,7 +181,8 @@ export async function translateBlocks(chat: ChatRouter, ask: TranslateAsk): Prom
   for (const block of blocks) {
     // The repaired answer, unless the first one misses fewer terms and numbers here (after the safe fix).
     const candidates = answers.map((a) => enforceTerms(terms, block.text, a.get(block.id) as string));
-    const misses = (t: string) => missedTerms(terms, block.text, t).length + lostNumbers(block.text, t).length;
+    const misses = (t: string) =>
+      missedTerms(terms, block.text, t).length + lostNumbers(block.text, t).length;
     const best = candidates.reduce((a, b) => (misses(b) < misses(a) ? b : a));
     const kept = keepNumbers(block.text, best);
     texts.set(block.id, kept.text);

@@ -327,6 +327,7 @@ function TranslatedView(props: {
           <Tag color="orange">{result.blocks.filter((b) => b.overflow).length} 处译文超出原位置</Tag>
         ) : null}
         <GlossaryTags glossary={result.glossary} />
+        <RestoredNumbersTag restored={result.restoredNumbers ?? []} />
         <KeptProductTag result={result} onTranslateToo={props.onTranslateProductToo} />
         <Button
           className="translate-result__download"
@@ -362,6 +363,18 @@ function TranslatedView(props: {
       </div>
       <TranslateEditor result={result} onChange={props.onChange} fileName={props.fileName} />
     </div>
+  );
+}
+
+/** Numbers the AI dropped from its translation, put back by the server: the seller checks where they stand. */
+function RestoredNumbersTag(props: { restored: NonNullable<TranslateResult['restoredNumbers']> }) {
+  const added = props.restored.flatMap((r) => r.added);
+  if (added.length === 0) return null;
+  const where = props.restored.map((r) => `「${r.source}」补上 ${r.added.join('、')}`).join('；');
+  return (
+    <Tooltip title={`AI 译文漏了原文的数字，已按原文补上：${where}。请在下面的「编辑文字」里核对位置和写法`}>
+      <Tag color="orange">{added.length} 处数字已补回，请核对</Tag>
+    </Tooltip>
   );
 }
 
