@@ -1,12 +1,14 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { ChatRouter } from '../src/channels/index.ts';
+import { reportCsv } from '../src/modules/batch/archive.ts';
 import { pictureRules } from '../src/modules/localise/report.ts';
 import type { TranslatedPicture } from '../src/modules/localise/steps.ts';
 import { keepNumbers, lostNumbers } from '../src/modules/translate/numbers-kept.ts';
 import { translateBlocks } from '../src/modules/translate/translate-text.ts';
 import { setFreeLimit } from './account-helpers.ts';
 import { buildChatApp } from './chat-helpers.ts';
+import { csvAsRead } from './csv-helpers.ts';
 import type { Writing } from './fakes/chinese-text.ts';
 import { translateDrawn } from './translate-helpers.ts';
 
@@ -218,5 +220,25 @@ describe('一键出海 report · numbers put back', () => {
     assert.equal(numbers.place, '详情图 1');
     const clean = pictureRules([{ ...picture, restoredNumbers: [] }]);
     assert.equal(clean.filter((r) => r.ruleId === 'picture.numbers').length, 0);
+  });
+});
+
+describe('批量处理 report.csv · numbers put back', () => {
+  it('has a row for the numbers put back into a translated image', () => {
+    const translation = { residual: 0, overflow: 0, productText: [], missedTerms: [] };
+    const csv = csvAsRead(
+      reportCsv([
+        {
+          name: 'dress.jpg',
+          status: 'done',
+          reason: '',
+          verdicts: [],
+          translation: { ...translation, restoredNumbers: ['¥168'] },
+        },
+        { name: 'clean.jpg', status: 'done', reason: '', verdicts: [], translation },
+      ]),
+    );
+    assert.match(csv, /dress\.jpg,,图片翻译,数字和单位,建议,1 处数字已补回：¥168,不通过,/);
+    assert.doesNotMatch(csv, /clean\.jpg,,图片翻译,数字和单位/);
   });
 });

@@ -21,9 +21,16 @@ export function reportCsv(
     verdicts: BatchVerdict[];
     /**
      * 图片翻译: Chinese characters left in the translated image, blocks that overflowed, text kept
-     * because it is printed on the product, and the seller's 术语表 terms the translation missed.
+     * because it is printed on the product, the seller's 术语表 terms the translation missed, and
+     * numbers it dropped that the server put back.
      */
-    translation?: { residual: number; overflow: number; productText: string[]; missedTerms: string[] };
+    translation?: {
+      residual: number;
+      overflow: number;
+      productText: string[];
+      missedTerms: string[];
+      restoredNumbers?: string[];
+    };
   }[],
 ): string {
   const header = ['文件', '平台', '图片', '规则', '级别', '实测', '结果', '建议'];
@@ -72,7 +79,7 @@ export function reportCsv(
         overflow === 0 ? '通过' : '不通过',
         overflow === 0 ? '' : '译文太长：缩短译文或调小字号',
       ]);
-      const { productText, missedTerms } = item.translation;
+      const { productText, missedTerms, restoredNumbers = [] } = item.translation;
       if (productText.length > 0)
         rows.push([
           item.name,
@@ -94,6 +101,17 @@ export function reportCsv(
           `${missedTerms.length} 条未按要求：${missedTerms.join('、')}`,
           '不通过',
           '在「图片翻译」里打开这张图，按术语表修改后重新生成',
+        ]);
+      if (restoredNumbers.length > 0)
+        rows.push([
+          item.name,
+          '',
+          '图片翻译',
+          '数字和单位',
+          '建议',
+          `${restoredNumbers.length} 处数字已补回：${restoredNumbers.join('、')}`,
+          '不通过',
+          'AI 译文漏了原文的数字，已按原文补上：在「图片翻译」里打开这张图，核对位置和写法',
         ]);
     }
   }
@@ -152,6 +170,7 @@ export async function* resultsZip(
             overflow?: number;
             productText?: string[];
             missedTerms?: string[];
+            restoredNumbers?: string[];
           }[]
         ).find((r) => r.kind === 'translated');
         return {
@@ -167,6 +186,7 @@ export async function* resultsZip(
                   // Results stored before these were recorded have neither.
                   productText: translated.productText ?? [],
                   missedTerms: translated.missedTerms ?? [],
+                  restoredNumbers: translated.restoredNumbers ?? [],
                 },
               }
             : {}),

@@ -58,6 +58,8 @@ export interface BatchOutput {
   /** 图片翻译: text printed on the product, kept as it is; the seller's terms the translation missed. */
   productText?: string[];
   missedTerms?: string[];
+  /** 图片翻译: numbers the model's translation dropped and the server put back, as drawn (「¥168」). */
+  restoredNumbers?: string[];
 }
 
 /** Whether the steps need the product cut out (图片翻译 alone does not). */

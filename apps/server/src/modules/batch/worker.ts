@@ -157,6 +157,7 @@ async function translatedOutput(
       overflow: picture.blocks.filter((b) => b.overflow).length,
       productText: picture.kept.filter((k) => k.reason === 'product').map((k) => k.text),
       missedTerms: picture.glossary.missed.map((term) => term.source),
+      restoredNumbers: picture.restoredNumbers.flatMap((r) => r.added),
     };
   } catch (error) {
     if (error instanceof NoSourceTextError) return error;
@@ -179,6 +180,7 @@ async function storeOutputs(
     overflow?: number;
     productText?: string[];
     missedTerms?: string[];
+    restoredNumbers?: string[];
   }[] = [];
   for (const output of outputs) {
     const key = `${jobPrefix(userId, jobId)}/out/${itemId}-${output.marketplace ?? output.kind}.${output.extension}`;
@@ -193,6 +195,7 @@ async function storeOutputs(
             overflow: output.overflow,
             productText: output.productText,
             missedTerms: output.missedTerms,
+            restoredNumbers: output.restoredNumbers,
           }
         : {}),
     });
