@@ -45,6 +45,13 @@ eldSix.setLanguageSubset([...LANGUAGES]);
 
 async function candidates(): Promise<[string, Detect][]> {
   const found: [string, Detect][] = [['eld (large)', (t) => eldSix.detect(t).language || null]];
+  // ELD's smaller data sets: a third to a half of the memory (bench: large +400 MB, medium +180 MB).
+  for (const size of ['medium', 'small'] as const) {
+    const { eld: sized } = await import(`eld/${size}`);
+    const six = sized.newInstance ? sized.newInstance() : sized;
+    six.setLanguageSubset([...LANGUAGES]);
+    found.push([`eld (${size})`, (t) => six.detect(t).language || null]);
+  }
   const dir = process.env.LANGID_CANDIDATES;
   if (!dir) return found;
   const load = async (entry: string) => import(pathToFileURL(join(dir, entry)).href);
