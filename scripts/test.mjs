@@ -1,7 +1,7 @@
 // `npm test`: installs what is missing, then runs every suite: lint, types, contract, server
 // (SQLite and a real PostgreSQL it starts itself), web unit tests, and end-to-end in Chromium.
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { ensureDependencies, ensureWebBuild, log, ROOT, requireNode24 } from './lib.mjs';
@@ -184,6 +184,26 @@ results.push(
     { CHROMIUM_PATH: CHROMIUM, E2E_JUNIT: junit('e2e') },
   ),
 );
+
+/**
+ * What the page showed when an end-to-end test failed (Playwright's error-context.md, the page as an
+ * accessibility tree): in CI the output is all there is to tell a wrong screen from a slow machine.
+ */
+function printFailedPages() {
+  const folder = path.join(ROOT, 'e2e/test-results');
+  if (!existsSync(folder)) return;
+  const pages = readdirSync(folder)
+    .map((name) => path.join(folder, name, 'error-context.md'))
+    .filter((file) => existsSync(file))
+    .slice(0, 4);
+  for (const file of pages) {
+    const lines = readFileSync(file, 'utf8').split('\n');
+    // The end: dialogs and messages are drawn last, after the page's own content.
+    console.log(`\n失败时的页面：${path.basename(path.dirname(file))}（最后 60 行，共 ${lines.length} 行）`);
+    console.log(lines.slice(-60).join('\n'));
+  }
+}
+if (!results.at(-1).ok) printFailedPages();
 
 const cases = ['contract', 'server', 'web', 'scale', 'e2e'].flatMap((name) => testCases(junit(name), name));
 console.log('\n最慢的十个测试');
