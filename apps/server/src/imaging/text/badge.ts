@@ -54,16 +54,24 @@ function ringColour(image: RgbImage, box: TextBox, pad: number): number[] {
   return best.sum.map((v) => v / Math.max(1, best.n));
 }
 
+/** The shape of one colour around a text, as far as a window around the text lets it run. */
+export interface ShapeAround {
+  /** The fill stayed inside the window: the shape has an edge all round. */
+  closed: boolean;
+  /** Pixels of the shape (the text's own box included). */
+  pixels: number;
+  box: TextBox;
+  /** Image pixel indices of the shape off the text, sampled: its printed surface. */
+  surface: number[];
+}
+
 /**
- * Whether the text in `box` sits on a badge: the colour around it fills a closed shape (reached
- * from the text without leaving a window around it) that is clearly larger than the text, is not
- * a rectangle, and is smaller than `largest` pixels (a quarter of the product: a larger shape is
- * the product's own face, such as a box's front lit in bands).
+ * The colour around `box` filled outwards from the text (its letters passed over) through pixels
+ * of that colour, inside a window `reach` pixels past the text on every side.
  */
-export function sitsOnBadge(image: RgbImage, box: TextBox, largest: number): boolean {
+export function shapeAround(image: RgbImage, box: TextBox, reach: number): ShapeAround {
   const line = Math.min(box.width, box.height);
   const colour = ringColour(image, box, Math.max(2, Math.round(line * 0.15)));
-  const reach = Math.round(Math.max(box.width, box.height) * 1.5);
   const wx0 = Math.max(0, box.x - reach);
   const wy0 = Math.max(0, box.y - reach);
   const wx1 = Math.min(image.width, box.x + box.width + reach);
@@ -76,7 +84,7 @@ export function sitsOnBadge(image: RgbImage, box: TextBox, largest: number): boo
   const queue = new Int32Array(w * h);
   let head = 0;
   let tail = 0;
-  // From the text's own box outwards, through the badge's colour (letters are passed over).
+  // From the text's own box outwards, through the shape's colour (letters are passed over).
   for (let y = Math.max(wy0, box.y); y < Math.min(wy1, box.y + box.height); y++)
     for (let x = Math.max(wx0, box.x); x < Math.min(wx1, box.x + box.width); x++) {
       const k = (y - wy0) * w + (x - wx0);
@@ -113,13 +121,6 @@ export function sitsOnBadge(image: RgbImage, box: TextBox, largest: number): boo
       queue[tail++] = nk;
     }
   }
-  if (!closed || tail > largest) return false;
-  const shapeWidth = maxX - minX + 1;
-  const shapeHeight = maxY - minY + 1;
-  if (Math.max(shapeWidth / box.width, shapeHeight / box.height) < LARGER) return false;
-  if (tail / (shapeWidth * shapeHeight) >= RECTANGLE_SHARE) return false;
-  // A badge is printed flat (one colour or one straight gradient); a white shirt's panel between
-  // its straps has folds and shading: print on it is the product's.
   const surface: number[] = [];
   const step = Math.max(1, Math.floor(tail / 4000));
   for (let i = 0; i < tail; i += step) {
@@ -128,5 +129,26 @@ export function sitsOnBadge(image: RgbImage, box: TextBox, largest: number): boo
     const y = Math.floor(k / w) + wy0;
     if (!inText(x, y)) surface.push(y * image.width + x);
   }
-  return isDesigned(image.data, surface, image.width);
+  return {
+    closed,
+    pixels: tail,
+    box: { x: minX, y: minY, width: maxX - minX + 1, height: maxY - minY + 1 },
+    surface,
+  };
+}
+
+/**
+ * Whether the text in `box` sits on a badge: the colour around it fills a closed shape (reached
+ * from the text without leaving a window around it) that is clearly larger than the text, is not
+ * a rectangle, and is smaller than `largest` pixels (a quarter of the product: a larger shape is
+ * the product's own face, such as a box's front lit in bands).
+ */
+export function sitsOnBadge(image: RgbImage, box: TextBox, largest: number): boolean {
+  const shape = shapeAround(image, box, Math.round(Math.max(box.width, box.height) * 1.5));
+  if (!shape.closed || shape.pixels > largest) return false;
+  if (Math.max(shape.box.width / box.width, shape.box.height / box.height) < LARGER) return false;
+  if (shape.pixels / (shape.box.width * shape.box.height) >= RECTANGLE_SHARE) return false;
+  // A badge is printed flat (one colour or one straight gradient); a white shirt's panel between
+  // its straps has folds and shading: print on it is the product's.
+  return isDesigned(image.data, shape.surface, image.width);
 }

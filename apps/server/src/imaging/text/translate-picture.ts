@@ -11,12 +11,12 @@ import {
   type TextBox,
   type TextLine,
 } from '../ocr/index.ts';
-import { sitsOnBadge } from './badge.ts';
 import { grow, inpaint, markStrokes, type TextInk } from './erase.ts';
 import { haloFor, needsHalo } from './halo.ts';
 import { layoutOf, oneWeightPerList, siblings } from './layout.ts';
 import { type Legibility, legibilityOf } from './legibility.ts';
-import { isOnProduct, matteInput, type ProductMatte, productArea, productPixels } from './product-text.ts';
+import { isShopMark, productPrint } from './product-print.ts';
+import { matteInput, type ProductMatte, productArea } from './product-text.ts';
 import { clearRemnants } from './remnants.ts';
 import { drawableText, drawBlocks, type FittedBlock, fitBlock, TextTooLargeError } from './render.ts';
 import type { RgbImage } from './rgb-image.ts';
@@ -226,6 +226,9 @@ function stylesDiffer(lines: TextLine[], inks: TextInk[]): boolean {
 /** The blocks to translate, numbered from 1, and their translations by number. */
 export type BlockTranslator = (blocks: { id: number; text: string }[]) => Promise<Map<number, string>>;
 
+/** Each block's own text: what is erased and not translated (a shop's watermark). */
+const asIs: BlockTranslator = async (blocks) => new Map(blocks.map((block) => [block.id, block.text]));
+
 export async function translatePicture(
   ocr: OcrEngine,
   bytes: Buffer,
@@ -242,13 +245,7 @@ export async function translatePicture(
   const area = options.product
     ? await productArea(await options.product(await matteInput(image)), image, lines)
     : null;
-  // A badge over the product (a 「包邮」 disc) is the advert's, not the product's print: translated.
-  const badgeAtMost = area ? productPixels(area) / 4 : 0;
-  const onProduct = new Set(
-    area
-      ? withSource.filter((block) => isOnProduct(block, area) && !sitsOnBadge(image, block.box, badgeAtMost))
-      : [],
-  );
+  const onProduct = productPrint(image, withSource, area);
   const toTranslate = withSource.filter((block) => !onProduct.has(block));
   if (toTranslate.length === 0) throw new OnlyProductTextError();
   const reason = (block: TextBlock): KeptReason | null => {
@@ -256,13 +253,23 @@ export async function translatePicture(
     if (!keptAsIs(block, options.keep)) return null;
     return countSourceChars(block.text) === 0 ? 'no-chinese' : 'keep';
   };
-  const layers = await translateAndErase(image, toTranslate, translate);
+  // Another shop's watermark or address is erased and drawn as nothing: hidden blocks the seller
+  // can show and fill in the editor, never sent to the AI.
+  const eraseRound = async (round: TextBlock[]) => {
+    const marks = round.filter((block) => isShopMark(block.text));
+    const words = round.filter((block) => !marks.includes(block));
+    const layers = words.length > 0 ? await translateAndErase(image, words, translate) : [];
+    if (marks.length === 0) return layers;
+    const erased = await translateAndErase(image, marks, asIs);
+    return [...layers, ...erased.map((layer) => ({ ...layer, hidden: true }))];
+  };
+  const layers = await eraseRound(toTranslate);
   // Text the first reading missed (white letters on a busy arrow) stands out once the rest is
   // erased: read once more and translate what is new, in a second round.
   const missed = (await ocrAgain(ocr, image, blocks)).filter(
-    (block) => !keptAsIs(block, options.keep) && !(area && isOnProduct(block, area)),
+    (block) => !keptAsIs(block, options.keep) && !productPrint(image, [block], area).has(block),
   );
-  if (missed.length > 0) layers.push(...(await translateAndErase(image, missed, translate)));
+  if (missed.length > 0) layers.push(...(await eraseRound(missed)));
   const translated = oneWeightPerList(
     layers.map((layer, i) => ({ ...layer, id: i + 1 })),
     image.width,

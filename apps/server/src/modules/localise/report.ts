@@ -10,6 +10,7 @@ import {
   MARKETPLACES,
   type MainImageReport,
 } from '@chuhai/contract';
+import { isShopMark } from '../../imaging/text/product-print.ts';
 import { follows, termsIn } from '../translate/service.ts';
 import type { TranslatedPicture } from './steps.ts';
 
@@ -70,9 +71,51 @@ function restoredNumbersRule(place: string, picture: TranslatedPicture): Localis
   ];
 }
 
+const quoted = (texts: string[]) =>
+  texts
+    .slice(0, 4)
+    .map((text) => `「${text.replace(/\s+/g, ' ')}」`)
+    .join('') + (texts.length > 4 ? ` 等 ${texts.length} 处` : '');
+
+/**
+ * What 「没有残留中文」 does not count, said beside it: the product's own print kept as it is (a
+ * bottle's brand, a 合格证 tag: still Chinese on the picture, on purpose) and another shop's
+ * watermark or address erased and drawn as nothing. Warnings: the seller looks before publishing.
+ */
+function keptTextRules(place: string, picture: TranslatedPicture): LocaliseRuleResult[] {
+  if (!picture.made) return [];
+  const kept = picture.made.kept.filter((k) => k.reason === 'product').map((k) => k.text);
+  const erased = picture.made.blocks.filter((b) => b.hidden && isShopMark(b.source)).map((b) => b.source);
+  const open = '在图片翻译编辑器里打开这张图核对';
+  const rule = { scope: 'picture', place, level: 'recommended' as const, pass: false };
+  return [
+    ...(kept.length === 0
+      ? []
+      : [
+          {
+            ...rule,
+            ruleId: 'picture.kept',
+            message: `商品上印的中文按原样保留 ${kept.length} 处：${quoted(kept)}`,
+            todo: `${open}；要连商品上的字一起翻译，点「也翻译商品上的文字」`,
+          },
+        ]),
+    ...(erased.length === 0
+      ? []
+      : [
+          {
+            ...rule,
+            ruleId: 'picture.shop-mark',
+            message: `别家店铺的水印或网址已擦除、没有画译文 ${erased.length} 处：${quoted(erased)}`,
+            todo: `${open}擦除的地方；要留下这段文字，在编辑器里把它显示出来并改写`,
+          },
+        ]),
+  ];
+}
+
 /**
  * 「没有残留中文」 is a must on every translated picture; text that overflowed its place and numbers
- * put back into the translation are warnings.
+ * put back into the translation are warnings, and so is what the residual check leaves out on
+ * purpose (keptTextRules).
  */
 export function pictureRules(pictures: TranslatedPicture[]): LocaliseRuleResult[] {
   return pictures.flatMap((picture, index) => {
@@ -85,15 +128,18 @@ export function pictureRules(pictures: TranslatedPicture[]): LocaliseRuleResult[
       pass: picture.residual === 0,
       message: picture.translated
         ? picture.residual === 0
-          ? '没有残留中文'
+          ? picture.made?.kept.some((k) => k.reason === 'product')
+            ? '没有残留中文（商品上印的字按原样保留，另列）'
+            : '没有残留中文'
           : `残留中文 ${picture.residual} 处`
         : '图片里没有需要翻译的中文，原图放入结果',
       todo: picture.residual === 0 ? '' : '在图片翻译编辑器里打开这张图，把残留的中文改成译文',
     };
-    if (picture.overflow === 0) return [residual, ...restoredNumbersRule(place, picture)];
+    const warnings = [...restoredNumbersRule(place, picture), ...keptTextRules(place, picture)];
+    if (picture.overflow === 0) return [residual, ...warnings];
     return [
       residual,
-      ...restoredNumbersRule(place, picture),
+      ...warnings,
       {
         scope: 'picture',
         place,

@@ -41,9 +41,19 @@ const TASK_STATUS_NAMES: Record<LocaliseTaskStatus, string> = JOB_ITEM_STATUS_NA
 export const failingRequired = (task: Pick<LocaliseTask, 'rules'>): LocaliseRuleResult[] =>
   task.rules.filter((rule) => rule.level === 'required' && !rule.pass);
 
-/** 建议 rules the result breaks: worth a look, but they do not stop the listing. */
+/**
+ * Text the residual check leaves out on purpose, said on the report itself: the product's own print
+ * kept as it is, another shop's watermark erased. The seller reads what, not only how many.
+ */
+const SHOWN_WARNINGS = new Set(['picture.kept', 'picture.shop-mark']);
+
+/** Warnings shown in full: what stayed on a picture and what was erased (SHOWN_WARNINGS). */
+export const keptTextNotes = (task: Pick<LocaliseTask, 'rules'>): LocaliseRuleResult[] =>
+  task.rules.filter((rule) => SHOWN_WARNINGS.has(rule.ruleId) && !rule.pass);
+
+/** The other 建议 rules the result breaks: worth a look, but they do not stop the listing. */
 export const failingRecommended = (task: Pick<LocaliseTask, 'rules'>): LocaliseRuleResult[] =>
-  task.rules.filter((rule) => rule.level === 'recommended' && !rule.pass);
+  task.rules.filter((rule) => rule.level === 'recommended' && !rule.pass && !SHOWN_WARNINGS.has(rule.ruleId));
 
 /** A task that is waiting, paused or being worked on: what it is doing, in words. */
 export function taskDoing(task: Pick<LocaliseTask, 'status' | 'stage'>): string {

@@ -198,6 +198,44 @@ describe('an 一键出海 job', () => {
     expect(german).toHaveTextContent('怎么办：去掉标题里的 !');
   });
 
+  it('a ready site still says which Chinese stayed on a picture on purpose and which watermark was erased', async () => {
+    screenWidth(1440);
+    const picture = (ruleId: string, message: string) => ({
+      scope: 'picture',
+      place: '详情图 1',
+      ruleId,
+      level: 'recommended' as const,
+      pass: false,
+      message,
+      todo: '在图片翻译编辑器里打开这张图核对',
+    });
+    const kept = task({
+      rules: [
+        {
+          ...picture('picture.residual', '没有残留中文（商品上印的字按原样保留，另列）'),
+          level: 'required',
+          pass: true,
+          todo: '',
+        },
+        picture('picture.kept', '商品上印的中文按原样保留 1 处：「合格证」'),
+        picture('picture.shop-mark', '别家店铺的水印或网址已擦除、没有画译文 1 处：「小晶晶母婴旗舰店」'),
+        picture('picture.overflow', '1 处译文超出原位置'),
+      ],
+    });
+    openStudioAsSeller({ '/api/v1/localise/9': () => ok({ ...detail('done'), tasks: [kept] }) });
+    renderWithApp(<LocaliseJobView id={9} />);
+    const report = await screen.findByRole('table', { name: '出海报告' });
+    const row = within(report).getAllByRole('row')[1] as HTMLElement;
+    expect(row).toHaveTextContent('可以上架');
+    expect(row).toHaveTextContent('核对详情图 1：商品上印的中文按原样保留 1 处：「合格证」');
+    expect(row).toHaveTextContent(
+      '详情图 1：别家店铺的水印或网址已擦除、没有画译文 1 处：「小晶晶母婴旗舰店」',
+    );
+    // Only the overflow is left to the count of other warnings.
+    expect(row).toHaveTextContent('另有 1 条建议规则未通过');
+    expect(row).not.toHaveTextContent('必须规则全部通过');
+  });
+
   it('下载 ZIP goes to the signed link', async () => {
     openStudioAsSeller({
       '/api/v1/localise/9': () => ok(detail('done')),

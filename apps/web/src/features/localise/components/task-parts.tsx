@@ -3,7 +3,14 @@ import { LISTING_LANGUAGES, type ListingLanguage, type LocaliseTask } from '@chu
 import { Tag } from 'antd';
 import { Link } from 'react-router';
 import { paths } from '../../../config/paths';
-import { failingRecommended, failingRequired, taskDoing, VERDICTS, verdictOf } from '../task-outcome';
+import {
+  failingRecommended,
+  failingRequired,
+  keptTextNotes,
+  taskDoing,
+  VERDICTS,
+  verdictOf,
+} from '../task-outcome';
 
 /** 可以上架, 不能上架, 失败…: the answer for one product × site; what it is doing while not done. */
 export function VerdictTag({ task }: { task: LocaliseTask }) {
@@ -21,8 +28,15 @@ export const languageName = (language: string) => LISTING_LANGUAGES[language as 
 export function TaskProblems({ task }: { task: LocaliseTask }) {
   const required = failingRequired(task);
   const recommended = failingRecommended(task);
+  const notes = keptTextNotes(task);
   const showReason = task.reason && (task.status === 'failed' || task.status === 'paused');
-  if (!showReason && required.length === 0 && task.glossaryMisses.length === 0 && recommended.length === 0)
+  if (
+    !showReason &&
+    required.length === 0 &&
+    task.glossaryMisses.length === 0 &&
+    recommended.length === 0 &&
+    notes.length === 0
+  )
     return task.status === 'done' ? <span className="muted">必须规则全部通过</span> : null;
   return (
     <ul className="localise-problems">
@@ -40,6 +54,13 @@ export function TaskProblems({ task }: { task: LocaliseTask }) {
         <li key={`${miss.place}-${miss.source}`} className="localise-problem">
           <Tag color="warning">术语表</Tag>
           {miss.place}：「{miss.source}」应写作「{miss.expected}」
+        </li>
+      ))}
+      {notes.map((rule) => (
+        <li key={`${rule.place}-${rule.ruleId}`} className="localise-problem">
+          <Tag color="processing">核对</Tag>
+          <strong>{rule.place}</strong>：{rule.message}
+          {rule.todo ? <div className="localise-problem__todo">怎么办：{rule.todo}</div> : null}
         </li>
       ))}
       {recommended.length > 0 ? (

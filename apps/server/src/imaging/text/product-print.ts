@@ -1,0 +1,87 @@
+/**
+ * Which text blocks of a picture are the product's own print, kept as they are by 图片翻译 (the
+ * seller may ask otherwise). Three rules on top of where a block lies (product-text.ts):
+ * - a badge over the product (a 「包邮」 disc) is the advert's, not the product's (badge.ts);
+ * - a shop's mark (a shop name, a taobao.com address) is never the product's, wherever it lies: it is
+ *   another seller's watermark across the photo, to be erased, not kept or translated;
+ * - one decision per card: the lines on one tag, card or sticker (a 合格证 hang tag whose top lies on
+ *   the garment and whose bottom hangs past it) are kept or translated together, as the larger
+ *   share of their text decides; a tie is translated.
+ */
+import type { TextBlock, TextBox } from '../ocr/index.ts';
+import { shapeAround, sitsOnBadge } from './badge.ts';
+import { isDesigned, isOnProduct, type ProductArea, productPixels } from './product-text.ts';
+import type { RgbImage } from './rgb-image.ts';
+
+/**
+ * A shop's name or address: a web address, a marketplace's name, a shop's kind (旗舰店, 专营店) or
+ * 「店铺」. A product's own print names its brand and contents, not where it is sold.
+ */
+const SHOP_MARK =
+  /(?:www\.|\.(?:com|cn|net|top|shop|store|vip)\b|taobao|tmall|1688\.com|jd\.com|pinduoduo|淘宝|天猫|拼多多|京东|抖音|快手|小红书|微店|旗舰店|专营店|专卖店|店铺|网店|\bshop\b|\bstore\b|@)/iu;
+
+export const isShopMark = (text: string) => SHOP_MARK.test(text.replace(/\s+/g, ''));
+
+/** How far past one line a card is looked for, in line heights (a hang tag is a few lines tall). */
+const CARD_REACH_LINES = 6;
+/** Two blocks are on one card when their cards' boxes overlap this much (intersection over union). */
+const SAME_CARD = 0.8;
+
+/** The card a block is printed on: a closed, flat-printed shape around it; null on a photo. */
+function cardUnder(image: RgbImage, block: TextBlock): TextBox | null {
+  const reach = Math.round(Math.max(block.box.height * 1.5, block.lineHeight * CARD_REACH_LINES));
+  const shape = shapeAround(image, block.box, reach);
+  if (!shape.closed || !isDesigned(image.data, shape.surface, image.width)) return null;
+  return shape.box;
+}
+
+function overlap(a: TextBox, b: TextBox): number {
+  const width = Math.min(a.x + a.width, b.x + b.width) - Math.max(a.x, b.x);
+  const height = Math.min(a.y + a.height, b.y + b.height) - Math.max(a.y, b.y);
+  if (width <= 0 || height <= 0) return 0;
+  const both = width * height;
+  return both / (a.width * a.height + b.width * b.height - both);
+}
+
+const area = (box: TextBox) => box.width * box.height;
+
+/**
+ * The blocks printed on the product, among `blocks` (those with text to translate), given where
+ * the product is (null: no product found, nothing is kept).
+ */
+export function productPrint(
+  image: RgbImage,
+  blocks: readonly TextBlock[],
+  product: ProductArea | null,
+): Set<TextBlock> {
+  if (!product) return new Set();
+  const badgeAtMost = productPixels(product) / 4;
+  const onProduct = new Set(
+    blocks.filter(
+      (block) =>
+        !isShopMark(block.text) && isOnProduct(block, product) && !sitsOnBadge(image, block.box, badgeAtMost),
+    ),
+  );
+  const cards = blocks
+    .filter((block) => !isShopMark(block.text))
+    .map((block) => ({ block, card: cardUnder(image, block) }))
+    .filter((entry): entry is { block: TextBlock; card: TextBox } => entry.card !== null);
+  const decided = new Set<TextBlock>();
+  for (const { card } of cards) {
+    const together = cards.filter(
+      (other) => !decided.has(other.block) && overlap(other.card, card) >= SAME_CARD,
+    );
+    if (together.length < 2) continue;
+    let kept = 0;
+    let translated = 0;
+    for (const { block } of together) {
+      decided.add(block);
+      if (onProduct.has(block)) kept += area(block.box);
+      else translated += area(block.box);
+    }
+    for (const { block } of together)
+      if (kept > translated) onProduct.add(block);
+      else onProduct.delete(block);
+  }
+  return onProduct;
+}
