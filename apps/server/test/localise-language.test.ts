@@ -121,13 +121,32 @@ describe('一键出海: the language a listing is written in', () => {
       assert.equal(first?.pass, false, language);
       assert.equal(first?.level, 'required');
       assert.match(first?.message ?? '', /^内容太少，无法判断是不是.+语$/);
-      assert.equal(first?.todo, '请在 Listing 工作台打开核对语言后再上架');
+      assert.equal(first?.todo, '在 Listing 工作台打开核对语言，是站点的语言就点「我已核对」');
+      // Unsure, not wrong: the seller may confirm it on the report.
+      assert.equal(first?.unsure, true);
       assert.equal(ready, false);
     }
     assert.equal(
       verdict(SITES.de, titleOnly(COPY.de.titles[0] as string)).first?.message,
       '内容太少，无法判断是不是德语',
     );
+  });
+
+  it('a few English words the detector takes for Dutch are unsure, not wrong: the seller can confirm them', () => {
+    const few: ListingText = {
+      title: 'Steel Cup 750 ml',
+      bullets: ['Cold 24 h'],
+      description: 'Steel cup.',
+      searchTerms: '',
+    };
+    const { rules, first } = verdict(SITES.en, few);
+    assert.deepEqual(
+      rules.map((r) => [r.place, r.message, r.unsure]),
+      [['全文', '内容太少，无法判断是不是英语', true]],
+    );
+    assert.equal(first?.pass, false);
+    // The script still decides on a few words: kanji alone is Chinese on Amazon JP, not unsure.
+    assert.equal(verdict(SITES.ja, titleOnly('不锈钢保温杯')).first?.unsure, undefined);
   });
 
   it('decides from title-only to full length: unsure, then the language once the copy is long enough', () => {

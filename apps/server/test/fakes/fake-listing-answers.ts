@@ -11,6 +11,7 @@
  *                   Markdown fence with words around it
  * - `[ignore-glossary]` the listing written as if the prompt had no 术语表 line
  * - `[wrong-language]` the listing in English whatever language the prompt asks for
+ * - `[too-little]`  a listing of a few words (「Steel Cup」): too little for the language check to tell
  * - anything else:  a listing that passes every rule; a 术语表 term with a fixed translation
  *                   (the prompt's `Glossary (JSON)` line) leads its title, as a writer that follows it
  */
@@ -169,7 +170,9 @@ export function listingReply(messages: Message[], responseFormat: unknown): List
 
   const longTitle = `${SHORT_TITLE}, Water Bottle for Kids, Water Bottle for Gym, ${'Extra Durable Design '.repeat(7)}`;
   const uses = name.includes('[ignore-glossary]') ? [] : glossaryUses(messages);
-  const written = writtenFor(messages);
+  const written = name.includes('[too-little]')
+    ? { title: 'Steel Cup 750 ml', bullets: ['Cold 24 h'], description: 'Steel cup.' }
+    : writtenFor(messages);
   const title = name.includes('[long-title]') && !fixing ? longTitle.trim() : written.title;
   const listing = {
     title: [...uses, title].join(' '),

@@ -67,8 +67,22 @@ export const LocaliseRuleResult = Type.Object({
   message: Type.String(),
   /** What to do when it fails; empty when it passes. */
   todo: Type.String(),
+  /**
+   * The check could not tell (too few words to say which language): not a pass, and 不能上架 until
+   * the seller has looked and confirmed it (`POST /api/v1/localise/:id/tasks/:taskId/confirm`).
+   */
+  unsure: Type.Optional(Type.Boolean()),
+  /** The seller confirmed an unsure check: it passes on their word, and says so. */
+  confirmed: Type.Optional(Type.Boolean()),
 });
 export type LocaliseRuleResult = Static<typeof LocaliseRuleResult>;
+
+/** 「我已核对」 on one unsure check of a delivered product × site: the rule and where it was checked. */
+export const LocaliseConfirmBody = Type.Object({
+  ruleId: Type.String({ minLength: 1, maxLength: 100 }),
+  place: Type.String({ minLength: 1, maxLength: 100 }),
+});
+export type LocaliseConfirmBody = Static<typeof LocaliseConfirmBody>;
 
 /** A 术语表 term that was not followed, and where. */
 export const LocaliseGlossaryMiss = Type.Object({

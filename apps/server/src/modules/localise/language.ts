@@ -73,6 +73,10 @@ function enoughToPass(text: string): boolean {
   return cjk >= ENOUGH_CJK || count(text, /\p{Script=Latin}/gu) >= ENOUGH_LETTERS;
 }
 
+/** Told by its letters' script (Chinese left in it, kana, Hangul, Thai), not by the detector's guess. */
+const byScript = (found: IdentifiedLanguage) =>
+  found.chinese.length > 0 || ['zh', 'ja', 'ko', 'th'].includes(found.language ?? '');
+
 /** What is wrong with one text for the site's language, in Chinese; '' when nothing is. */
 function misread(site: LocaliseSite, found: IdentifiedLanguage): string {
   const chinese = site.language === 'ja' ? [] : found.chinese;
@@ -82,7 +86,7 @@ function misread(site: LocaliseSite, found: IdentifiedLanguage): string {
   return '';
 }
 
-const UNSURE_TODO = '请在 Listing 工作台打开核对语言后再上架';
+const UNSURE_TODO = '在 Listing 工作台打开核对语言，是站点的语言就点「我已核对」';
 
 /**
  * 「用站点的语言撰写」, a must: buyers on the site cannot read another language's listing. Told on the
@@ -97,12 +101,18 @@ export function listingLanguageRules(site: LocaliseSite, text: ListingText): Loc
     ['描述', text.description],
   ];
   const whole = parts.map(([, part]) => part).join('\n');
+  // ELD is sure of itself on a few words too: 「Steel Cup 750 ml / Cold 24 h / Steel cup.」 reads as
+  // Dutch. Below enough letters to pass, only the script (Chinese, kana, Hangul, Thai) can fail a
+  // listing; a Latin language that differs is as unsure as no answer.
+  const enough = enoughToPass(whole);
+  const decisive = (found: IdentifiedLanguage) => enough || byScript(found);
   const wrongParts = parts.flatMap(([place, part]) => {
-    const wrong = part.trim() ? misread(site, identifyLanguage(part)) : '';
+    const read = identifyLanguage(part);
+    const wrong = part.trim() && decisive(read) ? misread(site, read) : '';
     return wrong ? [{ place, wrong }] : [];
   });
   const found = identifyLanguage(whole);
-  const wrongWhole = misread(site, found);
+  const wrongWhole = decisive(found) ? misread(site, found) : '';
   const rule = { scope: 'listing', ruleId: 'listing.language', level: 'required' as const };
   const fix = `在 Listing 工作台打开这个站点的 listing，重新撰写或改成${wanted}`;
   const fail = (place: string, message: string, todo = fix): LocaliseRuleResult => ({
@@ -112,14 +122,14 @@ export function listingLanguageRules(site: LocaliseSite, text: ListingText): Loc
     message,
     todo,
   });
-  const told = found.language === site.language && enoughToPass(whole);
+  const told = found.language === site.language && enough;
   const places = wrongParts.map((p) => p.place).join('、');
   const verdict = wrongWhole
     ? fail('全文', `listing ${wrongWhole}`)
     : wrongParts.length
       ? fail('全文', `不全是${wanted}：${places}不是`)
       : !told
-        ? fail('全文', `内容太少，无法判断是不是${wanted}`, UNSURE_TODO)
+        ? { ...fail('全文', `内容太少，无法判断是不是${wanted}`, UNSURE_TODO), unsure: true }
         : { ...rule, place: '全文', pass: true, message: `用${wanted}撰写`, todo: '' };
   return [verdict, ...wrongParts.map(({ place, wrong }) => fail(place, wrong))];
 }
@@ -175,7 +185,8 @@ export function pictureLanguageRules(
         ...rule,
         pass: false,
         message: `图上译文太少，无法判断是不是${wanted}`,
-        todo: `${open}，核对译文是${wanted}后再上架`,
+        todo: `${open}，核对译文是${wanted}后点「我已核对」`,
+        unsure: true,
       },
     ];
   });

@@ -138,6 +138,21 @@ export async function settleTask(
   return Number(result.numUpdatedRows) > 0;
 }
 
+/**
+ * A delivered task's result replaced, only if it is still `before` (the seller's confirmation read
+ * it): false when another change came first, so neither is lost.
+ */
+export async function replaceResult(db: Db, taskId: number, before: string, after: string): Promise<boolean> {
+  const result = await db
+    .updateTable('localise_tasks')
+    .set({ result: after })
+    .where('id', '=', taskId)
+    .where('status', '=', 'done')
+    .where('result', '=', before)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
 /** Moves the job's tasks in one of `from` to `to`; returns the ids moved. */
 export const moveTasks = (
   db: Db,

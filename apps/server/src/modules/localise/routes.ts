@@ -1,6 +1,7 @@
 import {
   EnvelopeSchema,
   LocaliseBody,
+  LocaliseConfirmBody,
   LocaliseEstimate,
   LocaliseJob,
   LocaliseJobDetail,
@@ -40,6 +41,21 @@ const userRoutes: Routes = async (app, { deps }) => {
     '/api/v1/localise/jobs',
     { schema: { response: { 200: EnvelopeSchema(Type.Array(LocaliseJob)) } } },
     async (request) => ok(await service.listJobs(deps, request.user.userId)),
+  );
+
+  app.post(
+    '/api/v1/localise/:id/tasks/:taskId/confirm',
+    {
+      schema: {
+        params: Type.Object({ id: Type.Integer({ minimum: 1 }), taskId: Type.Integer({ minimum: 1 }) }),
+        body: LocaliseConfirmBody,
+        response: { 200: EnvelopeSchema(LocaliseJobDetail) },
+      },
+    },
+    async (request) => {
+      const { id, taskId } = request.params;
+      return ok(await service.confirmRule(deps, request.user.userId, id, taskId, request.body), '已核对');
+    },
   );
 
   app.post(

@@ -22,6 +22,7 @@ import { keepPhoto } from './photos.ts';
 import * as localise from './repository.ts';
 import { usesOf } from './task-result.ts';
 
+export { confirmRule } from './confirm.ts';
 export { cancelJob, jobDetail, listJobs, pauseJob, resumeJob } from './job-actions.ts';
 export { purgeExpiredJobs, requeueAfterRestart, requeueStale } from './sweeps.ts';
 export type { LocaliseDeps };

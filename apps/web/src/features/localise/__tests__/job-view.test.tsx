@@ -236,6 +236,40 @@ describe('an 一键出海 job', () => {
     expect(row).not.toHaveTextContent('必须规则全部通过');
   });
 
+  it('a check that could not tell says so, and 「我已核对」 confirms it: the site becomes 可以上架', async () => {
+    screenWidth(1440);
+    const unsure = {
+      scope: 'listing',
+      place: '全文',
+      ruleId: 'listing.language',
+      level: 'required' as const,
+      pass: false,
+      message: '内容太少，无法判断是不是英语',
+      todo: '在 Listing 工作台打开核对语言，是站点的语言就点「我已核对」',
+      unsure: true,
+    };
+    const confirmed = { ...unsure, pass: true, confirmed: true, message: '卖家已核对：是英语', todo: '' };
+    let current = { ...detail('done'), tasks: [task({ ready: false, rules: [unsure] })] };
+    const calls = openStudioAsSeller({
+      '/api/v1/localise/9': () => ok(current),
+      '/api/v1/localise/9/tasks/1/confirm': () => {
+        current = { ...current, tasks: [task({ ready: true, rules: [confirmed] })] };
+        return ok(current);
+      },
+    });
+    renderWithApp(<LocaliseJobView id={9} />);
+    const report = await screen.findByRole('table', { name: '出海报告' });
+    const row = () => within(report).getAllByRole('row')[1] as HTMLElement;
+    expect(row()).toHaveTextContent('不能上架');
+    expect(row()).toHaveTextContent('无法判断全文：内容太少，无法判断是不是英语');
+    fireEvent.click(within(row()).getByRole('button', { name: '我已核对亚马逊 · 美国站的全文' }));
+    await waitFor(() => expect(row()).toHaveTextContent('可以上架'));
+    const sent = calls.find((c) => c.url === '/api/v1/localise/9/tasks/1/confirm');
+    expect(sent?.method).toBe('POST');
+    expect(sent?.body).toEqual({ ruleId: 'listing.language', place: '全文' });
+    expect(within(row()).queryByRole('button', { name: /我已核对/ })).toBeNull();
+  });
+
   it('下载 ZIP goes to the signed link', async () => {
     openStudioAsSeller({
       '/api/v1/localise/9': () => ok(detail('done')),

@@ -29,7 +29,7 @@ function TaskDetails({ task }: { task: LocaliseTask }) {
 }
 
 /** On a phone: one card per product × site, nothing to scroll sideways to. */
-function TaskCard({ task }: { task: LocaliseTask }) {
+function TaskCard({ task, jobId }: { task: LocaliseTask; jobId: number }) {
   return (
     <li className="localise-card" aria-label={`${task.productName} · ${task.siteName}`}>
       <div className="localise-card__head">
@@ -39,7 +39,7 @@ function TaskCard({ task }: { task: LocaliseTask }) {
       <div className="muted">
         {task.siteName} · {languageName(task.language)}
       </div>
-      <TaskProblems task={task} />
+      <TaskProblems task={task} jobId={jobId} />
       <TaskLinks task={task} />
       {task.status === 'done' ? (
         <Collapse
@@ -62,12 +62,12 @@ function TaskCard({ task }: { task: LocaliseTask }) {
  * The report: product × site, 可以上架 or which 必须 rule fails and what to do, 术语表 misses, why a
  * failed one failed, and links to finish each by hand. A table on a wide screen, cards on a phone.
  */
-export function JobReport({ tasks, phone }: { tasks: LocaliseTask[]; phone: boolean }) {
+export function JobReport({ jobId, tasks, phone }: { jobId: number; tasks: LocaliseTask[]; phone: boolean }) {
   if (phone)
     return (
       <ul className="localise-cards" aria-label="出海报告">
         {tasks.map((task) => (
-          <TaskCard key={task.id} task={task} />
+          <TaskCard key={task.id} task={task} jobId={jobId} />
         ))}
       </ul>
     );
@@ -101,7 +101,11 @@ export function JobReport({ tasks, phone }: { tasks: LocaliseTask[]; phone: bool
           ),
         },
         { title: '结果', key: 'verdict', width: 96, render: (_, task) => <VerdictTag task={task} /> },
-        { title: '要处理的问题', key: 'problems', render: (_, task) => <TaskProblems task={task} /> },
+        {
+          title: '要处理的问题',
+          key: 'problems',
+          render: (_, task) => <TaskProblems task={task} jobId={jobId} />,
+        },
         { title: '打开', key: 'links', width: 130, render: (_, task) => <TaskLinks task={task} /> },
       ]}
     />

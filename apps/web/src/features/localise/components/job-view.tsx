@@ -116,7 +116,7 @@ export function LocaliseJobView({ id }: { id: number }) {
           }
         />
       ) : null}
-      <JobReport tasks={tasks} phone={phone} />
+      <JobReport jobId={job.id} tasks={tasks} phone={phone} />
     </section>
   );
 }

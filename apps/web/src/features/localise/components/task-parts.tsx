@@ -1,8 +1,9 @@
 import { FileImageOutlined, FileTextOutlined, PictureOutlined } from '@ant-design/icons';
 import { LISTING_LANGUAGES, type ListingLanguage, type LocaliseTask } from '@chuhai/contract';
-import { Tag } from 'antd';
+import { Button, Tag } from 'antd';
 import { Link } from 'react-router';
 import { paths } from '../../../config/paths';
+import { useConfirmRule } from '../api/confirm-rule';
 import {
   failingRecommended,
   failingRequired,
@@ -25,7 +26,8 @@ export const languageName = (language: string) => LISTING_LANGUAGES[language as 
  * Why a product × site cannot be listed (each failing 必须 rule and what to do), why it failed or
  * waits, and each 术语表 term not followed. Nothing for one that is ready and clean.
  */
-export function TaskProblems({ task }: { task: LocaliseTask }) {
+export function TaskProblems({ task, jobId }: { task: LocaliseTask; jobId: number }) {
+  const confirm = useConfirmRule();
   const required = failingRequired(task);
   const recommended = failingRecommended(task);
   const notes = keptTextNotes(task);
@@ -45,9 +47,23 @@ export function TaskProblems({ task }: { task: LocaliseTask }) {
       ) : null}
       {required.map((rule) => (
         <li key={`${rule.place}-${rule.ruleId}`} className="localise-problem">
-          <Tag color="error">必须</Tag>
+          <Tag color={rule.unsure ? 'warning' : 'error'}>{rule.unsure ? '无法判断' : '必须'}</Tag>
           <strong>{rule.place}</strong>：{rule.message}
           {rule.todo ? <div className="localise-problem__todo">怎么办：{rule.todo}</div> : null}
+          {rule.unsure ? (
+            // Only a check that could not tell is the seller's to confirm, and only after looking.
+            <Button
+              size="small"
+              className="localise-problem__confirm"
+              loading={confirm.isPending}
+              aria-label={`我已核对${task.siteName}的${rule.place}`}
+              onClick={() =>
+                confirm.mutate({ jobId, taskId: task.id, ruleId: rule.ruleId, place: rule.place })
+              }
+            >
+              我已核对
+            </Button>
+          ) : null}
         </li>
       ))}
       {task.glossaryMisses.map((miss) => (
