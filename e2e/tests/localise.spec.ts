@@ -25,7 +25,9 @@ async function germanBrandTerm(page: Page) {
   await expect(async () => {
     await drawer.getByLabel('用于哪种语言').click();
     await page.locator('.ant-select-item-option').filter({ hasText: /^德语/ }).click({ timeout: 2_000 });
-    await expect(language.locator('.ant-select-content')).toHaveAttribute('title', /^德语/, { timeout: 2_000 });
+    await expect(language.locator('.ant-select-content')).toHaveAttribute('title', /^德语/, {
+      timeout: 2_000,
+    });
   }).toPass({ timeout: 30_000 });
   await drawer.getByLabel('译文').fill('Chuhai!');
   await drawer.getByRole('button', { name: /加入术语表/ }).click();
@@ -296,4 +298,43 @@ test('on a phone (390 px, dark): start one product, follow it, read the report a
     await mine.scrollIntoViewIfNeeded();
     await page.screenshot({ path: `${process.env.E2E_SHOTS}/localise-mine-390-dark.png` });
   }
+});
+
+test('a listing too short to tell its language: 无法判断, and 我已核对 makes the site 可以上架', async ({
+  page,
+}, testInfo) => {
+  test.setTimeout(300_000);
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await register(page, phoneForRepeat('13912349520', testInfo));
+  await page.goto('/#/localise');
+  // The fake writer answers 「[too-little]」 with a few words: 「Steel Cup 750 ml」.
+  await page.getByLabel('商品名称').fill('钢杯 [too-little]');
+  await page
+    .getByLabel('主图照片')
+    .setInputFiles({ name: 'cup.jpg', mimeType: 'image/jpeg', buffer: await mugPhoto() });
+  await page.getByRole('checkbox', { name: '亚马逊 美国站' }).uncheck();
+  await page.getByRole('checkbox', { name: 'Shopee 新加坡站' }).check();
+  await expect(page.getByRole('region', { name: '用量预估' })).toContainText('1 个站点');
+  await page.getByRole('button', { name: '开始出海' }).click();
+  const job = await finished(page);
+  await expectCounts(job, '完成 1（可以上架 0）');
+  const row = job
+    .getByRole('table', { name: '出海报告' })
+    .getByRole('row')
+    .filter({ hasText: 'Shopee · 新加坡站' });
+  await expect(row).toContainText('不能上架');
+  await expect(row).toContainText('无法判断全文：内容太少，无法判断是不是英语');
+  if (process.env.E2E_SHOTS)
+    await page.screenshot({ path: `${process.env.E2E_SHOTS}/localise-unsure-1440.png` });
+
+  await row.getByRole('button', { name: '我已核对Shopee · 新加坡站的全文' }).click();
+  await expect(row).toContainText('可以上架');
+  await expect(job.getByRole('status')).toContainText('完成 1（可以上架 1）');
+  await expect(row.getByRole('button', { name: /我已核对/ })).toHaveCount(0);
+  // The seller's word stays: a reload reads it back from the server.
+  await page.reload();
+  const again = await finished(page);
+  await expect(again.getByRole('status')).toContainText('完成 1（可以上架 1）');
+  if (process.env.E2E_SHOTS)
+    await page.screenshot({ path: `${process.env.E2E_SHOTS}/localise-confirmed-1440.png` });
 });
