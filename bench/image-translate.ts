@@ -8,7 +8,9 @@
  * blocks kept as text on the product (and, for the drawn scenes, which ones were wrong), source-
  * language characters left after translation (goal 0), blocks whose translation overflowed (goal 0)
  * and seconds on this machine without and with the product found, and the matting's share (goal
- * ≤ 5 s for 1000×1000).
+ * ≤ 5 s for 1000×1000). Last, the cost of telling strokes left by colour (strokes-left.ts) on a
+ * 2000×2000 poster of ten two-colour lines: its milliseconds against the whole pipeline's, as the
+ * ratio of the pipeline without it to the pipeline with it.
  *
  * Run: `node bench/image-translate.ts [folder] [--out=/tmp/translated]`.
  */
@@ -18,12 +20,15 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { defaultMattingWorkers } from '../apps/server/src/config.ts';
 import { bareText, createOcrEngine } from '../apps/server/src/imaging/ocr/index.ts';
+import { grow } from '../apps/server/src/imaging/text/erase.ts';
 import type { ProductMatte } from '../apps/server/src/imaging/text/product-text.ts';
+import { strokeColours, strokesLeft } from '../apps/server/src/imaging/text/strokes-left.ts';
 import { translatePicture } from '../apps/server/src/imaging/text/translate-picture.ts';
 import { onnxMatting } from '../apps/server/src/providers/matting/onnx-matting.ts';
 import { type Writing, writeChinese as write } from '../apps/server/test/fakes/chinese-text.ts';
 import { translateOffline } from '../apps/server/test/fakes/fake-translate-answers.ts';
 import { drawHardScene, HARD_SCENES } from '../apps/server/test/fakes/hard-scenes.ts';
+import { drawPricePoster } from '../apps/server/test/fakes/price-ads.ts';
 import { drawProductScene, PRODUCT_SCENES } from '../apps/server/test/fakes/product-scenes.ts';
 import {
   damageOutside,
@@ -236,4 +241,39 @@ console.log(
 console.log(
   `slowest: ${worst.without.toFixed(2)} s without the product found, ${worst.with.toFixed(2)} s with it (goal ≤ 5 s for 1000×1000, provider time excluded; ${cores} cores)`,
 );
+
+/** The colour check alone on the poster's lines: reading their colours, then looking for what is left. */
+async function strokeCheckCost(png: Buffer, erasedPng: Buffer) {
+  const rgb = async (bytes: Buffer) => {
+    const { data, info } = await sharp(bytes).removeAlpha().raw().toBuffer({ resolveWithObject: true });
+    return { data, width: info.width, height: info.height };
+  };
+  const [source, erased] = [await rgb(png), await rgb(erasedPng)];
+  const boxes = (await ocr.readLines(png)).map((line) =>
+    grow(
+      line.box,
+      Math.max(2, Math.min(line.box.width, line.box.height) * 0.18),
+      source.width,
+      source.height,
+    ),
+  );
+  const filled = new Uint8Array(source.width * source.height);
+  let started = performance.now();
+  const reads = boxes.map((box) => strokeColours(source, box));
+  const colours = performance.now() - started;
+  started = performance.now();
+  for (const read of reads) if (read) strokesLeft(erased, read, filled);
+  return { lines: boxes.length, colours, left: performance.now() - started };
+}
+
+const poster = await drawPricePoster();
+const posterRun = await run(poster, null);
+if (!(posterRun.picture instanceof Error)) {
+  const cost = await strokeCheckCost(poster, posterRun.picture.background);
+  const checkMs = cost.colours + cost.left;
+  const pipelineMs = posterRun.seconds * 1000;
+  console.log(
+    `stroke check, 2000×2000 poster of ${cost.lines} two-colour lines: colours ${cost.colours.toFixed(0)} ms + left ${cost.left.toFixed(0)} ms = ${checkMs.toFixed(0)} ms of the pipeline's ${pipelineMs.toFixed(0)} ms; old/new ${((pipelineMs - checkMs) / pipelineMs).toFixed(3)}; residual ${posterRun.picture.residual.count}`,
+  );
+}
 await Promise.all([ocr.close(), matting.close()]);

@@ -93,6 +93,17 @@ export const TranslatedBlock = Type.Object({
       }),
     ]),
   ),
+  /**
+   * Strokes of the original the erasing left under this block (a colour it missed, half a 元),
+   * found by colour, not by reading: about how many characters, and where. Counted as leftover
+   * Chinese at every drawing, since they are on the erased picture; absent when none.
+   */
+  strokesLeft: Type.Optional(
+    Type.Object({
+      count: Type.Integer({ minimum: 1, maximum: TRANSLATE_LIMITS.blockText }),
+      boxes: Type.Array(TextBoxSchema, { maxItems: 20 }),
+    }),
+  ),
 });
 export type TranslatedBlock = Static<typeof TranslatedBlock>;
 

@@ -161,18 +161,22 @@ export function readInk(image: RgbImage, box: TextBox): InkReading | null {
   // edge, an outline, a glow or a shadow. Background colours are those reaching the box's edge (one
   // on a label, several on a photo), so a photo next to the letters is never taken.
   const backgrounds = borderShare.map((b, g) => g !== ink && b >= BACKGROUND_SHARE);
+  // A line set in more than one colour (a white 「168」 and a yellow 「元」) has strokes of each: only
+  // the strokes near the main ink were erased, and half a 元 stayed beside the translation.
+  const strokes = withOtherInks(labels, core, box, { ink, background, innerShare, borderShare, centres });
   const reach = Math.max(3, Math.round(thickness * 0.25), (outline?.width ?? 0) + 1);
-  const near = dilate(core, box.width, box.height, reach);
+  const near = dilate(strokes, box.width, box.height, reach);
   // An outline's colour may also be one of the photo's (black): next to the strokes it is the text's.
   const outlineGroup = outline?.group ?? -1;
-  const hugging = dilate(core, box.width, box.height, (outline?.width ?? 0) + 1);
+  const hugging = dilate(strokes, box.width, box.height, (outline?.width ?? 0) + 1);
   // On one flat background (a label, a white page) a soft glow fades into it: whatever near the
   // strokes is not quite the background is the glow, or it is inpainted back as a ghost of the letters.
   const flat = (borderShare[background] as number) >= FLAT_BACKGROUND;
   const backgroundColour = centres[background] as number[];
   const rim = new Uint8Array(labels.length);
   for (let i = 0; i < labels.length; i++) {
-    if (!near[i] || core[i]) continue;
+    if (strokes[i] && !core[i]) rim[i] = 1;
+    if (!near[i] || strokes[i]) continue;
     const label = labels[i] as number;
     if (!backgrounds[label] || (hugging[i] && label === outlineGroup)) rim[i] = 1;
     else if (flat) {
@@ -184,9 +188,9 @@ export function readInk(image: RgbImage, box: TextBox): InkReading | null {
   }
   // What the strokes close in is the text's too: the white core of letters drawn with a coloured
   // glow reads as a background colour, but no path of background leads from it to the box's edge.
-  const strokes = new Uint8Array(labels.length);
-  for (let i = 0; i < labels.length; i++) strokes[i] = core[i] || rim[i] ? 1 : 0;
-  const holes = enclosed(strokes, box.width, box.height);
+  const marked = new Uint8Array(labels.length);
+  for (let i = 0; i < labels.length; i++) marked[i] = core[i] || rim[i] ? 1 : 0;
+  const holes = enclosed(marked, box.width, box.height);
   for (let i = 0; i < labels.length; i++) if (holes[i]) rim[i] = 1;
   return {
     core,
@@ -196,6 +200,39 @@ export function readInk(image: RgbImage, box: TextBox): InkReading | null {
     outline: outline ? { color: centres[outline.group] as number[], width: outline.width } : null,
     inkShare: innerShare[ink] as number,
   };
+}
+
+/** A colour this far from the background's is a colour of its own, not a blend at the strokes' edge. */
+const OTHER_INK_DISTANCE = 60;
+
+/**
+ * The ink's strokes and those of every other colour the line's text is set in: a group inside the
+ * line (at least 2% of it), hardly on the box's edge (under 3%: a photo's colour reaches it), thin
+ * like strokes and far from the background. One byte a pixel of the box, 1 on a stroke.
+ */
+function withOtherInks(
+  labels: Uint8Array,
+  core: Uint8Array,
+  box: TextBox,
+  groups: {
+    ink: number;
+    background: number;
+    innerShare: number[];
+    borderShare: number[];
+    centres: number[][];
+  },
+): Uint8Array {
+  const strokes = core.slice();
+  const thickness = Math.min(box.width, box.height);
+  const background = groups.centres[groups.background] as number[];
+  for (let g = 0; g < GROUPS; g++) {
+    if (g === groups.ink || g === groups.background) continue;
+    if ((groups.innerShare[g] as number) < 0.02 || (groups.borderShare[g] as number) >= 0.03) continue;
+    if (colourDistance(groups.centres[g] as number[], background) < OTHER_INK_DISTANCE) continue;
+    if (deepShare(labels, g, box, Math.max(2, Math.round(thickness * 0.16))) > MAX_DEEP) continue;
+    for (let i = 0; i < labels.length; i++) if (labels[i] === g) strokes[i] = 1;
+  }
+  return strokes;
 }
 
 /**

@@ -1,4 +1,4 @@
-import { ResultCode, type TranslatedBlock, type TranslateResult } from '@chuhai/contract';
+import { ResultCode, TRANSLATE_LIMITS, type TranslatedBlock, type TranslateResult } from '@chuhai/contract';
 import sharp from 'sharp';
 import { AppError } from '../../http/app-error.ts';
 import {
@@ -21,6 +21,15 @@ import { clearRemnants } from './remnants.ts';
 import { drawableText, drawBlocks, type FittedBlock, fitBlock, TextTooLargeError } from './render.ts';
 import type { RgbImage } from './rgb-image.ts';
 import { shareOut } from './share-out.ts';
+import {
+  charactersTouched,
+  type LeftStrokes,
+  markLeftStrokes,
+  type StrokeColours,
+  strokeColours,
+  strokesLeft,
+  withStrokesLeft,
+} from './strokes-left.ts';
 import { hasSlantedText } from './tilt.ts';
 
 /**
@@ -156,6 +165,10 @@ const isColumn = (box: TextBox, text: string) => box.height > box.width * 1.6 &&
 const sizeOf = (box: TextBox, text: string) =>
   Math.max(9, Math.round((isColumn(box, text) ? box.width : box.height) * 0.72));
 
+/** A line's box as erasing reads it: grown past its strokes, so the box's edge is what is around them. */
+const strokeBox = (line: TextLine, image: RgbImage) =>
+  grow(line.box, Math.max(2, Math.min(line.box.height, line.box.width) * 0.18), image.width, image.height);
+
 /**
  * The editable layers of one translated block, its lines erased. When the translation has as many
  * lines as the original, each line is a layer of its own with its own size, colour and weight (a
@@ -168,18 +181,7 @@ function layersOf(
   block: TextBlock,
   translation: string,
 ): Omit<TranslatedBlock, 'id'>[] {
-  const inks = block.lines.map((line) =>
-    markStrokes(
-      image,
-      grow(
-        line.box,
-        Math.max(2, Math.min(line.box.height, line.box.width) * 0.18),
-        image.width,
-        image.height,
-      ),
-      erase,
-    ),
-  );
+  const inks = block.lines.map((line) => markStrokes(image, strokeBox(line, image), erase));
   const lines = translation.split('\n').map((line) => line.trim());
   const layer = (source: string, text: string, box: TextBox, from: TextLine[], ink: TextInk) => ({
     source,
@@ -253,14 +255,16 @@ export async function translatePicture(
     if (!keptAsIs(block, options.keep)) return null;
     return countSourceChars(block.text) === 0 ? 'no-chinese' : 'keep';
   };
+  // Text kept on purpose lying in a translated line's box is no stroke of it, left or not.
+  const keptAreas = blocks.filter((block) => reason(block) !== null).map((block) => block.box);
   // Another shop's watermark or address is erased and drawn as nothing: hidden blocks the seller
   // can show and fill in the editor, never sent to the AI.
   const eraseRound = async (round: TextBlock[]) => {
     const marks = round.filter((block) => isShopMark(block.text));
     const words = round.filter((block) => !marks.includes(block));
-    const layers = words.length > 0 ? await translateAndErase(image, words, translate) : [];
+    const layers = words.length > 0 ? await translateAndErase(image, words, translate, keptAreas) : [];
     if (marks.length === 0) return layers;
-    const erased = await translateAndErase(image, marks, asIs);
+    const erased = await translateAndErase(image, marks, asIs, keptAreas);
     return [...layers, ...erased.map((layer) => ({ ...layer, hidden: true }))];
   };
   const layers = await eraseRound(toTranslate);
@@ -299,21 +303,81 @@ export async function translatePicture(
 
 /**
  * Translates `blocks` and erases their lines from `image`: every line's strokes are marked first
- * (reading the image as it was), then filled at once. The layers to draw, without ids.
+ * (reading the image as it was), then filled at once; what is left of them by colour is erased once
+ * more, and a line that still keeps some is marked on its layers (`strokesLeft`). The layers to
+ * draw, without ids. `kept`: text left on purpose, never taken for a line's strokes.
  */
-async function translateAndErase(image: RgbImage, blocks: TextBlock[], translate: BlockTranslator) {
+async function translateAndErase(
+  image: RgbImage,
+  blocks: TextBlock[],
+  translate: BlockTranslator,
+  kept: TextBox[],
+) {
   const translations = await translate(blocks.map((block, i) => ({ id: i + 1, text: block.text })));
   const erase = new Uint8Array(image.width * image.height);
-  const layers = blocks.flatMap((block, i) =>
+  const lines = blocks.flatMap((block) => block.lines);
+  const colours = new Map(lines.map((line) => [line, strokeColours(image, strokeBox(line, image), kept)]));
+  const layers = blocks.map((block, i) =>
     layersOf(image, erase, block, translations.get(i + 1) ?? block.text),
   );
   await inpaint(image, erase);
   // A glow's faint last ring is past the strokes' box by up to half the line's thickness (haze.ts).
-  for (const line of blocks.flatMap((block) => block.lines)) {
+  for (const line of lines) {
     const thickness = Math.min(line.box.width, line.box.height);
     clearRemnants(image, grow(line.box, Math.max(4, thickness * 0.8), image.width, image.height), erase);
   }
-  return layers;
+  const left = await eraseLeftStrokes(image, colours, erase, kept);
+  return blocks.flatMap((block, i) => markedLayers(block, layers[i] ?? [], left));
+}
+
+/**
+ * The lines whose strokes are still on `image` after erasing, told by colour (strokes-left.ts):
+ * those are erased once more, marked by their colours (a colour the ink's reading missed), and
+ * whatever is still left then is returned, line by line.
+ */
+async function eraseLeftStrokes(
+  image: RgbImage,
+  colours: Map<TextLine, StrokeColours | null>,
+  erased: Uint8Array,
+  kept: TextBox[],
+): Promise<Map<TextLine, LeftStrokes>> {
+  const read = [...colours].filter((entry): entry is [TextLine, StrokeColours] => entry[1] !== null);
+  const failing = read.filter(([, r]) => strokesLeft(image, r, erased, kept) !== null);
+  const left = new Map<TextLine, LeftStrokes>();
+  if (failing.length === 0) return left;
+  const again = new Uint8Array(image.width * image.height);
+  for (const [, r] of failing) markLeftStrokes(image, r, erased, again, kept);
+  await inpaint(image, again);
+  for (let i = 0; i < again.length; i++) if (again[i]) erased[i] = 255;
+  for (const [line, r] of failing) {
+    const still = strokesLeft(image, r, erased, kept);
+    if (still) left.set(line, still);
+  }
+  return left;
+}
+
+/** A block's layers with the strokes its lines kept: each line's on its own layer, or all on the one. */
+function markedLayers(
+  block: TextBlock,
+  layers: Omit<TranslatedBlock, 'id'>[],
+  left: Map<TextLine, LeftStrokes>,
+): Omit<TranslatedBlock, 'id'>[] {
+  const of = (lines: TextLine[]) => {
+    const found = lines.flatMap((line) => {
+      const strokes = left.get(line);
+      return strokes ? [{ count: charactersTouched(line, strokes.box), box: strokes.box }] : [];
+    });
+    if (found.length === 0) return {};
+    // Within the contract's bounds: a paragraph of many failing lines says its first 20 places.
+    const count = Math.min(
+      TRANSLATE_LIMITS.blockText,
+      found.reduce((sum, f) => sum + f.count, 0),
+    );
+    return { strokesLeft: { count, boxes: found.slice(0, 20).map((f) => f.box) } };
+  };
+  if (layers.length > 1 && layers.length === block.lines.length)
+    return layers.map((layer, i) => ({ ...layer, ...of([block.lines[i] as TextLine]) }));
+  return layers.map((layer) => ({ ...layer, ...of(block.lines) }));
 }
 
 /**
@@ -344,11 +408,12 @@ async function readAgain(
   keep: { words: string[]; areas: TextBox[] },
   target: string,
 ) {
-  const { legibility, ...residual } = await residualOf(ocr, drawn.png, keep, {
+  const { legibility, ...read } = await residualOf(ocr, drawn.png, keep, {
     blocks: drawn.blocks,
     target,
   });
-  return { residual, legibility };
+  // Strokes an OCR cannot read (half a character) are leftovers all the same.
+  return { residual: withStrokesLeft(read, drawn.blocks), legibility };
 }
 
 /** Fits every visible block into its box and draws them on the erased image. */

@@ -1,5 +1,6 @@
 import type { TranslateRenderBody, TranslateRenderResult } from '@chuhai/contract';
 import { countLeftover, type OcrEngine, type TextLine } from '../../imaging/ocr/index.ts';
+import { withStrokesLeft } from '../../imaging/text/strokes-left.ts';
 
 /** Erased images read recently on this node, by file key (a stored file never changes). */
 const CACHED = 100;
@@ -25,7 +26,9 @@ function backgroundLines(ocr: OcrEngine, key: string, bytes: Buffer): Promise<Te
  * full of text took 6.8 s of CPU (2000×2000, 10 blocks of 500 characters) against 0.65 s to draw
  * it, and 重新生成 is free. Source text on the result is either left on the erased image (read once
  * per image on this node: the same on every redraw) or typed by the seller into a block (counted
- * from the text itself). Words kept on purpose (`keep`) are not counted.
+ * from the text itself). Words kept on purpose (`keep`) are not counted. Strokes the erasing left
+ * (found by colour at the first drawing, marked on the blocks) are counted too: the erased image
+ * has not changed since, so neither have they.
  */
 export async function renderResidual(
   ocr: OcrEngine,
@@ -38,5 +41,8 @@ export async function renderResidual(
   const left = [...erased, ...typed]
     .map((part) => ({ box: part.box, left: countLeftover(part.text, keep) }))
     .filter((part) => part.left > 0);
-  return { count: left.reduce((sum, part) => sum + part.left, 0), boxes: left.map((part) => part.box) };
+  return withStrokesLeft(
+    { count: left.reduce((sum, part) => sum + part.left, 0), boxes: left.map((part) => part.box) },
+    blocks,
+  );
 }
