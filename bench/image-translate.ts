@@ -258,12 +258,21 @@ async function strokeCheckCost(png: Buffer, erasedPng: Buffer) {
     ),
   );
   const filled = new Uint8Array(source.width * source.height);
-  let started = performance.now();
+  // The median of five runs: the machine is shared, and one run catches a collection or a neighbour.
+  const median = (work: () => void) => {
+    const times = Array.from({ length: 5 }, () => {
+      const started = performance.now();
+      work();
+      return performance.now() - started;
+    }).sort((a, b) => a - b);
+    return times[2] as number;
+  };
   const reads = boxes.map((box) => strokeColours(source, box));
-  const colours = performance.now() - started;
-  started = performance.now();
-  for (const read of reads) if (read) strokesLeft(erased, read, filled);
-  return { lines: boxes.length, colours, left: performance.now() - started };
+  const colours = median(() => boxes.map((box) => strokeColours(source, box)));
+  const left = median(() => {
+    for (const read of reads) if (read) strokesLeft(erased, read, filled);
+  });
+  return { lines: boxes.length, colours, left };
 }
 
 const poster = await drawPricePoster();

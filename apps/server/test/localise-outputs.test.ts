@@ -215,7 +215,7 @@ function outputsSuite(ctx: () => JobCtx) {
     assert.equal(await countRows(ctx(), 'translations'), translations + 2, 'only the US pictures kept');
   });
 
-  it('today’s quota running out mid-job: the rest pauses saying when it can go on; after China midnight 继续 finishes it, charged once', async () => {
+  it('today’s quota running out mid-job: the rest pauses saying when it goes on; after China midnight it goes on by itself, charged once', async () => {
     // A fresh day, then a free seller whose 图片翻译 covers the job at the start but, used up
     // elsewhere, only the first site by the time it runs (3 asked before each site, 2 charged).
     ctx().clock.set(new Date(nextChinaMidnight(ctx().clock.now()) + 60_000).toISOString());
@@ -226,13 +226,14 @@ function outputsSuite(ctx: () => JobCtx) {
     assert.equal(paused.job.status, 'paused');
     assert.deepEqual(paused.job.counts, { done: 1, paused: 1 });
     const waiting = paused.tasks.find((t: Detail) => t.status === 'paused');
-    assert.match(waiting.reason, /图片翻译.*明天 00:00 后可点「继续」/, waiting.reason);
+    assert.match(waiting.reason, /图片翻译.*明天 00:00 后自动继续/, waiting.reason);
     assert.deepEqual(waiting.charged, {});
     assert.equal((await usedToday(ctx())).translate, 2);
 
+    assert.equal(await ctx().app.jobs.run('localise.resume-after-midnight'), 0, 'not before midnight');
     ctx().clock.set(new Date(nextChinaMidnight(ctx().clock.now()) + 60_000).toISOString());
-    const resumed = await post(ctx().app, `/api/v1/localise/${jobId}/resume`, {}, auth(ctx().token));
-    assert.equal(resumed.json().code, 200, resumed.body);
+    // Nobody presses 继续: the periodic job after midnight sends it on.
+    assert.equal(await ctx().app.jobs.run('localise.resume-after-midnight'), 1);
     const done = await waitForJob(ctx(), jobId);
     assert.equal(done.job.status, 'done');
     assert.deepEqual(done.job.counts, { done: 2 });

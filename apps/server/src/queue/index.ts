@@ -23,6 +23,7 @@ export function createJobQueue(
     kind: databaseUrl ? 'pg-boss' : 'table',
     send: async (name, data) => (await queue()).send(name, data),
     work: async (name, options, handler) => (await queue()).work(name, options, handler),
+    pending: async (name, data) => (await queue()).pending(name, data),
     depth: async (name) => (await queue()).depth(name),
     stop: async () => {
       if (started) await (await started).stop();

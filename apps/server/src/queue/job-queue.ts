@@ -13,6 +13,11 @@ export interface JobQueue {
     options: { concurrency: number },
     handler: (data: Record<string, unknown>) => Promise<void>,
   ): Promise<void>;
+  /**
+   * Whether a message with exactly `data` is still queued, waiting to be retried or being handled:
+   * the stale sweep sends a waiting item's message again only when it is gone.
+   */
+  pending(queue: string, data: Record<string, unknown>): Promise<boolean>;
   /** Messages not yet handled (queued or running), for metrics and tests. */
   depth(queue: string): Promise<number>;
   /** Stops taking messages and waits for the running handlers. */

@@ -8,6 +8,9 @@ import type { JobQueue } from './job-queue.ts';
  * whose handler threw is retried. A node that dies mid-message is covered by the modules' own leases
  * (the batch module hands a stale image out again), so pg-boss's slower heartbeat is not relied on.
  */
+/** pg-boss's states of a message not yet done with: queued, waiting for a retry, being handled. */
+const UNFINISHED = new Set(['created', 'retry', 'active']);
+
 export async function pgBossQueue(connectionString: string, log: FastifyBaseLogger): Promise<JobQueue> {
   const boss = new PgBoss({ connectionString, schema: 'pgboss', max: 4 });
   boss.on('error', (error) => log.error({ err: error }, 'pg-boss error'));
@@ -38,6 +41,12 @@ export async function pgBossQueue(connectionString: string, log: FastifyBaseLogg
           if (job) await handler(job.data);
         },
       );
+    },
+    async pending(queue, data) {
+      await ensure(queue);
+      // Matched by containment, so `{ taskId: 1 }` also finds `{ taskId: 1, … }`: ours carry one id.
+      const jobs = await boss.findJobs(queue, { data, limit: 100 });
+      return jobs.some((job) => UNFINISHED.has(job.state));
     },
     async depth(queue) {
       await ensure(queue);

@@ -39,15 +39,22 @@ export async function sweepAfterRestart(deps: SweepDeps, items: QueuedItems): Pr
 }
 
 /**
- * Hands out again what dead workers left behind, and waiting items whose message may have gone
- * with a node (periodic, every node; safe to race).
+ * Hands out again what dead workers left behind, and waiting items whose message is gone (periodic,
+ * every node; safe to race). A message goes when a node dies between saving a job and sending its
+ * messages, or when a message is dropped after its tries; a waiting item whose message is still
+ * queued is left alone: sending it again would add a copy for every item of a long job, every
+ * five minutes, and the queue would refill itself.
  */
 export async function sweepStale(deps: SweepDeps, items: QueuedItems): Promise<number> {
   const now = deps.clock.now();
-  return requeue(deps, items, {
-    before: now - ITEM_LEASE_MS,
-    now,
-    limit: 200,
-    statuses: ['processing', 'waiting'],
-  });
+  const stale = { before: now - ITEM_LEASE_MS, now, limit: 200 };
+  const dead = await requeue(deps, items, { ...stale, statuses: ['processing'] });
+  let lost = 0;
+  for (const id of await items.requeue(deps.db, { ...stale, statuses: ['waiting'] })) {
+    const message = items.message(id);
+    if (await deps.queue.pending(items.queue, message)) continue;
+    await deps.queue.send(items.queue, message);
+    lost += 1;
+  }
+  return dead + lost;
 }

@@ -128,6 +128,17 @@ export function tableQueue(
       }
     },
 
+    async pending(queue, data) {
+      // Every row is queued or being handled: a finished message is deleted (finish above).
+      const row = await db
+        .selectFrom('queue_jobs')
+        .select('id')
+        .where('queue', '=', queue)
+        .where('data', '=', JSON.stringify(data))
+        .executeTakeFirst();
+      return row !== undefined;
+    },
+
     async depth(queue) {
       const row = await db
         .selectFrom('queue_jobs')

@@ -14,7 +14,7 @@ import { steadyFileUrl } from '../../lib/file-links.ts';
 import { QUEUES } from '../../queue/job-queue.ts';
 import type { LocaliseDeps } from './deps.ts';
 import * as localise from './repository.ts';
-import { readResult } from './task-result.ts';
+import { readResult, SELLER_PAUSE } from './task-result.ts';
 
 /** Links to a task's files: an hour, the same address all that hour (the page asks every few seconds). */
 const LINK_MS = 3_600_000;
@@ -145,7 +145,7 @@ export async function pauseJob(deps: LocaliseDeps, userId: number, jobId: number
   if (row.status !== 'running') throw new AppError(ResultCode.badRequest, '只有进行中的任务可以暂停');
   await localise.moveTasks(deps.db, jobId, ['waiting'], {
     status: 'paused',
-    reason: '已暂停',
+    reason: SELLER_PAUSE,
     now: deps.clock.now(),
   });
   await localise.setJobStatus(deps.db, jobId, 'paused', null);

@@ -139,6 +139,47 @@ export async function settleTask(
 }
 
 /**
+ * Tasks paused by the day's quota before `before` (not by the seller: their reason is SELLER_PAUSE),
+ * in jobs the seller has not paused.
+ */
+export function quotaPausedBefore(db: Db, before: number, sellerPause: string, limit: number) {
+  return db
+    .selectFrom('localise_tasks')
+    .select(['id', 'job_id'])
+    .where('status', '=', 'paused')
+    .where('reason', '!=', sellerPause)
+    .where('updated_at', '<', before)
+    .where((eb) =>
+      eb.not(
+        eb.exists(
+          eb
+            .selectFrom('localise_tasks as held')
+            .select('held.id')
+            .whereRef('held.job_id', '=', 'localise_tasks.job_id')
+            .where('held.status', '=', 'paused')
+            .where('held.reason', '=', sellerPause),
+        ),
+      ),
+    )
+    .orderBy('id')
+    .limit(limit)
+    .execute();
+}
+
+/** Paused tasks back to waiting, unless the seller cancelled or something else moved them meanwhile. */
+export async function unpause(db: Db, ids: number[], now: number): Promise<number[]> {
+  if (ids.length === 0) return [];
+  const rows = await db
+    .updateTable('localise_tasks')
+    .set({ status: 'waiting', reason: '', updated_at: now })
+    .where('id', 'in', ids)
+    .where('status', '=', 'paused')
+    .returning('id')
+    .execute();
+  return rows.map((r) => Number(r.id));
+}
+
+/**
  * A delivered task's result replaced, only if it is still `before` (the seller's confirmation read
  * it): false when another change came first, so neither is lost.
  */

@@ -99,6 +99,7 @@ export const localiseModule: AppModule = {
   },
   jobs: [
     { name: 'localise.requeue-stale', everyMs: 60_000, run: service.requeueStale },
+    { name: 'localise.resume-after-midnight', everyMs: 10 * 60_000, run: service.resumeAfterMidnight },
     {
       name: 'localise.purge-expired',
       everyMs: 3_600_000,

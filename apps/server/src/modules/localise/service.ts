@@ -24,7 +24,7 @@ import { usesOf } from './task-result.ts';
 
 export { confirmRule } from './confirm.ts';
 export { cancelJob, jobDetail, listJobs, pauseJob, resumeJob } from './job-actions.ts';
-export { purgeExpiredJobs, requeueAfterRestart, requeueStale } from './sweeps.ts';
+export { purgeExpiredJobs, requeueAfterRestart, requeueStale, resumeAfterMidnight } from './sweeps.ts';
 export type { LocaliseDeps };
 
 export const LOCALISE_QUEUE = QUEUES.localiseTask;

@@ -1,5 +1,8 @@
 import type { Feature, ListingText, LocaliseGlossaryMiss, LocaliseRuleResult } from '@chuhai/contract';
 
+/** Why a task waits when the seller paused its job: the one pause that never ends by itself. */
+export const SELLER_PAUSE = '已暂停';
+
 /** What a delivered product × site keeps in `localise_tasks.result`. */
 export interface TaskResult {
   listing: { text: ListingText; zh: ListingText } | null;

@@ -19,12 +19,12 @@ import {
 import * as localise from './repository.ts';
 import { updateJobStatus } from './status.ts';
 import { listingStep, mainImageStep, pictureStep } from './steps.ts';
-import { usesOf } from './task-result.ts';
+import { SELLER_PAUSE, usesOf } from './task-result.ts';
 
 /** Thrown inside a transaction to roll it back. */
 class Rollback extends Error {}
 
-const QUOTA_PAUSE = '；明天 00:00 后可点「继续」，开通 VIP 后可以马上继续';
+const QUOTA_PAUSE = '；明天 00:00 后自动继续，开通 VIP 后可以点「继续」马上继续';
 
 /** Whether today's quota still covers these uses: the charge tried and rolled back. Null when it does. */
 async function quotaShortfall(
@@ -120,7 +120,7 @@ export async function processTask(deps: LocaliseDeps, taskId: number): Promise<v
     return;
   }
   if (job.status === 'paused') {
-    await settle('paused', '已暂停');
+    await settle('paused', SELLER_PAUSE);
     return;
   }
   const planned = usesOf(product.detailPhotoIds.length);
