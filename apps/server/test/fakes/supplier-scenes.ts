@@ -4,8 +4,9 @@ import { type Writing, writeChinese } from './chinese-text.ts';
 /**
  * Supplier pictures a seller makes main images from, drawn at 1000×1000: a product with what
  * suppliers add around it (a round 「包邮」 badge, an outlined caption, a promotion pill, a person)
- * or print on it (a bottle's label, which must stay), and a pale product cropped tight. For 「只有商品」's tests and the main-image
- * benchmark. `added`: the texts that must not reach a main image; `printed`: those that must.
+ * or print on it (a bottle's label, which must stay), a column of product facts beside it, and a
+ * pale product cropped tight. For 「只有商品」's tests and the main-image benchmark. `added`: the
+ * texts that must not reach a main image (nor a cut-out); `printed`: those that must.
  */
 export interface SupplierScene {
   name: string;
@@ -44,6 +45,19 @@ const person = (x: number, y: number) =>
 
 const LABEL: Writing = { text: '山泉水', left: 395, top: 380, size: 56, color: '#1b4965' };
 
+/** In the column scene: the bottle (cap to base) and where its facts stand, right of it. */
+export const COLUMN_BOTTLE = { left: 60, top: 250, width: 195, height: 533 };
+export const FACTS_COLUMN = { left: 370, top: 250, width: 630, height: 520 };
+
+const FACTS: Writing[] = [
+  '产品名称：天然矿泉水',
+  '净含量：550毫升',
+  '保质期：十二个月',
+  '产地：长白山',
+  '储存：阴凉干燥处',
+  '配料：天然矿泉水',
+].map((text, line) => ({ text, left: 380, top: 265 + line * 80, size: 42, color: '#22223b' }));
+
 export const SUPPLIER_SCENES: SupplierScene[] = [
   {
     name: 'round badge beside a bottle',
@@ -74,6 +88,15 @@ export const SUPPLIER_SCENES: SupplierScene[] = [
     drawing: `${BACKGROUND}${bottle(300, 130)}${person(720, 250)}`,
     texts: [{ ...LABEL, left: 325 }],
     added: [],
+    printed: ['山泉水'],
+  },
+  {
+    // As 1688 listings show a product: the bottle on the left, its facts in a column on the right.
+    // The matting model keeps the column (solid letters and a see-through haze around them).
+    name: 'bottle beside a column of facts',
+    drawing: `${BACKGROUND}${bottle(60, 250, 0.75)}`,
+    texts: [{ ...LABEL, left: 85, top: 520, size: 42 }, ...FACTS],
+    added: FACTS.map((fact) => fact.text),
     printed: ['山泉水'],
   },
   {

@@ -9,17 +9,10 @@ import {
 } from '@chuhai/contract';
 import sharp from 'sharp';
 import { findDesign, renderBackground } from '../../imaging/backgrounds/library.ts';
-import {
-  cutoutPng,
-  maskedPixels,
-  NoProductError,
-  placeOnBackground,
-  whiteMainImage,
-} from '../../imaging/compose.ts';
+import { cutoutPng, maskedPixels, placeOnBackground, whiteMainImage } from '../../imaging/compose.ts';
 import { checkMainImage } from '../../imaging/main-image-check.ts';
-import { onlyTheProduct, type Rematte } from '../../imaging/main-image-fix.ts';
 import type { OcrEngine } from '../../imaging/ocr/index.ts';
-import { productBox } from '../../imaging/product-box.ts';
+import { cutOutProduct, type ProductFinders } from '../../imaging/product-cutout.ts';
 import type { AlphaMask } from '../../providers/matting/matting-engine.ts';
 
 /**
@@ -98,30 +91,27 @@ export function usesPerImage(steps: BatchSteps): Partial<Record<Feature, number>
 }
 
 /**
- * Every output of one image from its matte: the cut-out, a white main image per marketplace
- * (checked against that marketplace's rules, as is the photo as it came), the product on a colour.
+ * Every output of one image from its matte, all from the product alone (separate parts dropped,
+ * added text erased: product-cutout.ts), as 智能做图 makes them: the cut-out, a white main image per
+ * marketplace (checked against that marketplace's rules, as is the photo as it came), the product
+ * on a colour.
  */
 export async function makeOutputs(
   image: Buffer,
   matte: AlphaMask,
   steps: BatchSteps,
-  ocr: OcrEngine,
-  rematte?: Rematte,
+  finders: ProductFinders,
 ): Promise<{ outputs: BatchOutput[]; verdicts: BatchVerdict[] }> {
-  if (!productBox(matte.mask, matte.width, matte.height)) throw new NoProductError();
+  const ocr = finders.ocr;
+  const only = await cutOutProduct(finders, image, { allParts: false, matte });
   const outputs: BatchOutput[] = [];
   const verdicts: BatchVerdict[] = [];
-  if (steps.cutout) outputs.push({ kind: 'cutout', bytes: await cutoutPng(image, matte), extension: 'png' });
+  if (steps.cutout)
+    outputs.push({ kind: 'cutout', bytes: await cutoutPng(only.image, only.matte), extension: 'png' });
   const photo = steps.marketplaces.length > 0 ? await maskedPixels(image, matte) : null;
-  // The main images show the product alone (separate parts dropped, added text erased), as 智能做图's.
-  const productOnly =
-    steps.marketplaces.length > 0
-      ? await onlyTheProduct(ocr, image, matte, { allParts: false, rematte })
-      : null;
   // Every main image is the same picture at another size: read once, the boxes scaled.
   let read: { side: number; lines: Awaited<ReturnType<OcrEngine['readLines']>> } | null = null;
   for (const marketplace of steps.marketplaces) {
-    const only = productOnly as NonNullable<typeof productOnly>;
     const made = await whiteMainImage(only.image, only.matte, MAIN_IMAGE_RULE_SETS[marketplace].size);
     read ??= { side: made.width, lines: await ocr.readLines(made.bytes) };
     outputs.push({ kind: 'main', marketplace, bytes: made.bytes, extension: 'jpg' });
@@ -144,7 +134,7 @@ export async function makeOutputs(
         })
           .png()
           .toBuffer();
-    const placed = await placeOnBackground(image, matte, background, {
+    const placed = await placeOnBackground(only.image, only.matte, background, {
       scale: 0.8,
       x: 0.5,
       y: 0.9,

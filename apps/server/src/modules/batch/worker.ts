@@ -75,9 +75,7 @@ export async function processImage(deps: BatchDeps, itemId: number): Promise<voi
   const uses = usesPerImage(steps);
   try {
     const matte = needsMatte(steps) ? await deps.matting.matte(original.bytes) : null;
-    made = matte
-      ? await makeOutputs(original.bytes, matte, steps, deps.ocr, (erased) => deps.matting.matte(erased))
-      : { outputs: [], verdicts: [] };
+    made = matte ? await makeOutputs(original.bytes, matte, steps, deps) : { outputs: [], verdicts: [] };
     if (steps.translate) {
       const translated = await translatedOutput(deps, userId, original.bytes, {
         target: steps.translate,

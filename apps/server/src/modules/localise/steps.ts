@@ -6,10 +6,9 @@ import {
   type MainImageReport,
   type RestoredNumbers,
 } from '@chuhai/contract';
-import { NoProductError, whiteMainImage } from '../../imaging/compose.ts';
+import { whiteMainImage } from '../../imaging/compose.ts';
 import { checkMainImage } from '../../imaging/main-image-check.ts';
-import { onlyTheProduct } from '../../imaging/main-image-fix.ts';
-import { productBox } from '../../imaging/product-box.ts';
+import { cutOutProduct } from '../../imaging/product-cutout.ts';
 import { NoSourceTextError } from '../../imaging/text/translate-picture.ts';
 import { type CheckedListing, writeCheckedListing } from '../listing/service.ts';
 import { type MadeTranslation, translateForBatch } from '../translate/service.ts';
@@ -31,21 +30,16 @@ export function listingStep(
 }
 
 /**
- * The main image for the site's picture rules, as 批量处理 makes it: the product alone (separate
- * parts dropped, added text erased and the product found again), on white at the rule set's size,
- * then read by the OCR and checked against every rule of the set.
+ * The main image for the site's picture rules, as 批量处理 makes it: the product alone
+ * (product-cutout.ts: separate parts dropped, added text erased and the product found again), on
+ * white at the rule set's size, then read by the OCR and checked against every rule of the set.
  */
 export async function mainImageStep(
   deps: LocaliseDeps,
   photo: Buffer,
   site: LocaliseSite,
 ): Promise<{ bytes: Buffer; report: MainImageReport }> {
-  const matte = await deps.matting.matte(photo);
-  if (!productBox(matte.mask, matte.width, matte.height)) throw new NoProductError();
-  const only = await onlyTheProduct(deps.ocr, photo, matte, {
-    allParts: false,
-    rematte: (erased) => deps.matting.matte(erased),
-  });
+  const only = await cutOutProduct(deps, photo, { allParts: false });
   const made = await whiteMainImage(only.image, only.matte, MAIN_IMAGE_RULE_SETS[site.imageRules].size);
   const lines = await deps.ocr.readLines(made.bytes);
   const report = checkMainImage(made.pixels, site.imageRules, made, { lines, dropped: only.dropped });

@@ -10,14 +10,15 @@ import sharp from 'sharp';
 import { AppError } from '../../http/app-error.ts';
 import type { Upload } from '../../http/multipart.ts';
 import { findDesign, renderBackground } from '../../imaging/backgrounds/library.ts';
-import { cutoutPng, type Placement, placeOnBackground } from '../../imaging/compose.ts';
+import { type Placement, placeOnBackground } from '../../imaging/compose.ts';
+import { cutOutProduct } from '../../imaging/product-cutout.ts';
 import { findBlockedWord } from '../../lib/content-safety/word-check.ts';
 import { checkImageUpload } from '../../lib/image-upload.ts';
 import type { AlphaMask } from '../../providers/matting/matting-engine.ts';
 import { runMetered, startMetered } from '../../work/metered.ts';
 import { sellerError } from '../../work/seller-error.ts';
 import { DRAW_NOT_CONFIGURED, generationSpec } from '../drawing/service.ts';
-import { loadCutout, type StudioDeps, storeImage, studioSpec } from './service.ts';
+import { loadCutout, type StudioDeps, storeCutout, storeImage, studioSpec } from './service.ts';
 import { startReplaceWork } from './works.ts';
 
 /** What the new background is: one of the library's designs, a plain colour, or a scene from a prompt. */
@@ -117,20 +118,17 @@ interface Source {
 }
 
 /**
- * The product's photo and mask: an earlier cut-out as it is, or the upload cut now and its cut-out
- * kept (like 抠图's), so the seller's next try starts from it and 修补 can correct it.
+ * The product's photo and mask: an earlier cut-out as it is (brushed in 修补 or not), or the
+ * upload cut down to the product alone (product-cutout.ts), as 抠图 cuts it, and its cut-out kept,
+ * so the seller's next try starts from it and 修补 can correct it. Text and other parts beside the
+ * product never reach the new background, nor the box the product is sized by.
  */
 async function productOf(deps: StudioDeps, userId: number, source: Source) {
   const { image, matte } = await source.load();
   if (matte) return { image, matte };
-  const made = await deps.matting.matte(image);
-  const cutout = await storeImage(deps, userId, 'cutout', {
-    bytes: await cutoutPng(image, made),
-    width: made.width,
-    height: made.height,
-    format: 'png',
-  });
-  return { image, matte: made, cutout };
+  const product = await cutOutProduct(deps, image, { allParts: false });
+  const cutout = await storeCutout(deps, userId, product);
+  return { image: product.image, matte: product.matte, cutout };
 }
 
 /**

@@ -13,17 +13,16 @@ import sharp from 'sharp';
 import type { AppDeps } from '../../deps.ts';
 import { AppError } from '../../http/app-error.ts';
 import type { Upload } from '../../http/multipart.ts';
-import { cutoutPng, maskedPixels, NoProductError, whiteMainImage } from '../../imaging/compose.ts';
+import { cutoutPng, maskedPixels, whiteMainImage } from '../../imaging/compose.ts';
 import { checkMainImage } from '../../imaging/main-image-check.ts';
-import { onlyTheProduct } from '../../imaging/main-image-fix.ts';
-import { productBox } from '../../imaging/product-box.ts';
+import { cutOutProduct, type ProductCutout } from '../../imaging/product-cutout.ts';
 import { checkImageUpload } from '../../lib/image-upload.ts';
 import type { AlphaMask } from '../../providers/matting/matting-engine.ts';
 import { type MeteredSpec, runMetered } from '../../work/metered.ts';
 import type { UseTicket } from '../entitlement/service.ts';
 import { type ImagesDeps, loadOwnImage, storeImage as storeKept, toStoredImage } from '../images/service.ts';
 import { STUDIO_KEEP_MS } from './recent.ts';
-import { keepCutoutChange, startCutoutWork } from './works.ts';
+import { isBrushed, keepCutoutChange, startCutoutWork } from './works.ts';
 
 export type StudioDeps = ImagesDeps &
   Pick<AppDeps, 'matting' | 'imageGenerator' | 'drawTimeoutMs' | 'mattingLanes' | 'freeWork' | 'ocr'>;
@@ -64,36 +63,59 @@ export async function loadCutout(deps: StudioDeps, userId: number, id: number) {
 }
 
 /**
- * A white main image in the preset's size, stored and checked (the check knows it was made). Made
- * from the product alone: parts of the cut-out apart from it are dropped unless the seller said
- * they are all the product (`allParts`), and text added over the product is erased first
- * (main-image-fix.ts); the result is read by the OCR for text still added.
+ * A white main image in the preset's size from the product alone (product-cutout.ts), stored and
+ * checked (the check knows it was made and what was dropped); the result is read by the OCR for
+ * text still added.
  */
 export async function makeMain(
   deps: StudioDeps,
   userId: number,
-  image: Buffer,
-  matte: AlphaMask,
+  product: ProductCutout,
   preset: string,
   onStage: (stage: CutoutStage) => void = () => {},
   options: { allParts?: boolean } = {},
 ) {
   const size = MARKETPLACE_PRESETS[preset as keyof typeof MARKETPLACE_PRESETS].size;
   onStage('main');
-  const productOnly = await onlyTheProduct(deps.ocr, image, matte, {
-    allParts: options.allParts ?? false,
-    rematte: (erased) => deps.matting.matte(erased),
-  });
-  const made = await whiteMainImage(productOnly.image, productOnly.matte, size);
+  const made = await whiteMainImage(product.image, product.matte, size);
   onStage('check');
   const lines = await deps.ocr.readLines(made.bytes);
   const check = checkMainImage(made.pixels, preset as MarketplacePreset, made, {
     lines,
     allParts: options.allParts ?? false,
-    dropped: productOnly.dropped,
+    dropped: product.dropped,
   });
   const stored = await storeImage(deps, userId, 'main', { ...made, format: 'jpeg' });
   return { image: stored, preset, check };
+}
+
+/** Stores a cut-out (the photo with the product's matte as alpha) as 抠图 and 换背景 keep it. */
+export async function storeCutout(
+  deps: StudioDeps,
+  userId: number,
+  product: { image: Buffer; matte: AlphaMask },
+) {
+  return storeImage(deps, userId, 'cutout', {
+    bytes: await cutoutPng(product.image, product.matte),
+    width: product.matte.width,
+    height: product.matte.height,
+    format: 'png',
+  });
+}
+
+/**
+ * A stored cut-out's picture made opaque again (its colours are kept under the cleared alpha) with
+ * every part the model finds in it joined to the cut-out's own alpha: what 「这些都是商品」 keeps.
+ * Opaque, because the model and the OCR would see the dropped parts' transparency, not the parts.
+ */
+async function everyPartOf(deps: StudioDeps, stored: { image: Buffer; matte: AlphaMask }) {
+  const image = await sharp(stored.image).removeAlpha().png().toBuffer();
+  const found = await deps.matting.matte(image);
+  const { width, height } = stored.matte;
+  if (found.width !== width || found.height !== height) return { image, matte: stored.matte };
+  const mask = Buffer.from(stored.matte.mask);
+  for (let p = 0; p < mask.length; p += 1) mask[p] = Math.max(mask[p] as number, found.mask[p] as number);
+  return { image, matte: { mask, width, height } };
 }
 
 export interface RemoveInput {
@@ -107,9 +129,10 @@ export interface RemoveInput {
 }
 
 /**
- * `POST /api/v1/remove/remove`: an upload becomes a transparent cut-out, the photo is checked as a
- * main image, and with a preset a white main image is made too; or, from an earlier cut-out, only
- * the main image. One cutout use either way, given back if anything fails.
+ * `POST /api/v1/remove/remove`: an upload becomes a transparent cut-out of the product alone, the
+ * photo is checked as a main image, and with a preset a white main image is made too; or, from an
+ * earlier cut-out, only the main image (with 「这些都是商品」, a new cut-out with every part too).
+ * One cutout use either way, given back if anything fails.
  */
 export async function removeBackground(
   deps: StudioDeps,
@@ -121,15 +144,21 @@ export async function removeBackground(
   if (input.cutoutId !== undefined) {
     const cutoutId = input.cutoutId;
     return runMetered(deps, { userId }, studioSpec('cutout'), async () => {
-      const { image, matte } = await loadCutout(deps, userId, cutoutId);
+      const stored = await loadCutout(deps, userId, cutoutId);
       const allParts = input.allParts ?? false;
-      const main = await makeMain(deps, userId, image, matte, preset ?? 'amazon', onStage, { allParts });
-      // The 抠图 work on this cut-out now opens with this main image.
+      // 「这些都是商品」 on a cut-out the model made: its alpha holds the product only, so the parts
+      // dropped are found again in its picture and kept in a new cut-out. A brushed one is the seller's.
+      const regain = allParts && !(await isBrushed(deps, userId, cutoutId));
+      const picture = regain ? await everyPartOf(deps, stored) : stored;
+      const product = await cutOutProduct(deps, picture.image, { allParts, matte: picture.matte });
+      const cutout = regain ? await storeCutout(deps, userId, product) : undefined;
+      const main = await makeMain(deps, userId, product, preset ?? 'amazon', onStage, { allParts });
+      // The 抠图 work on this cut-out now opens with this main image (and the new cut-out).
       const workId = await keepCutoutChange(deps, userId, cutoutId, {
-        cutoutId,
+        cutoutId: cutout?.id ?? cutoutId,
         main: { ...main, allParts },
       });
-      return { ...(workId === undefined ? {} : { workId }), main };
+      return { ...(workId === undefined ? {} : { workId }), ...(cutout ? { cutout } : {}), main };
     });
   }
   if (!input.upload) throw new AppError(ResultCode.badRequest, '请上传一张图片（字段名 upload[] 或 file）');
@@ -137,22 +166,12 @@ export async function removeBackground(
   return runMetered(deps, { userId }, studioSpec('cutout'), async () => {
     onStage('matting');
     const matte = await deps.matting.matte(checked.bytes);
-    if (!productBox(matte.mask, matte.width, matte.height)) throw new NoProductError();
-    const png = await cutoutPng(checked.bytes, matte);
+    const allParts = input.allParts ?? false;
+    const product = await cutOutProduct(deps, checked.bytes, { allParts, matte });
+    // The photo as uploaded is checked with everything the model found in it.
     const check = checkMainImage(await maskedPixels(checked.bytes, matte), preset ?? 'amazon');
-    const result: CutoutResult = {
-      cutout: await storeImage(deps, userId, 'cutout', {
-        bytes: png,
-        width: matte.width,
-        height: matte.height,
-        format: 'png',
-      }),
-      check,
-    };
-    if (preset)
-      result.main = await makeMain(deps, userId, checked.bytes, matte, preset, onStage, {
-        allParts: input.allParts,
-      });
+    const result: CutoutResult = { cutout: await storeCutout(deps, userId, product), check };
+    if (preset) result.main = await makeMain(deps, userId, product, preset, onStage, { allParts });
     // 继续编辑 and a reload open this photo's work again: cut-out, 主图尺寸, checks.
     const cutoutId = (result.cutout as StoredImage).id;
     const made = {

@@ -4,6 +4,7 @@ import { AppError } from '../../http/app-error.ts';
 import type { Upload } from '../../http/multipart.ts';
 import { cutoutPng, NoProductError } from '../../imaging/compose.ts';
 import { productBox } from '../../imaging/product-box.ts';
+import { cutOutProduct } from '../../imaging/product-cutout.ts';
 import { checkImageUpload } from '../../lib/image-upload.ts';
 import { runFreeWork } from '../../work/free-work.ts';
 import { sellerError } from '../../work/seller-error.ts';
@@ -77,7 +78,8 @@ export async function saveTouchUp(
         return { cutout };
       }
       // The seller's own mask is final: a part brought back with the brush stays.
-      const main = await makeMain(deps, userId, png, edited, preset, undefined, { allParts: true });
+      const product = await cutOutProduct(deps, png, { allParts: true, matte: edited });
+      const main = await makeMain(deps, userId, product, preset, undefined, { allParts: true });
       const workId = await keepCutoutChange(deps, userId, from, {
         cutoutId: cutout.id,
         touchedUp: true,

@@ -153,6 +153,12 @@ export async function keepCutoutChange(
   return cutoutWork ? Number(cutoutWork.id) : undefined;
 }
 
+/** Whether the seller brushed this cut-out in 修补 (its alpha is then theirs, not the model's). */
+export async function isBrushed(deps: ImagesDeps, userId: number, cutoutId: number): Promise<boolean> {
+  const rows = await works.worksOnCutout(deps.db, userId, cutoutId, ['cutout', 'replace']);
+  return rows.some((row) => (JSON.parse(row.document) as CutoutDocument | ReplaceDocument).touchedUp);
+}
+
 /**
  * A 换背景 result starts a work: the cut-out it stood on and the settings. Its name and whether
  * it was brushed come from the works already on that cut-out (a cut-out handed over from 抠图).
