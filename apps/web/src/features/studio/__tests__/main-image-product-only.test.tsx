@@ -96,6 +96,24 @@ describe('「这些都是商品」 on the main image', () => {
     expect(after).toHaveTextContent('已按「这些都是商品」保留全部部分');
   });
 
+  it('shows the cut-out with every part when the server cut one again', async () => {
+    remade.mockResolvedValue({
+      cutout: { id: 10, url: '/files/u/1/10.png?exp=1&sig=s', width: 1200, height: 1000 },
+      main: main(11, rule('objects', true, '3 个部分，卖家确认都是商品')),
+    } satisfies CutoutResult);
+    const report = await cutOut();
+    const download = screen.getByRole('link', { name: /下载透明底 PNG/ });
+    expect(download).toHaveAttribute('href', '/files/u/1/7.png?exp=1&sig=s&download=1');
+
+    fireEvent.click(within(report).getByRole('button', { name: '这些都是商品' }));
+    await waitFor(() =>
+      expect(screen.getByRole('link', { name: /下载透明底 PNG/ })).toHaveAttribute(
+        'href',
+        '/files/u/1/10.png?exp=1&sig=s&download=1',
+      ),
+    );
+  });
+
   it('offers it while separate parts fail the rule, and not for a lone product', () => {
     const { rerender } = render(
       <MainImageResult

@@ -201,7 +201,9 @@ export function CutoutScreen() {
     setAllParts('making');
     try {
       const made = await fixMainImage(result.cutout.id, mainPreset, { allParts: true });
-      setResult({ ...result, main: made.main });
+      // The cut-out held the product only: the server cut every part again into a new one.
+      setResult({ ...result, cutout: made.cutout ?? result.cutout, main: made.main });
+      if (file && made.cutout) remember(file, made.cutout);
       setAllParts('kept');
     } catch (failure) {
       setError(explain(failure));
