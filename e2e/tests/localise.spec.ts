@@ -300,7 +300,7 @@ test('on a phone (390 px, dark): start one product, follow it, read the report a
   }
 });
 
-test('a listing too short to tell its language: 无法判断, and 我已核对 makes the site 可以上架', async ({
+test('a double click starts one job; a listing too short to tell its language: 无法判断, and 我已核对 makes the site 可以上架', async ({
   page,
 }, testInfo) => {
   test.setTimeout(300_000);
@@ -315,7 +315,9 @@ test('a listing too short to tell its language: 无法判断, and 我已核对 m
   await page.getByRole('checkbox', { name: '亚马逊 美国站' }).uncheck();
   await page.getByRole('checkbox', { name: 'Shopee 新加坡站' }).check();
   await expect(page.getByRole('region', { name: '用量预估' })).toContainText('1 个站点');
-  await page.getByRole('button', { name: '开始出海' }).click();
+  // A double click starts one job (the page sends one key; the button waits for the job).
+  await page.getByRole('button', { name: '开始出海' }).dblclick();
+  await expect(page.getByRole('button', { name: '开始出海' })).toBeDisabled();
   const job = await finished(page);
   await expectCounts(job, '完成 1（可以上架 0）');
   const row = job
@@ -337,4 +339,8 @@ test('a listing too short to tell its language: 无法判断, and 我已核对 m
   await expect(again.getByRole('status')).toContainText('完成 1（可以上架 1）');
   if (process.env.E2E_SHOTS)
     await page.screenshot({ path: `${process.env.E2E_SHOTS}/localise-confirmed-1440.png` });
+  await page.goto('/#/localise');
+  await expect(
+    page.getByRole('region', { name: '我的出海任务' }).getByRole('link', { name: /钢杯/ }),
+  ).toHaveCount(1);
 });

@@ -19,6 +19,11 @@ export const LocaliseBody = Type.Object({
   products: Type.Array(LocaliseProduct, { minItems: 1, maxItems: 50 }),
   /** LOCALISE_SITES ids: `amazon-US`, `shopee-SG`. */
   sites: Type.Array(Type.String({ maxLength: 20 }), { minItems: 1, maxItems: 20 }),
+  /**
+   * The page's key for this start (a UUID made when the form last changed): a second request with
+   * the same key answers the job the first one started, so a double click starts one job.
+   */
+  startKey: Type.Optional(Type.String({ pattern: '^[A-Za-z0-9-]{8,64}$' })),
 });
 export type LocaliseBody = Static<typeof LocaliseBody>;
 

@@ -7,7 +7,10 @@ type Db = Kysely<Database>;
 export type LocaliseJobRow = NonNullable<Awaited<ReturnType<typeof jobById>>>;
 export type LocaliseTaskRow = NonNullable<Awaited<ReturnType<typeof taskById>>>;
 
-/** A job and one waiting task per product × site, in one transaction: never a job without its tasks. */
+/**
+ * A job and one waiting task per product × site, in one transaction: never a job without its tasks.
+ * Null when the seller already has a job with this `startKey` (a double click raced this one).
+ */
 export async function insertJob(
   db: Db,
   values: {
@@ -17,8 +20,9 @@ export async function insertJob(
     sites: string[];
     now: number;
     expiresAt: number;
+    startKey: string | null;
   },
-): Promise<{ jobId: number; taskIds: number[] }> {
+): Promise<{ jobId: number; taskIds: number[] } | null> {
   return db.transaction().execute(async (trx) => {
     const job = await trx
       .insertInto('localise_jobs')
@@ -30,9 +34,12 @@ export async function insertJob(
         created_at: values.now,
         ended_at: null,
         expires_at: values.expiresAt,
+        start_key: values.startKey,
       })
+      .onConflict((conflict) => conflict.columns(['user_id', 'start_key']).doNothing())
       .returning('id')
-      .executeTakeFirstOrThrow();
+      .executeTakeFirst();
+    if (!job) return null;
     const jobId = Number(job.id);
     const tasks = await trx
       .insertInto('localise_tasks')
@@ -60,6 +67,16 @@ export async function insertJob(
 
 export function jobById(db: Db, jobId: number) {
   return db.selectFrom('localise_jobs').selectAll().where('id', '=', jobId).executeTakeFirst();
+}
+
+/** The seller's job started with this key, if any. */
+export function jobByStartKey(db: Db, userId: number, startKey: string) {
+  return db
+    .selectFrom('localise_jobs')
+    .select('id')
+    .where('user_id', '=', userId)
+    .where('start_key', '=', startKey)
+    .executeTakeFirst();
 }
 
 export function ownJob(db: Db, userId: number, jobId: number) {

@@ -144,6 +144,10 @@ export async function estimate(
  * with a task per product × site on the durable queue. Nothing is charged until each task delivers.
  */
 export async function startJob(deps: LocaliseDeps, userId: number, body: LocaliseBody) {
+  // A repeat of a start (a double click, a retry after a lost answer) is the job it started.
+  const startKey = body.startKey ?? null;
+  const started = startKey ? await localise.jobByStartKey(deps.db, userId, startKey) : undefined;
+  if (started) return Number(started.id);
   const plan = await estimate(deps, userId, body);
   if (!plan.canStart) {
     const off = plan.reason === FEATURE_OFF_TEXT;
@@ -156,14 +160,22 @@ export async function startJob(deps: LocaliseDeps, userId: number, body: Localis
     });
   }
   const now = deps.clock.now();
-  const { jobId, taskIds } = await localise.insertJob(deps.db, {
+  const inserted = await localise.insertJob(deps.db, {
     userId,
+    // Only the products and sites: the key is not part of what the job does.
     products: JSON.stringify(body.products),
     productCount: body.products.length,
     sites: plan.sites.map((s) => s.id),
     now,
     expiresAt: now + LOCALISE_LIMITS.keepDays * DAY_IN_MS,
+    startKey,
   });
-  for (const taskId of taskIds) await deps.queue.send(LOCALISE_QUEUE, { taskId });
-  return jobId;
+  if (!inserted) {
+    // The same key won a race with this request a moment ago: answer its job.
+    const other = startKey ? await localise.jobByStartKey(deps.db, userId, startKey) : undefined;
+    if (!other) throw new AppError(ResultCode.internalError, '任务没有建好，请刷新页面后再试');
+    return Number(other.id);
+  }
+  for (const taskId of inserted.taskIds) await deps.queue.send(LOCALISE_QUEUE, { taskId });
+  return inserted.jobId;
 }

@@ -14,6 +14,8 @@ export interface LocaliseJobTable {
   ended_at: number | null;
   /** The job, its results and its files go at this time. */
   expires_at: number;
+  /** The page's key for this start: a repeat of it answers this job (null: started without one). */
+  start_key: Generated<string | null>;
 }
 
 /** One product × site: the unit of work, claimed by one worker at a time, charged once when delivered. */

@@ -88,8 +88,27 @@ describe('one product', () => {
     const start = screen.getByRole('button', { name: '开始出海' });
     await waitFor(() => expect(start).toBeEnabled());
     fireEvent.click(start);
+    fireEvent.click(start);
     await waitFor(() => expect(started).toHaveBeenCalledWith(42));
-    expect(calls.find((c) => c.url === '/api/v1/localise')?.body).toMatchObject({ sites: ['amazon-US'] });
+    const starts = () => calls.filter((c) => c.url === '/api/v1/localise' && c.method === 'POST');
+    const first = starts()[0]?.body as { startKey: string };
+    expect(first).toMatchObject({ sites: ['amazon-US'], startKey: expect.stringMatching(/^[0-9a-f]{32}$/) });
+    // A double click may reach the server twice, with one key: the server answers one job.
+    for (const call of starts()) expect((call.body as { startKey: string }).startKey).toBe(first.startKey);
+    const sent = starts().length;
+
+    // While the job it started runs, the same form cannot start it again.
+    expect(start).toBeDisabled();
+    expect(screen.getByText(/这些商品和站点的任务正在进行/)).toBeInTheDocument();
+    fireEvent.click(start);
+    expect(starts()).toHaveLength(sent);
+
+    // Another product is another job, with a key of its own.
+    fireEvent.change(screen.getByRole('textbox', { name: '商品名称' }), { target: { value: '保温杯 大号' } });
+    await waitFor(() => expect(start).toBeEnabled());
+    fireEvent.click(start);
+    await waitFor(() => expect(starts()).toHaveLength(sent + 1));
+    expect((starts().at(-1)?.body as { startKey: string }).startKey).not.toBe(first.startKey);
   });
 
   it('says why it cannot start and keeps 开始 disabled when today’s uses fall short', async () => {

@@ -1,9 +1,11 @@
 import type { LocaliseBody, LocaliseCatalogue, LocaliseProduct } from '@chuhai/contract';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Segmented } from 'antd';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { EMPTY_FACTS } from '../../../entities/listing/facts-form';
 import { ApiError } from '../../../lib/api-client';
 import { useEstimate } from '../api/get-estimate';
+import { localiseJobQueryOptions } from '../api/get-job';
 import { useStartJob } from '../api/start-job';
 import { CataloguePicker } from './catalogue-picker';
 import { EstimatePanel } from './estimate-panel';
@@ -34,6 +36,43 @@ function productsOf(
   ];
 }
 
+/** 32 hex digits from the browser's random source (randomUUID needs HTTPS; this does not). */
+function newStartKey(): string {
+  return Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) => b.toString(16).padStart(2, '0')).join(
+    '',
+  );
+}
+
+/**
+ * The key sent with 开始出海: the same while the form is unchanged, so a double click or a retry is
+ * the job already started (the server answers it again); a new one once anything in the form
+ * changes, or once the job started from this form has stopped running (to run it again is a choice).
+ */
+function useStartKey(body: LocaliseBody | null) {
+  const client = useQueryClient();
+  const json = body ? JSON.stringify(body) : '';
+  const [started, setStarted] = useState<{ json: string; jobId: number } | null>(null);
+  const job = useQuery({
+    ...localiseJobQueryOptions(started?.jobId ?? 0, client),
+    enabled: started !== null,
+  });
+  // Until its first answer the job counts as running: it was started a moment ago.
+  const sameJobRunning =
+    started !== null && started.json === json && (job.data?.job.status ?? 'running') === 'running';
+  const key = useRef<{ json: string; key: string; used: boolean } | null>(null);
+  if (!key.current || key.current.json !== json || (key.current.used && !sameJobRunning))
+    key.current = { json, key: newStartKey(), used: false };
+  const current = key.current;
+  return {
+    key: current.key,
+    sameJobRunning,
+    started: (jobId: number) => {
+      current.used = true;
+      setStarted({ json, jobId });
+    },
+  };
+}
+
 /** A new job: one product or a catalogue, the sites, the estimate, start. */
 export function LocaliseForm({ onStarted }: { onStarted: (jobId: number) => void }) {
   const [source, setSource] = useState<Source>('single');
@@ -46,6 +85,7 @@ export function LocaliseForm({ onStarted }: { onStarted: (jobId: number) => void
   const missing = typeof products === 'string' ? products : sites.length === 0 ? '至少选一个站点。' : null;
   const body: LocaliseBody | null = missing ? null : { products: products as LocaliseProduct[], sites };
   const estimate = useEstimate(body);
+  const startKey = useStartKey(body);
   const estimateError =
     estimate.error instanceof ApiError ? estimate.error.msg : estimate.error ? '预估失败，请稍后再试' : null;
 
@@ -97,11 +137,27 @@ export function LocaliseForm({ onStarted }: { onStarted: (jobId: number) => void
         size="large"
         block
         loading={start.isPending}
-        disabled={!body || !estimate.data?.canStart || estimate.isFetching}
-        onClick={() => body && start.mutate(body, { onSuccess: (detail) => onStarted(detail.job.id) })}
+        disabled={!body || !estimate.data?.canStart || estimate.isFetching || startKey.sameJobRunning}
+        onClick={() =>
+          body &&
+          start.mutate(
+            { ...body, startKey: startKey.key },
+            {
+              onSuccess: (detail) => {
+                startKey.started(detail.job.id);
+                onStarted(detail.job.id);
+              },
+            },
+          )
+        }
       >
         开始出海
       </Button>
+      {startKey.sameJobRunning ? (
+        <p className="muted localise-form__running">
+          这些商品和站点的任务正在进行；换商品或站点可以再开始一个。
+        </p>
+      ) : null}
     </section>
   );
 }
