@@ -4,8 +4,8 @@ import { expect, type Page, test } from '../support/test.ts';
 import { onPhoto, settledTouchUpCanvas } from '../support/touch-up.ts';
 
 /**
- * 继续编辑 for 抠图 and 换背景 with the real matting model: a cut-out is brushed in 修补 (the red box
- * the model kept is erased), a reload keeps it on screen, and 最近作品 opens it again later, brushed;
+ * 继续编辑 for 抠图 and 换背景 with the real matting model: a cut-out is brushed in 修补 (the mug's
+ * handle is erased), a reload keeps it on screen, and 最近作品 opens it again later, brushed;
  * the same for a 换背景 result with its background, size and shadow. Opening costs nothing.
  */
 test.describe.configure({ timeout: 300_000 });
@@ -50,19 +50,23 @@ function alphaAt(page: Page, url: string, x: number, y: number) {
   );
 }
 
-/** 修补: erases the red box (x 1240–1440, y 690–840 of the 1600×1200 photo) with the biggest brush. */
-async function eraseTheBox(page: Page) {
+/**
+ * 修补: erases the outer arc of the mug's handle (right of x 1075; the handle reaches x 1137 at y 640
+ * of the 1600×1200 photo). The red box the model kept beside the mug is not in the cut-out at all
+ * (抠图 keeps the product alone), so the handle is what there is to brush.
+ */
+async function eraseTheHandle(page: Page) {
   const { box } = await settledTouchUpCanvas(page);
   const at = (x: number, y: number) => onPhoto(box, x, y);
-  // A brush about 60 photo pixels wide (its size is in screen pixels): wide enough to clear the box
-  // in a few strokes, narrow enough to leave the mug's handle beside it alone.
+  // A brush about 60 photo pixels wide (its size is in screen pixels): wide enough to clear the arc
+  // in a few strokes, narrow enough to leave the mug's body (up to x 1040) alone.
   const brush = page.getByRole('slider', { name: '画笔大小' });
   await brush.press('Home');
   const wanted = Math.max(4, Math.round((60 * box.width) / 1600));
   for (let size = 4; size < wanted; size += 1) await brush.press('ArrowRight');
-  for (let y = 676; y <= 856; y += 18) {
-    const start = at(1262, y);
-    const end = at(1462, y);
+  for (let y = 560; y <= 720; y += 16) {
+    const start = at(1108, y);
+    const end = at(1180, y);
     await page.mouse.move(start.x, start.y);
     await page.mouse.down();
     await page.mouse.move(end.x, end.y, { steps: 10 });
@@ -89,11 +93,13 @@ async function cutOutBrushReloadReopen(page: Page, phone: string, width: string)
   await expect(page).toHaveURL(/#\/image\?work=\d+$/);
   const address = page.url();
   const cutout = page.getByRole('img', { name: '抠图结果' });
-  // The model kept the red box with the mug.
-  expect(await alphaAt(page, (await cutout.getAttribute('src')) as string, 1340, 765)).toBeGreaterThan(200);
+  // The cut-out is the mug alone: the red box the model kept, a part of its own, is left out.
+  const first = (await cutout.getAttribute('src')) as string;
+  expect(await alphaAt(page, first, 1340, 765)).toBe(0);
+  expect(await alphaAt(page, first, 1115, 640), 'the handle').toBeGreaterThan(200);
 
   await page.getByRole('button', { name: '修补' }).click();
-  const brushed = await eraseTheBox(page);
+  const brushed = await eraseTheHandle(page);
   await expect(checked.getByRole('listitem').filter({ hasText: '只有商品' })).toContainText('只有一件商品', {
     timeout: 30_000,
   });
@@ -103,8 +109,8 @@ async function cutOutBrushReloadReopen(page: Page, phone: string, width: string)
   await expect(page).toHaveURL(address);
   await expect(cutout).toHaveAttribute('src', new RegExp(`^${pathOf(brushed.url)}\\?`), { timeout: 30_000 });
   const reloaded = (await cutout.getAttribute('src')) as string;
-  expect(await alphaAt(page, reloaded, 1340, 765), 'the red box is erased').toBe(0);
-  expect(await alphaAt(page, reloaded, 1115, 640), 'the handle beside it is kept').toBeGreaterThan(200);
+  expect(await alphaAt(page, reloaded, 1115, 640), 'the handle is erased').toBe(0);
+  expect(await alphaAt(page, reloaded, 830, 640), 'the mug beside it is kept').toBeGreaterThan(200);
   await expect(page.getByRole('img', { name: '原图' })).toBeVisible();
   await expect(page.getByRole('img', { name: '白底主图', exact: true })).toBeVisible();
 
@@ -162,7 +168,7 @@ async function replaceBrushReloadReopen(page: Page, phone: string, width: string
 
   // 修补 on the result: the brushed cut-out is what this work opens with from now on.
   await page.getByRole('button', { name: /修补/ }).first().click();
-  await eraseTheBox(page);
+  await eraseTheHandle(page);
   await expect(page.getByText('用修补后的抠图')).toBeVisible();
 
   const settingsKept = async () => {
