@@ -3,7 +3,14 @@ import { before, it } from 'node:test';
 import { unzipSync } from 'fflate';
 import { auth, get, post, registerUser } from './account-helpers.ts';
 import { csvAsRead } from './csv-helpers.ts';
-import { CUP_FACTS, cupPhoto, type JobCtx, onBothQueues, uploadLocalisePhoto } from './localise-helpers.ts';
+import {
+  CUP_FACTS,
+  cupPhoto,
+  type JobCtx,
+  onBothQueues,
+  uploadLocalisePhoto,
+  waitForJob,
+} from './localise-helpers.ts';
 
 /**
  * 「我已核对」: a listing too short for the language check to tell is 不能上架 until the seller has
@@ -12,15 +19,6 @@ import { CUP_FACTS, cupPhoto, type JobCtx, onBothQueues, uploadLocalisePhoto } f
 
 // biome-ignore lint/suspicious/noExplicitAny: tests read whichever fields the answer has
 type Detail = any;
-
-async function waitForJob(ctx: JobCtx, jobId: number): Promise<Detail> {
-  let detail = (await get(ctx.app, `/api/v1/localise/${jobId}`, auth(ctx.token))).json().data;
-  for (let deadline = Date.now() + 300_000; detail.job.status === 'running' && Date.now() < deadline; ) {
-    await new Promise((resolve) => setTimeout(resolve, 150));
-    detail = (await get(ctx.app, `/api/v1/localise/${jobId}`, auth(ctx.token))).json().data;
-  }
-  return detail;
-}
 
 const confirm = (ctx: JobCtx, jobId: number, taskId: number, body: object, token = ctx.token) =>
   post(ctx.app, `/api/v1/localise/${jobId}/tasks/${taskId}/confirm`, body, auth(token));

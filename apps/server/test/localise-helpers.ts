@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, describe } from 'node:test';
-import { setFreeLimit } from './account-helpers.ts';
+import { auth, get, setFreeLimit } from './account-helpers.ts';
 import { buildChatApp } from './chat-helpers.ts';
 import { startFakeRembg } from './fakes/fake-rembg.ts';
 import { usePostgres } from './postgres-app.ts';
@@ -86,4 +86,17 @@ export function onBothQueues(title: string, suite: (ctx: () => JobCtx) => void, 
   describe(`${title} (PostgreSQL, pg-boss, fake rembg and fake OpenAI)`, () => {
     suite(usePostgres((env) => buildJobApp(env, freeLimit)));
   });
+}
+
+// biome-ignore lint/suspicious/noExplicitAny: tests read whichever fields the answer has
+type Detail = any;
+
+/** The job's detail once it is no longer running (five minutes: OCR on a busy machine is slow). */
+export async function waitForJob(ctx: JobCtx, jobId: number): Promise<Detail> {
+  let detail = (await get(ctx.app, `/api/v1/localise/${jobId}`, auth(ctx.token))).json().data;
+  for (let deadline = Date.now() + 300_000; detail.job.status === 'running' && Date.now() < deadline; ) {
+    await new Promise((resolve) => setTimeout(resolve, 150));
+    detail = (await get(ctx.app, `/api/v1/localise/${jobId}`, auth(ctx.token))).json().data;
+  }
+  return detail;
 }

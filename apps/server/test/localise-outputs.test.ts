@@ -5,7 +5,7 @@ import sharp from 'sharp';
 import { TRANSLATE_MARKER } from '../src/modules/translate/translate-text.ts';
 import { auth, get, post, registerUser, setFreeLimit } from './account-helpers.ts';
 import { writeChinese } from './fakes/chinese-text.ts';
-import { CUP_FACTS, cupPhoto, type JobCtx, onBothQueues } from './localise-helpers.ts';
+import { CUP_FACTS, cupPhoto, type JobCtx, onBothQueues, waitForJob } from './localise-helpers.ts';
 import { postForm, productPhoto } from './studio-helpers.ts';
 
 /**
@@ -73,16 +73,6 @@ async function uploadPhotos(ctx: JobCtx): Promise<Photos> {
 
 // biome-ignore lint/suspicious/noExplicitAny: tests read whichever fields the answer has
 type Detail = any;
-
-/** The job's detail until it is no longer running (five minutes: OCR on a busy machine is slow). */
-async function waitForJob(ctx: JobCtx, jobId: number): Promise<Detail> {
-  let detail = (await get(ctx.app, `/api/v1/localise/${jobId}`, auth(ctx.token))).json().data;
-  for (let deadline = Date.now() + 300_000; detail.job.status === 'running' && Date.now() < deadline; ) {
-    await new Promise((resolve) => setTimeout(resolve, 150));
-    detail = (await get(ctx.app, `/api/v1/localise/${jobId}`, auth(ctx.token))).json().data;
-  }
-  return detail;
-}
 
 async function startJob(ctx: JobCtx, photos: Photos, sites: string[]): Promise<number> {
   const product = { facts: CUP_FACTS, mainPhotoId: photos.main, detailPhotoIds: photos.details };

@@ -73,9 +73,30 @@ export async function moveItems(
 }
 
 /**
- * Items a dead worker left `processing`, and `waiting` ones whose message may have been lost with a
- * node, both untouched since `before` (or those of `statuses`): made waiting again and touched, so
- * the next sweep skips them. Returns their ids, to be sent again.
+ * Paused items back to waiting (a new day's uses), unless the seller cancelled or something else
+ * moved them meanwhile; returns the ids moved, to be sent again.
+ */
+export async function unpauseItems(
+  db: Db,
+  table: JobItemTable,
+  ids: number[],
+  now: number,
+): Promise<number[]> {
+  if (ids.length === 0) return [];
+  const rows = await db
+    .updateTable(table)
+    .set({ status: 'waiting', reason: '', updated_at: now })
+    .where('id', 'in', ids)
+    .where('status', '=', 'paused')
+    .returning('id')
+    .execute();
+  return rows.map((r) => Number(r.id));
+}
+
+/**
+ * Items a dead worker left `processing`, and `waiting` ones whose message may be gone, both
+ * untouched since `before` (or those of `statuses`): made waiting again and touched, so the next
+ * sweep skips them. Returns their ids, for the sweep to send again (stale-items.ts).
  */
 export async function requeueStaleItems(
   db: Db,

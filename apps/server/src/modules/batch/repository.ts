@@ -5,6 +5,7 @@ import {
   keptJobsOf,
   moveItems as moveJobItems,
   requeueStaleItems,
+  unpauseItems,
 } from '../../queue/job-items.ts';
 
 type Db = Kysely<Database>;
@@ -220,14 +221,4 @@ export async function pausedBefore(db: Db, before: number, limit: number) {
 }
 
 /** Back to waiting, unless the seller cancelled or something else moved it meanwhile. */
-export async function unpause(db: Db, ids: number[], now: number): Promise<number[]> {
-  if (ids.length === 0) return [];
-  const rows = await db
-    .updateTable('batch_items')
-    .set({ status: 'waiting', reason: '', updated_at: now })
-    .where('id', 'in', ids)
-    .where('status', '=', 'paused')
-    .returning('id')
-    .execute();
-  return rows.map((r) => Number(r.id));
-}
+export const unpause = (db: Db, ids: number[], now: number) => unpauseItems(db, 'batch_items', ids, now);

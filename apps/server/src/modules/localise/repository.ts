@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/database.ts';
-import { claimItem, keptJobsOf, moveItems, requeueStaleItems } from '../../queue/job-items.ts';
+import { claimItem, keptJobsOf, moveItems, requeueStaleItems, unpauseItems } from '../../queue/job-items.ts';
 
 type Db = Kysely<Database>;
 
@@ -184,17 +184,7 @@ export function quotaPausedBefore(db: Db, before: number, sellerPause: string, l
 }
 
 /** Paused tasks back to waiting, unless the seller cancelled or something else moved them meanwhile. */
-export async function unpause(db: Db, ids: number[], now: number): Promise<number[]> {
-  if (ids.length === 0) return [];
-  const rows = await db
-    .updateTable('localise_tasks')
-    .set({ status: 'waiting', reason: '', updated_at: now })
-    .where('id', 'in', ids)
-    .where('status', '=', 'paused')
-    .returning('id')
-    .execute();
-  return rows.map((r) => Number(r.id));
-}
+export const unpause = (db: Db, ids: number[], now: number) => unpauseItems(db, 'localise_tasks', ids, now);
 
 /**
  * A delivered task's result replaced, only if it is still `before` (the seller's confirmation read
