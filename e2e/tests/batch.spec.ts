@@ -4,6 +4,7 @@ import sharp from 'sharp';
 import { csvAsRead } from '../../apps/server/test/csv-helpers.ts';
 import { phoneForRepeat, register } from '../support/account.ts';
 import { mugPhoto } from '../support/product-photo.ts';
+import { chooseOption } from '../support/select.ts';
 import { supplierImage } from '../support/supplier-image.ts';
 import { expect, test } from '../support/test.ts';
 
@@ -121,8 +122,13 @@ test('图片翻译 as a step: the product text may be translated too, and the jo
   await page.getByRole('checkbox', { name: /亚马逊 Amazon/ }).uncheck();
   const keep = page.getByRole('checkbox', { name: /保留商品上的文字/ });
   await expect(keep).toHaveCount(0);
-  await page.getByLabel('图片翻译成').click();
-  await page.locator('.ant-select-item-option').filter({ hasText: '英语（English）' }).click();
+  // Picking a language brings the choice to keep the product's text, ticked.
+  await chooseOption(
+    page,
+    page.getByLabel('图片翻译成'),
+    page.locator('.ant-select-item-option').filter({ hasText: '英语（English）' }),
+    keep,
+  );
   await expect(keep).toBeChecked();
   await keep.uncheck();
   const [created] = await Promise.all([

@@ -1,19 +1,16 @@
 import { readFileSync } from 'node:fs';
 import { register } from '../support/account.ts';
+import { chooseOption } from '../support/select.ts';
 import { expect, type Page, test } from '../support/test.ts';
 
-/**
- * Picks an option of an antd Select. Under load a click can land while the list is still sliding
- * in and be lost, so the pick is checked and, if need be, made again.
- */
-async function choose(page: Page, label: string, option: string) {
-  const target = page.locator('.listing-target').first();
-  await expect(async () => {
-    await page.getByLabel(label).click();
-    await page.locator(`.ant-select-item-option[title="${option}"]`).click({ timeout: 2000 });
-    await expect(target.locator(`.ant-select-content[title="${option}"]`)).toBeVisible({ timeout: 1000 });
-  }).toPass({ timeout: 15_000 });
-}
+/** Picks 平台 or 站点 in the listing form (support/select.ts). */
+const choose = (page: Page, label: string, option: string) =>
+  chooseOption(
+    page,
+    page.getByLabel(label),
+    page.locator(`.ant-select-item-option[title="${option}"]`),
+    page.locator('.listing-target').first().locator(`.ant-select-content[title="${option}"]`),
+  );
 
 test('write an Amazon US listing, see the too-long title flagged with its count, fix it in one click, export the CSV', async ({
   page,

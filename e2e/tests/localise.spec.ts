@@ -3,6 +3,7 @@ import { unzipSync, zipSync } from 'fflate';
 import { csvAsRead } from '../../apps/server/test/csv-helpers.ts';
 import { phoneForRepeat, register } from '../support/account.ts';
 import { mugPhoto } from '../support/product-photo.ts';
+import { chooseOption } from '../support/select.ts';
 import { supplierImage } from '../support/supplier-image.ts';
 import { expect, type Page, test } from '../support/test.ts';
 
@@ -21,14 +22,12 @@ async function germanBrandTerm(page: Page) {
   await drawer.getByLabel('原文').fill('出海牌');
   // The term is for German only. Under load the option's click was once lost while the dropdown
   // opened, and the term went in for every language (the US title then carried 「!」 too).
-  const language = drawer.locator('.glossary-form__target');
-  await expect(async () => {
-    await drawer.getByLabel('用于哪种语言').click();
-    await page.locator('.ant-select-item-option').filter({ hasText: /^德语/ }).click({ timeout: 2_000 });
-    await expect(language.locator('.ant-select-content')).toHaveAttribute('title', /^德语/, {
-      timeout: 2_000,
-    });
-  }).toPass({ timeout: 30_000 });
+  await chooseOption(
+    page,
+    drawer.getByLabel('用于哪种语言'),
+    page.locator('.ant-select-item-option').filter({ hasText: /^德语/ }),
+    drawer.locator('.glossary-form__target .ant-select-content[title^="德语"]'),
+  );
   await drawer.getByLabel('译文').fill('Chuhai!');
   await drawer.getByRole('button', { name: /加入术语表/ }).click();
   const terms = drawer.getByRole('list', { name: '术语列表' }).getByRole('listitem');
