@@ -109,6 +109,7 @@ describe('one product', () => {
     fireEvent.click(start);
     await waitFor(() => expect(starts()).toHaveLength(sent + 1));
     const latest = starts().at(-1)?.body as { startKey: string } | undefined;
+    expect(latest?.startKey).toMatch(/^[0-9a-f]{32}$/);
     expect(latest?.startKey).not.toBe(first.startKey);
   });
 
