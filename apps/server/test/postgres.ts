@@ -48,8 +48,7 @@ async function startServerIn(dataDir: string) {
     const bin = await reachableBinaries(runAs);
     if (runAs) chownSync(dataDir, runAs.uid, runAs.gid);
     initdb(bin, dataDir, runAs);
-    const port = 20000 + Math.floor(Math.random() * 20000);
-    const server = await startServer(bin, dataDir, port, runAs);
+    const { server, port } = await startOnFreePort(bin, dataDir, runAs);
     const url = `postgres://chuhai:chuhai-test@127.0.0.1:${port}`;
     await createDatabase(`${url}/postgres`, 'chuhai_test');
     return {
@@ -62,6 +61,22 @@ async function startServerIn(dataDir: string) {
   } catch (error) {
     cleanUp();
     throw error;
+  }
+}
+
+/**
+ * A random port below Linux's ephemeral range (32768 and up, where every outgoing connection and
+ * every server on port 0 takes one), and another one if the port was taken meanwhile: the fresh-
+ * clone CI once lost a test to 「Address already in use」 on 34234.
+ */
+async function startOnFreePort(bin: Binaries, dataDir: string, runAs: RunAs) {
+  for (let attempt = 1; ; attempt += 1) {
+    const port = 20000 + Math.floor(Math.random() * 12000);
+    try {
+      return { server: await startServer(bin, dataDir, port, runAs), port };
+    } catch (error) {
+      if (attempt >= 5 || !/Address already in use/.test((error as Error).message)) throw error;
+    }
   }
 }
 
