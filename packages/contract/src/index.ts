@@ -34,6 +34,7 @@ export * from './schemas/paging.ts';
 export * from './schemas/studio.ts';
 export * from './schemas/translate.ts';
 export * from './schemas/translate-glossary.ts';
+export * from './schemas/translate-repair.ts';
 export * from './sha256.ts';
 export * from './signing.ts';
 export * from './site.ts';

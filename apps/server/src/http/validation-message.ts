@@ -19,6 +19,28 @@ const FIELD_LABELS: Record<string, string> = {
   sign: '签名',
 };
 
+/**
+ * Fields inside lists, by their path with each index as `*`; `{n}` is the first index, from 1.
+ * 图片翻译's 修补画笔 (TranslateRenderBody.repair): a stroke the seller painted is named as such.
+ */
+const LIST_FIELD_LABELS: Record<string, string> = {
+  repair: '修补笔画',
+  'repair.*': '第 {n} 笔修补',
+  'repair.*.mode': '第 {n} 笔修补的画法（取色或恢复原图）',
+  'repair.*.colour': '第 {n} 笔修补的颜色',
+  'repair.*.width': '第 {n} 笔修补的画笔大小',
+  'repair.*.points': '第 {n} 笔修补的点',
+  'repair.*.points.*': '第 {n} 笔修补的坐标',
+  'repair.*.points.*.*': '第 {n} 笔修补的坐标',
+};
+
+/** A listed field's name for the seller from its whole path (`repair.2.width`), or undefined. */
+function listLabelOf(path: string): string | undefined {
+  const listed = LIST_FIELD_LABELS[path.replace(/\.\d+(?=\.|$)/g, '.*')];
+  const index = /\.(\d+)(?=\.|$)/.exec(path)?.[1];
+  return listed?.replace('{n}', String(Number(index ?? 0) + 1));
+}
+
 /** Turns the first schema violation into a Chinese message that names the field. */
 export function validationMessage(issues: readonly ValidationIssue[]): string {
   const issue = issues[0];
@@ -26,7 +48,7 @@ export function validationMessage(issues: readonly ValidationIssue[]): string {
   const fromPath = issue.instancePath.replace(/^\//, '').replaceAll('/', '.');
   const missing = typeof issue.params.missingProperty === 'string' ? issue.params.missingProperty : '';
   const wireName = missing || fromPath || '请求体';
-  const label = FIELD_LABELS[wireName];
+  const label = FIELD_LABELS[wireName] ?? listLabelOf([fromPath, missing].filter(Boolean).join('.'));
   const subject = label ?? `参数 ${wireName} `;
   const p = issue.params;
   switch (issue.keyword) {

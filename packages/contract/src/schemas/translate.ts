@@ -1,4 +1,5 @@
 import { type Static, Type } from 'typebox';
+import { RepairStrokes } from './translate-repair.ts';
 
 /**
  * 图片翻译: the languages a supplier image can be put into. Arabic is not offered: right-to-left
@@ -140,7 +141,10 @@ export const TranslateResult = Type.Object({
   target: Type.String(),
   width: Type.Integer(),
   height: Type.Integer(),
-  /** The image with its text erased (the editor draws on it), and the result. */
+  /**
+   * The image with its text erased (the editor draws on it), and the result. `backgroundId` names
+   * the translation's erased picture in every request; `backgroundUrl` shows it as last repaired.
+   */
   backgroundId: Type.Integer(),
   backgroundUrl: Type.String(),
   /** The picture the blocks were found on (upright, at the working size): 下载 PSD's hidden 原图 layer. */
@@ -195,6 +199,11 @@ export const TranslateRenderBody = Type.Object({
   kept: Type.Optional(
     Type.Array(Type.String({ maxLength: TRANSLATE_LIMITS.blockText }), { maxItems: TRANSLATE_LIMITS.blocks }),
   ),
+  /**
+   * 修补画笔: strokes painted on the erased picture, under the text, since the last drawing. The
+   * repaired picture is kept: later drawings, 继续编辑 and 下载 PSD start from it without them.
+   */
+  repair: Type.Optional(RepairStrokes),
 });
 export type TranslateRenderBody = Static<typeof TranslateRenderBody>;
 
@@ -207,12 +216,16 @@ export const TranslatePsdBody = Type.Object({
   sourceId: Type.Optional(Type.Integer({ minimum: 1, maximum: Number.MAX_SAFE_INTEGER })),
   target: TranslateRenderBody.properties.target,
   blocks: TranslateRenderBody.properties.blocks,
+  /** Repair strokes not drawn yet: painted on the background layer as 重新生成 would (nothing is kept). */
+  repair: TranslateRenderBody.properties.repair,
 });
 export type TranslatePsdBody = Static<typeof TranslatePsdBody>;
 
 export const TranslateRenderResult = Type.Object({
   resultId: Type.Integer(),
   resultUrl: Type.String(),
+  /** The erased picture this drawing is on, with every repair so far (the editor paints on it next). */
+  backgroundUrl: Type.String(),
   blocks: Type.Array(TranslatedBlock),
   residual: Type.Object({ count: Type.Integer(), boxes: Type.Array(TextBoxSchema) }),
 });

@@ -6,10 +6,12 @@ import {
 } from '@chuhai/contract';
 import { AppError } from '../../http/app-error.ts';
 import {
+  deleteImages,
   fileLink,
   findKeptImage,
   type ImagesDeps,
   keepImagesUntil,
+  loadOwnImage,
   putImageFile,
 } from '../images/service.ts';
 import * as translations from './repository.ts';
@@ -24,7 +26,13 @@ export const TRANSLATION_KEEP_MS = STUDIO_KEEP_DAYS * 86_400_000;
 export type TranslationDocument = Omit<
   TranslateResult,
   'translationId' | 'backgroundUrl' | 'resultUrl' | 'sourceUrl'
->;
+> & {
+  /**
+   * 修补画笔: the erased picture with the seller's repairs (stored image `translate-bg`), drawn on
+   * instead of `backgroundId`'s from then on; `backgroundId` still names the translation.
+   */
+  repairedId?: number;
+};
 
 const gone = () =>
   new AppError(
@@ -117,8 +125,9 @@ export async function openTranslation(
 ): Promise<TranslateResult> {
   const row = await translations.findOwnTranslation(deps.db, userId, id, deps.clock.now());
   if (!row) throw gone();
-  const document = JSON.parse(row.document) as TranslationDocument;
-  const background = await findKeptImage(deps, userId, document.backgroundId, 'translate-bg');
+  const { repairedId, ...document } = JSON.parse(row.document) as TranslationDocument;
+  const repaired = repairedId ? await findKeptImage(deps, userId, repairedId, 'translate-bg') : undefined;
+  const background = repaired ?? (await findKeptImage(deps, userId, document.backgroundId, 'translate-bg'));
   const result = await findKeptImage(deps, userId, document.resultId, 'translate');
   if (!background || !result) throw gone();
   const source = document.sourceId
@@ -143,6 +152,7 @@ export async function keepRedrawing(
   userId: number,
   backgroundId: number,
   drawn: TranslateRenderResult,
+  repairedId?: number,
 ): Promise<void> {
   const row = await translations.findTranslationOnBackground(deps.db, userId, backgroundId);
   if (!row) return;
@@ -153,10 +163,13 @@ export async function keepRedrawing(
     blocks: drawn.blocks,
     residual: drawn.residual,
     legibility: null,
+    ...(repairedId ? { repairedId } : {}),
   };
   const now = deps.clock.now();
   const keepUntil = now + TRANSLATION_KEEP_MS;
-  const pictures = [before.backgroundId, ...(before.sourceId ? [before.sourceId] : [])];
+  const pictures = [before.backgroundId, before.sourceId, document.repairedId].filter(
+    (id): id is number => id !== undefined,
+  );
   await keepImagesUntil(deps, userId, pictures, keepUntil);
   await translations.updateTranslation(deps.db, Number(row.id), {
     document: JSON.stringify(document),
@@ -164,6 +177,28 @@ export async function keepRedrawing(
     now,
     keepUntil,
   });
+  // The repairs before this one are in the new repaired picture: the old one is not drawn on again.
+  if (repairedId && before.repairedId && before.repairedId !== repairedId)
+    await deleteImages(deps, userId, ['translate-bg'], String(before.repairedId));
+}
+
+/**
+ * The erased picture a translation is drawn on now: its latest repaired one (修补画笔), or the
+ * erased picture itself. `own` is the seller's image `backgroundId` (loadOwnImage); `document` is
+ * the translation kept on it, or null when there is none (then no repair can be kept either).
+ */
+export async function currentBackground(
+  deps: ImagesDeps,
+  userId: number,
+  own: { row: { id: number; file_key: string }; bytes: Buffer },
+) {
+  const row = await translations.findTranslationOnBackground(deps.db, userId, Number(own.row.id));
+  const document = row ? (JSON.parse(row.document) as TranslationDocument) : null;
+  const repaired = document?.repairedId
+    ? await loadOwnImage(deps, userId, document.repairedId, 'translate-bg')
+    : null;
+  const picture = repaired ?? own;
+  return { key: picture.row.file_key, bytes: picture.bytes, document };
 }
 
 /** Which of these drawings (stored images `translate`) reopen a translation: drawing id → translation id. */

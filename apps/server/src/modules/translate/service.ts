@@ -22,10 +22,11 @@ import { runMetered } from '../../work/metered.ts';
 import { sellerError } from '../../work/seller-error.ts';
 import { fileLink, type ImagesDeps, loadOwnImage, storeImage } from '../images/service.ts';
 import { reserveAttempt, type ThrottleWindow, tooManyRequests, waitText } from '../throttle/service.ts';
-import { keepRedrawing, keepTranslation, TRANSLATION_KEEP_MS } from './documents.ts';
+import { currentBackground, keepRedrawing, keepTranslation, TRANSLATION_KEEP_MS } from './documents.ts';
 import { glossaryTerms } from './glossary-service.ts';
 import { termsIn } from './glossary-terms.ts';
 import { renderResidual } from './render-residual.ts';
+import { checkRepair, originalFor, paintRepair } from './repair.ts';
 import { type TranslateAsk, translateBlocks } from './translate-text.ts';
 
 export type TranslateDeps = ImagesDeps & Pick<AppDeps, 'chatModel' | 'ocr' | 'matting' | 'freeWork'>;
@@ -227,7 +228,9 @@ async function storeResults(
 
 /**
  * `POST /api/v1/translate/render`: the seller's edited blocks drawn again on their erased image,
- * and read again. Free (no provider is asked); at most TRANSLATE_RENDERS an hour.
+ * and read again. Free (no provider is asked); at most TRANSLATE_RENDERS an hour. The erased image
+ * is the translation's as last repaired; `repair` strokes (修补画笔) are painted on it first, under
+ * the text, and the repaired picture is kept for every later drawing, 继续编辑 and 下载 PSD.
  */
 export async function renderTranslation(
   deps: TranslateDeps,
@@ -241,17 +244,32 @@ export async function renderTranslation(
   const height = Number(own.row.height);
   checkBlocksInside(body.blocks, width, height);
   checkTextBudget(body.blocks, width, height);
+  const strokes = body.repair ?? [];
+  checkRepair(strokes, width, height);
+  const background = await currentBackground(deps, userId, own);
+  // A repair is kept with its translation's document: with none, there is nowhere to keep it.
+  if (strokes.length > 0 && !background.document)
+    throw new AppError(ResultCode.notFound, '这张翻译已过期或已删除，不能再修补：请重新上传图片翻译');
+  const original =
+    background.document && strokes.some((s) => s.mode === 'restore')
+      ? await originalFor(deps, userId, background.document)
+      : null;
   return runFreeWork(deps, { userId, kind: 'translate-render', what: '重新生成' }, async () => {
     const reserved = await reserveAttempt(deps.db, TRANSLATE_RENDERS, String(userId), deps.clock.now());
     if (reserved.wait > 0)
       throw tooManyRequests(`重新生成太频繁了，请 ${waitText(reserved.wait)}后再试`, reserved.wait);
-    const drawn = await drawAndStore(deps, userId, { key: own.row.file_key, bytes: own.bytes }, body, {
-      width,
-      height,
-    });
+    const repaired =
+      strokes.length > 0 ? await paintRepair(background.bytes, strokes, original, body.blocks) : null;
+    const drawn = await drawAndStore(
+      deps,
+      userId,
+      { key: background.key, bytes: background.bytes },
+      { ...body, blocks: repaired?.blocks ?? body.blocks },
+      { width, height, repaired: repaired?.png ?? null },
+    );
     // 继续编辑 and a reload open what the seller sees now.
-    await keepRedrawing(deps, userId, body.backgroundId, drawn);
-    return drawn;
+    await keepRedrawing(deps, userId, body.backgroundId, drawn.answer, drawn.repairedId);
+    return drawn.answer;
   });
 }
 
@@ -280,14 +298,24 @@ export function checkTextBudget(blocks: TranslateRenderBody['blocks'], width: nu
   );
 }
 
+/**
+ * Draws the blocks on the erased picture (or on `repaired`, the picture with this request's repairs,
+ * then kept as the translation's erased picture), reads it for leftovers and keeps the drawing.
+ * Nothing is stored before the drawing succeeds (text too large for its box is a 400).
+ */
 async function drawAndStore(
   deps: TranslateDeps,
   userId: number,
   background: { key: string; bytes: Buffer },
   body: TranslateRenderBody,
-  { width, height }: { width: number; height: number },
-): Promise<TranslateRenderResult> {
-  const drawn = await drawTranslation(background.bytes, body.blocks, body.target);
+  { width, height, repaired }: { width: number; height: number; repaired: Buffer | null },
+): Promise<{ answer: TranslateRenderResult; repairedId?: number }> {
+  const drawn = await drawTranslation(repaired ?? background.bytes, body.blocks, body.target);
+  const common = { format: 'png' as const, width, height, keepMs: KEEP_MS };
+  const kept = repaired
+    ? await storeImage(deps, userId, { kind: 'translate-bg', bytes: repaired, ...common })
+    : null;
+  const under = kept ? { key: kept.file_key, bytes: repaired as Buffer } : background;
   // Left in Chinese on purpose: the seller's stored keep terms, and what the translation kept (the
   // client sends its result's kept text: this request's keep words, the product's text).
   const terms = await glossaryTerms(deps, userId, body.target, { keep: [], glossary: [] });
@@ -295,20 +323,17 @@ async function drawAndStore(
     ...terms.filter((term) => term.translation === null).map((term) => term.source),
     ...(body.kept ?? []),
   ];
-  const residual = await renderResidual(deps.ocr, background, body.blocks, keep);
-  const out = await storeImage(deps, userId, {
-    kind: 'translate',
-    bytes: drawn.png,
-    format: 'png',
-    width,
-    height,
-    keepMs: KEEP_MS,
-  });
+  const residual = await renderResidual(deps.ocr, under, body.blocks, keep);
+  const out = await storeImage(deps, userId, { kind: 'translate', bytes: drawn.png, ...common });
   return {
-    resultId: Number(out.id),
-    resultUrl: fileLink(deps, out.file_key),
-    blocks: drawn.blocks,
-    residual,
+    answer: {
+      resultId: Number(out.id),
+      resultUrl: fileLink(deps, out.file_key),
+      backgroundUrl: fileLink(deps, under.key),
+      blocks: drawn.blocks,
+      residual,
+    },
+    ...(kept ? { repairedId: Number(kept.id) } : {}),
   };
 }
 
