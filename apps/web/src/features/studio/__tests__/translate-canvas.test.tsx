@@ -90,7 +90,13 @@ describe('图片翻译 · the editor’s picture', () => {
     configureApiClient({ notifyError: vi.fn(), currentPath: () => '/' });
     const calls = fakeApi({
       '/api/v1/translate/render': () =>
-        ok({ resultId: 9, resultUrl: '/files/9.png', blocks: [], residual: { count: 0, boxes: [] } }),
+        ok({
+          resultId: 9,
+          resultUrl: '/files/9.png',
+          backgroundUrl: '/files/bg.png',
+          blocks: [],
+          residual: { count: 0, boxes: [] },
+        }),
     });
     const drawnWide = waterproofBlock({ drawn: { x: 4, y: 12, width: 180, height: 28 } });
     renderWithApp(<TranslateEditor result={translateResult({ blocks: [drawnWide] })} onChange={() => {}} />);

@@ -54,6 +54,7 @@ describe('图片翻译: is the translation readable', () => {
     rendered.mockResolvedValue({
       resultId: 3,
       resultUrl: '/files/out2.png',
+      backgroundUrl: RESULT.backgroundUrl,
       blocks: RESULT.blocks,
       residual: { count: 0, boxes: [] },
     });

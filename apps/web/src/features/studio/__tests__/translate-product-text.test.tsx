@@ -75,6 +75,7 @@ describe('图片翻译: text on the product', () => {
     rendered.mockResolvedValue({
       resultId: 3,
       resultUrl: '/files/out-2.png',
+      backgroundUrl: RESULT.backgroundUrl,
       blocks: RESULT.blocks,
       residual: RESULT.residual,
     });

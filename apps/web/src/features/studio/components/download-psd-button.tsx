@@ -1,5 +1,5 @@
 import { DownloadOutlined } from '@ant-design/icons';
-import type { TranslatedBlock, TranslateResult } from '@chuhai/contract';
+import type { RepairStroke, TranslatedBlock, TranslateResult } from '@chuhai/contract';
 import { Button, Tooltip } from 'antd';
 import { useState } from 'react';
 import { fetchTranslationPsd, saveFile } from '../api/download-translation-psd';
@@ -7,11 +7,14 @@ import { translatedFileName } from '../download-name';
 
 /**
  * 下载 PSD: the blocks as the editor holds them now (edits not yet drawn again included), as
- * editable text layers over the erased image, the original hidden under it.
+ * editable text layers over the erased image (with the repairs, those not drawn yet too), the
+ * original hidden under it.
  */
 export function DownloadPsdButton(props: {
   result: TranslateResult;
   blocks: TranslatedBlock[];
+  /** 修补画笔's strokes not drawn yet. */
+  repair?: RepairStroke[];
   onError: (message: string | null) => void;
   /** The uploaded file's name: the PSD is named after it when known. */
   fileName?: string | null;
@@ -29,6 +32,7 @@ export function DownloadPsdButton(props: {
         target,
         blocks,
         ...(sourceId ? { sourceId } : {}),
+        ...(props.repair?.length ? { repair: props.repair } : {}),
       });
       saveFile(psd.file, props.fileName ? translatedFileName(props.fileName, target, 'psd') : psd.fileName);
     } catch (failure) {

@@ -62,9 +62,71 @@ interface Drag {
  * The editor's picture: the erased background with every block's text drawn where it goes, in its
  * size, colour, weight and outline (as the browser draws it: 重新生成 draws it for real). A block
  * is dragged to move it, resized from its corner, nudged with the arrow keys (Shift: 10 px), and
- * a tap picks its fields below.
+ * a tap picks its fields below. `still`: only the text, over a picture shown by someone else (the
+ * 修补画笔's), which takes every pointer.
  */
 export function TranslateCanvas(props: {
+  result: TranslateResult;
+  blocks: TranslatedBlock[];
+  kept: KeptText[];
+  hover: number | null;
+  onHover: (id: number | null) => void;
+  onBox: (id: number, box: TranslatedBlock['box']) => void;
+  onPick: (id: number) => void;
+  still?: boolean;
+}) {
+  if (props.still) return <StillText {...props} />;
+  return <MovableText {...props} />;
+}
+
+/** The blocks' text alone, where it will be drawn: nothing to press, nothing announced twice. */
+function StillText(props: { result: TranslateResult; blocks: TranslatedBlock[] }) {
+  const { result } = props;
+  const canvas = useRef<HTMLDivElement>(null);
+  const scale = useScale(canvas, result.width);
+  return (
+    <div className="translate-editor__canvas translate-editor__canvas--still" ref={canvas} aria-hidden>
+      {props.blocks
+        .filter((b) => !b.hidden)
+        .map((block) => (
+          <div
+            key={block.id}
+            className="translate-layer"
+            style={boxStyle(shownBox(block, result.blocks), result)}
+          >
+            <BlockText block={block} drawnBlocks={result.blocks} scale={scale} />
+          </div>
+        ))}
+    </div>
+  );
+}
+
+/** A block's text in its size, colour, weight and outline, placed as the server drew it. */
+function BlockText(props: { block: TranslatedBlock; drawnBlocks: TranslatedBlock[]; scale: number }) {
+  const { block, scale } = props;
+  return (
+    <span
+      className="translate-layer__text"
+      style={{
+        ...textPlace(block, props.drawnBlocks, scale),
+        fontSize: `${block.fontSize * scale}px`,
+        color: block.color,
+        fontWeight: block.bold ? 700 : 400,
+        textAlign: block.align,
+        ...(block.outline
+          ? {
+              WebkitTextStroke: `${block.outline.width * 2 * scale}px ${block.outline.color}`,
+              paintOrder: 'stroke fill',
+            }
+          : {}),
+      }}
+    >
+      {block.text}
+    </span>
+  );
+}
+
+function MovableText(props: {
   result: TranslateResult;
   blocks: TranslatedBlock[];
   kept: KeptText[];
@@ -172,24 +234,7 @@ export function TranslateCanvas(props: {
               }}
               onKeyDown={nudge(block)}
             >
-              <span
-                className="translate-layer__text"
-                style={{
-                  ...textPlace(block, result.blocks, scale),
-                  fontSize: `${block.fontSize * scale}px`,
-                  color: block.color,
-                  fontWeight: block.bold ? 700 : 400,
-                  textAlign: block.align,
-                  ...(block.outline
-                    ? {
-                        WebkitTextStroke: `${block.outline.width * 2 * scale}px ${block.outline.color}`,
-                        paintOrder: 'stroke fill',
-                      }
-                    : {}),
-                }}
-              >
-                {block.text}
-              </span>
+              <BlockText block={block} drawnBlocks={result.blocks} scale={scale} />
               <span
                 className="translate-layer__resize"
                 aria-hidden="true"

@@ -1,12 +1,18 @@
+import { DragOutlined, HighlightOutlined } from '@ant-design/icons';
 import type { TranslatedBlock, TranslateResult } from '@chuhai/contract';
-import { Alert, Button, Input, InputNumber, Switch } from 'antd';
+import { Alert, Button, Input, InputNumber, Segmented, Switch } from 'antd';
 import { useEffect, useState } from 'react';
 import { useRefreshAfterRun } from '../api/refresh-after-run';
 import { renderTranslation } from '../api/render-translation';
+import { NO_REPAIR, type RepairDraft, strokesToSend } from '../repair-brush';
 import { DownloadPsdButton } from './download-psd-button';
 import { productTextOf } from './kept-product-text';
+import { RepairBrush } from './repair-brush';
 import { boxFromShown, shownBox } from './shown-box';
 import { TranslateCanvas } from './translate-canvas';
+
+/** What the editor's picture does: place the text, or paint repairs under it (修补画笔). */
+type PictureTool = 'text' | 'repair';
 
 const AXES = [
   { axis: 'x', name: '横坐标' },
@@ -65,7 +71,7 @@ function OutlineProp(props: {
  * 编辑文字: every translated block as a layer (text, size, colour, outline, position, hide), the original
  * shown on hover; 重新生成 draws them again on the erased image on the server, 下载 PSD saves them
  * as layers. Text kept on the product is outlined and named, and is not counted as leftover when
- * the image is read again.
+ * the image is read again. 修补画笔 paints repairs on the erased image, sent with 重新生成.
  */
 export function TranslateEditor(props: {
   result: TranslateResult;
@@ -78,10 +84,16 @@ export function TranslateEditor(props: {
   const [hover, setHover] = useState<number | null>(null);
   const [saving, setSaving] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  const [tool, setTool] = useState<PictureTool>('text');
+  const [repair, setRepair] = useState<RepairDraft>(NO_REPAIR);
   // Each drawing is kept in 最近作品 too.
   const refreshRecent = useRefreshAfterRun();
   useEffect(() => setBlocks(result.blocks), [result.blocks]);
-  const edited = JSON.stringify(blocks) !== JSON.stringify(result.blocks);
+  // Strokes belong to the translation they were painted on (another one opened: they go).
+  // biome-ignore lint/correctness/useExhaustiveDependencies: reset when the translation changes
+  useEffect(() => setRepair(NO_REPAIR), [result.backgroundId]);
+  const strokes = strokesToSend(repair);
+  const edited = JSON.stringify(blocks) !== JSON.stringify(result.blocks) || strokes.length > 0;
 
   const change = (id: number, patch: Partial<TranslatedBlock>) =>
     setBlocks((all) => all.map((b) => (b.id === id ? { ...b, ...patch } : b)));
@@ -102,7 +114,10 @@ export function TranslateEditor(props: {
         target: result.target,
         blocks,
         kept: result.kept.filter((k) => k.reason !== 'no-chinese').map((k) => k.text),
+        ...(strokes.length > 0 ? { repair: strokes } : {}),
       });
+      // The repairs are on the erased picture now (drawn.backgroundUrl): nothing is left to send.
+      setRepair(NO_REPAIR);
       // What was read back belongs to the picture before the edits: it is not shown for this one.
       props.onChange({ ...result, ...drawn, legibility: null });
       void refreshRecent();
@@ -113,12 +128,28 @@ export function TranslateEditor(props: {
     }
   };
 
+  const canvasProps = {
+    result,
+    blocks,
+    kept: onProduct,
+    hover,
+    onHover: setHover,
+    onBox: (id: number, box: TranslatedBlock['box']) => change(id, { box }),
+    onPick: (id: number) => document.getElementById(`translate-block-${id}`)?.focus(),
+  };
+
   return (
     <section className="translate-editor" aria-label="编辑文字">
       <div className="translate-editor__head">
         <h2>编辑文字</h2>
         <div className="translate-editor__actions">
-          <DownloadPsdButton result={result} blocks={blocks} onError={setError} fileName={props.fileName} />
+          <DownloadPsdButton
+            result={result}
+            blocks={blocks}
+            repair={strokes}
+            onError={setError}
+            fileName={props.fileName}
+          />
           <Button type="primary" loading={saving} disabled={!edited} onClick={() => void render()}>
             重新生成
           </Button>
@@ -129,15 +160,35 @@ export function TranslateEditor(props: {
           商品上的文字已保留（绿色虚线框）：{onProduct.map((k) => k.text.replace(/\n/g, ' ')).join('、')}
         </p>
       ) : null}
-      <TranslateCanvas
-        result={result}
-        blocks={blocks}
-        kept={onProduct}
-        hover={hover}
-        onHover={setHover}
-        onBox={(id, box) => change(id, { box })}
-        onPick={(id) => document.getElementById(`translate-block-${id}`)?.focus()}
-      />
+      <div className="translate-editor__tools">
+        <Segmented<PictureTool>
+          value={tool}
+          onChange={setTool}
+          options={[
+            { value: 'text', label: '摆放文字', icon: <DragOutlined /> },
+            { value: 'repair', label: '修补画笔', icon: <HighlightOutlined /> },
+          ]}
+          aria-label="图片上的工具"
+        />
+        {tool === 'text' && strokes.length > 0 ? (
+          <span className="muted">已涂 {repair.drags.length} 笔修补，点「重新生成」后画到图上</span>
+        ) : null}
+      </div>
+      {tool === 'repair' ? (
+        <RepairBrush
+          width={result.width}
+          height={result.height}
+          backgroundUrl={result.backgroundUrl}
+          sourceUrl={result.sourceUrl}
+          draft={repair}
+          onDraft={setRepair}
+          busy={saving}
+        >
+          <TranslateCanvas {...canvasProps} still />
+        </RepairBrush>
+      ) : (
+        <TranslateCanvas {...canvasProps} />
+      )}
       {error ? <Alert type="error" showIcon title={error} /> : null}
       <ol className="translate-blocks">
         {blocks.map((block) => (
