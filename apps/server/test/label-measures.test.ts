@@ -9,7 +9,7 @@ import sharp from 'sharp';
 import type { TextBox } from '../src/imaging/ocr/index.ts';
 import type { RgbImage } from '../src/imaging/text/rgb-image.ts';
 import { writeChinese } from './fakes/chinese-text.ts';
-import { FILL_SLACK, flatPageExcess, labelFidelity, labelsUnder } from './fakes/label-measures.ts';
+import { EDGE_BAR, FILL_SLACK, flatPageExcess, labelFidelity, labelsUnder } from './fakes/label-measures.ts';
 
 const W = 600;
 const H = 400;
@@ -72,9 +72,11 @@ describe('图片翻译 measures · the label under a line', () => {
     const labels = labelsUnder(original, [box]);
     const [same] = labelFidelity(original, original, labels);
     assert.equal(same?.kept, 1);
+    assert.equal(same?.edge, 1);
     const [clean] = labelFidelity(original, erased, labels);
     // The letters were not the fill; erased, they are: the label holds more of its fill than before.
     assert.ok((clean?.kept ?? 0) >= 1 && (clean?.kept ?? 0) < 1.3, `kept ${clean?.kept}`);
+    assert.equal(clean?.edge, 1);
   });
 
   it('reports half a label smeared pink as lost (kept < 0.6), far past the slack', async () => {
@@ -90,6 +92,35 @@ describe('图片翻译 measures · the label under a line', () => {
     const [fidelity] = labelFidelity(original, smeared, labelsUnder(original, [box]));
     assert.ok((fidelity?.kept ?? 1) < 0.6, `kept ${fidelity?.kept}`);
     assert.ok((fidelity?.kept ?? 1) < 1 - FILL_SLACK);
+  });
+
+  it('reports a bite out of the label’s edge and a lost frame by its edge, though its fill hardly moves', async () => {
+    const { original, written, box } = await labelScene(RED_LABEL);
+    const bitten = await raw(
+      await sharp(written)
+        .composite([
+          { input: svg('<rect x="440" y="110" width="70" height="40" fill="#f4f1ea"/>'), left: 0, top: 0 },
+        ])
+        .png()
+        .toBuffer(),
+    );
+    const [bite] = labelFidelity(original, bitten, labelsUnder(original, [box]));
+    assert.ok((bite?.kept ?? 0) >= 1 - FILL_SLACK, `kept ${bite?.kept}`);
+    assert.ok((bite?.edge ?? 1) < EDGE_BAR, `edge ${bite?.edge}`);
+    const framed = `${RED_LABEL}<rect x="100" y="120" width="400" height="150" rx="24" fill="none" stroke="#3a0a0a" stroke-width="6"/>`;
+    const price = await labelScene(framed);
+    const unframed = await raw(
+      await writeChinese(
+        sharp(
+          svg(
+            `${RED_LABEL}<rect x="100" y="120" width="400" height="150" rx="24" fill="none" stroke="#e63946" stroke-width="6"/>`,
+          ),
+        ),
+        [SLOGAN],
+      ),
+    );
+    const [frame] = labelFidelity(price.original, unframed, labelsUnder(price.original, [price.box]));
+    assert.ok((frame?.edge ?? 1) < EDGE_BAR, `edge ${frame?.edge}`);
   });
 
   it('finds a straight-gradient pill as one label, and its erased self as kept', async () => {
@@ -108,6 +139,7 @@ describe('图片翻译 measures · the label under a line', () => {
     assert.equal(labels.length, 1);
     const [fidelity] = labelFidelity(original, erased, labels);
     assert.ok((fidelity?.kept ?? 0) >= 1 - FILL_SLACK / 2, `kept ${fidelity?.kept}`);
+    assert.ok((fidelity?.edge ?? 0) >= EDGE_BAR, `edge ${fidelity?.edge}`);
   });
 
   it('finds no label under a line on the page itself or on a photo', async () => {

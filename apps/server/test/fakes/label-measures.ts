@@ -14,21 +14,65 @@ import type { RgbImage } from '../../src/imaging/text/rgb-image.ts';
 /** Largest step (any channel) between neighbouring pixels of one label: a gradient, JPEG noise. */
 const STEP = 14;
 /**
- * The fill must cover this share of the text box's edge: the label lies all round the text. (The
- * commonest colour of the edge seeds the fill; a gradient pill spreads its edge over many colours,
- * so the seeds alone say little.)
+ * The fill must reach this share of the ring it was seeded from: it lies round the text. Little,
+ * because the letters cross a ring inside the box (half of it, on a tight pill).
  */
-const RING_SHARE = 0.5;
+const RING_SHARE = 0.2;
+/** The ring's commonest colours tried as the label's (a gradient pill's edge is spread over many). */
+const COLOURS = 3;
+/** A colour must hold this share of the ring to be tried. */
+const COLOUR_SHARE = 0.05;
 /** How near the ring's colour (any channel) a pixel of the ring must be to seed the fill. */
 const SEED_NEAR = 24;
-/** Above this share of the picture a shape is the page or the photo, not a label. */
-const LARGEST_SHARE = 0.4;
-/** A label is larger than its text's box by at least this factor in area. */
-const LARGER = 1.15;
-/** Residual (any channel) from the fitted fill under which a pixel is flat print, not a photo. */
-const FLAT = 16;
-/** Share of a shape's pixels that must lie within FLAT of a straight gradient for it to be a label. */
-const FLAT_SHARE = 0.95;
+/** The fill's core: as near the edge's colour as this (any channel), whence its gradient is read. */
+const CORE = 40;
+/** How far (any channel) from the core's straight gradient the fill then runs on. */
+const FOLLOW = 28;
+/** A step this large (any channel) within two pixels past a label's border is its edge. */
+const EDGE_STEP = 32;
+/** Share of a label's border that must be such an edge: printed shapes are crisp, a photo's patches are not. */
+const SHARP_SHARE = 0.8;
+/**
+ * Above this share of the picture a shape is the page or the photo, not a label (the white card of
+ * RapidOCR's ch_en_num, a label for all its selling points, is over two fifths of it).
+ */
+const LARGEST_SHARE = 0.6;
+/** Gaps up to twice this wide between a label's fill and its edge are closed before its holes are filled. */
+const CLOSE = 2;
+/** A shape spanning this share of the picture both ways is the page (inside a thin frame, maybe). */
+const PAGE = 0.9;
+/**
+ * Most of a label's border is its own edge: one running off the picture along more than this share
+ * of its border is the backdrop between the photo and the labels (taobao4's wall), not a label. A
+ * banner across the picture runs off it only at its two ends.
+ */
+const SIDE_SHARE = 1 / 3;
+/**
+ * A label spans at least this share of its text's box across and down, and of its area: it is
+ * around the text (a white box tight round 「原版正品」 is as large as the OCR box; the letters' own
+ * strokes, white on a gradient pill, cover half of it at most).
+ */
+const AROUND = 0.9;
+/**
+ * The shape must hold this share of the text's box: the text is on it (letters touching the
+ * label's edge open into the outside, so not all of it).
+ */
+const HOLDS = 0.6;
+/**
+ * A label is mostly its fill: on a white box as tight as taobao4's 「原版正品」 the red letters
+ * still leave 46% of it white.
+ */
+const MOSTLY_FILL = 0.4;
+/**
+ * Residual (any channel) from the fitted fill under which a pixel is flat print, not a photo: a
+ * small JPEG's chroma noise on saturated red reaches 16–20 (taobao4's red boxes).
+ */
+const FLAT = 20;
+/**
+ * Share of a shape's pixels that must lie within FLAT of a straight gradient for it to be a label:
+ * a 400-pixel JPEG's red box holds 0.90–0.98, the lit studio wall behind a model 0.76.
+ */
+const FLAT_SHARE = 0.9;
 /** Bounds of a label's own noise: below, a synthetic fill's 0 is no tolerance; above, it is a photo. */
 const NOISE_FLOOR = 8;
 const NOISE_CEILING = 24;
@@ -112,20 +156,24 @@ function ringOf(image: RgbImage, box: TextBox, pad: number): number[] {
   return ring;
 }
 
-/** The commonest colour (32 levels a channel) of `pixels`: its mean. */
-function commonest(image: RgbImage, pixels: number[]): { rgb: number[] } {
+/**
+ * The commonest colours of `pixels` in coarse bins (8 levels a channel), commonest first: their
+ * means and shares. Coarse, so that a gradient pill's edge, spread over many fine colours, still
+ * makes one or two.
+ */
+function commonColours(image: RgbImage, pixels: number[]): { rgb: number[]; share: number }[] {
   const bins = new Map<number, { n: number; sum: number[] }>();
-  let best = { n: 0, sum: [0, 0, 0] };
   for (const p of pixels) {
     const rgb = [channel(image, p, 0), channel(image, p, 1), channel(image, p, 2)];
-    const key = ((rgb[0] as number) >> 3) * 1024 + ((rgb[1] as number) >> 3) * 32 + ((rgb[2] as number) >> 3);
+    const key = ((rgb[0] as number) >> 5) * 64 + ((rgb[1] as number) >> 5) * 8 + ((rgb[2] as number) >> 5);
     const bin = bins.get(key) ?? { n: 0, sum: [0, 0, 0] };
     bin.n += 1;
     for (let c = 0; c < 3; c++) bin.sum[c] = (bin.sum[c] as number) + (rgb[c] as number);
     bins.set(key, bin);
-    if (bin.n > best.n) best = bin;
   }
-  return { rgb: best.sum.map((v) => v / Math.max(1, best.n)) };
+  return [...bins.values()]
+    .sort((a, b) => b.n - a.n)
+    .map((bin) => ({ rgb: bin.sum.map((v) => v / bin.n), share: bin.n / pixels.length }));
 }
 
 /** The straight gradient nearest `pixels` (least squares, per channel; a sample of them). */
@@ -184,7 +232,31 @@ function quantile(values: number[], q: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] as number;
 }
 
-/** The region's bounding box and its inside: the region with every hole in it (its text) filled. */
+/** `mask` (w×h) grown (`grow` true) or shrunk by `r` pixels, in a square: a max (or min) filter, rows then columns. */
+function morph(mask: Uint8Array, w: number, h: number, r: number, grow: boolean): Uint8Array {
+  const pass = (from: Uint8Array, along: (i: number, d: number) => number) => {
+    const to = new Uint8Array(from.length);
+    for (let k = 0; k < from.length; k++) {
+      let hit = !grow;
+      for (let d = -r; d <= r && hit !== grow; d++) {
+        const j = along(k, d);
+        // Past the picture counts as outside when shrinking, and adds nothing when growing.
+        const v = j < 0 ? 0 : (from[j] as number);
+        if (grow ? v === 1 : v === 0) hit = grow;
+      }
+      to[k] = hit ? 1 : 0;
+    }
+    return to;
+  };
+  const rows = pass(mask, (k, d) => ((k % w) + d >= 0 && (k % w) + d < w ? k + d : -1));
+  return pass(rows, (k, d) => (k + d * w >= 0 && k + d * w < w * h ? k + d * w : -1));
+}
+
+/**
+ * The region's bounding box and its inside: the region with every hole in it (its text) filled,
+ * gaps of up to 2·CLOSE pixels closed first: a big 「299」 whose strokes all but touch the pill's
+ * edge would otherwise open into the outside and be left out.
+ */
 function filledShape(image: RgbImage, region: Int32Array, count: number) {
   let x0 = image.width;
   let y0 = image.height;
@@ -199,14 +271,18 @@ function filledShape(image: RgbImage, region: Int32Array, count: number) {
     y0 = Math.min(y0, y);
     y1 = Math.max(y1, y);
   }
-  const w = x1 - x0 + 1;
-  const h = y1 - y0 + 1;
-  // 0 outside, 1 the region, 2 reached from the box's border without crossing the region.
-  const mark = new Uint8Array(w * h);
+  // Worked on the box with CLOSE pixels of room round it, so that growing has space.
+  const w = x1 - x0 + 1 + 2 * CLOSE;
+  const h = y1 - y0 + 1 + 2 * CLOSE;
+  const ox = x0 - CLOSE;
+  const oy = y0 - CLOSE;
+  const own = new Uint8Array(w * h);
   for (let i = 0; i < count; i++) {
     const p = region[i] as number;
-    mark[(Math.floor(p / image.width) - y0) * w + ((p % image.width) - x0)] = 1;
+    own[(Math.floor(p / image.width) - oy) * w + ((p % image.width) - ox)] = 1;
   }
+  // 0 outside, 1 the grown region, 2 reached from the border without crossing it.
+  const mark = morph(own, w, h, CLOSE, true);
   const queue = new Int32Array(w * h);
   let tail = 0;
   const reach = (k: number) => {
@@ -230,17 +306,26 @@ function filledShape(image: RgbImage, region: Int32Array, count: number) {
     if (k >= w) reach(k - w);
     if (k < w * (h - 1)) reach(k + w);
   }
-  const mask = new Uint8Array(w * h);
+  const filled = new Uint8Array(w * h);
+  for (let k = 0; k < filled.length; k++) filled[k] = mark[k] === 2 ? 0 : 1;
+  const closed = morph(filled, w, h, CLOSE, false);
+  // Back to the region's own box (the closing never reaches past it by more than a rounding).
+  const bw = x1 - x0 + 1;
+  const bh = y1 - y0 + 1;
+  const mask = new Uint8Array(bw * bh);
   let area = 0;
-  for (let k = 0; k < mask.length; k++)
-    if (mark[k] !== 2) {
-      mask[k] = 1;
-      area += 1;
+  for (let y = 0; y < bh; y++)
+    for (let x = 0; x < bw; x++) {
+      const k = (y + CLOSE) * w + x + CLOSE;
+      if (closed[k] || own[k]) {
+        mask[y * bw + x] = 1;
+        area += 1;
+      }
     }
-  return { box: { x: x0, y: y0, width: w, height: h }, mask, area };
+  return { box: { x: x0, y: y0, width: bw, height: bh }, mask, area };
 }
 
-const insideMask = (label: Pick<Label, 'box' | 'mask'>, x: number, y: number) =>
+const insideMask = (label: Pick<Label, 'box' | 'mask'>, x: number, y: number): boolean =>
   x >= label.box.x &&
   y >= label.box.y &&
   x < label.box.x + label.box.width &&
@@ -248,11 +333,48 @@ const insideMask = (label: Pick<Label, 'box' | 'mask'>, x: number, y: number) =>
   label.mask[(y - label.box.y) * label.box.width + (x - label.box.x)] === 1;
 
 /**
+ * Pixels grown from `seeds` through 4-neighbours that `joins` accepts, into `work.region`: how many,
+ * and whether the growing stopped by itself (not past `largest` pixels).
+ */
+function grow(
+  image: RgbImage,
+  seeds: readonly number[],
+  joins: (from: number, to: number) => boolean,
+  work: { seen: Int32Array; stamp: number; region: Int32Array },
+  largest: number,
+): { count: number; whole: boolean } {
+  const { seen, stamp, region } = work;
+  const size = image.width * image.height;
+  let count = 0;
+  for (const p of seeds) {
+    if (seen[p] === stamp) continue;
+    seen[p] = stamp;
+    region[count++] = p;
+  }
+  for (let head = 0; head < count; head++) {
+    const p = region[head] as number;
+    const x = p % image.width;
+    for (const n of [
+      x > 0 ? p - 1 : -1,
+      x < image.width - 1 ? p + 1 : -1,
+      p - image.width,
+      p + image.width < size ? p + image.width : -1,
+    ]) {
+      if (n < 0 || seen[n] === stamp || !joins(p, n)) continue;
+      seen[n] = stamp;
+      region[count++] = n;
+      if (count > largest) return { count, whole: false };
+    }
+  }
+  return { count, whole: true };
+}
+
+/**
  * For the text lines in `boxes`, the labels they sit on: the shape of one colour (flat or one
- * straight gradient) filled out from the colour around each line's box, larger than the box, its
- * holes (the text) filled in, and no more than LARGEST_SHARE of the picture (the page is no label).
- * The picture's own edge counts as an edge: a banner runs off it. Lines on no label are left out;
- * lines sharing one (a card of selling points) share it.
+ * straight gradient) filled out from the colour of each line's box edge, around the box and no
+ * smaller than the boxes of the lines on it, with a sharp edge nearly all round, its holes (the text) filled in, and no more than LARGEST_SHARE of
+ * the picture (the page is no label). The picture's own side counts as an edge: a banner runs off
+ * it. Lines on no label are left out; lines sharing one (a card of selling points) share it.
  */
 export function labelsUnder(image: RgbImage, boxes: readonly TextBox[]): Label[] {
   const size = image.width * image.height;
@@ -262,69 +384,191 @@ export function labelsUnder(image: RgbImage, boxes: readonly TextBox[]): Label[]
   const seen = new Int32Array(size);
   const region = new Int32Array(size);
   const labels: Label[] = [];
+  let fills = 0;
   boxes.forEach((box, line) => {
-    // The box's own edge and the pixel past it: an OCR box has some room round its letters, so
-    // that edge lies on the label even when the label is a tight pill.
-    const ring = [...ringOf(image, box, 0), ...ringOf(image, box, 1)];
-    const colour = commonest(image, ring);
-    const seeds = ring.filter((p) => offBy(image, p, colour.rgb) <= SEED_NEAR);
-    const known = seeds.map((p) => owner[p] as number).find((o) => o !== 0);
-    if (known !== undefined) {
-      if (known > 0) labels[known - 1]?.lines.push(line);
-      return;
-    }
-    const stamp = line + 1;
-    let count = 0;
-    for (const p of seeds) {
-      if (seen[p] === stamp) continue;
-      seen[p] = stamp;
-      region[count++] = p;
-    }
-    let tooLarge = false;
-    for (let head = 0; head < count && !tooLarge; head++) {
-      const p = region[head] as number;
-      const x = p % image.width;
-      for (const n of [
-        x > 0 ? p - 1 : -1,
-        x < image.width - 1 ? p + 1 : -1,
-        p - image.width,
-        p + image.width < size ? p + image.width : -1,
-      ]) {
-        if (n < 0 || seen[n] === stamp || stepBetween(image, p, n) > STEP) continue;
-        seen[n] = stamp;
-        region[count++] = n;
-        if (count > largest) tooLarge = true;
+    // The box's edge seen from inside first, then the edge itself and the pixel past it: an OCR
+    // box has some room round its letters, so the inner ring lies on the innermost label (a
+    // gradient pill on a white card), and the edge on a label as tight as the box.
+    const inset = Math.max(2, Math.round(Math.min(box.width, box.height) * 0.08));
+    const rings = [
+      ...(Math.min(box.width, box.height) > 4 * inset
+        ? [[...ringOf(image, box, -inset), ...ringOf(image, box, -inset - 1)]]
+        : []),
+      [...ringOf(image, box, 0), ...ringOf(image, box, 1)],
+    ];
+    const candidates = rings.flatMap((ring) =>
+      commonColours(image, ring)
+        .slice(0, COLOURS)
+        .filter((c) => c.share >= COLOUR_SHARE)
+        .map((c) => ({ ring, colour: c.rgb })),
+    );
+    for (const { ring, colour } of candidates) {
+      const seeds = ring.filter((p) => offBy(image, p, colour) <= SEED_NEAR);
+      const known = seeds.map((p) => owner[p] as number).find((o) => o !== 0);
+      if (known !== undefined && known > 0) {
+        labels[known - 1]?.lines.push(line);
+        return;
       }
+      if (known !== undefined) continue;
+      const stamp = 2 * ++fills;
+      const smooth = (from: number, to: number) => stepBetween(image, from, to) <= STEP;
+      // First the fill near the edge's colour, then as far as the straight gradient fitted to it
+      // runs: a soft shaded button beside a pill, or a product's shadow, is not followed out.
+      const core = grow(
+        image,
+        seeds,
+        (from, to) => smooth(from, to) && offBy(image, to, colour) <= CORE,
+        { seen, stamp: stamp - 1, region },
+        largest,
+      );
+      const plane = core.whole ? fitPlane(image, region, core.count) : null;
+      const grown = plane
+        ? grow(
+            image,
+            seeds,
+            (from, to) => smooth(from, to) && residual(image, to, plane) <= FOLLOW,
+            { seen, stamp, region },
+            largest,
+          )
+        : core;
+      const { count } = grown;
+      // Larger than any label: the page, or a photo's backdrop. Not tried again.
+      if (!grown.whole) {
+        for (let i = 0; i < count; i++) owner[region[i] as number] = -1;
+        continue;
+      }
+      if (ring.filter((p) => seen[p] === stamp).length < ring.length * RING_SHARE) continue;
+      // The page is known by its size before its holes are filled (the slow part).
+      const shape = spansPage(image, region, count) ? null : filledShape(image, region, count);
+      const page = shape === null || isPage(image, shape);
+      const found =
+        shape && !page && isPrinted(image, shape) ? labelAround(image, region, count, shape, box) : null;
+      if (found) {
+        for (let i = 0; i < count; i++) owner[region[i] as number] = labels.length + 1;
+        labels.push({ ...found, lines: [line] });
+        return;
+      }
+      // The page or the backdrop is no label for any line: not tried again.
+      if (page) for (let i = 0; i < count; i++) owner[region[i] as number] = -1;
     }
-    const around = ring.filter((p) => seen[p] === stamp).length >= ring.length * RING_SHARE;
-    const shape = tooLarge || !around ? null : asLabel(image, region, count, box);
-    for (let i = 0; i < count; i++) owner[region[i] as number] = shape ? labels.length + 1 : -1;
-    if (shape) labels.push({ ...shape, lines: [line] });
   });
-  return labels;
+  // A label holds its lines, each with the OCR's room round its letters: the white outline round
+  // a title's letters (「对不起豆浆机 降价了!!」) is a crisp shape of one colour too, but smaller
+  // than the lines' boxes together (0.85 of them; taobao4's tight 「原版正品」 box is 0.98).
+  const boxArea = (i: number) => (boxes[i]?.width ?? 0) * (boxes[i]?.height ?? 0);
+  return labels.filter((label) => label.area >= AROUND * label.lines.reduce((sum, i) => sum + boxArea(i), 0));
 }
 
-/** The grown region as a label around `text`, or null when it is none (too small, a photo, the page). */
-function asLabel(image: RgbImage, region: Int32Array, count: number, text: TextBox) {
-  if (count === 0) return null;
-  const shape = filledShape(image, region, count);
-  if (shape.box.width >= image.width * 0.98 && shape.box.height >= image.height * 0.98) return null;
-  if (shape.area < text.width * text.height * LARGER) return null;
-  const centre = { x: Math.round(text.x + text.width / 2), y: Math.round(text.y + text.height / 2) };
-  if (!insideMask(shape, centre.x, centre.y)) return null;
+/** Share of the shape's border pixels on the picture's side. */
+function onPictureSide(image: RgbImage, shape: Pick<Label, 'box' | 'mask'>): number {
+  let border = 0;
+  let side = 0;
+  const { box } = shape;
+  for (let y = box.y; y < box.y + box.height; y++)
+    for (let x = box.x; x < box.x + box.width; x++) {
+      if (!insideMask(shape, x, y)) continue;
+      const edge = [
+        [x + 1, y],
+        [x - 1, y],
+        [x, y + 1],
+        [x, y - 1],
+      ].find(([nx, ny]) => !insideMask(shape, nx as number, ny as number));
+      if (!edge) continue;
+      border += 1;
+      if (x === 0 || y === 0 || x === image.width - 1 || y === image.height - 1) side += 1;
+    }
+  return side / Math.max(1, border);
+}
+
+/** Share of the shape's border pixels that meet a sharp step within two pixels outside (or the picture's side). */
+function sharpEdge(image: RgbImage, shape: Pick<Label, 'box' | 'mask'>): number {
+  let border = 0;
+  let sharp = 0;
+  const { box } = shape;
+  for (let y = box.y; y < box.y + box.height; y++)
+    for (let x = box.x; x < box.x + box.width; x++) {
+      if (!insideMask(shape, x, y)) continue;
+      for (const [dx, dy] of [
+        [1, 0],
+        [-1, 0],
+        [0, 1],
+        [0, -1],
+      ] as const) {
+        if (insideMask(shape, x + dx, y + dy)) continue;
+        border += 1;
+        const [fx, fy] = [x + 2 * dx, y + 2 * dy];
+        const outside = fx < 0 || fy < 0 || fx >= image.width || fy >= image.height;
+        if (outside || stepBetween(image, y * image.width + x, fy * image.width + fx) >= EDGE_STEP)
+          sharp += 1;
+        break;
+      }
+    }
+  return sharp / Math.max(1, border);
+}
+
+/** The share of `text`'s box inside the shape. */
+function coverage(shape: Pick<Label, 'box' | 'mask'>, text: TextBox): number {
+  let inside = 0;
+  for (let y = Math.round(text.y); y < text.y + text.height; y++)
+    for (let x = Math.round(text.x); x < text.x + text.width; x++) if (insideMask(shape, x, y)) inside += 1;
+  return inside / Math.max(1, text.width * text.height);
+}
+
+/** Whether the region spans the page both ways. */
+function spansPage(image: RgbImage, region: Int32Array, count: number): boolean {
+  let [x0, y0, x1, y1] = [image.width, image.height, -1, -1];
+  for (let i = 0; i < count; i++) {
+    const p = region[i] as number;
+    const x = p % image.width;
+    const y = Math.floor(p / image.width);
+    [x0, y0, x1, y1] = [Math.min(x0, x), Math.min(y0, y), Math.max(x1, x), Math.max(y1, y)];
+  }
+  return x1 - x0 + 1 >= image.width * PAGE && y1 - y0 + 1 >= image.height * PAGE;
+}
+
+/** Whether a filled shape is the page or the backdrop: no label for any line, not to be tried again. */
+function isPage(image: RgbImage, shape: Pick<Label, 'box' | 'mask' | 'area'>): boolean {
+  if (shape.box.width >= image.width * PAGE && shape.box.height >= image.height * PAGE) return true;
+  return shape.area > image.width * image.height * LARGEST_SHARE || onPictureSide(image, shape) > SIDE_SHARE;
+}
+
+/** Whether a filled shape is printed as a label: crisp all round. */
+const isPrinted = (image: RgbImage, shape: Pick<Label, 'box' | 'mask' | 'area'>) =>
+  sharpEdge(image, shape) >= SHARP_SHARE;
+
+/**
+ * The grown region as the label of the text in `text`, or null: the shape must hold the text
+ * (most of its box inside, its box spanning the text's), be no smaller than the text's box (the
+ * letters' own strokes are a shape too, a smaller one), be printed flat (one colour or one
+ * straight gradient, not a photo's patch) and be mostly that fill.
+ */
+function labelAround(
+  image: RgbImage,
+  region: Int32Array,
+  count: number,
+  shape: Pick<Label, 'box' | 'mask' | 'area'>,
+  text: TextBox,
+) {
+  if (shape.box.width < text.width * AROUND || shape.box.height < text.height * AROUND) return null;
+  if (shape.area < text.width * text.height * AROUND) return null;
+  if (coverage(shape, text) < HOLDS) return null;
   const plane = fitPlane(image, region, count);
   const every = Math.max(1, Math.floor(count / 20000));
   const residuals: number[] = [];
   for (let i = 0; i < count; i += every) residuals.push(residual(image, region[i] as number, plane));
   if (residuals.filter((r) => r <= FLAT).length < residuals.length * FLAT_SHARE) return null;
   const tolerance = Math.min(NOISE_CEILING, Math.max(NOISE_FLOOR, quantile(residuals, 0.95)));
+  if (fillShare(image, { ...shape, plane, tolerance }) < MOSTLY_FILL) return null;
   const middle = planeAt(plane, shape.box.x + shape.box.width / 2, shape.box.y + shape.box.height / 2);
   const fill = middle.map((v) => Math.round(Math.min(255, Math.max(0, v)))) as [number, number, number];
   return { ...shape, plane, tolerance, fill };
 }
 
 /** The share of the label's area whose colour in `image` is its fill, within its tolerance. */
-export function fillShare(image: RgbImage, label: Label): number {
+export function fillShare(
+  image: RgbImage,
+  label: Pick<Label, 'box' | 'mask' | 'area' | 'plane' | 'tolerance'>,
+): number {
   let fill = 0;
   for (let y = 0; y < label.box.height; y++)
     for (let x = 0; x < label.box.width; x++) {
@@ -335,18 +579,72 @@ export function fillShare(image: RgbImage, label: Label): number {
   return fill / Math.max(1, label.area);
 }
 
-/** One label's fill before and after: `kept` is after / before; the bar is kept ≥ 1 − FILL_SLACK. */
+/**
+ * How wide a label's edge is looked at, inside and out: a bite, a spill of the refill past the
+ * edge, a lost frame or text run past the edge all show there.
+ */
+const RIM = 3;
+/**
+ * The share of a label's edge that must stay as it was. Nothing drawn or erased should touch it:
+ * the 2% is JPEG noise crossing the label's own tolerance after a re-encode.
+ */
+export const EDGE_BAR = 0.98;
+
+/**
+ * One label before and after: `kept` is its fill's share after over before (the bar is kept ≥
+ * 1 − FILL_SLACK); `edge` the share of its edge (RIM pixels either side of its border, the
+ * letters that crossed it left out) left as it was (the bar is EDGE_BAR).
+ */
 export interface LabelFidelity {
   label: Label;
   before: number;
   after: number;
   kept: number;
+  edge: number;
+}
+
+/**
+ * The share of the label's edge left as it was on `result`: inside its border, the pixels that
+ * were its fill and still are; outside, the pixels (its frame, what is around it) unchanged.
+ */
+export function edgeKept(original: RgbImage, result: RgbImage, label: Label): number {
+  const { box } = label;
+  // The label's mask with RIM pixels of room, grown and shrunk by RIM: the band between is its edge.
+  const w = box.width + 2 * RIM;
+  const h = box.height + 2 * RIM;
+  const mask = new Uint8Array(w * h);
+  for (let y = 0; y < box.height; y++)
+    for (let x = 0; x < box.width; x++)
+      mask[(y + RIM) * w + x + RIM] = label.mask[y * box.width + x] as number;
+  const grown = morph(mask, w, h, RIM, true);
+  const shrunk = morph(mask, w, h, RIM, false);
+  let kept = 0;
+  let counted = 0;
+  for (let y = 0; y < h; y++)
+    for (let x = 0; x < w; x++) {
+      const k = y * w + x;
+      const [px, py] = [box.x + x - RIM, box.y + y - RIM];
+      if (!grown[k] || shrunk[k] || px < 0 || py < 0 || px >= original.width || py >= original.height)
+        continue;
+      const pixel = py * original.width + px;
+      if (mask[k]) {
+        if (residual(original, pixel, label.plane) > label.tolerance) continue;
+        counted += 1;
+        if (residual(result, pixel, label.plane) <= label.tolerance) kept += 1;
+      } else {
+        counted += 1;
+        const was = [0, 1, 2].map((c) => channel(original, pixel, c));
+        if (offBy(result, pixel, was) <= label.tolerance) kept += 1;
+      }
+    }
+  return counted > 0 ? kept / counted : 1;
 }
 
 /**
  * Per label, the share of its area that is its fill colour on the original and on the result
- * (the same size): a smear into another colour, a bite out of its edge or a refill in the wrong
- * colour lowers it; the English drawn on it a little.
+ * (the same size): a smear into another colour or a refill in the wrong colour lowers it, the
+ * English drawn on it a little; and how much of its edge is left as it was, which a bite, a spill
+ * past it or a lost frame lowers even where they are too small to move the fill's share.
  */
 export function labelFidelity(
   original: RgbImage,
@@ -360,7 +658,8 @@ export function labelFidelity(
   return labels.map((label) => {
     const before = fillShare(original, label);
     const after = fillShare(result, label);
-    return { label, before, after, kept: before > 0 ? after / before : 1 };
+    const edge = edgeKept(original, result, label);
+    return { label, before, after, kept: before > 0 ? after / before : 1, edge };
   });
 }
 
