@@ -13,6 +13,7 @@ import {
 } from '../ocr/index.ts';
 import { grow, inpaint, markStrokes, type TextInk } from './erase.ts';
 import { haloFor, needsHalo } from './halo.ts';
+import { applyRefill, labelRefill, type Refill } from './label-fill.ts';
 import { layoutOf, oneWeightPerList, siblings } from './layout.ts';
 import { type Legibility, legibilityOf } from './legibility.ts';
 import { isShopMark, productPrint } from './product-print.ts';
@@ -175,13 +176,7 @@ const strokeBox = (line: TextLine, image: RgbImage) =>
  * heading over two selling points keeps its hierarchy); otherwise the block is one layer, in the
  * style of its first line.
  */
-function layersOf(
-  image: RgbImage,
-  erase: Uint8Array,
-  block: TextBlock,
-  translation: string,
-): Omit<TranslatedBlock, 'id'>[] {
-  const inks = block.lines.map((line) => markStrokes(image, strokeBox(line, image), erase));
+function layersOf(block: TextBlock, inks: TextInk[], translation: string): Omit<TranslatedBlock, 'id'>[] {
   const lines = translation.split('\n').map((line) => line.trim());
   const layer = (source: string, text: string, box: TextBox, from: TextLine[], ink: TextInk) => ({
     source,
@@ -316,18 +311,57 @@ async function translateAndErase(
   const translations = await translate(blocks.map((block, i) => ({ id: i + 1, text: block.text })));
   const erase = new Uint8Array(image.width * image.height);
   const lines = blocks.flatMap((block) => block.lines);
-  const colours = new Map(lines.map((line) => [line, strokeColours(image, strokeBox(line, image), kept)]));
+  // Every line is read on the picture as it was; the fills under labels are set afterwards.
+  const marked = markLines(image, lines, erase);
+  const colours = new Map(
+    lines
+      .filter((line) => !marked.refills.has(line))
+      .map((line) => [line, strokeColours(image, strokeBox(line, image), kept)]),
+  );
   const layers = blocks.map((block, i) =>
-    layersOf(image, erase, block, translations.get(i + 1) ?? block.text),
+    layersOf(
+      block,
+      block.lines.map((line) => marked.inks.get(line) as TextInk),
+      translations.get(i + 1) ?? block.text,
+    ),
   );
   await inpaint(image, erase);
+  for (const refill of marked.refills.values()) applyRefill(image, refill, erase);
   // A glow's faint last ring is past the strokes' box by up to half the line's thickness (haze.ts).
-  for (const line of lines) {
+  // Refilled lines need none of this: their glow went with them, and the page colour around a
+  // label would paint the label over.
+  for (const line of lines.filter((l) => !marked.refills.has(l))) {
     const thickness = Math.min(line.box.width, line.box.height);
     clearRemnants(image, grow(line.box, Math.max(4, thickness * 0.8), image.width, image.height), erase);
   }
   const left = await eraseLeftStrokes(image, colours, erase, kept);
   return blocks.flatMap((block, i) => markedLayers(block, layers[i] ?? [], left));
+}
+
+/**
+ * Each line's ink, and how it is erased: on a designed fill (a label, a banner, a flat page) by
+ * refilling the fill (label-fill.ts), elsewhere by marking its strokes in `erase` for inpainting.
+ */
+function markLines(image: RgbImage, lines: TextLine[], erase: Uint8Array) {
+  const inks = new Map<TextLine, TextInk>();
+  const refills = new Map<TextLine, Refill>();
+  const scratch = new Uint8Array(image.width * image.height);
+  for (const line of lines) {
+    const box = strokeBox(line, image);
+    const ink = markStrokes(image, box, scratch);
+    inks.set(line, ink);
+    const refill = labelRefill(image, line.box, box, (pixel) => scratch[pixel] === 255);
+    if (refill) refills.set(line, refill);
+    // A glow is followed past the box by up to half the line's thickness (haze.ts).
+    const reach = grow(box, Math.min(box.width, box.height), image.width, image.height);
+    for (let y = reach.y; y < reach.y + reach.height; y++)
+      for (let i = y * image.width + reach.x; i < y * image.width + reach.x + reach.width; i++)
+        if (scratch[i]) {
+          if (!refill) erase[i] = 255;
+          scratch[i] = 0;
+        }
+  }
+  return { inks, refills };
 }
 
 /**

@@ -1,0 +1,172 @@
+/**
+ * A designed fill's colour as a plane per channel, c = a + b·x + c·y: a flat colour (b = c = 0) or
+ * a straight gradient, which is what labels, pills, price tags and banners are printed with.
+ * Fitted by least squares to a fill's pixels, or found among the pixels around a line of text by
+ * RANSAC: most of the ring around a line on a label is the label, even where letters cross it or
+ * the label runs from magenta to purple under them.
+ */
+import type { TextBox } from '../ocr/index.ts';
+import type { RgbImage } from './rgb-image.ts';
+
+/** A fill's colour at image pixel (x, y), per channel (unclamped). */
+export interface Plane {
+  at: (x: number, y: number) => number[];
+}
+
+/** A pixel of the image with where it is. */
+export interface Sample {
+  x: number;
+  y: number;
+  /** Offset of its red byte in the image's data. */
+  i: number;
+}
+
+export const distanceTo = (data: Uint8Array | Buffer, i: number, rgb: number[]) =>
+  Math.hypot(
+    (data[i] as number) - (rgb[0] as number),
+    (data[i + 1] as number) - (rgb[1] as number),
+    (data[i + 2] as number) - (rgb[2] as number),
+  );
+
+/** Solves a 3×3 linear system (Cramer's rule); null when it is singular. */
+function solve3(a: number[][], b: number[]): number[] | null {
+  const det = (m: number[][]) => {
+    const [r0, r1, r2] = m as [number[], number[], number[]];
+    const [a0, a1, a2] = r0 as [number, number, number];
+    const [b0, b1, b2] = r1 as [number, number, number];
+    const [c0, c1, c2] = r2 as [number, number, number];
+    return a0 * (b1 * c2 - b2 * c1) - a1 * (b0 * c2 - b2 * c0) + a2 * (b0 * c1 - b1 * c0);
+  };
+  const d = det(a);
+  if (Math.abs(d) < 1e-9) return null;
+  return [0, 1, 2].map(
+    (col) => det(a.map((row, r) => row.map((v, c) => (c === col ? (b[r] as number) : v)))) / d,
+  );
+}
+
+/** The plane of each channel through `samples` by least squares (their mean when they lie on a line). */
+export function fitPlane(image: RgbImage, samples: readonly Sample[]): Plane | null {
+  if (samples.length === 0) return null;
+  // Centred on the samples' mean, so the sums stay small and a line of samples still gives its mean.
+  const mx = samples.reduce((s, p) => s + p.x, 0) / samples.length;
+  const my = samples.reduce((s, p) => s + p.y, 0) / samples.length;
+  let sxx = 0;
+  let sxy = 0;
+  let syy = 0;
+  for (const p of samples) {
+    sxx += (p.x - mx) ** 2;
+    sxy += (p.x - mx) * (p.y - my);
+    syy += (p.y - my) ** 2;
+  }
+  const n = samples.length;
+  const coefficients = [0, 1, 2].map((c) => {
+    let s = 0;
+    let sx = 0;
+    let sy = 0;
+    for (const p of samples) {
+      const v = image.data[p.i + c] as number;
+      s += v;
+      sx += v * (p.x - mx);
+      sy += v * (p.y - my);
+    }
+    const slopes = solve3(
+      [
+        [n, 0, 0],
+        [0, sxx, sxy],
+        [0, sxy, syy],
+      ],
+      [s, sx, sy],
+    );
+    return slopes ?? [s / n, 0, 0];
+  });
+  return {
+    at: (x, y) =>
+      coefficients.map(([a, b, c]) => (a as number) + (b as number) * (x - mx) + (c as number) * (y - my)),
+  };
+}
+
+/** The plane of each channel through three pixels exactly; null when they lie on a line. */
+function planeThrough(image: RgbImage, p: Sample, q: Sample, r: Sample): Plane | null {
+  const coefficients = [0, 1, 2].map((c) =>
+    solve3(
+      [
+        [1, p.x, p.y],
+        [1, q.x, q.y],
+        [1, r.x, r.y],
+      ],
+      [image.data[p.i + c] as number, image.data[q.i + c] as number, image.data[r.i + c] as number],
+    ),
+  );
+  if (coefficients.some((k) => k === null)) return null;
+  return {
+    at: (x, y) =>
+      (coefficients as number[][]).map(([a, b, c]) => (a as number) + (b as number) * x + (c as number) * y),
+  };
+}
+
+/** The pixels on the edge of `box` that lie in the image. */
+export function ringOf(image: RgbImage, box: TextBox): Sample[] {
+  const ring: Sample[] = [];
+  const add = (x: number, y: number) => {
+    if (x >= 0 && y >= 0 && x < image.width && y < image.height)
+      ring.push({ x, y, i: (y * image.width + x) * 3 });
+  };
+  const x1 = box.x + box.width;
+  const y1 = box.y + box.height;
+  for (let x = box.x; x <= x1; x++) {
+    add(x, box.y);
+    add(x, y1);
+  }
+  for (let y = box.y + 1; y < y1; y++) {
+    add(box.x, y);
+    add(x1, y);
+  }
+  return ring;
+}
+
+/** Random triples tried; the same ones every time (a fixed seed), so a picture always reads alike. */
+const TRIES = 80;
+
+/**
+ * The planes most of `ring` agrees with (within `tolerance`), best first, each refitted to the
+ * pixels that agree with it and with the share of the ring they are: up to `most` planes that
+ * differ where the ring is.
+ */
+export function ringPlanes(
+  image: RgbImage,
+  ring: readonly Sample[],
+  tolerance: number,
+  most: number,
+): { plane: Plane; agree: Sample[]; share: number }[] {
+  if (ring.length < 3) return [];
+  let seed = 0x9e3779b9;
+  const random = () => {
+    seed = (Math.imul(seed, 1664525) + 1013904223) >>> 0;
+    return seed / 2 ** 32;
+  };
+  const pick = () => ring[Math.floor(random() * ring.length)] as Sample;
+  const agreeing = (plane: Plane) =>
+    ring.filter((p) => distanceTo(image.data, p.i, plane.at(p.x, p.y)) <= tolerance);
+  const found: { plane: Plane; agree: Sample[] }[] = [];
+  for (let t = 0; t < TRIES; t++) {
+    const plane = planeThrough(image, pick(), pick(), pick());
+    if (!plane) continue;
+    const agree = agreeing(plane);
+    if (agree.length >= 3) found.push({ plane, agree });
+  }
+  found.sort((a, b) => b.agree.length - a.agree.length);
+  const chosen: { plane: Plane; agree: Sample[]; share: number }[] = [];
+  const taken = new Set<number>();
+  for (const candidate of found) {
+    if (chosen.length >= most) break;
+    // A plane most of whose pixels an earlier one already holds is the same fill again.
+    const fresh = candidate.agree.filter((p) => !taken.has(p.i)).length;
+    if (fresh < candidate.agree.length / 2) continue;
+    const refitted = fitPlane(image, candidate.agree);
+    if (!refitted) continue;
+    const agree = agreeing(refitted);
+    for (const p of agree) taken.add(p.i);
+    chosen.push({ plane: refitted, agree, share: agree.length / ring.length });
+  }
+  return chosen;
+}

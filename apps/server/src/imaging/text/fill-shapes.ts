@@ -1,0 +1,126 @@
+/**
+ * Shapes in a window around a line of text, read against a fill (label-fill.ts): what lies off the
+ * fill and how it is connected, what lies inside the fill, and how far a glow fades out into it.
+ * A mask is one byte a pixel of the window, 1 = in.
+ */
+import type { TextBox } from '../ocr/index.ts';
+import type { RgbImage } from './rgb-image.ts';
+
+/** A part of the image, in image pixels. */
+export interface Window {
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+}
+
+/** `box` grown by `pad` on each side (shrunk when negative), kept inside the image. */
+export const windowAround = (image: RgbImage, box: TextBox, pad: number): Window => {
+  const x = Math.max(0, Math.floor(box.x - pad));
+  const y = Math.max(0, Math.floor(box.y - pad));
+  const right = Math.min(image.width, Math.ceil(box.x + box.width + pad));
+  const bottom = Math.min(image.height, Math.ceil(box.y + box.height + pad));
+  return { x, y, width: Math.max(0, right - x), height: Math.max(0, bottom - y) };
+};
+
+/**
+ * Each pixel's shape off the fill (8-connected), and per shape whether it reaches the window's
+ * side and how many of its pixels lie inside `box`.
+ */
+export function shapesOffFill(win: Window, shape: Uint8Array, box: TextBox) {
+  const { width: w, height: h } = win;
+  const id = new Int32Array(w * h).fill(-1);
+  const shapes: { outward: boolean; pixels: number; inside: number }[] = [];
+  const queue = new Int32Array(w * h);
+  for (let start = 0; start < w * h; start++) {
+    if (shape[start] || id[start] !== -1) continue;
+    const s = { outward: false, pixels: 0, inside: 0 };
+    const n = shapes.push(s) - 1;
+    let tail = 0;
+    queue[tail++] = start;
+    id[start] = n;
+    for (let head = 0; head < tail; head++) {
+      const k = queue[head] as number;
+      const x = k % w;
+      const y = (k - x) / w;
+      s.pixels += 1;
+      const ix = x + win.x;
+      const iy = y + win.y;
+      if (ix >= box.x && ix < box.x + box.width && iy >= box.y && iy < box.y + box.height) s.inside += 1;
+      if (x === 0 || y === 0 || x === w - 1 || y === h - 1) s.outward = true;
+      for (let dy = -1; dy <= 1; dy++)
+        for (let dx = -1; dx <= 1; dx++) {
+          const nx = x + dx;
+          const ny = y + dy;
+          if (nx < 0 || ny < 0 || nx >= w || ny >= h) continue;
+          const nk = ny * w + nx;
+          if (shape[nk] || id[nk] !== -1) continue;
+          id[nk] = n;
+          queue[tail++] = nk;
+        }
+    }
+  }
+  return { id, shapes };
+}
+/**
+ * Grows `text` (in place) into neighbouring pixels inside the fill that are `off` it, up to
+ * `reach` steps from where it was.
+ */
+export function followOffFill(
+  image: RgbImage,
+  win: Window,
+  text: Uint8Array,
+  inside: Uint8Array,
+  off: (x: number, y: number, pixel: number) => boolean,
+  reach: number,
+): void {
+  const w = win.width;
+  let front: number[] = [];
+  for (let k = 0; k < text.length; k++) if (text[k]) front.push(k);
+  for (let step = 0; step < reach && front.length > 0; step++) {
+    const next: number[] = [];
+    for (const k of front) {
+      const x = k % w;
+      for (const nk of [x > 0 ? k - 1 : -1, x < w - 1 ? k + 1 : -1, k - w, k + w]) {
+        if (nk < 0 || nk >= text.length || text[nk] || !inside[nk]) continue;
+        const nx = nk % w;
+        const ny = (nk - nx) / w;
+        if (!off(nx, ny, ((ny + win.y) * image.width + nx + win.x) * 3)) continue;
+        text[nk] = 1;
+        next.push(nk);
+      }
+    }
+    front = next;
+  }
+}
+/** 1 where the pixel has the fill on both sides along its row or along its column: inside the label. */
+export function insideFill(win: Window, shape: Uint8Array): Uint8Array {
+  const { width: w, height: h } = win;
+  const first = (n: number, get: (j: number) => number) => {
+    for (let j = 0; j < n; j++) if (get(j)) return j;
+    return n;
+  };
+  const last = (n: number, get: (j: number) => number) => {
+    for (let j = n - 1; j >= 0; j--) if (get(j)) return j;
+    return -1;
+  };
+  const rows = Array.from({ length: h }, (_, y) => [
+    first(w, (x) => shape[y * w + x] as number),
+    last(w, (x) => shape[y * w + x] as number),
+  ]);
+  const cols = Array.from({ length: w }, (_, x) => [
+    first(h, (y) => shape[y * w + x] as number),
+    last(h, (y) => shape[y * w + x] as number),
+  ]);
+  const inside = new Uint8Array(w * h);
+  for (let y = 0; y < h; y++)
+    for (let x = 0; x < w; x++) {
+      const [r0, r1] = rows[y] as number[];
+      const [c0, c1] = cols[x] as number[];
+      // Either way: letters as tall as a tight label leave no fill above or below them, a
+      // column of text in a narrow one none beside it; the label's own edge has it neither way.
+      if ((x > (r0 as number) && x < (r1 as number)) || (y > (c0 as number) && y < (c1 as number)))
+        inside[y * w + x] = 1;
+    }
+  return inside;
+}

@@ -1,0 +1,273 @@
+/**
+ * Text printed on a designed fill (a label, a pill, a price tag, a banner, a flat page) is erased
+ * by refilling the fill, not by inpainting: inpainting pulls in whatever is near (a nested white
+ * box turned pink, a label's border bitten, a price box's frame smeared away, grey ghosts of the
+ * anti-aliased edges left on white). Around the line the fill is the plane of colour (flat or a
+ * straight gradient, fill-plane.ts) most of the line's ring agrees with; every pixel of the text
+ * (its strokes, outline, shadow, glow and anti-aliased edge) is set to what the plane says the
+ * fill is there. Everything else in the window is left as it is: a shape that reaches out of the
+ * window (the label's own edge and frame, a nested box, a divider, the photo beside the label) is
+ * not the text's, nor is a small shape beside it (a bullet, an icon). A line on a photo, which no
+ * plane fits, is erased as before (erase.ts).
+ */
+import type { TextBox } from '../ocr/index.ts';
+import { distanceTo, fitPlane, type Plane, ringOf, ringPlanes, type Sample } from './fill-plane.ts';
+import { followOffFill, insideFill, shapesOffFill, type Window, windowAround } from './fill-shapes.ts';
+import { dilate } from './ink.ts';
+import type { RgbImage } from './rgb-image.ts';
+
+/** How near the fill's plane a pixel must be to be part of it (RGB distance). */
+const SAME_COLOUR = 36;
+
+/** The plane must fit 90% of the fill's inner pixels within this (RGB distance): a photo does not. */
+const FIT_NOISE = 12;
+/** Share of the ring around the line that must agree with a plane for it to be tried. */
+const RING_SHARE = 0.3;
+/** Planes tried per ring: a line's fill, and what else the ring crosses (letters, a nested box). */
+const PLANES_PER_RING = 3;
+/** Share of an enclosed shape inside the line's box for it to be the line's (a letter, not an icon). */
+const INSIDE_SHARE = 0.5;
+/** Share of the line's box that must lie inside the fill. */
+const WRAPPED_SHARE = 0.8;
+/** Share of the window past the line's box that a fill must hold: a label's rim at least. */
+const LEAST_AROUND = 0.03;
+/** Share of the text's pixels that may survive its erosion: more is a solid shape, not strokes. */
+const SOLID_SHARE = 0.28;
+/** A pixel off the fill's plane by less than this many times the fill's typical noise is the fill. */
+const OFF_NOISE = 3;
+/** And by less than this (RGB distance) always: a glow 4 levels off white shows as a pale square. */
+const MIN_OFF = 3;
+
+/** The pixels to set and what to set them to: the fill where the text was. */
+export interface Refill {
+  /** Image pixel indices (y × width + x). */
+  pixels: Int32Array;
+  /** Their new colours, three bytes a pixel. */
+  rgb: Uint8Array;
+}
+
+/** A fill found around a line: its pixels in the window (1) and its colour there, with its noise. */
+interface Fill {
+  shape: Uint8Array;
+  /** The fill's plane. */
+  at: (x: number, y: number) => number[];
+  /** How far the fill's pixels typically are off it: its JPEG noise, its grain. */
+  typical: number;
+}
+
+const pixelOf = (image: RgbImage, win: Window, k: number): Sample => {
+  const x = (k % win.width) + win.x;
+  const y = Math.floor(k / win.width) + win.y;
+  return { x, y, i: (y * image.width + x) * 3 };
+};
+
+/**
+ * The fill of `plane` in the window: reached from the ring's pixels that agree with it, through
+ * pixels near it. Refitted to its inner pixels (its edges next to letters are part anti-aliasing);
+ * null when that does not fit (a photo's colours merely crossed the plane).
+ */
+function fillOf(image: RgbImage, win: Window, plane: Plane, agree: readonly Sample[]): Fill | null {
+  const { width: w, height: h } = win;
+  const shape = new Uint8Array(w * h);
+  const queue = new Int32Array(w * h);
+  let tail = 0;
+  for (const p of agree) {
+    const k = (p.y - win.y) * w + (p.x - win.x);
+    if (p.x < win.x || p.y < win.y || p.x >= win.x + w || p.y >= win.y + h || shape[k]) continue;
+    shape[k] = 1;
+    queue[tail++] = k;
+  }
+  for (let head = 0; head < tail; head++) {
+    const k = queue[head] as number;
+    const kx = k % w;
+    for (const nk of [kx < w - 1 ? k + 1 : -1, kx > 0 ? k - 1 : -1, k + w, k - w]) {
+      if (nk < 0 || nk >= w * h || shape[nk]) continue;
+      const p = pixelOf(image, win, nk);
+      if (distanceTo(image.data, p.i, plane.at(p.x, p.y)) > SAME_COLOUR) continue;
+      shape[nk] = 1;
+      queue[tail++] = nk;
+    }
+  }
+  // The fill between letters is cut off from the rest by their outlines, and the counters inside
+  // them too: the fill's colour inside its outline is the fill.
+  const inside = insideFill(win, shape);
+  for (let k = 0; k < w * h; k++) {
+    if (shape[k] || !inside[k]) continue;
+    const p = pixelOf(image, win, k);
+    if (distanceTo(image.data, p.i, plane.at(p.x, p.y)) <= SAME_COLOUR) shape[k] = 1;
+  }
+  const inner: Sample[] = [];
+  for (let k = w; k < w * h - w; k++)
+    if (shape[k] && shape[k - 1] && shape[k + 1] && shape[k - w] && shape[k + w])
+      inner.push(pixelOf(image, win, k));
+  if (inner.length < 12) return null;
+  const every = Math.max(1, Math.floor(inner.length / 4000));
+  const sample = inner.filter((_, n) => n % every === 0);
+  const first = fitPlane(image, sample);
+  if (!first) return null;
+  // Once more without the pixels far off the first fit: a glow's faint pink inside the fill's
+  // tolerance tinted a white page's plane 4 levels pink, and every refilled pixel with it.
+  const offFirst = sample.map((p) => distanceTo(image.data, p.i, first.at(p.x, p.y)));
+  const median = [...offFirst].sort((a, b) => a - b)[offFirst.length >> 1] as number;
+  const refitted = fitPlane(
+    image,
+    sample.filter((_, n) => (offFirst[n] as number) <= Math.max(2, 2 * median)),
+  );
+  if (!refitted) return null;
+  const errors = sample.map((p) => distanceTo(image.data, p.i, refitted.at(p.x, p.y))).sort((a, b) => a - b);
+  if ((errors[Math.floor(errors.length * 0.9)] as number) > FIT_NOISE) return null;
+  return { shape, at: refitted.at, typical: errors[errors.length >> 1] as number };
+}
+
+/**
+ * The refill of the line in `line` (its detected box) when it is printed on a designed fill, or
+ * null when it is not (a photo, a busy pattern). `box` is the line's box grown past its strokes;
+ * `inked(i)` says whether the ink reading marked image pixel i as the text's (for letters that
+ * touch the label's edge, which the fill does not enclose).
+ */
+export function labelRefill(
+  image: RgbImage,
+  line: TextBox,
+  box: TextBox,
+  inked: (pixel: number) => boolean,
+): Refill | null {
+  const thickness = Math.min(line.width, line.height);
+  const win = windowAround(image, box, Math.max(4, Math.round(thickness * 0.5)));
+  if (win.width < 3 || win.height < 3) return null;
+  // The detected box's edge runs through the padding around the characters, on a label its fill
+  // (the grown box may already reach past a tight label's edge); a box taller than its label (a
+  // white box in a red one, a pill on a white card) has the fill further in.
+  const step = thickness * 0.12;
+  const candidates = [0, step, 2 * step, -step]
+    .flatMap((inset) =>
+      ringPlanes(
+        image,
+        ringOf(image, windowAround(image, line, -Math.round(inset))),
+        SAME_COLOUR,
+        PLANES_PER_RING,
+      ),
+    )
+    .filter((c) => c.share >= RING_SHARE);
+  // Of the fills that hold the line as strokes, the one reaching furthest around it: the banner's
+  // red, not the yellow of the letters on it, which also lies between their gaps.
+  let best: { fill: Fill; text: Uint8Array; around: number } | null = null;
+  for (const candidate of candidates) {
+    const fill = fillOf(image, win, candidate.plane, candidate.agree);
+    const text = fill && textOnFill(image, win, fill, line, box, inked);
+    if (!fill || !text) continue;
+    const around = shareAround(win, fill.shape, line);
+    // The letters' own colour reaches nowhere past them (white words on a photo, read as white
+    // fill with the photo between the letters as text); the tightest label still shows a rim.
+    if (around < LEAST_AROUND) continue;
+    if (!best || around > best.around) best = { fill, text, around };
+  }
+  return best && refillOf(image, win, best.text, best.fill);
+}
+
+/** Share of the window outside the line's box that is the fill. */
+function shareAround(win: Window, shape: Uint8Array, line: TextBox): number {
+  let on = 0;
+  let all = 0;
+  for (let k = 0; k < shape.length; k++) {
+    const x = (k % win.width) + win.x;
+    const y = Math.floor(k / win.width) + win.y;
+    if (x >= line.x && x < line.x + line.width && y >= line.y && y < line.y + line.height) continue;
+    all += 1;
+    on += shape[k] as number;
+  }
+  return all === 0 ? 0 : on / all;
+}
+
+/**
+ * The line's pixels on `fill` (1 in the window), or null when the fill does not hold the line:
+ * it does not wrap the line's box (the white faces of a 3D headline are no fill around it), or what it holds
+ * is not strokes but a solid shape (the fill found was the card around a pill, not the pill).
+ */
+function textOnFill(
+  image: RgbImage,
+  win: Window,
+  fill: Fill,
+  line: TextBox,
+  box: TextBox,
+  inked: (pixel: number) => boolean,
+): Uint8Array | null {
+  const thickness = Math.min(line.width, line.height);
+  const inside = insideFill(win, fill.shape);
+  let wrapped = 0;
+  for (let y = line.y; y < line.y + line.height; y++)
+    for (let x = line.x; x < line.x + line.width; x++)
+      wrapped += inside[(y - win.y) * win.width + x - win.x] ?? 0;
+  if (wrapped < line.width * line.height * WRAPPED_SHARE) return null;
+  const { id, shapes } = shapesOffFill(win, fill.shape, box);
+  const text = new Uint8Array(win.width * win.height);
+  let count = 0;
+  for (let k = 0; k < text.length; k++) {
+    const s = shapes[id[k] as number];
+    if (!s || !inside[k]) continue;
+    const p = pixelOf(image, win, k);
+    const enclosed = !s.outward && s.inside >= s.pixels * INSIDE_SHARE;
+    const inLine = p.x >= line.x && p.x < line.x + line.width && p.y >= line.y && p.y < line.y + line.height;
+    // The ink reading's marks count in the line's own box and, as a glow, past the grown box;
+    // between the two a nested box or the label's frame may lie, in the ink's colour.
+    const pastBox = p.x < box.x || p.y < box.y || p.x >= box.x + box.width || p.y >= box.y + box.height;
+    if (enclosed || ((inLine || pastBox) && inked(p.i / 3))) {
+      text[k] = 1;
+      count += 1;
+    }
+  }
+  if (count === 0) return null;
+  // Strokes are thin, even bold ones with a shadow: eroded by a quarter of the line's height,
+  // little of them is left, while a pill the line's height keeps its middle.
+  const core = dilate(
+    text.map((v) => 1 - v),
+    win.width,
+    win.height,
+    Math.max(2, Math.round(thickness * 0.25)),
+  );
+  let solid = 0;
+  for (let k = 0; k < text.length; k++) if (text[k] && !core[k]) solid += 1;
+  if (solid > count * SOLID_SHARE) return null;
+  // A glow, a soft shadow and the anti-aliased edge fade from the strokes into the fill: followed
+  // out for as long as they are off the fill by more than its own noise.
+  const off = Math.max(MIN_OFF, OFF_NOISE * fill.typical);
+  // Only through the fill's own pixels: a nested box or a frame next to the letters is off the
+  // fill too, and is not theirs.
+  followOffFill(
+    image,
+    win,
+    text,
+    fill.shape,
+    (x, y, i) => distanceTo(image.data, i, fill.at(x + win.x, y + win.y)) > off,
+    Math.round(thickness * 0.6),
+  );
+  const grown = dilate(text, win.width, win.height, 1);
+  for (let k = 0; k < grown.length; k++) grown[k] = grown[k] && (inside[k] || text[k]) ? 1 : 0;
+  return grown;
+}
+
+/** The refill of the pixels of `text` (1 in the window): the fill's plane there. */
+function refillOf(image: RgbImage, win: Window, text: Uint8Array, fill: Fill): Refill {
+  const pixels: number[] = [];
+  for (let k = 0; k < text.length; k++) if (text[k]) pixels.push(k);
+  const rgb = new Uint8Array(pixels.length * 3);
+  const where = new Int32Array(pixels.length);
+  pixels.forEach((k, n) => {
+    const p = pixelOf(image, win, k);
+    where[n] = p.i / 3;
+    fill.at(p.x, p.y).forEach((v, c) => {
+      rgb[n * 3 + c] = Math.max(0, Math.min(255, Math.round(v)));
+    });
+  });
+  return { pixels: where, rgb };
+}
+
+/** Sets the refilled pixels and marks them in `erased` (one byte a pixel, 255 = erased). */
+export function applyRefill(image: RgbImage, refill: Refill, erased: Uint8Array): void {
+  for (let n = 0; n < refill.pixels.length; n++) {
+    const p = refill.pixels[n] as number;
+    image.data[p * 3] = refill.rgb[n * 3] as number;
+    image.data[p * 3 + 1] = refill.rgb[n * 3 + 1] as number;
+    image.data[p * 3 + 2] = refill.rgb[n * 3 + 2] as number;
+    erased[p] = 255;
+  }
+}

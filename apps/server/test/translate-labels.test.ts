@@ -1,0 +1,121 @@
+/**
+ * 图片翻译 on promotion designs: the labels the text is printed on come back refilled, not smeared
+ * (issue 51). Each scene is a Taobao-style design drawn the way such pictures are made: a design
+ * first, the Chinese printed on it. The check is on the erased picture (the translation is drawn
+ * later): where the text was, the design must read as it was without the text. Before the label
+ * refill (label-fill.ts) the white box nested in a red one came back pink, the price box lost its
+ * dark frame where its digits touched it, and a white page kept grey ghosts of every line.
+ */
+import assert from 'node:assert/strict';
+import { after, describe, it } from 'node:test';
+import sharp from 'sharp';
+import { createOcrEngine } from '../src/imaging/ocr/index.ts';
+import { translatePicture } from '../src/imaging/text/translate-picture.ts';
+import { type Writing, writeChinese } from './fakes/chinese-text.ts';
+import { translateOffline } from './fakes/fake-translate-answers.ts';
+import { englishLike } from './fakes/translate-measures.ts';
+
+const svg = (body: string) =>
+  sharp(Buffer.from(`<svg xmlns="http://www.w3.org/2000/svg" width="800" height="800">${body}</svg>`));
+
+interface Area {
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+}
+
+/** Pixels of `area` on the erased picture farther than `tolerance` from `rgb`. */
+async function offColour(png: Buffer, area: Area, rgb: number[], tolerance: number) {
+  const { data, info } = await sharp(png).removeAlpha().raw().toBuffer({ resolveWithObject: true });
+  let off = 0;
+  for (let y = area.y; y < area.y + area.height; y++)
+    for (let x = area.x; x < area.x + area.width; x++) {
+      const i = (y * info.width + x) * 3;
+      const d = Math.hypot(...[0, 1, 2].map((c) => (data[i + c] as number) - (rgb[c] as number)));
+      if (d > tolerance) off += 1;
+    }
+  return off;
+}
+
+describe('图片翻译 · labels on promotion designs are refilled, not smeared', () => {
+  const ocr = createOcrEngine();
+  after(() => ocr.close());
+  const erase = async (background: string, texts: Writing[]) => {
+    const picture = await translatePicture(
+      ocr,
+      await writeChinese(svg(background), texts),
+      { target: 'en', keep: [], product: null },
+      (blocks) => translateOffline(blocks, englishLike),
+    );
+    assert.ok(picture.blocks.length >= texts.length - 1, `${picture.blocks.length} blocks translated`);
+    return picture.background;
+  };
+
+  it('a white box nested in a red one stays white, and the red around it red', async () => {
+    const erased = await erase(
+      '<rect width="800" height="800" fill="#b07850"/><rect x="200" y="200" width="400" height="200" fill="#c81e0a"/><rect x="260" y="320" width="280" height="60" fill="#ffffff"/>',
+      [
+        { text: '精选优质面料', left: 236, top: 232, size: 52, color: '#ffffff', bold: true },
+        { text: '原版正品', left: 296, top: 326, size: 44, color: '#c81e0a', bold: true },
+      ],
+    );
+    // Inside each box, a 4-pixel rim left out: a label's edge is anti-aliased.
+    const white = { x: 264, y: 324, width: 272, height: 52 };
+    assert.equal(await offColour(erased, white, [255, 255, 255], 12), 0, 'the white box is white again');
+    const redTop = { x: 204, y: 204, width: 392, height: 110 };
+    assert.equal(await offColour(erased, redTop, [200, 30, 10], 12), 0, 'the red box is red again');
+  });
+
+  it('a yellow label the text nearly fills keeps its fill and its edges', async () => {
+    const erased = await erase(
+      '<rect width="800" height="800" fill="#b07850"/><rect x="150" y="300" width="500" height="76" fill="#f0e63c"/>',
+      [{ text: '100%桑蚕丝 真丝', left: 166, top: 308, size: 58, color: '#1a1a1a', bold: true }],
+    );
+    assert.equal(
+      await offColour(erased, { x: 152, y: 302, width: 496, height: 72 }, [240, 230, 60], 12),
+      0,
+      'every pixel of the label is its yellow',
+    );
+    // Outside the label nothing moves: the brown around it is brown, right up to its edge.
+    assert.equal(await offColour(erased, { x: 100, y: 280, width: 600, height: 18 }, [176, 120, 80], 8), 0);
+    assert.equal(await offColour(erased, { x: 100, y: 378, width: 600, height: 18 }, [176, 120, 80], 8), 0);
+  });
+
+  it('a price box keeps its dark frame and its gradient', async () => {
+    const erased = await erase(
+      '<defs><linearGradient id="g" x1="0" x2="1"><stop offset="0" stop-color="#e8202a"/><stop offset="1" stop-color="#b0101a"/></linearGradient></defs><rect width="800" height="800" fill="#ffffff"/><rect x="190" y="290" width="420" height="160" fill="#3a0a0a"/><rect x="198" y="298" width="404" height="144" fill="url(#g)"/>',
+      [{ text: '到手价168元', left: 214, top: 330, size: 68, color: '#ffe040', bold: true }],
+    );
+    const frame = [
+      { x: 190, y: 290, width: 420, height: 7 },
+      { x: 190, y: 443, width: 420, height: 7 },
+      { x: 190, y: 290, width: 7, height: 160 },
+      { x: 603, y: 290, width: 7, height: 160 },
+    ];
+    for (const side of frame)
+      assert.equal(await offColour(erased, side, [58, 10, 10], 12), 0, 'the frame is whole');
+    // The gradient runs on under where the text was: each column is the gradient's colour there.
+    const { data, info } = await sharp(erased).removeAlpha().raw().toBuffer({ resolveWithObject: true });
+    let off = 0;
+    for (let x = 204; x < 596; x++) {
+      const t = (x - 198) / 404;
+      const want = [232 - t * 56, 32 - t * 16, 42 - t * 16];
+      for (let y = 304; y < 436; y++) {
+        const i = (y * info.width + x) * 3;
+        if (Math.hypot(...want.map((v, c) => (data[i + c] as number) - v)) > 14) off += 1;
+      }
+    }
+    assert.ok(off < 392 * 132 * 0.002, `${off} pixels off the gradient where the price was`);
+  });
+
+  it('a white facts page comes back flat: no ghost of any erased line', async () => {
+    const erased = await erase('<rect width="800" height="800" fill="#ffffff"/>', [
+      { text: '产品名称：氨基酸洗发水', left: 80, top: 120, size: 40, color: '#333333' },
+      { text: '净含量：500毫升', left: 80, top: 220, size: 40, color: '#333333' },
+      { text: '适用人群：所有发质', left: 80, top: 320, size: 40, color: '#666666' },
+    ]);
+    // A ghost 6 levels off white shows on a bright screen; a page's own noise here is nil.
+    assert.equal(await offColour(erased, { x: 40, y: 90, width: 720, height: 320 }, [255, 255, 255], 3), 0);
+  });
+});
