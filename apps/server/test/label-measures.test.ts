@@ -9,7 +9,14 @@ import sharp from 'sharp';
 import type { TextBox } from '../src/imaging/ocr/index.ts';
 import type { RgbImage } from '../src/imaging/text/rgb-image.ts';
 import { writeChinese } from './fakes/chinese-text.ts';
-import { EDGE_BAR, FILL_SLACK, flatPageExcess, labelFidelity, labelsUnder } from './fakes/label-measures.ts';
+import {
+  EDGE_BAR,
+  FILL_SLACK,
+  flatPageExcess,
+  INNER_BAR,
+  labelFidelity,
+  labelsUnder,
+} from './fakes/label-measures.ts';
 
 const W = 600;
 const H = 400;
@@ -121,6 +128,18 @@ describe('图片翻译 measures · the label under a line', () => {
     );
     const [frame] = labelFidelity(price.original, unframed, labelsUnder(price.original, [price.box]));
     assert.ok((frame?.edge ?? 1) < EDGE_BAR, `edge ${frame?.edge}`);
+  });
+
+  it('reports a white box inside the red label refilled red as lost, though the red fill grows', async () => {
+    const boxed = `${RED_LABEL}<rect x="400" y="215" width="80" height="40" fill="#ffffff"/>`;
+    const { original, erased, box } = await labelScene(boxed);
+    const labels = labelsUnder(original, [box]);
+    const [clean] = labelFidelity(original, erased, labels);
+    assert.equal(clean?.inner, 1);
+    const refilled = await raw(await sharp(svg(RED_LABEL)).png().toBuffer());
+    const [lost] = labelFidelity(original, refilled, labels);
+    assert.ok((lost?.kept ?? 0) >= 1, `kept ${lost?.kept}`);
+    assert.ok((lost?.inner ?? 1) < INNER_BAR, `inner ${lost?.inner}`);
   });
 
   it('finds a straight-gradient pill as one label, and its erased self as kept', async () => {

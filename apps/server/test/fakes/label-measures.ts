@@ -11,8 +11,13 @@
 import type { TextBox } from '../../src/imaging/ocr/index.ts';
 import type { RgbImage } from '../../src/imaging/text/rgb-image.ts';
 
-/** Largest step (any channel) between neighbouring pixels of one label: a gradient, JPEG noise. */
+/**
+ * Largest step (any channel) between neighbouring pixels of one label (a gradient, JPEG noise):
+ * at least this, and more on a label whose own edge is noisier (twice its median step, up to
+ * STEP_CEILING): a small, heavily compressed picture's purple pill steps by 20–30 pixel to pixel.
+ */
 const STEP = 14;
+const STEP_CEILING = 40;
 /**
  * The fill must reach this share of the ring it was seeded from: it lies round the text. Little,
  * because the letters cross a ring inside the box (half of it, on a tight pill).
@@ -90,10 +95,15 @@ export const FILL_SLACK = 0.1;
 /** A fill colour as a straight gradient: channel c at (x, y) is plane[c] + plane[3+c]·x + plane[6+c]·y. */
 type Plane = number[];
 
+/** Fewer pixels than this printed on a label besides its lines are noise, not a shape. */
+const MIN_INNER = 30;
+
 /** The label a line was printed on. */
 export interface Label {
   /** Indices of the line boxes printed on it (a card may carry several). */
   lines: number[];
+  /** Those lines' boxes. */
+  texts: TextBox[];
   /** Its bounding box in the picture. */
   box: TextBox;
   /** Its fill at its centre, RGB (a gradient's middle). */
@@ -333,26 +343,39 @@ const insideMask = (label: Pick<Label, 'box' | 'mask'>, x: number, y: number): b
   label.mask[(y - label.box.y) * label.box.width + (x - label.box.x)] === 1;
 
 /**
- * Pixels grown from `seeds` through 4-neighbours that `joins` accepts, into `work.region`: how many,
- * and whether the growing stopped by itself (not past `largest` pixels).
+ * Pixels grown from `seeds` into `work.region` through 4-neighbours that `fits` accepts and that
+ * step smoothly (by `step` at most) from where they are reached; the `over` box (the text) is passed over, its
+ * letters too, so that a tight pill cut in pieces by tall letters is reached whole. How many, and
+ * whether the growing stopped by itself (not past `largest` pixels).
  */
 function grow(
   image: RgbImage,
   seeds: readonly number[],
-  joins: (from: number, to: number) => boolean,
-  work: { seen: Int32Array; stamp: number; region: Int32Array },
+  fits: (pixel: number) => boolean,
+  step: number,
+  over: TextBox,
+  work: { seen: Int32Array; stamp: number; region: Int32Array; queue: Int32Array },
   largest: number,
 ): { count: number; whole: boolean } {
-  const { seen, stamp, region } = work;
+  const { seen, stamp, region, queue } = work;
   const size = image.width * image.height;
+  const inOver = (p: number) => {
+    const x = p % image.width;
+    const y = Math.floor(p / image.width);
+    return x >= over.x && y >= over.y && x < over.x + over.width && y < over.y + over.height;
+  };
   let count = 0;
+  let tail = 0;
   for (const p of seeds) {
     if (seen[p] === stamp) continue;
     seen[p] = stamp;
     region[count++] = p;
+    queue[tail++] = p;
   }
-  for (let head = 0; head < count; head++) {
-    const p = region[head] as number;
+  for (let head = 0; head < tail; head++) {
+    const p = queue[head] as number;
+    // A letter passed over: what lies past it is compared with the fill, not with the letter.
+    const passing = seen[p] === -stamp;
     const x = p % image.width;
     for (const n of [
       x > 0 ? p - 1 : -1,
@@ -360,9 +383,13 @@ function grow(
       p - image.width,
       p + image.width < size ? p + image.width : -1,
     ]) {
-      if (n < 0 || seen[n] === stamp || !joins(p, n)) continue;
-      seen[n] = stamp;
-      region[count++] = n;
+      if (n < 0 || seen[n] === stamp || seen[n] === -stamp) continue;
+      if ((passing || stepBetween(image, p, n) <= step) && fits(n)) {
+        seen[n] = stamp;
+        region[count++] = n;
+      } else if (inOver(n)) seen[n] = -stamp;
+      else continue;
+      queue[tail++] = n;
       if (count > largest) return { count, whole: false };
     }
   }
@@ -383,6 +410,7 @@ export function labelsUnder(image: RgbImage, boxes: readonly TextBox[]): Label[]
   const owner = new Int32Array(size);
   const seen = new Int32Array(size);
   const region = new Int32Array(size);
+  const queue = new Int32Array(size);
   const labels: Label[] = [];
   let fills = 0;
   boxes.forEach((box, line) => {
@@ -403,7 +431,13 @@ export function labelsUnder(image: RgbImage, boxes: readonly TextBox[]): Label[]
         .map((c) => ({ ring, colour: c.rgb })),
     );
     for (const { ring, colour } of candidates) {
-      const seeds = ring.filter((p) => offBy(image, p, colour) <= SEED_NEAR);
+      const near = ring.map((p) => offBy(image, p, colour) <= SEED_NEAR);
+      const seeds = ring.filter((_, i) => near[i]);
+      // The label's own noise, from neighbours along the ring that are both its colour.
+      const steps = ring.flatMap((p, i) =>
+        i > 0 && near[i] && near[i - 1] ? [stepBetween(image, ring[i - 1] as number, p)] : [],
+      );
+      const step = Math.min(STEP_CEILING, Math.max(STEP, 2 * quantile(steps, 0.5)));
       const known = seeds.map((p) => owner[p] as number).find((o) => o !== 0);
       if (known !== undefined && known > 0) {
         labels[known - 1]?.lines.push(line);
@@ -411,14 +445,15 @@ export function labelsUnder(image: RgbImage, boxes: readonly TextBox[]): Label[]
       }
       if (known !== undefined) continue;
       const stamp = 2 * ++fills;
-      const smooth = (from: number, to: number) => stepBetween(image, from, to) <= STEP;
       // First the fill near the edge's colour, then as far as the straight gradient fitted to it
       // runs: a soft shaded button beside a pill, or a product's shadow, is not followed out.
       const core = grow(
         image,
         seeds,
-        (from, to) => smooth(from, to) && offBy(image, to, colour) <= CORE,
-        { seen, stamp: stamp - 1, region },
+        (to) => offBy(image, to, colour) <= CORE,
+        step,
+        box,
+        { seen, stamp: stamp - 1, region, queue },
         largest,
       );
       const plane = core.whole ? fitPlane(image, region, core.count) : null;
@@ -426,8 +461,10 @@ export function labelsUnder(image: RgbImage, boxes: readonly TextBox[]): Label[]
         ? grow(
             image,
             seeds,
-            (from, to) => smooth(from, to) && residual(image, to, plane) <= FOLLOW,
-            { seen, stamp, region },
+            (to) => residual(image, to, plane) <= FOLLOW,
+            step,
+            box,
+            { seen, stamp, region, queue },
             largest,
           )
         : core;
@@ -445,7 +482,7 @@ export function labelsUnder(image: RgbImage, boxes: readonly TextBox[]): Label[]
         shape && !page && isPrinted(image, shape) ? labelAround(image, region, count, shape, box) : null;
       if (found) {
         for (let i = 0; i < count; i++) owner[region[i] as number] = labels.length + 1;
-        labels.push({ ...found, lines: [line] });
+        labels.push({ ...found, lines: [line], texts: [] });
         return;
       }
       // The page or the backdrop is no label for any line: not tried again.
@@ -456,7 +493,9 @@ export function labelsUnder(image: RgbImage, boxes: readonly TextBox[]): Label[]
   // a title's letters (「对不起豆浆机 降价了!!」) is a crisp shape of one colour too, but smaller
   // than the lines' boxes together (0.85 of them; taobao4's tight 「原版正品」 box is 0.98).
   const boxArea = (i: number) => (boxes[i]?.width ?? 0) * (boxes[i]?.height ?? 0);
-  return labels.filter((label) => label.area >= AROUND * label.lines.reduce((sum, i) => sum + boxArea(i), 0));
+  return labels
+    .filter((label) => label.area >= AROUND * label.lines.reduce((sum, i) => sum + boxArea(i), 0))
+    .map((label) => ({ ...label, texts: label.lines.map((i) => boxes[i] as TextBox) }));
 }
 
 /** Share of the shape's border pixels on the picture's side. */
@@ -601,6 +640,43 @@ export interface LabelFidelity {
   after: number;
   kept: number;
   edge: number;
+  /**
+   * The share of what was printed on the label besides its lines (a white box inside a red one, a
+   * pill on a card, a badge) that is still not the label's fill: refilling such a shape with the
+   * label's colour raises the label's fill and leaves its edge alone, so only this shows it. The
+   * bar is INNER_BAR.
+   */
+  inner: number;
+}
+
+/** Room round a line's box that its erasing may take (translate-picture.ts grows it by 0.18 of its height; JPEG halos reach further). */
+const LINE_ROOM = 0.35;
+/** The share of what is printed on a label besides its lines that must stay: all of it, but for noise. */
+export const INNER_BAR = 0.95;
+
+/**
+ * The share of the label's pixels that were not its fill on the original, away from its lines
+ * (LINE_ROOM round their boxes), and are still not its fill on `result`.
+ */
+export function innerKept(original: RgbImage, result: RgbImage, label: Label): number {
+  const rooms = label.texts.map((t) => {
+    const room = Math.max(2, Math.min(t.width, t.height) * LINE_ROOM);
+    return { x0: t.x - room, y0: t.y - room, x1: t.x + t.width + room, y1: t.y + t.height + room };
+  });
+  let was = 0;
+  let still = 0;
+  for (let y = 0; y < label.box.height; y++)
+    for (let x = 0; x < label.box.width; x++) {
+      if (label.mask[y * label.box.width + x] !== 1) continue;
+      const [px, py] = [label.box.x + x, label.box.y + y];
+      if (rooms.some((r) => px >= r.x0 && py >= r.y0 && px < r.x1 && py < r.y1)) continue;
+      const pixel = py * original.width + px;
+      if (residual(original, pixel, label.plane) <= label.tolerance) continue;
+      was += 1;
+      if (residual(result, pixel, label.plane) > label.tolerance) still += 1;
+    }
+  // A few stray pixels (JPEG noise past the tolerance) are no shape.
+  return was > MIN_INNER ? still / was : 1;
 }
 
 /**
@@ -659,7 +735,8 @@ export function labelFidelity(
     const before = fillShare(original, label);
     const after = fillShare(result, label);
     const edge = edgeKept(original, result, label);
-    return { label, before, after, kept: before > 0 ? after / before : 1, edge };
+    const inner = innerKept(original, result, label);
+    return { label, before, after, kept: before > 0 ? after / before : 1, edge, inner };
   });
 }
 
