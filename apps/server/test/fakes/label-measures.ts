@@ -102,7 +102,10 @@ const MIN_INNER = 30;
 export interface Label {
   /** Indices of the line boxes printed on it (a card may carry several). */
   lines: number[];
-  /** Those lines' boxes. */
+  /**
+   * The boxes of every line over it: its own, and any that found a label of their own on it (a
+   * second line in another colour on a banner). What else is printed on it lies outside these.
+   */
   texts: TextBox[];
   /** Its bounding box in the picture. */
   box: TextBox;
@@ -495,7 +498,7 @@ export function labelsUnder(image: RgbImage, boxes: readonly TextBox[]): Label[]
   const boxArea = (i: number) => (boxes[i]?.width ?? 0) * (boxes[i]?.height ?? 0);
   return labels
     .filter((label) => label.area >= AROUND * label.lines.reduce((sum, i) => sum + boxArea(i), 0))
-    .map((label) => ({ ...label, texts: label.lines.map((i) => boxes[i] as TextBox) }));
+    .map((label) => ({ ...label, texts: boxes.filter((b) => overlaps(b, label.box)) }));
 }
 
 /** Share of the shape's border pixels on the picture's side. */
@@ -544,6 +547,9 @@ function sharpEdge(image: RgbImage, shape: Pick<Label, 'box' | 'mask'>): number 
     }
   return sharp / Math.max(1, border);
 }
+
+const overlaps = (a: TextBox, b: TextBox) =>
+  a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
 
 /** The share of `text`'s box inside the shape. */
 function coverage(shape: Pick<Label, 'box' | 'mask'>, text: TextBox): number {
