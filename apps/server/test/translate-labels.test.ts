@@ -49,17 +49,25 @@ describe('图片翻译 · labels on promotion designs are refilled, not smeared'
       (blocks) => translateOffline(blocks, englishLike),
     );
     assert.ok(picture.blocks.length >= texts.length - 1, `${picture.blocks.length} blocks translated`);
-    return picture.background;
+    return picture;
   };
 
   it('a white box nested in a red one stays white, and the red around it red', async () => {
-    const erased = await erase(
+    const picture = await erase(
       '<rect width="800" height="800" fill="#b07850"/><rect x="200" y="200" width="400" height="200" fill="#c81e0a"/><rect x="260" y="320" width="280" height="60" fill="#ffffff"/>',
       [
         { text: '精选优质面料', left: 236, top: 232, size: 52, color: '#ffffff', bold: true },
         { text: '原版正品', left: 296, top: 326, size: 44, color: '#c81e0a', bold: true },
       ],
     );
+    const erased = picture.background;
+    // The red words in the white box are drawn back red, not white with a black outline (the ink
+    // reading took the red box outside the white one for their background).
+    const inWhite = picture.blocks.find((block) => block.source === '原版正品');
+    assert.ok(inWhite, picture.blocks.map((block) => block.source).join(' / '));
+    const [r, g, b] = [1, 3, 5].map((at) => Number.parseInt(inWhite.color.slice(at, at + 2), 16)) as number[];
+    assert.ok((r as number) > 150 && (g as number) < 90 && (b as number) < 90, `drawn in ${inWhite.color}`);
+    assert.ok(!inWhite.outline, `with an outline ${JSON.stringify(inWhite.outline)}`);
     // Inside each box, a 4-pixel rim left out: a label's edge is anti-aliased.
     const white = { x: 264, y: 324, width: 272, height: 52 };
     assert.equal(await offColour(erased, white, [255, 255, 255], 12), 0, 'the white box is white again');
@@ -68,7 +76,7 @@ describe('图片翻译 · labels on promotion designs are refilled, not smeared'
   });
 
   it('a yellow label the text nearly fills keeps its fill and its edges', async () => {
-    const erased = await erase(
+    const { background: erased } = await erase(
       '<rect width="800" height="800" fill="#b07850"/><rect x="150" y="300" width="500" height="76" fill="#f0e63c"/>',
       [{ text: '100%桑蚕丝 真丝', left: 166, top: 308, size: 58, color: '#1a1a1a', bold: true }],
     );
@@ -83,7 +91,7 @@ describe('图片翻译 · labels on promotion designs are refilled, not smeared'
   });
 
   it('a price box keeps its dark frame and its gradient', async () => {
-    const erased = await erase(
+    const { background: erased } = await erase(
       '<defs><linearGradient id="g" x1="0" x2="1"><stop offset="0" stop-color="#e8202a"/><stop offset="1" stop-color="#b0101a"/></linearGradient></defs><rect width="800" height="800" fill="#ffffff"/><rect x="190" y="290" width="420" height="160" fill="#3a0a0a"/><rect x="198" y="298" width="404" height="144" fill="url(#g)"/>',
       [{ text: '到手价168元', left: 214, top: 330, size: 68, color: '#ffe040', bold: true }],
     );
@@ -110,7 +118,7 @@ describe('图片翻译 · labels on promotion designs are refilled, not smeared'
   });
 
   it('a white facts page comes back flat: no ghost of any erased line', async () => {
-    const erased = await erase('<rect width="800" height="800" fill="#ffffff"/>', [
+    const { background: erased } = await erase('<rect width="800" height="800" fill="#ffffff"/>', [
       { text: '产品名称：氨基酸洗发水', left: 80, top: 120, size: 40, color: '#333333' },
       { text: '净含量：500毫升', left: 80, top: 220, size: 40, color: '#333333' },
       { text: '适用人群：所有发质', left: 80, top: 320, size: 40, color: '#666666' },

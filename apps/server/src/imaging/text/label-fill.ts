@@ -44,7 +44,14 @@ export interface Refill {
   pixels: Int32Array;
   /** Their new colours, three bytes a pixel. */
   rgb: Uint8Array;
+  /** The fill's colour in the middle of the line: what the translation is drawn on. */
+  fill: number[];
+  /** The text's own colour, read where it stands farthest off the fill; null when nothing does. */
+  ink: number[] | null;
 }
+
+/** A text pixel this far off the fill (RGB distance) is the letters' own colour, not their edge. */
+const INK_OFF = 80;
 
 /** A fill found around a line: its pixels in the window (1) and its colour there, with its noise. */
 interface Fill {
@@ -161,7 +168,7 @@ export function labelRefill(
     if (around < LEAST_AROUND) continue;
     if (!best || around > best.around) best = { fill, text, around };
   }
-  return best && refillOf(image, win, best.text, best.fill);
+  return best && refillOf(image, win, best.text, best.fill, line);
 }
 
 /** Share of the window outside the line's box that is the fill. */
@@ -246,19 +253,29 @@ function textOnFill(
 }
 
 /** The refill of the pixels of `text` (1 in the window): the fill's plane there. */
-function refillOf(image: RgbImage, win: Window, text: Uint8Array, fill: Fill): Refill {
+function refillOf(image: RgbImage, win: Window, text: Uint8Array, fill: Fill, line: TextBox): Refill {
   const pixels: number[] = [];
   for (let k = 0; k < text.length; k++) if (text[k]) pixels.push(k);
   const rgb = new Uint8Array(pixels.length * 3);
   const where = new Int32Array(pixels.length);
+  const inks: number[][] = [[], [], []];
   pixels.forEach((k, n) => {
     const p = pixelOf(image, win, k);
     where[n] = p.i / 3;
-    fill.at(p.x, p.y).forEach((v, c) => {
+    const there = fill.at(p.x, p.y);
+    there.forEach((v, c) => {
       rgb[n * 3 + c] = Math.max(0, Math.min(255, Math.round(v)));
     });
+    if (distanceTo(image.data, p.i, there) > INK_OFF)
+      for (let c = 0; c < 3; c++) inks[c]?.push(image.data[p.i + c] as number);
   });
-  return { pixels: where, rgb };
+  const median = (values: number[]) => values.sort((a, b) => a - b)[values.length >> 1] as number;
+  return {
+    pixels: where,
+    rgb,
+    fill: fill.at(line.x + line.width / 2, line.y + line.height / 2),
+    ink: (inks[0]?.length ?? 0) > 0 ? inks.map((values) => median(values)) : null,
+  };
 }
 
 /** Sets the refilled pixels and marks them in `erased` (one byte a pixel, 255 = erased). */

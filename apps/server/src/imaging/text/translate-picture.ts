@@ -11,7 +11,7 @@ import {
   type TextBox,
   type TextLine,
 } from '../ocr/index.ts';
-import { grow, inpaint, markStrokes, type TextInk } from './erase.ts';
+import { contrastRatio, grow, hex, inpaint, markStrokes, type TextInk } from './erase.ts';
 import { haloFor, needsHalo } from './halo.ts';
 import { applyRefill, labelRefill, type Refill } from './label-fill.ts';
 import { layoutOf, oneWeightPerList, siblings } from './layout.ts';
@@ -348,10 +348,10 @@ function markLines(image: RgbImage, lines: TextLine[], erase: Uint8Array) {
   const scratch = new Uint8Array(image.width * image.height);
   for (const line of lines) {
     const box = strokeBox(line, image);
-    const ink = markStrokes(image, box, scratch);
-    inks.set(line, ink);
+    const read = markStrokes(image, box, scratch);
     const refill = labelRefill(image, line.box, box, (pixel) => scratch[pixel] === 255);
     if (refill) refills.set(line, refill);
+    inks.set(line, refill ? inkOnLabel(read, refill) : read);
     // A glow is followed past the box by up to half the line's thickness (haze.ts).
     const reach = grow(box, Math.min(box.width, box.height), image.width, image.height);
     for (let y = reach.y; y < reach.y + reach.height; y++)
@@ -363,6 +363,24 @@ function markLines(image: RgbImage, lines: TextLine[], erase: Uint8Array) {
   }
   return { inks, refills };
 }
+
+/**
+ * The ink of a line on a label, told against the label's own fill: the ink reading takes what
+ * touches its box's edge for the background, and around red letters in a tight white box that
+ * is the red box outside it, so the letters were read white and drawn back white with a black
+ * outline on the white box. A reading that does not stand out from the fill gives way to the
+ * colour the letters have where they stand farthest off it.
+ */
+function inkOnLabel(read: TextInk, refill: Refill): TextInk {
+  const drawn = read.outline ? read.outline.color : read.color;
+  if (!refill.ink || contrastRatio(rgbOf(drawn), refill.fill) >= LABEL_CONTRAST) return read;
+  return { color: hex(refill.ink), bold: read.bold, outline: null };
+}
+
+/** An ink reading whose colour (or outline) stands out from the label at least this much is kept. */
+const LABEL_CONTRAST = 1.8;
+
+const rgbOf = (color: string) => [1, 3, 5].map((at) => Number.parseInt(color.slice(at, at + 2), 16));
 
 /**
  * The lines whose strokes are still on `image` after erasing, told by colour (strokes-left.ts):
