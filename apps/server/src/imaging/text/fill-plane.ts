@@ -170,3 +170,51 @@ export function ringPlanes(
   }
   return chosen;
 }
+
+/** Largest colour change (RGB distance) from one row of a shaded fill to the next. */
+const PROFILE_STEP = 16;
+
+/**
+ * A fill that changes along one axis only, as a button's rounded shading does (light in its middle,
+ * darker at its top and bottom edges: no plane fits it): the median colour of the samples in each
+ * row (or column), the nearest known one where a row has too few of them.
+ */
+export function profileFit(
+  image: RgbImage,
+  samples: readonly Sample[],
+  axis: 'row' | 'column',
+): Plane | null {
+  const key = (p: Sample) => (axis === 'row' ? p.y : p.x);
+  const groups = new Map<number, Sample[]>();
+  for (const p of samples) groups.set(key(p), [...(groups.get(key(p)) ?? []), p]);
+  const known = [...groups]
+    .filter(([, group]) => group.length >= 3)
+    .map(([at, group]) => ({
+      at,
+      rgb: [0, 1, 2].map((c) => {
+        const values = group.map((p) => image.data[p.i + c] as number).sort((a, b) => a - b);
+        return values[values.length >> 1] as number;
+      }),
+    }))
+    .sort((a, b) => a.at - b.at);
+  if (known.length < 2) return null;
+  // Shading changes a little from row to row; a jump is two fills stacked (a button over the page).
+  for (let n = 1; n < known.length; n++) {
+    const [a, b] = [known[n - 1], known[n]] as [{ at: number; rgb: number[] }, { at: number; rgb: number[] }];
+    const jump = Math.hypot(...a.rgb.map((v, c) => v - (b.rgb[c] as number)));
+    if (jump > PROFILE_STEP * (b.at - a.at)) return null;
+  }
+  const nearest = (at: number) => {
+    let lo = 0;
+    let hi = known.length - 1;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if ((known[mid] as { at: number }).at < at) lo = mid + 1;
+      else hi = mid;
+    }
+    const after = known[lo] as { at: number; rgb: number[] };
+    const before = known[Math.max(0, lo - 1)] as { at: number; rgb: number[] };
+    return Math.abs(before.at - at) < Math.abs(after.at - at) ? before.rgb : after.rgb;
+  };
+  return { at: (x, y) => nearest(axis === 'row' ? y : x) };
+}

@@ -11,7 +11,15 @@
  * plane fits, is erased as before (erase.ts).
  */
 import type { TextBox } from '../ocr/index.ts';
-import { distanceTo, fitPlane, type Plane, ringOf, ringPlanes, type Sample } from './fill-plane.ts';
+import {
+  distanceTo,
+  fitPlane,
+  type Plane,
+  profileFit,
+  ringOf,
+  ringPlanes,
+  type Sample,
+} from './fill-plane.ts';
 import { followOffFill, insideFill, shapesOffFill, type Window, windowAround } from './fill-shapes.ts';
 import { dilate } from './ink.ts';
 import type { RgbImage } from './rgb-image.ts';
@@ -29,6 +37,8 @@ const PLANES_PER_RING = 3;
 const INSIDE_SHARE = 0.5;
 /** Share of the line's box that must lie inside the fill. */
 const WRAPPED_SHARE = 0.8;
+/** A profile fits the fill only if it brings the plane's 90th-percentile distance below this share. */
+const PROFILE_GAIN = 0.6;
 /** Share of the window past the line's box that a fill must hold: a label's rim at least. */
 const LEAST_AROUND = 0.03;
 /** Share of the text's pixels that may survive its erosion: more is a solid shape, not strokes. */
@@ -74,6 +84,19 @@ const pixelOf = (image: RgbImage, win: Window, k: number): Sample => {
  * null when that does not fit (a photo's colours merely crossed the plane).
  */
 function fillOf(image: RgbImage, win: Window, plane: Plane, agree: readonly Sample[]): Fill | null {
+  const first = grownFill(image, win, plane, agree);
+  const model = bestModel(image, innerOf(image, win, first));
+  if (!model) return null;
+  // Grown again by the model that fits it: a button's shading, darker at its edges than a plane
+  // through the ring allows, belongs to it.
+  const shape = model.plane === plane ? first : grownFill(image, win, model.plane, agree);
+  const fitted = model.plane === plane ? model : bestModel(image, innerOf(image, win, shape));
+  if (!fitted || fitted.noise > FIT_NOISE) return null;
+  return { shape, at: fitted.plane.at, typical: fitted.typical };
+}
+
+/** The fill of `model` in the window, grown from the ring's pixels that agree with it. */
+function grownFill(image: RgbImage, win: Window, model: Plane, agree: readonly Sample[]): Uint8Array {
   const { width: w, height: h } = win;
   const shape = new Uint8Array(w * h);
   const queue = new Int32Array(w * h);
@@ -90,7 +113,7 @@ function fillOf(image: RgbImage, win: Window, plane: Plane, agree: readonly Samp
     for (const nk of [kx < w - 1 ? k + 1 : -1, kx > 0 ? k - 1 : -1, k + w, k - w]) {
       if (nk < 0 || nk >= w * h || shape[nk]) continue;
       const p = pixelOf(image, win, nk);
-      if (distanceTo(image.data, p.i, plane.at(p.x, p.y)) > SAME_COLOUR) continue;
+      if (distanceTo(image.data, p.i, model.at(p.x, p.y)) > SAME_COLOUR) continue;
       shape[nk] = 1;
       queue[tail++] = nk;
     }
@@ -101,29 +124,57 @@ function fillOf(image: RgbImage, win: Window, plane: Plane, agree: readonly Samp
   for (let k = 0; k < w * h; k++) {
     if (shape[k] || !inside[k]) continue;
     const p = pixelOf(image, win, k);
-    if (distanceTo(image.data, p.i, plane.at(p.x, p.y)) <= SAME_COLOUR) shape[k] = 1;
+    if (distanceTo(image.data, p.i, model.at(p.x, p.y)) <= SAME_COLOUR) shape[k] = 1;
   }
+  return shape;
+}
+
+/** The fill's inner pixels (its edges next to letters are part anti-aliasing), 4000 at most. */
+function innerOf(image: RgbImage, win: Window, shape: Uint8Array): Sample[] {
+  const w = win.width;
   const inner: Sample[] = [];
-  for (let k = w; k < w * h - w; k++)
+  for (let k = w; k < shape.length - w; k++)
     if (shape[k] && shape[k - 1] && shape[k + 1] && shape[k - w] && shape[k + w])
       inner.push(pixelOf(image, win, k));
-  if (inner.length < 12) return null;
   const every = Math.max(1, Math.floor(inner.length / 4000));
-  const sample = inner.filter((_, n) => n % every === 0);
+  return inner.filter((_, n) => n % every === 0);
+}
+
+/**
+ * Of a plane and a profile along the rows or the columns, the model the fill's pixels lie nearest
+ * (90th percentile), with that distance and the median one; null with too few pixels.
+ */
+function bestModel(image: RgbImage, sample: Sample[]) {
+  if (sample.length < 12) return null;
   const first = fitPlane(image, sample);
   if (!first) return null;
-  // Once more without the pixels far off the first fit: a glow's faint pink inside the fill's
-  // tolerance tinted a white page's plane 4 levels pink, and every refilled pixel with it.
+  // The plane once more without the pixels far off the first fit: a glow's faint pink inside the
+  // fill's tolerance tinted a white page's plane 4 levels pink, and every refilled pixel with it.
   const offFirst = sample.map((p) => distanceTo(image.data, p.i, first.at(p.x, p.y)));
   const median = [...offFirst].sort((a, b) => a - b)[offFirst.length >> 1] as number;
-  const refitted = fitPlane(
-    image,
-    sample.filter((_, n) => (offFirst[n] as number) <= Math.max(2, 2 * median)),
-  );
-  if (!refitted) return null;
-  const errors = sample.map((p) => distanceTo(image.data, p.i, refitted.at(p.x, p.y))).sort((a, b) => a - b);
-  if ((errors[Math.floor(errors.length * 0.9)] as number) > FIT_NOISE) return null;
-  return { shape, at: refitted.at, typical: errors[errors.length >> 1] as number };
+  const models = [
+    fitPlane(
+      image,
+      sample.filter((_, n) => (offFirst[n] as number) <= Math.max(2, 2 * median)),
+    ),
+    profileFit(image, sample, 'row'),
+    profileFit(image, sample, 'column'),
+  ].filter((model): model is Plane => model !== null);
+  const scored = models.map((plane) => {
+    const errors = sample.map((p) => distanceTo(image.data, p.i, plane.at(p.x, p.y))).sort((a, b) => a - b);
+    return {
+      plane,
+      noise: errors[Math.floor(errors.length * 0.9)] as number,
+      typical: errors[errors.length >> 1] as number,
+    };
+  });
+  // A profile has a colour for every row: it must fit clearly better than the plane to be taken.
+  const [planeFit, ...profiles] = scored;
+  if (!planeFit) return null;
+  const better = profiles
+    .filter((p) => p.noise < planeFit.noise * PROFILE_GAIN)
+    .sort((a, b) => a.noise - b.noise)[0];
+  return better ?? planeFit;
 }
 
 /**
