@@ -8,8 +8,12 @@
 import type { TextBox } from '../ocr/index.ts';
 import type { RgbImage } from './rgb-image.ts';
 
-/** Largest colour change between neighbouring pixels inside a label (a gradient, JPEG noise). */
-const SMOOTH_STEP = 12;
+/**
+ * Largest colour change between neighbouring pixels inside a label (a gradient, JPEG noise): 12
+ * stopped on the JPEG noise of a real yellow pill (alimama's train-18), whose translation then
+ * wrapped past its bottom onto the red page.
+ */
+const SMOOTH_STEP = 16;
 /** A change at least this big over two pixels is the label's edge. */
 const EDGE_STEP = 40;
 /** How far past the text a label's edge is looked for, in the text's own height or width. */
