@@ -27,6 +27,7 @@ import * as channelBalance from './migrations/0024-channel-balance.ts';
 import * as studioWorks from './migrations/0025-studio-works.ts';
 import * as localise from './migrations/0026-localise.ts';
 import * as localiseStartKey from './migrations/0027-localise-start-key.ts';
+import * as localiseSharedResults from './migrations/0028-localise-shared-results.ts';
 
 /**
  * Every migration, in order. Listed in code rather than read from a folder so the set is fixed at
@@ -60,6 +61,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0025-studio-works': studioWorks,
   '0026-localise': localise,
   '0027-localise-start-key': localiseStartKey,
+  '0028-localise-shared-results': localiseSharedResults,
 };
 
 /** Applies every pending migration; throws with the failing migration's name. */

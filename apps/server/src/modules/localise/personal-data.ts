@@ -1,5 +1,6 @@
 import type { PersonalData } from '../../app-module.ts';
 import { deleteJobsOf, jobPersonalTables } from '../../queue/job-items.ts';
+import { sharedFilesOfUser } from './shared-repository.ts';
 import { readResult } from './task-result.ts';
 
 /** 一键出海 jobs, their tasks and their files: gone with the account. */
@@ -27,7 +28,9 @@ export const localisePersonalData: PersonalData = {
       .select('result')
       .where('user_id', '=', user.id)
       .execute();
+    // The results the jobs' sites shared go with their jobs (the foreign key cascades), files too.
+    const shared = await sharedFilesOfUser(trx, user.id);
     await deleteJobsOf(trx, { jobs: 'localise_jobs', items: 'localise_tasks' }, user.id);
-    return tasks.flatMap((t) => readResult(t.result).files.map((f) => f.key));
+    return [...tasks.flatMap((t) => readResult(t.result).files.map((f) => f.key)), ...shared];
   },
 };

@@ -60,6 +60,13 @@ export interface TranslatedPicture {
   made: MadeTranslation | null;
 }
 
+/** How a detail picture is translated: the language, the seller's 术语表 for it and the model. */
+export interface PictureHow {
+  language: string;
+  terms: GlossaryTerm[];
+  model: string | null;
+}
+
 /**
  * 图片翻译 of one detail picture into the site's language with the seller's 术语表 (text printed on
  * the product kept). A picture without Chinese to translate goes into the result as it came, uncharged.
@@ -68,13 +75,15 @@ export async function pictureStep(
   deps: LocaliseDeps,
   userId: number,
   photo: { bytes: Buffer; extension: string },
-  site: LocaliseSite,
+  how: PictureHow,
 ): Promise<TranslatedPicture> {
   try {
     const picture = await translateForBatch(deps, userId, photo.bytes, {
-      target: site.language,
+      target: how.language,
       productText: 'keep',
       matte: null,
+      terms: how.terms,
+      ...(how.model === null ? {} : { model: how.model }),
     });
     return {
       bytes: picture.result,
@@ -84,7 +93,7 @@ export async function pictureStep(
       overflow: picture.blocks.filter((b) => b.overflow).length,
       missedTerms: picture.glossary.missed,
       restoredNumbers: picture.restoredNumbers,
-      made: { ...picture, target: site.language, productText: 'keep' },
+      made: { ...picture, target: how.language, productText: 'keep' },
     };
   } catch (error) {
     if (!(error instanceof NoSourceTextError)) throw error;

@@ -3,6 +3,7 @@ import { QUEUES } from '../../queue/job-queue.ts';
 import { type QueuedItems, sweepAfterRestart, sweepStale } from '../../queue/stale-items.ts';
 import type { LocaliseDeps } from './deps.ts';
 import * as localise from './repository.ts';
+import { sharedFilesOfJob } from './shared-repository.ts';
 import { readResult, SELLER_PAUSE } from './task-result.ts';
 import { deleteFiles } from './worker.ts';
 
@@ -42,7 +43,11 @@ export async function resumeAfterMidnight(deps: LocaliseDeps): Promise<number> {
   return ids.length;
 }
 
-/** Jobs past their 7 days, with every file. */
+/**
+ * Jobs past their 7 days, with every file: each site's, and the results its sites shared. The shared
+ * files are read before the job goes and deleted after: a run still making one then either listed
+ * its files already (so they are found here) or finds its row gone and deletes them itself.
+ */
 export async function purgeExpiredJobs(deps: LocaliseDeps): Promise<number> {
   const jobs = await localise.expiredJobs(deps.db, deps.clock.now(), 20);
   for (const job of jobs) {
@@ -51,7 +56,9 @@ export async function purgeExpiredJobs(deps: LocaliseDeps): Promise<number> {
       deps,
       tasks.flatMap((t) => readResult(t.result).files.map((f) => f.key)),
     );
+    const shared = await sharedFilesOfJob(deps.db, Number(job.id));
     await localise.deleteJob(deps.db, Number(job.id));
+    await deleteFiles(deps, shared);
   }
   return jobs.length;
 }

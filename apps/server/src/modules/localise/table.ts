@@ -39,7 +39,31 @@ export interface LocaliseTaskTable {
   updated_at: number;
 }
 
+/**
+ * A main image or translated picture made once for every site of the job that gets the same result
+ * (shared-results.ts): claimed by one task's run while it is made, then read by the others.
+ */
+export interface LocaliseSharedResultTable {
+  id: Generated<number>;
+  job_id: number;
+  /** SHA-256 (hex) of everything the result depends on (shared-steps.ts says what). */
+  key: string;
+  /** `main` or `picture`. */
+  kind: string;
+  /** `making` while a task's run has it (or nobody: it failed or died), then `made`. */
+  status: string;
+  /** The run making it: the task and its `claimed_at`; null while nobody is. */
+  task_id: number | null;
+  task_claimed_at: number | null;
+  /** JSON: every file key any run wrote for it, made or not, so they go with the job. */
+  files: string;
+  /** JSON once made: what the steps read back (the report, the blocks) and which file is which. */
+  result: string;
+  updated_at: number;
+}
+
 export interface LocaliseTables {
   localise_jobs: LocaliseJobTable;
   localise_tasks: LocaliseTaskTable;
+  localise_shared_results: LocaliseSharedResultTable;
 }

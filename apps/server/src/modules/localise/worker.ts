@@ -17,8 +17,10 @@ import {
   pictureRules,
 } from './report.ts';
 import * as localise from './repository.ts';
+import { RunTakenBackError } from './shared-results.ts';
+import { sharedMainImage, sharedPicture } from './shared-steps.ts';
 import { updateJobStatus } from './status.ts';
-import { listingStep, mainImageStep, pictureStep } from './steps.ts';
+import { listingStep } from './steps.ts';
 import { SELLER_PAUSE, usesOf } from './task-result.ts';
 
 /** Thrown inside a transaction to roll it back. */
@@ -50,7 +52,7 @@ const extensionOf = (key: string) => key.slice(key.lastIndexOf('.') + 1);
 /** Every output of one product × site, made before anything is charged. */
 async function makeOutputs(
   deps: LocaliseDeps,
-  task: { userId: number; taskId: number; claimedAt: number },
+  task: { userId: number; jobId: number; taskId: number; claimedAt: number },
   product: LocaliseProduct,
   site: LocaliseSite,
 ): Promise<MadeOutputs> {
@@ -67,14 +69,18 @@ async function makeOutputs(
 
   // The product's other sites mat the same pictures: the model is asked once for each.
   const once = { ...deps, matting: matteOnce(deps.matting, task.userId) };
+  // A main image is made once per rule set and a picture translated once per language (and 术语表,
+  // model) for the whole job, by whichever of its sites needs it first (shared-steps.ts); every
+  // site still delivers and is charged its own.
+  const how = { language: site.language, terms, model: (await deps.chatModel.models())?.standard ?? null };
 
   await stage('listing');
   const listing = await listingStep(deps, task.userId, product.facts, site, terms);
   await stage('main');
-  const mainImage = await mainImageStep(once, main.bytes, site);
+  const mainImage = await sharedMainImage(once, task, main.bytes, site);
   await stage('pictures');
   const pictures = [];
-  for (const detail of details) pictures.push(await pictureStep(once, task.userId, detail, site));
+  for (const detail of details) pictures.push(await sharedPicture(once, task, detail, how));
   await stage('check');
   const rules = [
     ...listingRules(site, listing.issues),
@@ -133,8 +139,10 @@ export async function processTask(deps: LocaliseDeps, taskId: number): Promise<v
 
   let made: MadeOutputs;
   try {
-    made = await makeOutputs(deps, { userId, taskId, claimedAt }, product, site);
+    made = await makeOutputs(deps, { userId, jobId, taskId, claimedAt }, product, site);
   } catch (error) {
+    // Taken back while it waited for another run's result: the run that owns the task goes on.
+    if (error instanceof RunTakenBackError) return;
     if (error instanceof ProviderError && error.kind === 'busy') {
       // The interactive tools have the matting pool: this task waits its turn (the queue retries it).
       await settle('waiting', '');

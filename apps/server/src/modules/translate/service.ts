@@ -348,15 +348,26 @@ export async function translateForBatch(
   deps: Pick<AppDeps, 'chatModel' | 'ocr' | 'db' | 'matting'>,
   userId: number,
   bytes: Buffer,
-  how: { target: string; productText: 'keep' | 'translate'; matte: AlphaMask | null },
+  how: {
+    target: string;
+    productText: 'keep' | 'translate';
+    matte: AlphaMask | null;
+    /**
+     * The 术语表 terms and the model to use, when the caller read them already: 一键出海 keys a
+     * translation it shares between sites by them, so the translation must use exactly these.
+     */
+    terms?: GlossaryTerm[];
+    model?: string;
+  },
 ) {
   const models = await deps.chatModel.models();
   if (!models) throw new AppError(ResultCode.providerUnavailable, FEATURE_OFF_TEXT);
   const { target, matte } = how;
-  const terms = await glossaryTerms(deps, userId, target, { keep: [], glossary: [] });
+  const terms = how.terms ?? (await glossaryTerms(deps, userId, target, { keep: [], glossary: [] }));
+  const model = how.model ?? models.standard;
   const product: ProductMatte | null =
     how.productText === 'translate' ? null : matte ? async () => matte : (image) => deps.matting.matte(image);
-  return translateWithGlossary(deps, userId, bytes, { target, terms, model: models.standard, product });
+  return translateWithGlossary(deps, userId, bytes, { target, terms, model, product });
 }
 
 /**
