@@ -118,6 +118,7 @@ function grownFill(image: RgbImage, win: Window, model: Plane, agree: readonly S
       queue[tail++] = nk;
     }
   }
+  dropLines(shape, w);
   // The fill between letters is cut off from the rest by their outlines, and the counters inside
   // them too: the fill's colour inside its outline is the fill.
   const inside = insideFill(win, shape);
@@ -127,6 +128,38 @@ function grownFill(image: RgbImage, win: Window, model: Plane, agree: readonly S
     if (distanceTo(image.data, p.i, model.at(p.x, p.y)) <= SAME_COLOUR) shape[k] = 1;
   }
   return shape;
+}
+
+/**
+ * Drops (in place) the parts of `shape` that are only lines, no pixel of them with the fill on all
+ * four sides: the ring may cross a thin line of the fill's colour outside the label (a red box's
+ * light bottom edge under a white box), and the label would then seem to reach across the red to
+ * it. The pieces of a tight pill that tall letters cut apart are thicker, and stay.
+ */
+function dropLines(shape: Uint8Array, w: number): void {
+  const part = new Int32Array(shape.length).fill(-1);
+  const thick: boolean[] = [];
+  const queue = new Int32Array(shape.length);
+  const on = (k: number) => k >= 0 && k < shape.length && shape[k] === 1;
+  for (let start = 0; start < shape.length; start++) {
+    if (!shape[start] || part[start] !== -1) continue;
+    const n = thick.push(false) - 1;
+    let tail = 0;
+    queue[tail++] = start;
+    part[start] = n;
+    for (let head = 0; head < tail; head++) {
+      const k = queue[head] as number;
+      const x = k % w;
+      const sides = [x < w - 1 ? k + 1 : -1, x > 0 ? k - 1 : -1, k + w, k - w];
+      if (sides.every(on)) thick[n] = true;
+      for (const nk of sides) {
+        if (!on(nk) || part[nk] !== -1) continue;
+        part[nk] = n;
+        queue[tail++] = nk;
+      }
+    }
+  }
+  for (let k = 0; k < shape.length; k++) if (shape[k] && !thick[part[k] as number]) shape[k] = 0;
 }
 
 /** The fill's inner pixels (its edges next to letters are part anti-aliasing), 4000 at most. */

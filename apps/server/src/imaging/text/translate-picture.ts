@@ -372,12 +372,12 @@ function markLines(image: RgbImage, lines: TextLine[], erase: Uint8Array) {
  * colour the letters have where they stand farthest off it.
  */
 function inkOnLabel(read: TextInk, refill: Refill): TextInk {
-  const drawn = read.outline ? read.outline.color : read.color;
-  if (!refill.ink || contrastRatio(rgbOf(drawn), refill.fill) >= LABEL_CONTRAST) return read;
+  // The letters' colour, not their outline's: white letters outlined dark read on any fill.
+  if (!refill.ink || contrastRatio(rgbOf(read.color), refill.fill) >= LABEL_CONTRAST) return read;
   return { color: hex(refill.ink), bold: read.bold, outline: null };
 }
 
-/** An ink reading whose colour (or outline) stands out from the label at least this much is kept. */
+/** An ink reading whose colour stands out from the label at least this much is kept. */
 const LABEL_CONTRAST = 1.8;
 
 const rgbOf = (color: string) => [1, 3, 5].map((at) => Number.parseInt(color.slice(at, at + 2), 16));
