@@ -48,6 +48,9 @@ const OFF_NOISE = 3;
 /** And by less than this (RGB distance) always: a glow 4 levels off white shows as a pale square. */
 const MIN_OFF = 3;
 
+/** A JPEG block's side: how far around a line its compression spreads ringing. */
+const JPEG_BLOCK = 8;
+
 /** The pixels to set and what to set them to: the fill where the text was. */
 export interface Refill {
   /** Image pixel indices (y × width + x). */
@@ -331,6 +334,27 @@ function textOnFill(
     (x, y, i) => distanceTo(image.data, i, fill.at(x + win.x, y + win.y)) > off,
     Math.round(thickness * 0.6),
   );
+  // A JPEG's ringing lies in the 8×8 blocks the letters' edges cross, in specks the walk above
+  // cannot follow from one to the next: every pixel of the fill that far around the line and off
+  // it goes too (a shape that is not the fill, such as an icon, is not touched).
+  // Not next to the label's own edge or another shape, though: their anti-aliased rim is off the
+  // fill too, and it stays.
+  const others = dilate(
+    fill.shape.map((v, k) => (v || text[k] ? 0 : 1)),
+    win.width,
+    win.height,
+    2,
+  );
+  const blocks = windowAround(image, box, JPEG_BLOCK);
+  const [x0, y0] = [Math.max(blocks.x, win.x), Math.max(blocks.y, win.y)];
+  const x1 = Math.min(blocks.x + blocks.width, win.x + win.width);
+  const y1 = Math.min(blocks.y + blocks.height, win.y + win.height);
+  for (let y = y0; y < y1; y++)
+    for (let x = x0; x < x1; x++) {
+      const k = (y - win.y) * win.width + (x - win.x);
+      if (!fill.shape[k] || text[k] || others[k]) continue;
+      if (distanceTo(image.data, (y * image.width + x) * 3, fill.at(x, y)) > off) text[k] = 1;
+    }
   const grown = dilate(text, win.width, win.height, 1);
   for (let k = 0; k < grown.length; k++) grown[k] = grown[k] && (inside[k] || text[k]) ? 1 : 0;
   return grown;
