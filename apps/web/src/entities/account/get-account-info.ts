@@ -2,6 +2,7 @@ import type { AccountInfo } from '@chuhai/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../lib/api-client';
 import { useAuthStore } from '../../stores/auth-store';
+import { showsSpending } from './spending';
 
 /**
  * `GET /api/v1/info`: the account, VIP grants and today's usage. `noError` (param and header) keeps
@@ -22,6 +23,7 @@ export const accountInfoQueryOptions = (token: string | null, options: { noError
     queryFn: () => getAccountInfo(options),
     enabled: Boolean(token),
     staleTime: 60_000,
+    meta: showsSpending,
   });
 
 /** Account info of the signed-in user; `enabled: false` waits (the popover loads on first show). */

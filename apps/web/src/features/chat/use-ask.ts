@@ -1,7 +1,7 @@
 import { AUTH_FAILURE_CODES, type ChatMessage, ResultCode } from '@chuhai/contract';
 import { type QueryClient, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
-import { accountInfoKey } from '../../entities/account/get-account-info';
+import { invalidateSpending } from '../../entities/account/spending';
 import { chatKeys } from './api/chat-keys';
 import { addToConversation, getMsgList } from './api/get-msg-list';
 import { sendMsg } from './api/send-msg';
@@ -95,7 +95,7 @@ export function useAsk() {
         },
       );
       batch.drain();
-      client.invalidateQueries({ queryKey: accountInfoKey });
+      void invalidateSpending(client);
       client.invalidateQueries({ queryKey: chatKeys.history() });
 
       const state = useChatStore.getState();

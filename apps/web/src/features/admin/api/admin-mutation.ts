@@ -1,4 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { invalidateSpending } from '../../../entities/account/spending';
 import { adminKeys } from './admin-keys';
 
 /** Any change: everything the console shows may have moved (lists, details, the log). */
@@ -16,10 +17,12 @@ export function useSettingsMutation<Body, Result>(call: (body: Body) => Promise<
   return useMutation({
     mutationFn: call,
     onSuccess: () =>
-      Promise.all(
-        [['admin'], ['products'], ['limits'], ['announcements'], ['account-info']].map((queryKey) =>
+      Promise.all([
+        ...[['admin'], ['products'], ['limits'], ['announcements']].map((queryKey) =>
           client.invalidateQueries({ queryKey }),
         ),
-      ),
+        // A new daily limit changes what every 今日剩余 and 用量 estimate says.
+        invalidateSpending(client),
+      ]),
   });
 }

@@ -1,6 +1,7 @@
 import type { BatchItem, BatchJobDetail } from '@chuhai/contract';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { useAccountInfo } from '../../../entities/account/get-account-info';
 import { useAuthStore } from '../../../stores/auth-store';
 import { fakeApi, ok, renderWithApp } from '../../../test/render';
 import { screenWidth } from '../../../test/screen-width';
@@ -50,6 +51,12 @@ const detail = (status: BatchJobDetail['job']['status']): BatchJobDetail => ({
   ],
 });
 
+/** A figure of today's 抠图 uses somewhere else on the page. */
+function CutoutsLeft() {
+  const cutout = useAccountInfo().data?.usage.find((u) => u.feature === 'cutout');
+  return cutout ? <p>{`抠图今日剩余 ${cutout.limit - cutout.used}/${cutout.limit}`}</p> : null;
+}
+
 describe('a batch job', () => {
   beforeEach(() =>
     useAuthStore.getState().signIn('tok-1', { username: '13800000000', phone: '13800000000' }),
@@ -57,6 +64,27 @@ describe('a batch job', () => {
   afterEach(() => {
     vi.unstubAllGlobals();
     useAuthStore.getState().clear();
+  });
+
+  it("each image done refreshes today's uses on the page without a reload", async () => {
+    let current = detail('running');
+    current.job.counts = { waiting: 1, processing: 0, done: 0, failed: 0, paused: 0, cancelled: 0 };
+    let used = 0;
+    fakeApi({
+      '/api/v1/batch/jobs/9': () => ok(current),
+      '/api/v1/info': () => ok({ usage: [{ feature: 'cutout', name: '抠图', used, limit: 10 }] }),
+    });
+    renderWithApp(
+      <>
+        <BatchJobView id={9} />
+        <CutoutsLeft />
+      </>,
+    );
+    expect(await screen.findByText('抠图今日剩余 10/10')).toBeInTheDocument();
+    used = 1;
+    current = detail('running');
+    current.job.counts = { waiting: 0, processing: 1, done: 1, failed: 0, paused: 0, cancelled: 0 };
+    expect(await screen.findByText('抠图今日剩余 9/10', undefined, { timeout: 5000 })).toBeInTheDocument();
   });
 
   it('shows the counts, why an image is paused, the refused files and 继续处理 for a paused job', async () => {

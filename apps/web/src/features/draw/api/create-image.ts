@@ -1,6 +1,6 @@
 import type { CreatedImage, CreateImageBody } from '@chuhai/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { accountInfoKey } from '../../../entities/account/get-account-info';
+import { invalidateSpending } from '../../../entities/account/spending';
 import { api } from '../../../lib/api-client';
 import { drawKeys } from './draw-keys';
 
@@ -17,7 +17,7 @@ export function useCreateImage() {
     mutationFn: createImage,
     onSettled: () => {
       void client.invalidateQueries({ queryKey: drawKeys.gallery() });
-      void client.invalidateQueries({ queryKey: accountInfoKey });
+      void invalidateSpending(client);
     },
   });
 }

@@ -1,6 +1,6 @@
 import type { Listing, ListingStreamEvents } from '@chuhai/contract';
 import { useQueryClient } from '@tanstack/react-query';
-import { accountInfoKey } from '../../../entities/account/get-account-info';
+import { invalidateSpending } from '../../../entities/account/spending';
 import { ApiError } from '../../../lib/api-client';
 import { fetchSSE } from '../../../lib/sse';
 import { listingKeys } from './listing-keys';
@@ -58,6 +58,6 @@ export function useAfterWrite() {
   const client = useQueryClient();
   return () => {
     void client.invalidateQueries({ queryKey: listingKeys.all });
-    void client.invalidateQueries({ queryKey: accountInfoKey });
+    void invalidateSpending(client);
   };
 }

@@ -1,9 +1,11 @@
 import type { LocaliseJobDetail, LocaliseTask } from '@chuhai/contract';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { useAccountInfo } from '../../../entities/account/get-account-info';
 import { ok, renderWithApp } from '../../../test/render';
 import { screenWidth } from '../../../test/screen-width';
 import { openStudioAsSeller, signOutOfStudio } from '../../../test/studio-seller';
+import { estimateQueryOptions } from '../api/get-estimate';
 import { LocaliseJobView } from '../components/job-view';
 
 const task = (over: Partial<LocaliseTask>): LocaliseTask => ({
@@ -120,6 +122,16 @@ const detail = (status: LocaliseJobDetail['job']['status']): LocaliseJobDetail =
   },
   tasks,
 });
+
+/** A figure of today's uses somewhere else on the page. */
+function UsesLeft() {
+  const chat = useAccountInfo().data?.usage.find((u) => u.feature === 'chat');
+  return chat ? (
+    <p>
+      今日剩余 {chat.limit - chat.used}/{chat.limit}
+    </p>
+  ) : null;
+}
 
 afterEach(signOutOfStudio);
 
@@ -280,5 +292,30 @@ describe('an 一键出海 job', () => {
     renderWithApp(<LocaliseJobView id={9} />);
     fireEvent.click(await screen.findByRole('button', { name: /下载 ZIP/ }));
     await waitFor(() => expect(assign).toHaveBeenCalledWith('/localise-results/9.zip?exp=1&sig=z'));
+  });
+
+  it("as the job delivers, today's uses on the page drop and the 用量 estimate is asked again, without a reload", async () => {
+    let used = 0;
+    const running = detail('running');
+    let current: LocaliseJobDetail = { ...running, job: { ...running.job, counts: {} } };
+    openStudioAsSeller({
+      '/api/v1/localise/9': () => ok(current),
+      '/api/v1/info': () => ok({ usage: [{ feature: 'chat', name: 'AI 问答', used, limit: 20 }] }),
+    });
+    const { queryClient } = renderWithApp(
+      <>
+        <LocaliseJobView id={9} />
+        <UsesLeft />
+      </>,
+    );
+    expect(await screen.findByText('今日剩余 20/20')).toBeInTheDocument();
+    const estimate = estimateQueryOptions(null);
+    await queryClient.prefetchQuery({ ...estimate, queryFn: async () => ({}) as never });
+
+    // The server charged 3 listings as the job delivered them; the next poll sees it done.
+    used = 3;
+    current = detail('done');
+    expect(await screen.findByText('今日剩余 17/20', undefined, { timeout: 5000 })).toBeInTheDocument();
+    expect(queryClient.getQueryState(estimate.queryKey)?.isInvalidated).toBe(true);
   });
 });

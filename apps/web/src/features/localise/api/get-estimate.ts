@@ -1,5 +1,6 @@
 import type { LocaliseBody, LocaliseEstimate } from '@chuhai/contract';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { showsSpending } from '../../../entities/account/spending';
 import { api } from '../../../lib/api-client';
 import { localiseKeys } from './localise-keys';
 
@@ -24,6 +25,8 @@ export const estimateQueryOptions = (body: LocaliseBody | null) =>
     enabled: body !== null,
     placeholderData: keepPreviousData,
     staleTime: 30_000,
+    // It shows what is left today: a job, a tool's use or a payment elsewhere changes it.
+    meta: showsSpending,
   });
 
 /** The estimate for a job that could start now (`null`: not complete yet, nothing asked). */

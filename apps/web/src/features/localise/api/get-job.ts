@@ -1,6 +1,7 @@
 import type { LocaliseJobDetail } from '@chuhai/contract';
-import { type QueryClient, queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
-import { accountInfoKey } from '../../../entities/account/get-account-info';
+import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { useSpendingFollowsJob } from '../../../entities/account/spending';
 import { api } from '../../../lib/api-client';
 import { localiseKeys } from './localise-keys';
 
@@ -11,23 +12,25 @@ export const getLocaliseJob = (id: number) =>
 /** How often a running job is asked again. */
 export const POLL_MS = 1500;
 
-/** A job that has stopped running refreshes the remaining uses (each delivered output was charged). */
-export const localiseJobQueryOptions = (id: number, client: QueryClient) =>
+export const localiseJobQueryOptions = (id: number) =>
   queryOptions({
     queryKey: localiseKeys.job(id),
-    queryFn: async () => {
-      const detail = await getLocaliseJob(id);
-      if (detail.job.status !== 'running') {
-        void client.invalidateQueries({ queryKey: accountInfoKey });
-        void client.invalidateQueries({ queryKey: localiseKeys.list() });
-      }
-      return detail;
-    },
+    queryFn: () => getLocaliseJob(id),
     refetchInterval: (query) => (query.state.data?.job.status === 'running' ? POLL_MS : false),
   });
 
-/** A job, polled every 1.5 s while it runs. */
+/**
+ * A job, polled every 1.5 s while it runs. Each delivered output was charged: as tasks finish and
+ * when the job stops, today's uses and the job list are refreshed.
+ */
 export function useLocaliseJob(id: number) {
   const client = useQueryClient();
-  return useQuery(localiseJobQueryOptions(id, client));
+  const query = useQuery(localiseJobQueryOptions(id));
+  const job = query.data?.job;
+  useSpendingFollowsJob(job?.status, job?.counts.done);
+  const stopped = job !== undefined && job.status !== 'running';
+  useEffect(() => {
+    if (stopped) void client.invalidateQueries({ queryKey: localiseKeys.list() });
+  }, [stopped, client]);
+  return query;
 }

@@ -1,6 +1,6 @@
 import type { LocaliseBody, LocaliseJobDetail } from '@chuhai/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { accountInfoKey } from '../../../entities/account/get-account-info';
+import { invalidateSpending } from '../../../entities/account/spending';
 import { api } from '../../../lib/api-client';
 import { localiseKeys } from './localise-keys';
 
@@ -14,7 +14,7 @@ export function useStartJob() {
     mutationFn: startJob,
     onSuccess: (detail) => {
       client.setQueryData(localiseKeys.job(detail.job.id), detail);
-      void client.invalidateQueries({ queryKey: accountInfoKey });
+      void invalidateSpending(client);
       void client.invalidateQueries({ queryKey: localiseKeys.list() });
     },
   });

@@ -1,5 +1,5 @@
 import type { LocaliseBody, LocaliseCatalogue, LocaliseProduct } from '@chuhai/contract';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { Alert, Button, Segmented } from 'antd';
 import { useRef, useState } from 'react';
 import { EMPTY_FACTS } from '../../../entities/listing/facts-form';
@@ -49,11 +49,10 @@ function newStartKey(): string {
  * changes, or once the job started from this form has stopped running (to run it again is a choice).
  */
 function useStartKey(body: LocaliseBody | null) {
-  const client = useQueryClient();
   const json = body ? JSON.stringify(body) : '';
   const [started, setStarted] = useState<{ json: string; jobId: number } | null>(null);
   const job = useQuery({
-    ...localiseJobQueryOptions(started?.jobId ?? 0, client),
+    ...localiseJobQueryOptions(started?.jobId ?? 0),
     enabled: started !== null,
   });
   // Until its first answer the job counts as running: it was started a moment ago.

@@ -7,7 +7,7 @@ import { Link, useSearchParams } from 'react-router';
 import { PageFrame } from '../../../components/ui/page-frame';
 import { SignedOutNotice } from '../../../components/ui/sign-in-prompt';
 import { paths } from '../../../config/paths';
-import { accountInfoKey } from '../../../entities/account/get-account-info';
+import { invalidateSpending } from '../../../entities/account/spending';
 import { useProducts } from '../../../entities/plans/get-products';
 import { formatYuan } from '../../../lib/money';
 import { useAuthStore } from '../../../stores/auth-store';
@@ -44,7 +44,7 @@ function useOrderProgress(orderNo: string) {
   });
   const status = query.data?.status;
   useEffect(() => {
-    if (status === 'paid') void client.invalidateQueries({ queryKey: accountInfoKey });
+    if (status === 'paid') void invalidateSpending(client);
   }, [status, client]);
   return query.data;
 }
