@@ -2,13 +2,15 @@ import sharp from 'sharp';
 import type { AppModule, Routes } from '../../app-module.ts';
 import { checkFileLink } from '../../lib/file-links.ts';
 import { isSafeKey } from '../../providers/storage/file-store.ts';
+import { downloadDisposition } from './download-disposition.ts';
 import { imagesPersonalData } from './personal-data.ts';
 import { purgeExpiredImages } from './service.ts';
 
 /**
  * `GET /files/<key>?exp=&sig=`: a stored file, for whoever holds a link the API signed (only ever
  * handed to the file's owner). Expired or altered links get 403; the browser may cache a file
- * privately until its link expires. `download` makes it an attachment; `opaque` sends a cut-out's
+ * privately until its link expires. `download` makes it an attachment
+ * (`download=<name>` saved under that name); `opaque` sends a cut-out's
  * photo (its colours without the alpha, as a JPEG), which 继续编辑 opens for 对比 and 修补.
  */
 const publicRoutes: Routes = async (app, { deps }) => {
@@ -33,7 +35,7 @@ const publicRoutes: Routes = async (app, { deps }) => {
     const maxAge = Math.max(0, Math.floor((Number(exp) - now) / 1000));
     reply.header('cache-control', `private, max-age=${maxAge}`).type(file.contentType);
     if (download !== undefined) {
-      reply.header('content-disposition', `attachment; filename="${key.split('/').pop()}"`);
+      reply.header('content-disposition', downloadDisposition(key, download));
     }
     if (opaque !== undefined && file.contentType === 'image/png') {
       const photo = await sharp(file.bytes).removeAlpha().jpeg({ quality: 92 }).toBuffer();

@@ -1,6 +1,7 @@
 import { DeleteOutlined, DownloadOutlined } from '@ant-design/icons';
 import { App, Button, Image, Pagination, Popconfirm, Tooltip } from 'antd';
 import type { ReactNode } from 'react';
+import { downloadHref } from '../../lib/download-name';
 import './image-grid.css';
 import { PREVIEW_MOTION } from './preview-motion';
 
@@ -37,6 +38,8 @@ export interface ImageGridProps<T extends GridImage> {
   footer?: (item: T) => ReactNode;
   /** What the download and delete buttons say, e.g. 下载原图 / 删除作品. */
   labels: { download: string; delete: string; confirmDelete: string };
+  /** What an item downloads as (「透明底-20261127-1432.png」); the stored name without it. */
+  downloadName?: (item: T) => string;
   onDelete: (item: T) => Promise<unknown>;
 }
 
@@ -73,7 +76,11 @@ export function ImageGrid<T extends GridImage>(props: ImageGridProps<T>) {
                   <span className="muted">{props.meta(item)}</span>
                   <span className="image-grid__actions">
                     <Tooltip title={labels.download}>
-                      <a href={`${item.url}&download=1`} download aria-label={labels.download}>
+                      <a
+                        href={downloadHref(item.url, props.downloadName?.(item) ?? '1')}
+                        download={props.downloadName?.(item) ?? true}
+                        aria-label={labels.download}
+                      >
                         <Button size="small" type="text" icon={<DownloadOutlined />} />
                       </a>
                     </Tooltip>

@@ -2,6 +2,8 @@ import { DownloadOutlined, ExclamationCircleOutlined } from '@ant-design/icons';
 import type { DrawGroup, DrawnImage } from '@chuhai/contract';
 import { Button, Image } from 'antd';
 import { PREVIEW_MOTION } from '../../../components/ui/preview-motion';
+import { downloadHref } from '../../../lib/download-name';
+import { drawingName } from '../drawing-name';
 
 type Slot = { image: DrawnImage } | { failure: string };
 
@@ -41,7 +43,14 @@ export function DrawGroupResult(props: { prompt: string; group: DrawGroup }) {
                 <Image src={slot.image.url} alt={single ? prompt : `第 ${index + 1} 张：${prompt}`} />
                 <figcaption>
                   {single ? <span className="muted">{prompt}</span> : <span>第 {index + 1} 张</span>}
-                  <a href={`${slot.image.url}&download=1`} download aria-label={`下载第 ${index + 1} 张`}>
+                  <a
+                    href={downloadHref(
+                      slot.image.url,
+                      drawingName(prompt, slot.image.url, single ? null : index + 1),
+                    )}
+                    download={drawingName(prompt, slot.image.url, single ? null : index + 1)}
+                    aria-label={`下载第 ${index + 1} 张`}
+                  >
                     <Button size="small" icon={<DownloadOutlined />}>
                       下载
                     </Button>

@@ -5,6 +5,7 @@ import { ImageGrid } from '../../../components/ui/image-grid';
 import { formatDateTime } from '../../../lib/format';
 import { useDeleteImage } from '../api/delete-image';
 import { useImageList } from '../api/get-image-list';
+import { drawingName } from '../drawing-name';
 
 /** 我的作品: the user's drawings with preview, download, reuse of the prompt, delete. */
 export function Gallery(props: {
@@ -40,6 +41,7 @@ export function Gallery(props: {
         </Tooltip>
       )}
       labels={{ download: '下载原图', delete: '删除作品', confirmDelete: '删除这张作品？' }}
+      downloadName={(image) => drawingName(image.prompt, image.url)}
       onDelete={(image) => remove.mutateAsync([image.id])}
     />
   );

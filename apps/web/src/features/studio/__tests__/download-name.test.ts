@@ -8,10 +8,10 @@ describe('translated file names', () => {
     expect(translatedFileName('a.b.webp', 'ja', 'png')).toBe('a.b-ja.png');
   });
 
-  it('fall back to translated-<language> with no usable name, and never carry a path', () => {
-    expect(translatedFileName(null, 'en', 'png')).toBe('translated-en.png');
-    expect(translatedFileName('.jpg', 'en', 'png')).toBe('translated-en.png');
-    expect(translatedFileName('a/b:c?.png', 'fr', 'png')).toBe('a_b_c_-fr.png');
-    expect(translatedFileName(`${'长'.repeat(200)}.png`, 'en', 'png')).toBe(`${'长'.repeat(80)}-en.png`);
+  it('fall back to 示例图-<language> with no usable name, never carry a path, and stay within 80 characters', () => {
+    expect(translatedFileName(null, 'en', 'png')).toBe('示例图-en.png');
+    expect(translatedFileName('.jpg', 'en', 'png')).toBe('示例图-en.png');
+    expect(translatedFileName('a/b:c?.png', 'fr', 'png')).toBe('b_c_-fr.png');
+    expect(translatedFileName(`${'长'.repeat(200)}.png`, 'en', 'png')).toBe(`${'长'.repeat(73)}-en.png`);
   });
 });

@@ -103,13 +103,18 @@ describe('「这些都是商品」 on the main image', () => {
     } satisfies CutoutResult);
     const report = await cutOut();
     const download = screen.getByRole('link', { name: /下载透明底 PNG/ });
-    expect(download).toHaveAttribute('href', '/files/u/1/7.png?exp=1&sig=s&download=1');
+    // Named after the upload and what was done, not the stored file's number.
+    expect(download).toHaveAttribute(
+      'href',
+      `/files/u/1/7.png?exp=1&sig=s&download=${encodeURIComponent('包邮瓶-抠图.png')}`,
+    );
+    expect(download).toHaveAttribute('download', '包邮瓶-抠图.png');
 
     fireEvent.click(within(report).getByRole('button', { name: '这些都是商品' }));
     await waitFor(() =>
       expect(screen.getByRole('link', { name: /下载透明底 PNG/ })).toHaveAttribute(
         'href',
-        '/files/u/1/10.png?exp=1&sig=s&download=1',
+        `/files/u/1/10.png?exp=1&sig=s&download=${encodeURIComponent('包邮瓶-抠图.png')}`,
       ),
     );
   });

@@ -1,6 +1,7 @@
 import type { StudioImage } from '@chuhai/contract';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { formatDateTime } from '../../../lib/format';
 import { fakeApi, ok, renderWithApp } from '../../../test/render';
 import { RecentWork } from '../components/recent-work';
 
@@ -54,7 +55,15 @@ describe('最近作品', () => {
     expect(region).toHaveTextContent('剩 2 天');
     expect(calls[0]?.url).toContain('kinds=cutout%2Cmain');
     const links = within(region).getAllByRole('link', { name: '下载' });
-    expect(links[0]).toHaveAttribute('href', '/files/u/1/9.png?exp=1&sig=s&download=1');
+    // No upload name is kept with it: named by its kind and when it was made.
+    const made = formatDateTime(list[0]?.createdAt ?? 0)
+      .replace(/[-:]/g, '')
+      .replace(' ', '-');
+    expect(links[0]).toHaveAttribute('download', `白底主图-${made}.png`);
+    expect(links[0]).toHaveAttribute(
+      'href',
+      `/files/u/1/9.png?exp=1&sig=s&download=${encodeURIComponent(`白底主图-${made}.png`)}`,
+    );
 
     fireEvent.click(within(region).getAllByRole('button', { name: '删除' })[0] as HTMLElement);
     fireEvent.click(await screen.findByRole('button', { name: '删 除' }));

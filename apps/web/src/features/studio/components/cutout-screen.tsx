@@ -21,6 +21,7 @@ import { ExampleShowcase } from '../../../components/ui/example-showcase';
 import { PREVIEW_MOTION } from '../../../components/ui/preview-motion';
 import { StudioTabs } from '../../../components/ui/studio-tabs';
 import { paths } from '../../../config/paths';
+import { downloadHref, downloadName } from '../../../lib/download-name';
 import { useAuthStore } from '../../../stores/auth-store';
 import { EXAMPLE_IMAGES, loadExamplePhoto } from '../api/example-photo';
 import { fixMainImage, removeBackground } from '../api/remove-background';
@@ -31,7 +32,7 @@ import { useWorkInAddress } from '../use-work-in-address';
 import { CheckReport } from './check-report';
 import { CompareSlider } from './compare-slider';
 import { ImageDrop } from './image-drop';
-import { type AllPartsChoice, allPartsAction, downloadHref, MainImageResult } from './main-image-result';
+import { type AllPartsChoice, allPartsAction, MainImageResult } from './main-image-result';
 import { RecentWork } from './recent-work';
 import { RunControls, revealIfBelowFold, StageProgress, type StageStep } from './studio-bits';
 import { TouchUpEditor } from './touch-up-editor';
@@ -121,6 +122,7 @@ export function CutoutScreen() {
     },
   });
   const steps = makeMain ? ['upload', 'matting', 'main', 'check'] : ['upload', 'matting'];
+  const cutoutName = downloadName(file?.name, ['抠图'], 'png');
 
   const run = async (chosen: File | null = file) => {
     if (!chosen) return;
@@ -305,7 +307,7 @@ export function CutoutScreen() {
                 height={result.cutout.height}
               />
               <div className="studio-actions">
-                <a href={downloadHref(result.cutout.url)} download>
+                <a href={downloadHref(result.cutout.url, cutoutName)} download={cutoutName}>
                   <Button icon={<DownloadOutlined />}>下载透明底 PNG</Button>
                 </a>
                 <Button icon={<EditOutlined />} onClick={() => setTouching('open')} disabled={busy}>
@@ -383,6 +385,7 @@ export function CutoutScreen() {
           {result?.main ? (
             <MainImageResult
               main={result.main}
+              fileName={file?.name}
               allParts={allParts}
               busy={busy}
               onKeepAllParts={() => keepAllParts(result.main?.preset as MarketplacePreset)}

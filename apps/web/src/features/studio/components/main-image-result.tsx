@@ -9,6 +9,7 @@ import {
 import { Button, Image } from 'antd';
 import type { ReactNode } from 'react';
 import { PREVIEW_MOTION } from '../../../components/ui/preview-motion';
+import { downloadHref, downloadName, extensionOf } from '../../../lib/download-name';
 import { boxStyle } from './box-style';
 import { CheckReport } from './check-report';
 import '../studio.css';
@@ -18,9 +19,6 @@ export type MadeMain = NonNullable<CutoutResult['main']>;
 
 /** Where the seller stands with 「这些都是商品」: not chosen, being made, or chosen. */
 export type AllPartsChoice = 'open' | 'making' | 'kept';
-
-/** A signed file link that downloads instead of opening. */
-export const downloadHref = (url: string) => `${url}&download=1`;
 
 /**
  * Whether the 「只有商品」 rule invites 「这些都是商品」: the main image dropped parts apart from
@@ -65,6 +63,8 @@ function foundAreas(report: MainImageReport) {
  */
 export function MainImageResult(props: {
   main: MadeMain;
+  /** The seller's photo's name: the download is 「<name>-主图-<platform>.jpg」. */
+  fileName?: string | null;
   allParts: AllPartsChoice;
   busy: boolean;
   onKeepAllParts: () => void;
@@ -108,7 +108,13 @@ export function MainImageResult(props: {
             )
           }
         />
-        <a href={downloadHref(main.image.url)} download>
+        <a
+          href={downloadHref(
+            main.image.url,
+            downloadName(props.fileName, ['主图', main.preset], extensionOf(main.image.url, 'jpg')),
+          )}
+          download={downloadName(props.fileName, ['主图', main.preset], extensionOf(main.image.url, 'jpg'))}
+        >
           <Button type="primary" icon={<DownloadOutlined />}>
             下载白底主图
           </Button>

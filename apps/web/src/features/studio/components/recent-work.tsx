@@ -3,6 +3,7 @@ import { PAGE_SIZE, STUDIO_KEEP_DAYS, type StudioImage, type StudioImageKind } f
 import { Button } from 'antd';
 import { useState } from 'react';
 import { ImageGrid } from '../../../components/ui/image-grid';
+import { downloadName, extensionOf } from '../../../lib/download-name';
 import { formatDateTime } from '../../../lib/format';
 import { useDeleteRecentImage } from '../api/delete-recent-image';
 import { useRecentImages } from '../api/get-recent-images';
@@ -14,6 +15,9 @@ const KIND_LABEL: Record<StudioImageKind, string> = {
   replace: '换背景',
   translate: '译图',
 };
+
+/** 「20261127-1432」: when a kept image was made, as a file name may hold it. */
+const stamp = (at: number) => formatDateTime(at).replace(/[-:]/g, '').replace(' ', '-');
 
 const daysLeft = (image: StudioImage) => Math.max(1, Math.ceil((image.expiresAt - Date.now()) / 86_400_000));
 
@@ -53,6 +57,9 @@ export function RecentWork(props: {
         caption={(image) => KIND_LABEL[image.kind]}
         meta={(image) => `${formatDateTime(image.createdAt).slice(5)} · 剩 ${daysLeft(image)} 天`}
         labels={{ download: '下载', delete: '删除', confirmDelete: '删除这张图片？' }}
+        downloadName={(image) =>
+          downloadName(KIND_LABEL[image.kind], [stamp(image.createdAt)], extensionOf(image.url))
+        }
         onDelete={(image) => remove.mutateAsync([image.id])}
         footer={(image) =>
           editableId(image) && onEdit ? (
