@@ -112,6 +112,21 @@ test('one product to Amazon US, Amazon DE and Shopee: estimate, start, follow, r
   await expect(running.getByRole('status')).toContainText('共 3 个（1 个商品 × 3 个站点）');
   const job = await finished(page);
   await expectCounts(job, '完成 3（可以上架 2）');
+  // The 用量 panel follows the job without a reload: what it says is left now is what the
+  // server says (个人中心, opened fresh in another tab), not the 20/20 from before the job.
+  const profile = await page.context().newPage();
+  await profile.goto('/#/profile');
+  const usage = profile.locator('.usage-list__row');
+  await expect(usage.first()).toBeVisible();
+  for (const name of ['AI 问答', '图片翻译']) {
+    const counted = (await usage.filter({ hasText: name }).first().textContent()) ?? '';
+    const [, used, limit] = /已用 (\d+) \/ (\d+)/.exec(counted) ?? [];
+    expect(Number(used), name).toBeGreaterThan(0);
+    await expect(estimate.getByRole('listitem').filter({ hasText: name })).toContainText(
+      `今日剩余 ${Number(limit) - Number(used)}/${limit} `,
+    );
+  }
+  await profile.close();
 
   const report = job.getByRole('table', { name: '出海报告' });
   const row = (site: string) => report.getByRole('row').filter({ hasText: site });

@@ -38,10 +38,14 @@ test('cut out a product, check it, fix it into an Amazon main image and download
   const report = page.getByRole('region', { name: '原图主图检查（亚马逊 Amazon规则）' });
   await expect(report).toContainText('背景 0% 为纯白');
   await expect(report).toContainText('1.33:1');
-  await expect(page.getByRole('link', { name: '下载透明底 PNG' })).toHaveAttribute(
-    'href',
-    /\.png\?.*download=1$/,
-  );
+  // The use is counted on the page as it happens, without a reload.
+  await expect(page.getByText('今日剩余 9/10 张')).toBeVisible();
+  // It downloads under the upload's name and what was done, not the stored file's hash.
+  const [cutoutDownload] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('link', { name: '下载透明底 PNG' }).click(),
+  ]);
+  expect(cutoutDownload.suggestedFilename()).toBe('mug-抠图.png');
 
   await page.getByRole('button', { name: /一键修正为合规主图/ }).click();
   const fixed = page.getByRole('region', { name: '白底主图检查' });
@@ -54,6 +58,7 @@ test('cut out a product, check it, fix it into an Amazon main image and download
   const file = await page.request.get(href);
   expect(file.headers()['content-type']).toBe('image/jpeg');
   expect(file.headers()['content-disposition']).toMatch(/^attachment/);
+  expect(decodeURIComponent(file.headers()['content-disposition'] ?? '')).toContain('mug-主图-amazon.jpg');
   await expect(page.getByText('今日剩余 8/10 张')).toBeVisible();
 
   // 最近作品 still has both after a reload, and deleting one removes it.
