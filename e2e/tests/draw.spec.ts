@@ -24,10 +24,14 @@ test('draw with the fake provider: example prompt, portrait size, result, galler
   await expect(card).toContainText('护肤精华');
   const download = card.getByRole('link', { name: '下载原图' });
   expect(await download.getAttribute('href')).toMatch(
-    /^\/files\/u\/\d+\/draw\/.+\.png\?exp=\d+&sig=.+&download=1$/,
+    /^\/files\/u\/\d+\/draw\/.+\.png\?exp=\d+&sig=.+&download=.+$/,
   );
   const response = await page.request.get((await download.getAttribute('href')) as string);
   expect(response.headers()['content-disposition']).toMatch(/^attachment/);
+  // Saved under what was drawn, not the stored file's hash.
+  expect(decodeURIComponent(response.headers()['content-disposition'] ?? '')).toMatch(
+    /UTF-8''AI绘画-一瓶护肤精华放在白色大理石台面上，柔和的自然光\.png$/,
+  );
 
   await page.getByLabel('画面描述').fill('');
   await card.getByRole('button', { name: '复用描述' }).click();
