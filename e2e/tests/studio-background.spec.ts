@@ -92,6 +92,16 @@ for (const device of [
       const result = page.getByRole('img', { name: 'mug.jpg 换背景结果' });
       await expect(result).toBeVisible({ timeout: 180_000 });
       await expect(page.getByText('今日剩余 4/5 张')).toBeVisible();
+      // It downloads under the photo's name and what was done to it.
+      const [saved] = await Promise.all([
+        page.waitForEvent('download'),
+        page
+          .getByRole('figure')
+          .filter({ has: result })
+          .getByRole('link', { name: /下\s*载/ })
+          .click(),
+      ]);
+      expect(saved.suggestedFilename()).toMatch(/^mug-换背景\.(png|jpg)$/);
       // The cut-out 生成 made is the preview's now: what it shows is what was delivered.
       await expect(page.getByText(/和生成的结果一致/)).toBeVisible();
       await expect(page.getByText('用已有抠图')).toBeVisible();
