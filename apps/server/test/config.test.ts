@@ -37,6 +37,47 @@ describe('configuration', () => {
     }
   });
 
+  it('refuses a misspelt field in LLM_CHANNELS / IMAGE_CHANNELS, and says which one was meant', () => {
+    const chat = { name: 'DeepSeek', baseUrl: 'https://api.deepseek.com/v1' };
+    const cases: Array<[string, Record<string, unknown>, string, string | null]> = [
+      ['LLM_CHANNELS', { ...chat, apiKeys: ['sk-1'] }, 'LLM_CHANNELS[0].apiKeys', 'keys'],
+      [
+        'LLM_CHANNELS',
+        { ...chat, keys: ['sk-1'], priceInputs: 2 },
+        'LLM_CHANNELS[0].priceInputs',
+        'priceInput',
+      ],
+      [
+        'LLM_CHANNELS',
+        { ...chat, keys: ['sk-1'], modle: ['deepseek-chat'] },
+        'LLM_CHANNELS[0].modle',
+        'models',
+      ],
+      ['IMAGE_CHANNELS', { ...chat, provider: 'sdwebui', colour: 'red' }, 'IMAGE_CHANNELS[0].colour', null],
+    ];
+    for (const [variable, channel, field, meant] of cases)
+      assert.throws(
+        () => loadConfig({ LLM_MODEL_STANDARD: 'deepseek-chat', [variable]: JSON.stringify([channel]) }),
+        (error: unknown) => {
+          assert.ok(error instanceof ConfigError);
+          assert.ok(error.message.includes(field), `${error.message} names ${field}`);
+          if (meant)
+            assert.ok(error.message.includes(`是不是 ${meant}`), `${error.message} suggests ${meant}`);
+          else assert.ok(!error.message.includes('是不是'), error.message);
+          return true;
+        },
+      );
+    // Every field a channel has, and the one-key shorthand, are still taken.
+    const config = loadConfig({
+      LLM_MODEL_STANDARD: 'deepseek-chat',
+      LLM_CHANNELS: JSON.stringify([
+        { ...chat, key: 'sk-1', models: ['deepseek-chat'], priceInput: 2, priceOutput: 8 },
+      ]),
+    });
+    const [seed] = config.channels.seeds;
+    assert.deepEqual([seed?.keys, seed?.priceInput, seed?.priceOutput], [['sk-1'], 2, 8]);
+  });
+
   it('accepts a PostgreSQL URL', () => {
     const config = loadConfig({ DATABASE_URL: 'postgres://u:p@db:5432/chuhai' });
     assert.equal(config.databaseUrl, 'postgres://u:p@db:5432/chuhai');

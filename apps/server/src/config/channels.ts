@@ -105,6 +105,35 @@ function imageShorthand(env: Env): ChannelInput | null {
   };
 }
 
+/** The fields a channel in LLM_CHANNELS / IMAGE_CHANNELS may have (`key` is one key, added to `keys`). */
+const CHANNEL_FIELDS = [...Object.keys(ChannelInput.properties), 'key'];
+
+/** The channel field `field` was most likely meant to be: one or two letters off, or a plural of it. */
+function nearestField(field: string): string | null {
+  const distance = (a: string, b: string) => {
+    const row = Array.from({ length: b.length + 1 }, (_, j) => j);
+    for (let i = 1; i <= a.length; i++) {
+      let diagonal = row[0] as number;
+      row[0] = i;
+      for (let j = 1; j <= b.length; j++) {
+        const above = row[j] as number;
+        row[j] = Math.min(above + 1, (row[j - 1] as number) + 1, diagonal + (a[i - 1] === b[j - 1] ? 0 : 1));
+        diagonal = above;
+      }
+    }
+    return row[b.length] as number;
+  };
+  const lower = field.toLowerCase();
+  const scored = CHANNEL_FIELDS.map((known) => {
+    const k = known.toLowerCase();
+    // apiKeys, api_key, apiKey: a known field inside it counts as near.
+    const inside = lower.includes(k) || (k.length > 3 && lower.includes(k.replace(/s$/, '')));
+    return { known, score: inside ? 0 : distance(lower, k) };
+  }).sort((a, b) => a.score - b.score);
+  const best = scored[0];
+  return best && best.score <= 2 ? best.known : null;
+}
+
 /** LLM_CHANNELS / IMAGE_CHANNELS: a JSON array of channels, each checked field by field. */
 function readChannelList(env: Env, name: string, kind: ChannelKind): ChannelInput[] {
   const raw = env[name]?.trim();
@@ -123,6 +152,17 @@ function readChannelList(env: Env, name: string, kind: ChannelKind): ChannelInpu
   return list.map((item, index) => {
     const at = `${name}[${index}]`;
     if (typeof item !== 'object' || item === null) fail(at, String(item), '应为对象');
+    // A misspelt field (apiKeys for keys, priceInputs for priceInput) would start a channel with
+    // no key or a price of 0 without a word: every field must be one the channel has.
+    for (const field of Object.keys(item)) {
+      if (CHANNEL_FIELDS.includes(field)) continue;
+      const near = nearestField(field);
+      fail(
+        `${at}.${field}`,
+        JSON.stringify((item as Record<string, unknown>)[field]).slice(0, 40),
+        `没有这个字段${near ? `，是不是 ${near}？` : ''}可用的字段：${CHANNEL_FIELDS.join('、')}`,
+      );
+    }
     const channel = { ...CHANNEL_DEFAULTS, kind, provider: 'openai', ...(item as object) } as ChannelInput & {
       key?: string;
     };
