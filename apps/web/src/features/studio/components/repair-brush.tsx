@@ -25,8 +25,8 @@ import {
 } from '../repair-brush';
 import { paintPreview, paintStroke, pixelsAround } from '../repair-preview';
 import { loadImage } from '../touch-up-mask';
-import { TouchUpZoom } from './touch-up-zoom';
 import { useZoomPan } from './use-zoom-pan';
+import { ZoomStage } from './zoom-stage';
 
 const HINTS: Record<RepairTool | 'pick', string> = {
   pick: '点一下图片，取要用的颜色（比如污迹旁边的底色）。',
@@ -174,7 +174,6 @@ export function RepairBrush(props: {
   };
 
   if (failed) return <p className="studio-fail">图片加载失败，请关掉修补画笔后重试</p>;
-  const { view } = zoom;
   const drags = dragCount(props.draft);
   return (
     <div className="repair-brush">
@@ -239,52 +238,36 @@ export function RepairBrush(props: {
           显示文字
         </Checkbox>
       </div>
-      <div className="touch-up__stage">
-        <div
-          ref={zoom.frameRef}
-          className="touch-up__frame repair-brush__frame"
-          data-zoom={view.zoom}
-          style={{
-            aspectRatio: `${props.width} / ${props.height}`,
-            width: `min(100%, calc(64vh * ${(props.width / props.height).toFixed(4)}))`,
-          }}
-          {...zoom.frameEvents}
-        >
-          <div
-            className="touch-up__layer"
-            style={{ transform: `translate(${view.x}px, ${view.y}px) scale(${view.zoom})` }}
-          >
-            <canvas
-              ref={canvasRef}
-              data-ready={ready}
-              data-colour={colour ?? undefined}
-              className={[
-                'touch-up__canvas',
-                zoom.grabbing ? 'touch-up__canvas--move' : '',
-                pickNow ? 'repair-brush__canvas--pick' : '',
-              ].join(' ')}
-              width={props.width}
-              height={props.height}
-              aria-label="修补画布：在要修补的地方涂抹"
-              onPointerDown={onPointerDown}
-              onPointerMove={onPointerMove}
-              onPointerUp={onPointerUp}
-              onPointerCancel={onPointerUp}
-              onPointerLeave={hideBrush}
-            />
-            {showText ? <div className="repair-brush__text">{props.children}</div> : null}
-          </div>
-          <div
-            ref={brushRef}
-            className={`touch-up__brush${tool === 'restore' ? ' touch-up__brush--restore' : ''}`}
-            data-testid="brush-circle"
-            hidden
-            aria-hidden
-          />
-          {ready ? null : <div className="touch-up__loading">正在载入图片…</div>}
-        </div>
-      </div>
-      <TouchUpZoom zoom={view.zoom} onZoomIn={zoom.zoomIn} onZoomOut={zoom.zoomOut} onFit={zoom.fit} />
+      <ZoomStage
+        zoom={zoom}
+        width={props.width}
+        height={props.height}
+        maxVh={64}
+        frameClassName="repair-brush__frame"
+        ready={ready}
+        brushRef={brushRef}
+        brushClassName={`touch-up__brush${tool === 'restore' ? ' touch-up__brush--restore' : ''}`}
+      >
+        <canvas
+          ref={canvasRef}
+          data-ready={ready}
+          data-colour={colour ?? undefined}
+          className={[
+            'touch-up__canvas',
+            zoom.grabbing ? 'touch-up__canvas--move' : '',
+            pickNow ? 'repair-brush__canvas--pick' : '',
+          ].join(' ')}
+          width={props.width}
+          height={props.height}
+          aria-label="修补画布：在要修补的地方涂抹"
+          onPointerDown={onPointerDown}
+          onPointerMove={onPointerMove}
+          onPointerUp={onPointerUp}
+          onPointerCancel={onPointerUp}
+          onPointerLeave={hideBrush}
+        />
+        {showText ? <div className="repair-brush__text">{props.children}</div> : null}
+      </ZoomStage>
       {props.draft.full ? <Alert type="warning" showIcon title={props.draft.full} /> : null}
       <p className="muted touch-up__hint">
         {HINTS[pickNow ? 'pick' : tool]}

@@ -13,8 +13,8 @@ import {
   reachCanvas,
   type Stroke,
 } from '../touch-up-mask';
-import { TouchUpZoom } from './touch-up-zoom';
 import { useZoomPan } from './use-zoom-pan';
+import { ZoomStage } from './zoom-stage';
 
 type Tool = Brush | 'move';
 
@@ -212,7 +212,6 @@ export function TouchUpEditor(props: {
   };
 
   if (failed) return <p className="studio-fail">图片加载失败，请关闭后重试</p>;
-  const { view } = zoom;
   return (
     <div className="touch-up">
       <div className="touch-up__tools">
@@ -246,51 +245,34 @@ export function TouchUpEditor(props: {
           aria-label="对比"
         />
       </div>
-      <div className="touch-up__stage">
-        <div
-          ref={zoom.frameRef}
-          className="touch-up__frame"
-          data-zoom={view.zoom}
-          style={{
-            aspectRatio: `${props.width} / ${props.height}`,
-            width: `min(100%, calc(58vh * ${(props.width / props.height).toFixed(4)}))`,
-          }}
-          {...zoom.frameEvents}
-        >
-          <div
-            className="touch-up__layer"
-            style={{ transform: `translate(${view.x}px, ${view.y}px) scale(${view.zoom})` }}
-          >
-            {tool === 'restore' && compare === 'edited' ? (
-              <img className="touch-up__ghost" src={props.photoUrl} alt="" aria-hidden />
-            ) : null}
-            <canvas
-              ref={canvasRef}
-              data-ready={ready}
-              data-reach={reachKnown ? 'known' : undefined}
-              className={zoom.grabbing ? 'touch-up__canvas touch-up__canvas--move' : 'touch-up__canvas'}
-              width={props.width}
-              height={props.height}
-              aria-label="修补画布：在要擦除或恢复的地方涂抹"
-              onPointerDown={onPointerDown}
-              onPointerMove={onPointerMove}
-              onPointerUp={onPointerUp}
-              onPointerCancel={onPointerUp}
-              onPointerLeave={hideBrush}
-            />
-          </div>
-          <div
-            ref={brushRef}
-            className={`touch-up__brush touch-up__brush--${tool}`}
-            style={{ width: size, height: size, margin: -size / 2 }}
-            data-testid="brush-circle"
-            hidden
-            aria-hidden
-          />
-          {ready ? null : <div className="touch-up__loading">正在载入图片…</div>}
-        </div>
-      </div>
-      <TouchUpZoom zoom={view.zoom} onZoomIn={zoom.zoomIn} onZoomOut={zoom.zoomOut} onFit={zoom.fit} />
+      <ZoomStage
+        zoom={zoom}
+        width={props.width}
+        height={props.height}
+        maxVh={58}
+        ready={ready}
+        brushRef={brushRef}
+        brushClassName={`touch-up__brush touch-up__brush--${tool}`}
+        brushSize={size}
+      >
+        {tool === 'restore' && compare === 'edited' ? (
+          <img className="touch-up__ghost" src={props.photoUrl} alt="" aria-hidden />
+        ) : null}
+        <canvas
+          ref={canvasRef}
+          data-ready={ready}
+          data-reach={reachKnown ? 'known' : undefined}
+          className={zoom.grabbing ? 'touch-up__canvas touch-up__canvas--move' : 'touch-up__canvas'}
+          width={props.width}
+          height={props.height}
+          aria-label="修补画布：在要擦除或恢复的地方涂抹"
+          onPointerDown={onPointerDown}
+          onPointerMove={onPointerMove}
+          onPointerUp={onPointerUp}
+          onPointerCancel={onPointerUp}
+          onPointerLeave={hideBrush}
+        />
+      </ZoomStage>
       <p className="muted touch-up__hint">
         {tool === 'erase' ? '在产品旁边多出来的地方涂抹，把它擦掉。' : null}
         {tool === 'restore'
