@@ -124,6 +124,16 @@ function lookupSuite(
       assert.match(ftp.json().msg, /接口地址/);
     });
 
+    it('says an address should end in /v1 only when it does not, and what to try when it does (404)', async () => {
+      const bare = await models({ baseUrl: `${fake.origin}/nothing-here`, key: 'sk-x-0000', totp: code() });
+      assert.equal(bare.statusCode, 400, bare.body);
+      assert.match(bare.json().msg, /没有模型列表（404）：OpenAI 兼容接口的地址一般以 \/v1 结尾/);
+      const v1 = await models({ baseUrl: `${fake.origin}/nothing-here/v1/`, key: 'sk-x-0000', totp: code() });
+      assert.equal(v1.statusCode, 400, v1.body);
+      assert.doesNotMatch(v1.json().msg, /一般以 \/v1 结尾/);
+      assert.match(v1.json().msg, /地址已以版本号结尾.*不提供模型列表.*路径不对.*手动填写模型名/);
+    });
+
     it('lists SD WebUI checkpoints by title, and says 通义万相 has no list', async () => {
       const sd = await models({
         kind: 'image',

@@ -249,6 +249,9 @@ function outputsSuite(ctx: () => JobCtx) {
     const followed = await upload(ctx(), await chinesePicture(['加绒 保暖外套', '限时特惠']));
     const ignored = await upload(ctx(), await chinesePicture(['出海牌 术语顽固', '限时特惠']));
     const product = { facts: CUP_FACTS, mainPhotoId: photos.main, detailPhotoIds: [followed, ignored] };
+    const ledgerRows = () =>
+      ctx().app.deps.db.selectFrom('provider_calls').select(['id', 'purpose']).execute();
+    const ledgerBefore = new Set((await ledgerRows()).map((row) => row.id));
     const start = await post(
       ctx().app,
       '/api/v1/localise',
@@ -259,6 +262,11 @@ function outputsSuite(ctx: () => JobCtx) {
     const task = taskOf(await waitForJob(ctx(), start.json().data.job.id), 'amazon-US');
     assert.equal(task.status, 'done', task.reason);
     assert.deepEqual(task.glossaryMisses, [{ place: '详情图 2', source: '出海牌', expected: '出海牌' }]);
+    // 成本 tells 一键出海's calls from the tools': its listing and its pictures under their own purposes.
+    const purposes = (await ledgerRows())
+      .filter((row) => !ledgerBefore.has(row.id))
+      .map((row) => row.purpose);
+    assert.deepEqual([...new Set(purposes)].sort(), ['localise-listing', 'localise-translate']);
     const first = (
       await get(ctx().app, `/api/v1/translate/${task.pictures[0].documentId}`, auth(ctx().token))
     ).json().data;

@@ -176,8 +176,15 @@ const taskOf = (detail: { tasks: { site: string }[] }, site: string) =>
 function wholeJobSuite(ctx: () => JobCtx) {
   it('delivers each site 可以上架, charges one listing and one main image per site, and zips them', async () => {
     const before = await usedToday(ctx());
+    const ledgerRows = () =>
+      ctx().app.deps.db.selectFrom('provider_calls').select(['id', 'purpose']).execute();
+    const ledgerBefore = new Set((await ledgerRows()).map((row) => row.id));
     const facts = { ...FACTS, productName: '保温杯', brand: 'Chuhai' };
     const { jobId, detail } = await runJob(ctx(), facts, ['amazon-US', 'shopee-SG']);
+    // 成本 tells 一键出海's calls from the listing studio's: every call the job made is its own.
+    const jobCalls = (await ledgerRows()).filter((row) => !ledgerBefore.has(row.id));
+    assert.ok(jobCalls.length >= 2, `${jobCalls.length} calls logged`);
+    assert.deepEqual([...new Set(jobCalls.map((row) => row.purpose))], ['localise-listing']);
     assert.equal(detail.job.status, 'done');
     assert.deepEqual(detail.job.counts, { done: 2 });
     assert.equal(detail.job.ready, 2);

@@ -114,6 +114,7 @@ const ask = (text: string, target = 'en') => ({
   target,
   terms: [],
   model: 'test-model',
+  purpose: 'translate' as const,
   userId: 1,
 });
 

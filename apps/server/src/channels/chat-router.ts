@@ -8,7 +8,7 @@ import { type CallMeter, type ChannelBook, doubleChannel, type LiveChannel } fro
 import { type AttemptFailure, failureOf } from './health.ts';
 import { usageOf } from './ledger.ts';
 import { candidates } from './pick.ts';
-import { PROBE_QUESTION } from './probe-calls.ts';
+import { PROBE_QUESTION, probeModel } from './probe-calls.ts';
 
 /** A request through the router: the provider's request, and who it is for (the cost ledger). */
 export type RoutedAnswerRequest = AnswerRequest & { meter?: CallMeter };
@@ -34,6 +34,8 @@ export interface ChatRouter extends ChatModel {
    * `claim` is set and another node is already trying the channel. Throws the provider's error.
    */
   probe(channel: LiveChannel, claim: boolean): Promise<string | null>;
+  /** The model name `probe` sends to `channel` (what its 404 is about). */
+  probeModel(channel: LiveChannel): string;
 }
 
 export interface ChatRouterOptions {
@@ -232,9 +234,9 @@ export function chatRouter(book: ChannelBook, options: ChatRouterOptions): ChatR
 
     async probe(channel, claim) {
       if (claim && !(await book.claimTrial(channel))) return null;
-      const model = options.configured.standard ?? channel.models[0] ?? 'gpt-4o-mini';
+      const model = probeModel(channel, options.configured.standard);
       const answer = await completeOn(
-        [{ channel, model: channel.modelMap[model] ?? model }],
+        [{ channel, model }],
         {
           model,
           messages: PROBE_QUESTION.messages,
@@ -245,6 +247,8 @@ export function chatRouter(book: ChannelBook, options: ChatRouterOptions): ChatR
       );
       return answer.text;
     },
+
+    probeModel: (channel) => probeModel(channel, options.configured.standard),
 
     async models() {
       const channels = await live();

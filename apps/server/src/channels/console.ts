@@ -18,6 +18,7 @@ import { channelValues } from './channel-input.ts';
 import { restingTails, toView } from './channel-view.ts';
 import type { ChatRouter } from './chat-router.ts';
 import { listModels, refreshBalance } from './console-lookups.ts';
+import { callFailureText } from './failure-text.ts';
 import type { ImageRouter } from './image-router.ts';
 import type { KeyBox } from './key-box.ts';
 import { probeChannel, probeRouted, testIdleChannels } from './probe.ts';
@@ -170,7 +171,8 @@ export function channelConsole(parts: ConsoleParts): ChannelConsole {
       try {
         return result(true, await probeChannel(parts, channel, false));
       } catch (error) {
-        return result(false, `调用失败：${(error as Error).message}`);
+        const model = channel.kind === 'chat' ? parts.chat.probeModel(channel) : channel.models[0];
+        return result(false, callFailureText(error, { ...channel, model }));
       }
     },
 

@@ -49,6 +49,7 @@ export function failureReason(error: unknown, failure: AttemptFailure, firstByte
   if (status === 402) return '余额不足（402）';
   if (failure === 'auth') return `密钥无效或无权限（${status ?? '认证失败'}）`;
   if (failure === 'rate-limited') return '请求过于频繁（429）';
+  if (failure === 'not-found') return '地址或模型不存在（404）';
   if (failure === 'unreachable') return '无法连接';
   if (failure === 'idle') return '回答中途断开';
   if (failure === 'busy') return '服务繁忙';

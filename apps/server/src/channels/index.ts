@@ -67,6 +67,8 @@ export function createChannels(
 export type { CallMeter, ChannelHooks, StateChange } from './channel-book.ts';
 export type { ChatRouter } from './chat-router.ts';
 export { type AuditedChannel, type ChannelConsole, channelCosts } from './console.ts';
+/** A failed test call in the operator's words (服务状态 · 测试 as well as 渠道 · 测试). */
+export { callFailureText } from './failure-text.ts';
 export type { ImageRouter } from './image-router.ts';
 /** 成本 · 调用明细 and 卖家排行: the ledger's rows one by one and summed per seller. */
 export {

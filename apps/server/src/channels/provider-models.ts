@@ -22,7 +22,7 @@ export async function providerModels(target: LookupTarget): Promise<string[]> {
       ResultCode.badRequest,
       sd
         ? '这个地址没有 SD WebUI 的模型列表（404）：请确认 WebUI 以 --api 启动、地址不带路径'
-        : '这个地址没有模型列表（404）：OpenAI 兼容接口的地址一般以 /v1 结尾，也可以手动填写模型名',
+        : noModelList(target.baseUrl),
     );
   const names = sd ? sdModelNames(answer.json) : openAiModelNames(answer.json);
   if (names === null)
@@ -33,6 +33,16 @@ export async function providerModels(target: LookupTarget): Promise<string[]> {
   if (names.length === 0)
     throw new AppError(ResultCode.providerUnavailable, '服务商返回的模型列表是空的：请手动填写模型名');
   return [...new Set(names)].sort((a, b) => a.localeCompare(b));
+}
+
+/**
+ * 获取模型列表's 404 in words that fit the address: the /v1 hint only where the address has no version
+ * at its end; where it has one, what else to try.
+ */
+function noModelList(baseUrl: string): string {
+  if (!/\/v\d+$/.test(baseUrl.trim().replace(/\/+$/, '')))
+    return '这个地址没有模型列表（404）：OpenAI 兼容接口的地址一般以 /v1 结尾（例如 https://api.deepseek.com/v1），请补上后再试；也可以手动填写模型名';
+  return '这个地址没有模型列表（404）：地址已以版本号结尾，可能是这个服务商不提供模型列表，或地址的路径不对（请对照服务商文档）；也可以手动填写模型名';
 }
 
 const named = (value: unknown): value is string =>

@@ -12,8 +12,13 @@ export type ProviderFailure =
   | 'busy'
   /** The provider's content check refused the prompt or the picture. */
   | 'rejected-content'
-  /** The provider refused the request as malformed (400, 404, 422). */
+  /** The provider refused the request as malformed (400, 422). */
   | 'bad-request'
+  /**
+   * The provider has no such address or model (404): the channel's address or model name is wrong,
+   * not the request, so another channel may serve it and this one counts it as its failure.
+   */
+  | 'not-found'
   /** The provider failed or answered something we cannot use (5xx, a broken body). */
   | 'upstream'
   /** No connection (refused, DNS, reset before an answer). */
@@ -73,7 +78,8 @@ export function failureOfStatus(status: number): ProviderFailure {
   // 402: the account is out of money; like a refused key, only the operator can fix it.
   if (status === 401 || status === 402 || status === 403) return 'auth';
   if (status === 429) return 'rate-limited';
-  if (status === 400 || status === 404 || status === 422) return 'bad-request';
+  if (status === 404) return 'not-found';
+  if (status === 400 || status === 422) return 'bad-request';
   return 'upstream';
 }
 

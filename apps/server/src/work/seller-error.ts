@@ -78,6 +78,7 @@ export function sellerError(error: unknown, work: PaidService, log: FastifyBaseL
         '描述或生成的画面未通过服务商的内容审核，请修改描述后重试',
       );
     case 'bad-request':
+    case 'not-found':
       return new AppError(
         ResultCode.providerFailed,
         `${words.name}暂时无法处理这次请求，请稍后再试或联系客服`,

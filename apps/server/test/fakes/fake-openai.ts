@@ -13,7 +13,7 @@ import { isTranslateRequest, translateReply } from './fake-translate-answers.ts'
  * - `[silent]`  headers, then nothing (the idle limit must end it)
  * - `[cut]`     some text, then the connection is destroyed
  * - `[truncate]` some text, then the response ends cleanly, without a finish reason or `[DONE]`
- * - `[401]` `[402]` `[429]` `[500]`  the provider's error answers (or `failWhen`, picked by the body)
+ * - `[401]` `[402]` `[404]` `[429]` `[500]`  the provider's error answers (or `failWhen`, picked by the body)
  * - `/401/v1/…`, `/silent/v1/…`: the path's behaviour on every question (a dead channel)
  * - `[burst]`   the whole event stream, headers to `[DONE]`, in one write, as a buffering relay sends it
  * - `[html]`    an answer full of HTML and script-bearing Markdown
@@ -96,6 +96,8 @@ function errorBody(status: number): { error: Record<string, unknown> } {
       },
     };
   if (status === 402) return { error: { message: 'Insufficient Balance', type: 'unknown_error' } };
+  if (status === 404)
+    return { error: { message: 'Model Not Exist', type: 'invalid_request_error', code: 'model_not_found' } };
   if (status === 429)
     return {
       error: { message: 'Rate limit reached for requests', type: 'requests', code: 'rate_limit_exceeded' },
@@ -239,7 +241,7 @@ export async function startFakeOpenAi(options: FakeOpenAiOptions = {}): Promise<
     });
 
     const picked = state.failWhen?.({ model, messages }) ?? null;
-    for (const status of [401, 402, 429, 500]) {
+    for (const status of [401, 402, 404, 429, 500]) {
       if (picked === status || question.includes(`[${status}]`)) {
         finished = true;
         res.writeHead(status, {

@@ -17,7 +17,16 @@ export const CHANNEL_PROVIDERS: Record<ChannelKind, readonly string[]> = {
 };
 
 /** What a channel's provider calls are counted as in the cost ledger. */
-export const COST_PURPOSES = ['chat', 'listing', 'draw', 'replace', 'translate', 'probe'] as const;
+export const COST_PURPOSES = [
+  'chat',
+  'listing',
+  'draw',
+  'replace',
+  'translate',
+  'localise-listing',
+  'localise-translate',
+  'probe',
+] as const;
 export type CostPurpose = (typeof COST_PURPOSES)[number];
 export const COST_PURPOSE_NAMES: Record<CostPurpose, string> = {
   chat: 'AI 问答',
@@ -25,6 +34,9 @@ export const COST_PURPOSE_NAMES: Record<CostPurpose, string> = {
   draw: 'AI 绘画',
   replace: '换背景',
   translate: '图片翻译',
+  // 一键出海's calls apart from the tools', so 成本 can tell what a job costs.
+  'localise-listing': '一键出海 · Listing',
+  'localise-translate': '一键出海 · 图片翻译',
   probe: '渠道测试',
 };
 
@@ -199,6 +211,7 @@ export const CALL_FAILURE_NAMES: Record<string, string> = {
   busy: '排队已满',
   'rejected-content': '内容审核拒绝',
   'bad-request': '请求被拒（参数）',
+  'not-found': '地址或模型不存在',
   upstream: '服务商出错',
   unreachable: '连接失败',
   idle: '中途无响应',

@@ -1,5 +1,6 @@
 import type { ProviderKind, ProviderStatus, ProviderTestResult } from '@chuhai/contract';
 import sharp from 'sharp';
+import { callFailureText } from '../../channels/index.ts';
 import type { AppDeps } from '../../deps.ts';
 import type { StaffUser } from '../../http/auth.ts';
 
@@ -114,7 +115,7 @@ export async function testProvider(
   try {
     return result(true, await probe(deps, staff, kind));
   } catch (error) {
-    return result(false, `调用失败：${(error as Error).message}`);
+    return result(false, callFailureText(error));
   }
 }
 

@@ -63,6 +63,7 @@ export async function writeCheckedListing(
     fields: listingFields(target.marketplace),
     model: models.standard,
     userId,
+    purpose: 'localise-listing',
   });
   const text = fitted(first.text, target);
   const zh = fitted(first.zh, target);
@@ -75,6 +76,7 @@ export async function writeCheckedListing(
     fields,
     model: models.standard,
     userId,
+    purpose: 'localise-listing',
   });
   for (const field of fields) {
     Object.assign(text, { [field]: fix.text[field] });

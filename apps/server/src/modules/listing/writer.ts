@@ -1,4 +1,4 @@
-import { type ListingField, ResultCode } from '@chuhai/contract';
+import { type CostPurpose, type ListingField, ResultCode } from '@chuhai/contract';
 import type { AppDeps } from '../../deps.ts';
 import { AppError } from '../../http/app-error.ts';
 import type { ModelMessage } from '../../providers/llm/chat-model.ts';
@@ -24,6 +24,8 @@ interface AnswerAsk {
   signal: AbortSignal;
   model: string;
   userId: number;
+  /** What the cost ledger counts the call as: the listing studio's by default, 一键出海's when it asks. */
+  purpose?: Extract<CostPurpose, 'listing' | 'localise-listing'>;
 }
 
 /** Streams one answer, reporting its length; a silence longer than the chat's idle limit fails it. */
@@ -45,7 +47,7 @@ async function streamAnswer(
   try {
     // Asked for structured output; a channel without it is asked for plain JSON by the chat router.
     const json = listingFormat(request.fields);
-    const meter = { purpose: 'listing' as const, userId: request.userId };
+    const meter = { purpose: request.purpose ?? 'listing', userId: request.userId };
     const ask = { model: request.model, messages: request.messages, signal, json, meter };
     for await (const piece of model.stream(ask)) {
       wake();

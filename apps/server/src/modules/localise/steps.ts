@@ -83,6 +83,7 @@ export async function pictureStep(
       productText: 'keep',
       matte: null,
       terms: how.terms,
+      purpose: 'localise-translate',
       ...(how.model === null ? {} : { model: how.model }),
     });
     return {

@@ -140,6 +140,7 @@ export async function translateImage(
       terms,
       model: models.standard,
       product: input.productText === 'keep' ? interactiveMatte(deps) : null,
+      purpose: 'translate',
     });
     const stored = await storeResults(deps, userId, picture, picture.source);
     const { width, height, blocks, kept, residual, legibility, glossary, restoredNumbers } = picture;
@@ -174,9 +175,15 @@ async function translateWithGlossary(
   deps: Pick<AppDeps, 'chatModel' | 'ocr'>,
   userId: number,
   bytes: Buffer,
-  how: { target: string; terms: GlossaryTerm[]; model: string; product: ProductMatte | null },
+  how: {
+    target: string;
+    terms: GlossaryTerm[];
+    model: string;
+    product: ProductMatte | null;
+    purpose: TranslateAsk['purpose'];
+  },
 ) {
-  const { target, terms, model, product } = how;
+  const { target, terms, model, product, purpose } = how;
   const keep = terms.filter((t) => t.translation === null).map((t) => t.source);
   const missed: GlossaryTerm[] = [];
   const restoredNumbers: RestoredNumbers[] = [];
@@ -186,7 +193,7 @@ async function translateWithGlossary(
   const translated: string[] = [];
   const picture = await translatePicture(deps.ocr, bytes, { target, keep, product }, async (blocks) => {
     translated.push(...blocks.map((block) => block.text));
-    const ask: TranslateAsk = { blocks, target, terms, model, userId };
+    const ask: TranslateAsk = { blocks, target, terms, model, userId, purpose };
     const answer = await translateBlocks(deps.chatModel, ask);
     missed.push(...answer.missed);
     restoredNumbers.push(...answer.restored);
@@ -358,6 +365,8 @@ export async function translateForBatch(
      */
     terms?: GlossaryTerm[];
     model?: string;
+    /** 一键出海's pictures are counted as its own in the cost ledger; 批量处理's as 图片翻译. */
+    purpose?: TranslateAsk['purpose'];
   },
 ) {
   const models = await deps.chatModel.models();
@@ -367,7 +376,8 @@ export async function translateForBatch(
   const model = how.model ?? models.standard;
   const product: ProductMatte | null =
     how.productText === 'translate' ? null : matte ? async () => matte : (image) => deps.matting.matte(image);
-  return translateWithGlossary(deps, userId, bytes, { target, terms, model, product });
+  const purpose = how.purpose ?? 'translate';
+  return translateWithGlossary(deps, userId, bytes, { target, terms, model, product, purpose });
 }
 
 /**

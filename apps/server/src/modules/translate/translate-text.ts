@@ -1,4 +1,10 @@
-import { type GlossaryTerm, type RestoredNumbers, ResultCode, TRANSLATE_LANGUAGES } from '@chuhai/contract';
+import {
+  type CostPurpose,
+  type GlossaryTerm,
+  type RestoredNumbers,
+  ResultCode,
+  TRANSLATE_LANGUAGES,
+} from '@chuhai/contract';
 import type { ChatRouter } from '../../channels/index.ts';
 import { AppError } from '../../http/app-error.ts';
 import { jsonInText } from '../../lib/json-in-text.ts';
@@ -24,6 +30,8 @@ export interface TranslateAsk {
   terms: GlossaryTerm[];
   model: string;
   userId: number;
+  /** What the cost ledger counts the calls as: 图片翻译's, or 一键出海's own. */
+  purpose: Extract<CostPurpose, 'translate' | 'localise-translate'>;
 }
 
 /**
@@ -146,7 +154,7 @@ export async function translateBlocks(chat: ChatRouter, ask: TranslateAsk): Prom
     { role: 'system', content: systemPrompt(ask.target, terms) },
     { role: 'user', content: JSON.stringify({ blocks }) },
   ];
-  const meter = { purpose: 'translate' as const, userId: ask.userId };
+  const meter = { purpose: ask.purpose, userId: ask.userId };
   const first = await chat.complete({
     model: ask.model,
     messages,
