@@ -125,9 +125,15 @@ test('put a product on a festive background from the library', async ({ page }) 
   await expect(page.getByText('今日剩余 4/5 张')).toBeVisible();
 });
 
-/** The width over the height of everything not white in the main image, as the page draws it. */
+/**
+ * The width over the height of everything not white in the main image, as the page draws it
+ * (infinite while it is still loading).
+ */
 function inkAspect(main: import('@playwright/test').Locator) {
   return main.evaluate((img: HTMLImageElement) => {
+    // The new main image may still be loading (a full run under load saw its width 0): no answer
+    // yet, and the poll asks again.
+    if (!img.complete || img.naturalWidth === 0) return Number.POSITIVE_INFINITY;
     const canvas = document.createElement('canvas');
     canvas.width = img.naturalWidth;
     canvas.height = img.naturalHeight;
