@@ -16,6 +16,8 @@ export default async function* ledger(source) {
     if (!data?.file) continue;
     const file = entry(data.file);
     // The file itself is reported as a test named after its path: not a test of its own.
+    // An error after a test ended (an uncaught exception) comes with no name: not a test either.
+    if (typeof data.name !== 'string') continue;
     const isFile = data.nesting === 0 && path.resolve(data.name) === path.resolve(data.file);
     if (isFile) continue;
     const key = `${data.nesting}\u0000${data.name}`;
