@@ -3,9 +3,10 @@
  * by refilling the fill, not by inpainting: inpainting pulls in whatever is near (a nested white
  * box turned pink, a label's border bitten, a price box's frame smeared away, grey ghosts of the
  * anti-aliased edges left on white). Around the line the fill is the plane of colour (flat or a
- * straight gradient, fill-plane.ts) most of the line's ring agrees with; every pixel of the text
- * (its strokes, outline, shadow, glow and anti-aliased edge) is set to what the plane says the
- * fill is there. Everything else in the window is left as it is: a shape that reaches out of the
+ * straight gradient, fill-plane.ts) most of the line's ring agrees with, or a colour per row or
+ * column where it is shaded like a rounded button; every pixel of the text (its strokes, outline,
+ * shadow, glow, anti-aliased edge and JPEG ringing) is set to what that model says the fill is
+ * there. Everything else in the window is left as it is: a shape that reaches out of the
  * window (the label's own edge and frame, a nested box, a divider, the photo beside the label) is
  * not the text's, nor is a small shape beside it (a bullet, an icon). A line on a photo, which no
  * plane fits, is erased as before (erase.ts).
@@ -69,7 +70,7 @@ const INK_OFF = 80;
 /** A fill found around a line: its pixels in the window (1) and its colour there, with its noise. */
 interface Fill {
   shape: Uint8Array;
-  /** The fill's plane. */
+  /** The fill's colour at an image pixel: its plane, or its profile along rows or columns. */
   at: (x: number, y: number) => number[];
   /** How far the fill's pixels typically are off it: its JPEG noise, its grain. */
   typical: number;
