@@ -15,20 +15,39 @@ function attribute(tag, name) {
   return match ? decode(match[1]) : '';
 }
 
-/** Every test case of one JUnit file as { suite, name, seconds }. */
+/**
+ * Every test case of one JUnit file as { suite, name, seconds, failure }: `failure` is the failure's
+ * message when the case failed, so the end of a long CI log still names what failed and why.
+ */
 export function testCases(file, suite) {
   if (!existsSync(file)) return [];
   const cases = [];
-  for (const [tag] of readFileSync(file, 'utf8').matchAll(/<testcase\b[^>]*>/g)) {
+  const text = readFileSync(file, 'utf8');
+  for (const [, tag, body = ''] of text.matchAll(/(<testcase\b[^>]*?)(?:\/>|>([\s\S]*?)<\/testcase>)/g)) {
     const where = attribute(tag, 'file') || attribute(tag, 'classname');
     const place = where.replace(/^.*?(apps|packages|e2e|tests)\//, '$1/');
+    const failure = body.match(/<(?:failure|error)\b[^>]*>/)?.[0];
     cases.push({
       suite,
       name: `${place ? `${place} › ` : ''}${attribute(tag, 'name')}`,
       seconds: Number(attribute(tag, 'time')),
+      failure: failure === undefined ? undefined : attribute(failure, 'message') || '(no message)',
     });
   }
   return cases;
+}
+
+/** The failed cases, each with the first lines of its message. */
+export function failureLines(cases, lines = 6) {
+  return cases
+    .filter((c) => c.failure !== undefined)
+    .flatMap((c) => [
+      `  ✖ [${c.suite}] ${c.name}`,
+      ...c.failure
+        .split('\n')
+        .slice(0, lines)
+        .map((line) => `      ${line.slice(0, 300)}`),
+    ]);
 }
 
 /** The `count` slowest cases, one line each. */

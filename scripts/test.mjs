@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { ensureDependencies, ensureWebBuild, log, ROOT, requireNode24 } from './lib.mjs';
 import { whatRan } from './ran.mjs';
-import { slowestLines, testCases } from './slowest.mjs';
+import { failureLines, slowestLines, testCases } from './slowest.mjs';
 
 requireNode24();
 ensureDependencies();
@@ -208,6 +208,8 @@ if (!results.at(-1).ok) printFailedPages();
 const cases = ['contract', 'server', 'web', 'scale', 'e2e'].flatMap((name) => testCases(junit(name), name));
 console.log('\n最慢的十个测试');
 for (const line of slowestLines(cases)) console.log(line);
+const failures = failureLines(cases);
+if (failures.length) console.log(`\n失败的测试\n${failures.join('\n')}`);
 
 console.log('\n测试汇总');
 for (const r of results) {

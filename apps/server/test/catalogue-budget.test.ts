@@ -119,6 +119,35 @@ describe('一键出海商品表: what one upload may cost (issue 49)', () => {
     assert.equal(extras.length, 30);
   });
 
+  it('a broken photo the product would not use does not refuse its row, wherever it is in the ZIP', async () => {
+    // First in the ZIP, so it is decoded before the photos that push it past the 9 the product uses.
+    const photos: Record<string, Uint8Array> = { 'A-01-50.jpg': brokenJpeg(600, 400) };
+    for (let i = 0; i < 1 + LOCALISE_LIMITS.detailPictures; i += 1)
+      photos[`A-01-${i + 1}.jpg`] = await productPhoto({
+        width: 200 + i,
+        height: 200,
+        box: { left: 40, top: 40, width: 100, height: 100 },
+      });
+    photos['B-01.jpg'] = brokenJpeg(600, 400);
+    const res = await send(sheetOf(['A-01', 'B-01']), photosZip(photos));
+    assert.equal(res.json().code, 200, res.body);
+    const catalogue = res.json().data as Catalogue;
+    assert.deepEqual(
+      catalogue.products.map((p) => [p.code, p.detailPhotoIds.length]),
+      [['A-01', LOCALISE_LIMITS.detailPictures]],
+    );
+    assert.deepEqual(
+      catalogue.ignoredPhotos.filter((p) => /超过 1 张主图/.test(p.reason)).map((p) => p.name),
+      ['A-01-50.jpg'],
+    );
+    // A broken photo the product does use still refuses it, and says which.
+    assert.deepEqual(
+      catalogue.refused.map((r) => r.code),
+      ['B-01'],
+    );
+    assert.match(catalogue.refused[0]?.reason ?? '', /B-01\.jpg/);
+  });
+
   it('photos past the upload’s pixel budget are not decoded, and say why', async () => {
     const each = 6000 * 6600; // 39.6 megapixels by the header
     const decodable = Math.floor(LOCALISE_LIMITS.catalogue.photoPixels / each);

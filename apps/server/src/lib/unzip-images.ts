@@ -56,7 +56,8 @@ export async function unzipInto(
   /** An entry's path as the messages and `take` name it: folders flattened unless told otherwise. */
   nameOf: (path: string) => string = flatName,
 ) {
-  const entries: { name: string; bytes: Buffer }[] = [];
+  /** Unpacked entries not yet taken, each with its place in the ZIP. */
+  const entries: { name: string; bytes: Buffer; order: number }[] = [];
   const pending: Promise<void>[] = [];
   /** Entries started and not yet ended, each with how to stop it. */
   const unfinished = new Set<(reason: string) => void>();
@@ -74,6 +75,7 @@ export async function unzipInto(
     }
     if (isNoise(file.name)) return;
     const name = nameOf(file.name);
+    const order = budget.entries;
     if (/\.zip$/i.test(file.name)) {
       refused.push({ name, reason: '压缩包里的压缩包不处理，请解开后再上传' });
       return;
@@ -119,7 +121,7 @@ export async function unzipInto(
           }
           chunks.push(chunk);
           if (final) {
-            entries.push({ name, bytes: Buffer.concat(chunks) });
+            entries.push({ name, bytes: Buffer.concat(chunks), order });
             done();
           }
         };
@@ -149,8 +151,11 @@ export async function unzipInto(
     // At the end, an entry still waiting for bytes will never get them (the ZIP stopped short).
     if (last) for (const stop of [...unfinished]) stop('压缩包在这个文件中途断了，文件不完整');
     await Promise.all(last ? pending.splice(0) : []);
+    // The pool ends entries in any order; they are taken in the ZIP's (an entry that spans two
+    // chunks is the last one started, so nothing taken before it comes after it in the ZIP).
+    entries.sort((a, b) => a.order - b.order);
     while (entries.length > 0) {
-      const entry = entries.shift() as { name: string; bytes: Buffer };
+      const entry = entries.shift() as (typeof entries)[number];
       await take(entry.name, entry.bytes);
     }
   };

@@ -34,11 +34,17 @@ interface StoredPhoto extends PhotoPlace {
   id: number;
 }
 
+/** A photo of a product that did not open, with why: it refuses its row if the row would use it. */
+interface UnreadablePhoto extends PhotoPlace {
+  name: string;
+  line: string;
+}
+
 /** What the ZIP gave each product, as it streams. */
 interface PhotoIntake {
   stored: StoredPhoto[];
-  /** Code (lower case) → why its pictures did not open, one line per file. */
-  unreadable: Map<string, string[]>;
+  /** Photos that did not open, each in its product's order (`sortKey`). */
+  unreadable: UnreadablePhoto[];
   ignored: { name: string; reason: string }[];
   /** Pixels the photos decoded so far say they have (by their headers), against LIMITS.photoPixels. */
   pixels: number;
@@ -95,8 +101,8 @@ async function readPhotos(
     name,
     reason: `第 ${row} 行没有收下，这张照片也没有保存`,
   });
-  const unreadable = (code: string, line: string) =>
-    intake.unreadable.set(code, [...(intake.unreadable.get(code) ?? []), line]);
+  const unreadable = (name: string, place: PhotoPlace, line: string) =>
+    intake.unreadable.push({ ...place, name, line });
 
   /**
    * Whether a photo is worth decoding: not when its product already has as many photos as it uses,
@@ -113,7 +119,7 @@ async function readPhotos(
       const why = `这次上传的照片加起来超过 ${LIMITS.photoPixels / 100_000_000} 亿像素，请把照片缩小（长边 2000 像素左右即可）或分批上传`;
       // A product that has its main photo goes on without this one; one with none cannot.
       if (mine.length > 0) intake.ignored.push({ name, reason: `没有处理：${why}` });
-      else unreadable(place.code, `照片「${name}」没有处理：${why}`);
+      else unreadable(name, place, `照片「${name}」没有处理：${why}`);
       return false;
     }
     intake.pixels += pixels;
@@ -130,7 +136,7 @@ async function readPhotos(
       intake.stored.push({ ...match.place, name, id: photo.id });
     } catch (error) {
       if (!(error instanceof AppError)) throw error;
-      if (PICTURE_NAME.test(name)) unreadable(match.place.code, error.message);
+      if (PICTURE_NAME.test(name)) unreadable(name, match.place, error.message);
       else intake.ignored.push({ name, reason: '不是图片，没有用上' });
     }
   };
@@ -157,7 +163,7 @@ async function readPhotos(
     const match = whose(name);
     if (!match) intake.ignored.push(noRow(name, reason));
     else if (!match.row.taken) intake.ignored.push(notTaken(name, match.row.row));
-    else if (PICTURE_NAME.test(name)) unreadable(match.place.code, `照片「${name}」：${reason}`);
+    else if (PICTURE_NAME.test(name)) unreadable(name, match.place, `照片「${name}」：${reason}`);
     else intake.ignored.push({ name, reason });
   }
 }
@@ -168,31 +174,38 @@ async function dropPhotos(deps: LocaliseDeps, userId: number, ids: number[]) {
     await deleteImages(deps, userId, ['localise-photo'], ids.slice(i, i + 100).join(','));
 }
 
-/** Each taken row with its photos in order, or refused: no photo, a picture that does not open. */
+/**
+ * Each taken row with its photos in order, or refused: no photo, or a picture that does not open
+ * among the ones it uses. A broken photo past those is only noted as unused, like a good one there:
+ * the ZIP's entries unpack in parallel, and which of them was decoded first must not decide the row.
+ */
 function assemble(sheet: CatalogueSheet, intake: PhotoIntake) {
   const products: LocaliseProduct[] = [];
   const refused = [...sheet.refused];
   const unused: number[] = [];
   for (const { row, code, facts } of sheet.rows) {
     const key = code.toLowerCase();
-    const photos = intake.stored.filter((p) => p.code === key).sort(byPhotoOrder);
-    const broken = intake.unreadable.get(key);
-    if (broken || photos.length === 0) {
+    const mine = [...intake.stored, ...intake.unreadable].filter((p) => p.code === key).sort(byPhotoOrder);
+    const used = mine.slice(0, MOST_PHOTOS);
+    const broken = used.filter((p): p is UnreadablePhoto => 'line' in p);
+    const photos = mine.filter((p): p is StoredPhoto => 'id' in p);
+    if (broken.length > 0 || photos.length === 0) {
       unused.push(...photos.map((p) => p.id));
       refused.push({
         row,
         code,
-        reason: broken
-          ? broken.join('；')
-          : `压缩包里没有这个编码的照片（照片以编码命名，如 ${code}.jpg、${code}-1.jpg，或放在 ${code}/ 文件夹里）`,
+        reason:
+          broken.length > 0
+            ? broken.map((p) => p.line).join('；')
+            : `压缩包里没有这个编码的照片（照片以编码命名，如 ${code}.jpg、${code}-1.jpg，或放在 ${code}/ 文件夹里）`,
       });
       continue;
     }
-    for (const extra of photos.slice(MOST_PHOTOS)) {
-      unused.push(extra.id);
+    for (const extra of mine.slice(MOST_PHOTOS)) {
+      if ('id' in extra) unused.push(extra.id);
       intake.ignored.push(extraPhoto(extra.name, code));
     }
-    const [main, ...details] = photos.slice(0, MOST_PHOTOS);
+    const [main, ...details] = used as StoredPhoto[];
     products.push({
       code,
       facts,
@@ -245,7 +258,7 @@ async function readWhole(
 ): Promise<LocaliseCatalogue> {
   let sheet: CatalogueSheet | null = null;
   let photos = false;
-  const intake: PhotoIntake = { stored: [], unreadable: new Map(), ignored: [], pixels: 0 };
+  const intake: PhotoIntake = { stored: [], unreadable: [], ignored: [], pixels: 0 };
   try {
     for await (const part of parts) {
       if (part.type === 'field') continue;
