@@ -3,7 +3,11 @@ import { sandboxSignature } from '../src/providers/payment/sandbox-channel.ts';
 import { auth, get, post } from './account-helpers.ts';
 
 /** `POST /api/v1/pay/` as the pay screen sends it (extra fields are what a tampering client adds). */
-export function pay(app: App, token: string, order: { productId: string; channel: string; amount?: number }) {
+export function pay(
+  app: App,
+  token: string,
+  order: { productId: string; channel: string; amount?: number; payKey?: string },
+) {
   return post(app, '/api/v1/pay/', order, auth(token));
 }
 

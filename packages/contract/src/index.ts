@@ -18,6 +18,7 @@ export * from './main-image/rules.ts';
 export * from './placement.ts';
 export * from './plan-promises.ts';
 export * from './schemas/account.ts';
+export * from './schemas/action-key.ts';
 export * from './schemas/admin.ts';
 export * from './schemas/batch.ts';
 export * from './schemas/channel.ts';

@@ -28,6 +28,7 @@ import * as studioWorks from './migrations/0025-studio-works.ts';
 import * as localise from './migrations/0026-localise.ts';
 import * as localiseStartKey from './migrations/0027-localise-start-key.ts';
 import * as localiseSharedResults from './migrations/0028-localise-shared-results.ts';
+import * as actionKeys from './migrations/0029-action-keys.ts';
 
 /**
  * Every migration, in order. Listed in code rather than read from a folder so the set is fixed at
@@ -62,6 +63,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0026-localise': localise,
   '0027-localise-start-key': localiseStartKey,
   '0028-localise-shared-results': localiseSharedResults,
+  '0029-action-keys': actionKeys,
 };
 
 /** Applies every pending migration; throws with the failing migration's name. */

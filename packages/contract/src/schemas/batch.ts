@@ -1,5 +1,6 @@
 import { type Static, Type } from 'typebox';
 import type { ImageMarketplaceId } from '../main-image/rules.ts';
+import { ActionKey } from './action-key.ts';
 import { JOB_ITEM_STATUS_NAMES, JobIdParams, JobItemStatus, JobStatus } from './job.ts';
 
 /**
@@ -108,5 +109,13 @@ export type BatchItem = Static<typeof BatchItem>;
 
 export const BatchJobDetail = Type.Object({ job: BatchJob, items: Type.Array(BatchItem) });
 export type BatchJobDetail = Static<typeof BatchJobDetail>;
+
+/**
+ * `POST /api/v1/batch/jobs?startKey=`: the page's key for this start (ActionKey). It rides in the
+ * address rather than the form so the server knows it before the upload streams in: a repeat of a
+ * start reads none of its files and answers the job the first request made.
+ */
+export const BatchStartQuery = Type.Object({ startKey: Type.Optional(ActionKey) });
+export type BatchStartQuery = Static<typeof BatchStartQuery>;
 
 export const BatchIdParams = JobIdParams;

@@ -139,7 +139,15 @@ export type NewRedeemBatch = Static<typeof NewRedeemBatch>;
 /** `POST /api/v1/redeem`: a seller redeems a code. */
 export const RedeemBody = Type.Object({ code: Type.String({ minLength: 1, maxLength: 40 }) });
 export type RedeemBody = Static<typeof RedeemBody>;
-export const RedeemResult = Type.Object({ days: Type.Integer(), vipEndAt: Type.Number() });
+export const RedeemResult = Type.Object({
+  days: Type.Integer(),
+  vipEndAt: Type.Number(),
+  /**
+   * True when this account had already redeemed the code (a double click, a retry after a lost
+   * answer): the answer is that redemption's, nothing was added.
+   */
+  repeat: Type.Optional(Type.Boolean()),
+});
 export type RedeemResult = Static<typeof RedeemResult>;
 
 /** 公告: a bar across the top of every page, or a card on the home page. */

@@ -1,4 +1,5 @@
 import { type Static, Type } from 'typebox';
+import { ActionKey } from './action-key.ts';
 import { JobIdParams, JobItemStatus, JobStatus } from './job.ts';
 import { ListingFacts } from './listing.ts';
 
@@ -23,7 +24,7 @@ export const LocaliseBody = Type.Object({
    * The page's key for this start (a UUID made when the form last changed): a second request with
    * the same key answers the job the first one started, so a double click starts one job.
    */
-  startKey: Type.Optional(Type.String({ pattern: '^[A-Za-z0-9-]{8,64}$' })),
+  startKey: Type.Optional(ActionKey),
 });
 export type LocaliseBody = Static<typeof LocaliseBody>;
 

@@ -1,4 +1,5 @@
 import { type Static, Type } from 'typebox';
+import { ActionKey } from './action-key.ts';
 import { Page } from './paging.ts';
 
 /** Plans, orders and payment (PRODUCT.md "Catalogue, orders and payment"). Amounts are fen (integers). */
@@ -43,6 +44,12 @@ export const ORDER_STATUS_NAMES: Record<OrderStatus, string> = {
 export const PayBody = Type.Object({
   productId: Type.String({ maxLength: 40 }),
   channel: Type.String({ maxLength: 16 }),
+  /**
+   * The pay screen's key for this order (ActionKey): a repeat with the same key (a double click on
+   * 确认下单, a retry after a lost answer) answers the order the first request made, with the same
+   * QR code and pay page, instead of a second order.
+   */
+  payKey: Type.Optional(ActionKey),
 });
 export type PayBody = Static<typeof PayBody>;
 

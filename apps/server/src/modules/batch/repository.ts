@@ -13,10 +13,26 @@ type Db = Kysely<Database>;
 export type BatchJobRow = NonNullable<Awaited<ReturnType<typeof findJob>>>;
 export type BatchItemRow = NonNullable<Awaited<ReturnType<typeof findItem>>>;
 
-export async function insertJob(
+interface NewJob {
+  userId: number;
+  steps: string;
+  now: number;
+  expiresAt: number;
+}
+
+/** A new job without a start key (its upload still to be read: `steps` stays `{}` until `finishIntake`). */
+export async function insertJob(db: Db, values: NewJob): Promise<number> {
+  return (await insertJobWithKey(db, { ...values, startKey: null })) as number;
+}
+
+/**
+ * A new job, its upload still to be read. Null when the seller already has a job with this
+ * `startKey` (a repeat of the start raced this one, or came later); NULL keys never collide.
+ */
+export async function insertJobWithKey(
   db: Db,
-  values: { userId: number; steps: string; now: number; expiresAt: number },
-): Promise<number> {
+  values: NewJob & { startKey: string | null },
+): Promise<number | null> {
   const row = await db
     .insertInto('batch_jobs')
     .values({
@@ -28,10 +44,22 @@ export async function insertJob(
       created_at: values.now,
       ended_at: null,
       expires_at: values.expiresAt,
+      start_key: values.startKey,
     })
+    .onConflict((conflict) => conflict.columns(['user_id', 'start_key']).doNothing())
     .returning('id')
-    .executeTakeFirstOrThrow();
-  return Number(row.id);
+    .executeTakeFirst();
+  return row ? Number(row.id) : null;
+}
+
+/** The seller's job started with this key, if it is still kept. */
+export function jobByStartKey(db: Db, userId: number, startKey: string) {
+  return db
+    .selectFrom('batch_jobs')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .where('start_key', '=', startKey)
+    .executeTakeFirst();
 }
 
 /** The upload is read: the steps it asked for, how many images were taken and which were refused. */

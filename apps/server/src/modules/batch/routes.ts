@@ -1,4 +1,4 @@
-import { BatchJob, BatchJobDetail, EnvelopeSchema } from '@chuhai/contract';
+import { BatchJob, BatchJobDetail, BatchStartQuery, EnvelopeSchema } from '@chuhai/contract';
 import { Type } from 'typebox';
 import type { AppModule, Routes } from '../../app-module.ts';
 import { ok } from '../../http/envelope.ts';
@@ -27,9 +27,17 @@ const userRoutes: Routes = async (app, { deps }) => {
 
   app.post(
     '/api/v1/batch/jobs',
-    { schema: { response: { 200: EnvelopeSchema(BatchJob) } } },
+    { schema: { querystring: BatchStartQuery, response: { 200: EnvelopeSchema(BatchJob) } } },
     async (request) =>
-      ok(await service.createJob(deps, request.user.userId, batchUploadParts(request)), '已开始处理'),
+      ok(
+        await service.createJob(
+          deps,
+          request.user.userId,
+          batchUploadParts(request),
+          request.query.startKey ?? null,
+        ),
+        '已开始处理',
+      ),
   );
 
   app.get(

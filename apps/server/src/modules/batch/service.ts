@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import {
   BATCH_HELD_LIMITS,
   BATCH_LIMITS,
@@ -21,6 +22,7 @@ import { steadyFileUrl } from '../../lib/file-links.ts';
 import { QUEUES } from '../../queue/job-queue.ts';
 import { type QueuedItems, sweepAfterRestart, sweepStale } from '../../queue/stale-items.ts';
 import { findActiveGrants } from '../entitlement/service.ts';
+import { tooManyRequests } from '../throttle/service.ts';
 import { type BatchUploadParts, type Refused, readBatchUpload } from './intake.ts';
 import { previewOutput } from './process-image.ts';
 import * as batches from './repository.ts';
@@ -65,18 +67,38 @@ export function readSteps(raw: string): BatchSteps {
 /** `u/<user>/batch/<job>/…`: everything of a job under one prefix of the seller's own. */
 export const jobPrefix = (userId: number, jobId: number) => `u/${userId}/batch/${jobId}`;
 
+/** How long a repeat of a start waits for the first request's upload to be read, and how often it looks. */
+const REPEAT_WAIT_MS = 60_000;
+const REPEAT_POLL_MS = 200;
+
 /**
  * Takes an upload into a new job: each accepted image stored and queued, each refused file named
  * with its reason. Nothing is charged here; every image is charged when its outputs are made.
+ * With a `startKey` a repeat of the start (a double click, a retry after a lost answer) answers the
+ * job the first request made and reads none of its own files, so nothing is stored or reserved twice.
  */
-export async function createJob(deps: BatchDeps, userId: number, parts: BatchUploadParts): Promise<BatchJob> {
+export async function createJob(
+  deps: BatchDeps,
+  userId: number,
+  parts: BatchUploadParts,
+  startKey: string | null = null,
+): Promise<BatchJob> {
   const now = deps.clock.now();
-  const jobId = await batches.insertJob(deps.db, {
-    userId,
-    steps: '{}',
-    now,
-    expiresAt: now + BATCH_LIMITS.keepDays * DAY_IN_MS,
-  });
+  let jobId: number | null = null;
+  // A second try only when the first request's upload failed and its job (and key) went with it.
+  for (let attempt = 0; jobId === null; attempt += 1) {
+    jobId = await batches.insertJobWithKey(deps.db, {
+      userId,
+      steps: '{}',
+      now,
+      expiresAt: now + BATCH_LIMITS.keepDays * DAY_IN_MS,
+      startKey,
+    });
+    if (jobId !== null) break;
+    const started = await startedJob(deps, userId, startKey as string);
+    if (started) return jobView(deps, started);
+    if (attempt === 2) throw new AppError(ResultCode.internalError, '任务没有建好，请刷新页面后再试');
+  }
   const itemIds: number[] = [];
   let intake: Awaited<ReturnType<typeof readBatchUpload>>;
   try {
@@ -118,6 +140,26 @@ export async function createJob(deps: BatchDeps, userId: number, parts: BatchUpl
   });
   for (const itemId of itemIds) await deps.queue.send(BATCH_QUEUE, { itemId });
   return jobView(deps, (await batches.jobById(deps.db, jobId)) as batches.BatchJobRow);
+}
+
+/**
+ * The job a repeat of `startKey` belongs to, once its upload has been read (the first request may
+ * still be streaming it in). Null when that upload failed and its job is gone: the repeat starts
+ * afresh. Past REPEAT_WAIT_MS a 429 asks the seller to look at the job list instead of waiting.
+ */
+async function startedJob(
+  deps: Pick<BatchDeps, 'db'>,
+  userId: number,
+  startKey: string,
+): Promise<batches.BatchJobRow | null> {
+  for (const deadline = Date.now() + REPEAT_WAIT_MS; ; ) {
+    const row = await batches.jobByStartKey(deps.db, userId, startKey);
+    if (!row) return null;
+    if (row.steps !== '{}') return row;
+    if (Date.now() >= deadline)
+      throw tooManyRequests('这批图片还在上传，请等它传完后在「最近 7 天的任务」里查看', 10);
+    await sleep(REPEAT_POLL_MS);
+  }
 }
 
 /**

@@ -15,6 +15,8 @@ export interface BatchJobTable {
   ended_at: number | null;
   /** The job, its results and its row go at this time. */
   expires_at: number;
+  /** The page's key for this start (unique per seller): a repeat of the start answers this job. */
+  start_key: Generated<string | null>;
 }
 
 /** One image of a job: the unit of work, claimed by one worker at a time. */

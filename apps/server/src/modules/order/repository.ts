@@ -30,11 +30,14 @@ export async function insertOrder(
     channel: string;
     now: number;
     expiresAt: number;
+    /** The pay screen's key for this order; unique per user. */
+    payKey?: string | null;
   },
 ): Promise<void> {
   await db
     .insertInto('orders')
     .values({
+      pay_key: values.payKey ?? null,
       order_no: values.orderNo,
       user_id: values.userId,
       product_id: values.productId,
@@ -51,6 +54,34 @@ export async function insertOrder(
       closed_at: null,
     })
     .execute();
+}
+
+/** The user's order made with this pay key, if any. */
+export function orderByPayKey(db: Db, userId: number, payKey: string) {
+  return db
+    .selectFrom('orders')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .where('pay_key', '=', payKey)
+    .executeTakeFirst();
+}
+
+/** How the channel says to pay the order (kept so a repeat of the order shows the same QR code). */
+export async function savePayWay(
+  db: Db,
+  orderNo: string,
+  way: { qrCode: string; payUrl: string | null },
+): Promise<void> {
+  await db
+    .updateTable('orders')
+    .set({ qr_code: way.qrCode, pay_url: way.payUrl })
+    .where('order_no', '=', orderNo)
+    .execute();
+}
+
+/** The order no longer answers its pay key (the channel refused it): a retry with the key is a new order. */
+export async function releasePayKey(db: Db, orderNo: string): Promise<void> {
+  await db.updateTable('orders').set({ pay_key: null }).where('order_no', '=', orderNo).execute();
 }
 
 export async function markPaid(

@@ -1,4 +1,5 @@
 import { randomInt } from 'node:crypto';
+import { setTimeout as sleep } from 'node:timers/promises';
 import {
   chinaDateTime,
   ORDER_LIMITS,
@@ -89,13 +90,24 @@ export async function channelList(deps: OrderDeps, userId: number | null) {
   }));
 }
 
-/** `POST /api/v1/pay/`: prices the plan from the plans on sale (never from the client) and asks the channel for a QR code. */
+/** How long a repeat of 确认下单 waits for the first request's QR code (the channels time out at 10 s). */
+const REPEAT_WAIT_MS = 15_000;
+const REPEAT_POLL_MS = 200;
+
+/**
+ * `POST /api/v1/pay/`: prices the plan from the plans on sale (never from the client) and asks the
+ * channel for a QR code. With a `payKey`, a repeat (a double click, a retry after a lost answer)
+ * answers the order the first request made, with the same QR code and pay page: never a second order.
+ */
 export async function createOrder(
   deps: OrderDeps,
   userId: number,
   body: PayBody,
   baseUrl: string,
 ): Promise<PayResult> {
+  const payKey = body.payKey ?? null;
+  const earlier = payKey ? await orders.orderByPayKey(deps.db, userId, payKey) : undefined;
+  if (earlier) return repeatedOrder(deps, earlier, body);
   const plan = await planOnSale(deps.db, body.productId);
   if (!plan) throw new AppError(ResultCode.badRequest, '所选套餐不存在，请刷新页面后重新选择');
   const open = await channelsFor(deps, userId);
@@ -107,9 +119,12 @@ export async function createOrder(
   const now = deps.clock.now();
   const orderNo = newOrderNo(now);
   const expiresAt = now + ORDER_LIMITS.payWithinMs;
-  // Counted and written under a per-user lock: orders placed together cannot pass the cap together.
-  await deps.db.transaction().execute(async (trx) => {
+  // Counted and written under a per-user lock: orders placed together cannot pass the cap together,
+  // and of two requests with one key only the first makes an order.
+  const raced = await deps.db.transaction().execute(async (trx) => {
     await lockKey(trx, `orders:${userId}`);
+    const first = payKey ? await orders.orderByPayKey(trx, userId, payKey) : undefined;
+    if (first) return first;
     if ((await orders.countPending(trx, userId, now)) >= ORDER_LIMITS.pendingPerUser) {
       throw new AppError(
         ResultCode.tooManyRequests,
@@ -127,13 +142,17 @@ export async function createOrder(
       channel: channel.name,
       now,
       expiresAt,
+      payKey,
     });
+    return undefined;
   });
+  if (raced) return repeatedOrder(deps, raced, body);
   try {
     const pay = await channel.create(
       { orderNo, amount: plan.price, productName: plan.name, expiresAt },
       { baseUrl },
     );
+    await orders.savePayWay(deps.db, orderNo, pay);
     const row = (await orders.findOrder(deps.db, orderNo)) as orders.OrderRow;
     return { order: toView(row), ...pay };
   } catch (error) {
@@ -142,11 +161,43 @@ export async function createOrder(
       'payment channel refused to create the order',
     );
     await orders.closeIfPending(deps.db, orderNo, now);
-    throw new AppError(
-      ResultCode.providerUnavailable,
-      `${PAY_CHANNEL_NAMES[channel.name]}暂时无法下单，请稍后再试或换一种支付方式`,
-    );
+    // A retry with the same key asks the channel again, for a new order.
+    await orders.releasePayKey(deps.db, orderNo);
+    throw channelRefused(channel.name as PayChannel);
   }
+}
+
+const channelRefused = (channel: PayChannel) =>
+  new AppError(
+    ResultCode.providerUnavailable,
+    `${PAY_CHANNEL_NAMES[channel]}暂时无法下单，请稍后再试或换一种支付方式`,
+  );
+
+/**
+ * The answer to a repeat of 确认下单: the order its key made, once the channel has given its QR code
+ * (the first request may still be asking). Paid or closed since, it is answered as it is, so the pay
+ * screen shows that. A key sent again with another plan or channel is refused.
+ */
+async function repeatedOrder(deps: OrderDeps, first: orders.OrderRow, body: PayBody): Promise<PayResult> {
+  if (first.product_id !== body.productId || first.channel !== body.channel)
+    throw new AppError(
+      ResultCode.badRequest,
+      '这次下单的套餐或支付方式与刚才的订单不同，请刷新页面后重新下单',
+    );
+  let row: orders.OrderRow | undefined = first;
+  for (const deadline = Date.now() + REPEAT_WAIT_MS; row; ) {
+    if (row.qr_code !== null) return { order: toView(row), qrCode: row.qr_code, payUrl: row.pay_url };
+    // The channel refused the first request: this one is answered the same.
+    if (row.status !== 'pending' || row.pay_key === null) throw channelRefused(row.channel as PayChannel);
+    if (Date.now() >= deadline)
+      throw new AppError(
+        ResultCode.providerTimeout,
+        '订单还在创建中，请稍后在个人中心的「我的订单」里查看，不要重复支付',
+      );
+    await sleep(REPEAT_POLL_MS);
+    row = await orders.findOrder(deps.db, first.order_no);
+  }
+  throw channelRefused(first.channel as PayChannel);
 }
 
 export type PaymentOutcome = 'applied' | 'late-applied' | 'duplicate' | 'rejected';

@@ -24,6 +24,11 @@ export interface OrderTable {
   queried_at: number | null;
   /** Fen refunded so far (partial refunds add up to at most `amount`). */
   refunded_amount: Generated<number>;
+  /** The pay screen's key for this order (unique per seller): a repeat answers this order. */
+  pay_key: Generated<string | null>;
+  /** How to pay it, as the channel answered: the QR code's content and the browser's pay page. */
+  qr_code: Generated<string | null>;
+  pay_url: Generated<string | null>;
 }
 
 /** One refund of (part of) an order, asked for by an operator; `refund_no` is the provider's key. */

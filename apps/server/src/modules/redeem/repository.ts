@@ -89,6 +89,10 @@ export function findCodeByHash(db: Db, codeHash: string) {
   return db.selectFrom('redeem_codes').selectAll().where('code_hash', '=', codeHash).executeTakeFirst();
 }
 
+export function findCodeById(db: Db, codeId: number) {
+  return db.selectFrom('redeem_codes').selectAll().where('id', '=', codeId).executeTakeFirst();
+}
+
 /** Marks a code redeemed if nobody has yet: true for exactly one of any number of racing callers. */
 export async function claimCode(db: Db, codeId: number, userId: number, now: number): Promise<boolean> {
   const result = await db

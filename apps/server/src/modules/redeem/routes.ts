@@ -20,7 +20,12 @@ const userRoutes: Routes = async (app, { deps }) => {
     { schema: { body: RedeemBody, response: { 200: EnvelopeSchema(RedeemResult) } } },
     async (request) => {
       const result = await service.redeemCode(deps, request.user.userId, request.ip, request.body.code);
-      return ok(result, `兑换成功，获得 ${result.days} 天 VIP`);
+      return ok(
+        result,
+        result.repeat
+          ? `这个兑换码你已兑换过（${result.days} 天 VIP），没有重复计入`
+          : `兑换成功，获得 ${result.days} 天 VIP`,
+      );
     },
   );
 };

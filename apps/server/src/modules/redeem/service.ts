@@ -116,7 +116,9 @@ export async function setBatchDisabled(
 /**
  * `POST /api/v1/redeem`: a seller turns a code into VIP days. Wrong codes count against the account
  * and the address (10 and 30 an hour), so codes cannot be found by trying. A code is claimed by a
- * conditional update, so of any number of simultaneous redemptions exactly one grants.
+ * conditional update, so of any number of simultaneous redemptions exactly one grants. The code is
+ * the action's own key: the account that redeemed it sending it again (a double click, a retry after
+ * a lost answer) is answered that redemption (`repeat: true`), with nothing added.
  */
 export async function redeemCode(
   deps: RedeemDeps,
@@ -138,26 +140,32 @@ export async function redeemCode(
     await recordEvent(deps.db, WRONG_BY_IP, ip, now);
     throw new AppError(ResultCode.badRequest, '兑换码不正确，请核对后重新输入（16 位字母和数字）');
   }
+  const codeId = Number(code.id);
   return deps.db.transaction().execute(async (trx) => {
-    const batch = await redeem.findBatch(trx, Number(code.batch_id));
-    if (!batch || batch.disabled_at !== null) throw new AppError(ResultCode.badRequest, '该兑换码已停用');
-    if (Number(batch.expires_at) <= now) throw new AppError(ResultCode.badRequest, '该兑换码已过期');
-    if (code.redeemed_by !== null) throw new AppError(ResultCode.badRequest, '该兑换码已被使用');
     // One account's redemptions of one batch are counted and written one at a time.
-    await lockKey(trx, `redeem:${batch.id}:${userId}`);
+    await lockKey(trx, `redeem:${code.batch_id}:${userId}`);
+    // Read again under the lock: the first of a double click may have redeemed it a moment ago.
+    const redeemedBy = (await redeem.findCodeById(trx, codeId))?.redeemed_by ?? null;
+    const batch = await redeem.findBatch(trx, Number(code.batch_id));
+    if (!batch) throw new AppError(ResultCode.badRequest, '该兑换码已停用');
+    const days = Number(batch.days);
+    const grant = { userId, days, source: 'redeem', sourceRef: String(codeId) };
+    if (redeemedBy !== null && Number(redeemedBy) === userId) {
+      // The grant is keyed by the code: asking again finds it and adds nothing.
+      const { levelEndAt } = await grantVip(trx, grant, now);
+      return { days, vipEndAt: levelEndAt, repeat: true };
+    }
+    if (batch.disabled_at !== null) throw new AppError(ResultCode.badRequest, '该兑换码已停用');
+    if (Number(batch.expires_at) <= now) throw new AppError(ResultCode.badRequest, '该兑换码已过期');
+    if (redeemedBy !== null) throw new AppError(ResultCode.badRequest, '该兑换码已被使用');
     if ((await redeem.countRedeemedBy(trx, Number(batch.id), userId)) >= Number(batch.per_user_limit))
       throw new AppError(
         ResultCode.badRequest,
         `这批兑换码每个账号最多兑换 ${batch.per_user_limit} 个，你已兑换过`,
       );
-    if (!(await redeem.claimCode(trx, Number(code.id), userId, now)))
+    if (!(await redeem.claimCode(trx, codeId, userId, now)))
       throw new AppError(ResultCode.badRequest, '该兑换码已被使用');
-    const days = Number(batch.days);
-    const { levelEndAt } = await grantVip(
-      trx,
-      { userId, days, source: 'redeem', sourceRef: String(code.id) },
-      now,
-    );
+    const { levelEndAt } = await grantVip(trx, grant, now);
     return { days, vipEndAt: levelEndAt };
   });
 }
