@@ -7,14 +7,21 @@ export interface PickedFile {
   path: string;
 }
 
-/** `POST /api/v1/batch/jobs`: steps first, then every file, with upload progress. */
+/**
+ * `POST /api/v1/batch/jobs?startKey=`: steps first, then every file, with upload progress. The key
+ * (one per chosen files and steps) makes a repeat of the start answer the job the first one made.
+ */
 export function createBatchJob(
   steps: BatchSteps,
   files: PickedFile[],
-  options: { onProgress: (share: number) => void; signal: AbortSignal },
+  options: { startKey: string; onProgress: (share: number) => void; signal: AbortSignal },
 ) {
   const form = new FormData();
   form.append('steps', JSON.stringify(steps));
   for (const { file, path } of files) form.append('files[]', file, path);
-  return uploadForm<BatchJob>('/api/v1/batch/jobs', form, { ...options, silent: true });
+  const { startKey, ...upload } = options;
+  return uploadForm<BatchJob>(`/api/v1/batch/jobs?startKey=${encodeURIComponent(startKey)}`, form, {
+    ...upload,
+    silent: true,
+  });
 }

@@ -10,6 +10,7 @@ import {
 } from '@chuhai/contract';
 import { Alert, Button, Checkbox, ColorPicker, Progress, Radio, Select } from 'antd';
 import { useRef, useState } from 'react';
+import { useActionKey } from '../../../lib/action-key';
 import { ApiError } from '../../../lib/api-client';
 import { createBatchJob, type PickedFile } from '../api/create-batch-job';
 import { useBackgroundDesigns } from '../api/get-background-designs';
@@ -58,17 +59,32 @@ export function BatchForm({ onStarted }: { onStarted: (job: BatchJob) => void })
   const designMissing = backgroundKind === 'design' && !design;
   const tooBig = bytes > BATCH_LIMITS.maxBytes;
 
+  // One key per chosen files and steps: a retry after a lost answer is the job already started.
+  const startKey = useActionKey(
+    JSON.stringify({ steps, files: files.map((f) => [f.path, f.file.size, f.file.lastModified]) }),
+  );
+  // Set at the click itself: a double click's second click can come before the disabled button renders.
+  const starting = useRef(false);
+
   const start = async () => {
+    if (starting.current) return;
+    starting.current = true;
     setError(null);
     setSent(0);
     abort.current = new AbortController();
     try {
-      const job = await createBatchJob(steps, files, { onProgress: setSent, signal: abort.current.signal });
+      const job = await createBatchJob(steps, files, {
+        startKey: startKey.key,
+        onProgress: setSent,
+        signal: abort.current.signal,
+      });
+      startKey.renew();
       setFiles([]);
       onStarted(job);
     } catch (failure) {
       setError(failure instanceof ApiError ? failure.msg : '上传失败，请重试');
     } finally {
+      starting.current = false;
       setSent(null);
     }
   };

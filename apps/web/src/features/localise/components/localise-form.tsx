@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Alert, Button, Segmented } from 'antd';
 import { useRef, useState } from 'react';
 import { EMPTY_FACTS } from '../../../entities/listing/facts-form';
+import { newActionKey } from '../../../lib/action-key';
 import { ApiError } from '../../../lib/api-client';
 import { useEstimate } from '../api/get-estimate';
 import { localiseJobQueryOptions } from '../api/get-job';
@@ -36,13 +37,6 @@ function productsOf(
   ];
 }
 
-/** 32 hex digits from the browser's random source (randomUUID needs HTTPS; this does not). */
-function newStartKey(): string {
-  return Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) => b.toString(16).padStart(2, '0')).join(
-    '',
-  );
-}
-
 /**
  * The key sent with 开始出海: the same while the form is unchanged, so a double click or a retry is
  * the job already started (the server answers it again); a new one once anything in the form
@@ -60,7 +54,7 @@ function useStartKey(body: LocaliseBody | null) {
     started !== null && started.json === json && (job.data?.job.status ?? 'running') === 'running';
   const key = useRef<{ json: string; key: string; used: boolean } | null>(null);
   if (!key.current || key.current.json !== json || (key.current.used && !sameJobRunning))
-    key.current = { json, key: newStartKey(), used: false };
+    key.current = { json, key: newActionKey(), used: false };
   const current = key.current;
   return {
     key: current.key,

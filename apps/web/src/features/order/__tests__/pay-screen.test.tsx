@@ -98,6 +98,7 @@ describe('购买与支付', () => {
     expect(calls.find((c) => c.url === '/api/v1/pay/')?.body).toEqual({
       productId: 'vip-month',
       channel: 'sandbox',
+      payKey: expect.stringMatching(/^[0-9a-f]{32}$/),
     });
     expect(await screen.findByText('沙箱支付：用于开发和演示，不会真实扣款')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: '打开沙箱收银台' })).toHaveAttribute(
@@ -109,6 +110,34 @@ describe('购买与支付', () => {
     expect(
       calls.filter((c) => c.url.startsWith('/api/v1/callback/order/?orderNo=CH2026')).length,
     ).toBeGreaterThanOrEqual(2);
+  });
+
+  it('确认下单 clicked twice and retried after a refusal sends one key: the server answers one order', async () => {
+    let refuse = true;
+    const calls = fakeApi({
+      '/product.json': () => ({ body: CATALOGUE }),
+      '/api/v1/payChannels': () => ok([{ channel: 'sandbox', name: '沙箱支付', sandbox: true }]),
+      '/api/v1/pay/': () =>
+        refuse
+          ? {
+              status: 503,
+              body: { code: 503, msg: '沙箱支付暂时无法下单，请稍后再试或换一种支付方式', data: null },
+            }
+          : ok({ order: ORDER, qrCode: 'http://x/pay/sandbox/CH1', payUrl: null }),
+      '/api/v1/callback/order/': () => ok(ORDER),
+    });
+    renderWithApp(<PayScreen />, { path: '/pay?productId=vip-month', route: '/pay' });
+    const place = await screen.findByRole('button', { name: /确认下单/ });
+    // Each click of the double click comes after the refusal here (the fake answers at once).
+    await userEvent.dblClick(place);
+    const orders = () => calls.filter((c) => c.url === '/api/v1/pay/');
+    await waitFor(() => expect(place).not.toHaveClass('ant-btn-loading'));
+    refuse = false;
+    await userEvent.click(screen.getByRole('button', { name: /确认下单/ }));
+    expect(await screen.findByText(/订单号 CH20261122100000123456/)).toBeInTheDocument();
+    const keys = orders().map((c) => (c.body as { payKey: string }).payKey);
+    expect(keys.length).toBeGreaterThanOrEqual(2);
+    expect(new Set(keys).size).toBe(1);
   });
 
   it('without a plan chosen it leads back to the plans', async () => {

@@ -2,13 +2,14 @@ import { AlipayCircleOutlined, ExperimentOutlined, WechatOutlined } from '@ant-d
 import { formatDate, ORDER_LIMITS, type OrderView, type PayResult } from '@chuhai/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Card, QRCode, Radio, Result, Skeleton, Tag } from 'antd';
-import { type ReactNode, useEffect, useState } from 'react';
+import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { PageFrame } from '../../../components/ui/page-frame';
 import { SignedOutNotice } from '../../../components/ui/sign-in-prompt';
 import { paths } from '../../../config/paths';
 import { invalidateSpending } from '../../../entities/account/spending';
 import { useProducts } from '../../../entities/plans/get-products';
+import { useActionKey } from '../../../lib/action-key';
 import { formatYuan } from '../../../lib/money';
 import { useAuthStore } from '../../../stores/auth-store';
 import { checkOrder, useCreateOrder, usePayChannels } from '../api/pay';
@@ -139,6 +140,11 @@ export function PayScreen() {
   const [pay, setPay] = useState<PayResult | null>(null);
   const plan = products.data?.plans.find((p) => p.id === productId);
   const chosen = channel ?? channels.data?.[0]?.channel ?? null;
+  // One key per plan and channel on this screen: 确认下单 pressed twice, or again after a lost answer,
+  // is the order already made (the server answers it with the same QR code), never a second order.
+  const payKey = useActionKey(`${productId}:${chosen}`);
+  // Set at the click itself: the second click of a double click can come before `loading` renders.
+  const placing = useRef(false);
 
   if (!signedIn) {
     return (
@@ -200,8 +206,15 @@ export function PayScreen() {
             disabled={!chosen}
             loading={create.isPending}
             onClick={async () => {
-              if (!chosen) return;
-              setPay(await create.mutateAsync({ productId: plan.id, channel: chosen }));
+              if (!chosen || placing.current) return;
+              placing.current = true;
+              try {
+                setPay(await create.mutateAsync({ productId: plan.id, channel: chosen, payKey: payKey.key }));
+              } catch {
+                // The API client has shown why; the same key tries the same order again.
+              } finally {
+                placing.current = false;
+              }
             }}
           >
             确认下单

@@ -30,6 +30,31 @@ describe('兑换码', () => {
     expect(box).toHaveValue('');
   });
 
+  it('a double click on 兑换 sends the code once; a repeat the server recognises says nothing was added', async () => {
+    useAuthStore.getState().signIn('tok-1', { username: '13800000000', phone: '13800000000' });
+    const end = new Date(2027, 0, 15).getTime();
+    let repeat = false;
+    const calls = fakeApi({
+      '/api/v1/redeem': () => ok({ days: 7, vipEndAt: end, ...(repeat ? { repeat } : {}) }),
+    });
+    renderWithApp(<RedeemCard />);
+    const box = screen.getByLabelText('兑换码');
+    fireEvent.change(box, { target: { value: 'abcd-efgh-jkmn-pqrs' } });
+    const button = screen.getByRole('button', { name: /兑\s*换/ });
+    fireEvent.click(button);
+    fireEvent.click(button);
+    expect(await screen.findByText('兑换成功：获得 7 天 VIP，有效期至 2027-01-15')).toBeInTheDocument();
+    expect(calls.filter((c) => c.url === '/api/v1/redeem')).toHaveLength(1);
+
+    // Typed again (the answer to the first had been lost): the server answers that redemption.
+    repeat = true;
+    fireEvent.change(box, { target: { value: 'abcd-efgh-jkmn-pqrs' } });
+    fireEvent.click(screen.getByRole('button', { name: /兑\s*换/ }));
+    expect(
+      await screen.findByText('这个兑换码你已兑换过（7 天 VIP），没有重复计入；VIP 有效期至 2027-01-15'),
+    ).toBeInTheDocument();
+  });
+
   it("shows the server's reason under the box and clears it when the seller types again", async () => {
     useAuthStore.getState().signIn('tok-1', { username: '13800000000', phone: '13800000000' });
     fakeApi({ '/api/v1/redeem': () => ({ body: { code: 400, msg: '该兑换码已被使用', data: null } }) });

@@ -1,7 +1,7 @@
 import { GiftOutlined } from '@ant-design/icons';
 import { formatDate } from '@chuhai/contract';
 import { App, Button, Card, Form, Input } from 'antd';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { SignInButton } from '../../../components/ui/sign-in-prompt';
 import { ApiError } from '../../../lib/api-client';
 import { useAuthStore } from '../../../stores/auth-store';
@@ -17,12 +17,26 @@ export function RedeemCard({ className }: { className?: string }) {
   const error =
     redeem.error instanceof ApiError ? redeem.error.message : redeem.error ? '兑换失败，请稍后再试' : null;
 
+  // Set at the click itself: the second click of a double click can come before `loading` renders.
+  // The code is the action's own key, so a repeat that still gets through adds nothing.
+  const sending = useRef(false);
   const submit = () => {
-    if (!code.trim()) return;
+    if (!code.trim() || sending.current) return;
+    sending.current = true;
     redeem.mutate(code, {
       onSuccess: (result) => {
         setCode('');
-        void message.success(`兑换成功：获得 ${result.days} 天 VIP，有效期至 ${formatDate(result.vipEndAt)}`);
+        if (result.repeat)
+          void message.info(
+            `这个兑换码你已兑换过（${result.days} 天 VIP），没有重复计入；VIP 有效期至 ${formatDate(result.vipEndAt)}`,
+          );
+        else
+          void message.success(
+            `兑换成功：获得 ${result.days} 天 VIP，有效期至 ${formatDate(result.vipEndAt)}`,
+          );
+      },
+      onSettled: () => {
+        sending.current = false;
       },
     });
   };
