@@ -90,9 +90,10 @@ export default defineConfig({
         // Loopback stands in for nginx: each test names its own client address (support/test.ts).
         TRUST_PROXY: '127.0.0.1',
         // The operator console's first admins (admin.spec.ts, console-settings.spec.ts, channels.spec.ts
-        // at 1440 and at 390, channel-models.spec.ts and costs.spec.ts at 1440 and at 390, console-phone.spec.ts).
+        // at 1440 and at 390, channel-models.spec.ts and costs.spec.ts at 1440 and at 390, console-phone.spec.ts,
+        // double-click.spec.ts).
         ADMIN_PHONES:
-          '13912345990,13912345980,13912345960,13912345962,13912345963,13912345964,13912349401,13912349403,13912349410',
+          '13912345990,13912345980,13912345960,13912345962,13912345963,13912345964,13912349401,13912349403,13912349410,13912354003',
         SITE_ICP_NUMBER: E2E_SITE.icpNumber,
         SITE_CONTACT_EMAIL: E2E_SITE.contactEmail,
         LLM_BASE_URL: `http://127.0.0.1:${LLM_PORT}/v1`,
