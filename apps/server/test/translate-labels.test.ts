@@ -170,4 +170,54 @@ describe('图片翻译 · labels on promotion designs are refilled, not smeared'
       'card',
     );
   });
+
+  it('a line across two labels side by side: each label keeps its own colour', async () => {
+    // 「月销突破1000+」 runs from a red label onto a dark one (a real poster's laptop ad). One fill
+    // cannot hold it; inpainting dragged each colour into the other and left half of 0 on the dark.
+    const { background: erased } = await erase(
+      '<rect width="800" height="800" fill="#f4f4f4"/><rect x="120" y="300" width="300" height="90" fill="#b03030"/><rect x="420" y="300" width="260" height="90" fill="#2e3036"/>',
+      [{ text: '月销突破1000+', left: 150, top: 318, size: 54, color: '#ffffff' }],
+    );
+    assert.equal(
+      await offColour(erased, { x: 124, y: 304, width: 292, height: 82 }, [176, 48, 48], 12),
+      0,
+      'red',
+    );
+    assert.equal(
+      await offColour(erased, { x: 424, y: 304, width: 252, height: 82 }, [46, 48, 54], 12),
+      0,
+      'dark',
+    );
+  });
+
+  it('words that run off a pill onto the page: the pill stays whole, the page stays white', async () => {
+    // Before, the ink reading took the white at the line's end for its background and the red pill
+    // for ink: the whole pill was erased with the words.
+    const { background: erased } = await erase(
+      '<rect width="800" height="800" fill="#ffffff"/><rect x="150" y="300" width="380" height="80" rx="40" fill="#d0202a"/>',
+      [{ text: '新品首发限量抢购', left: 180, top: 310, size: 56, color: '#ffe040', bold: true }],
+    );
+    assert.equal(
+      await offColour(erased, { x: 190, y: 304, width: 300, height: 72 }, [208, 32, 42], 12),
+      0,
+      'the pill',
+    );
+    // The tops of the last letters above the line's box stay as a few anti-aliased specks (20 px today).
+    const page = { x: 540, y: 290, width: 120, height: 100 };
+    const specks = await offColour(erased, page, [255, 255, 255], 12);
+    assert.ok(specks < page.width * page.height * 0.005, `${specks} pixels of the page off white`);
+  });
+
+  it('a refilled line that keeps some of its strokes is not called clean', async () => {
+    // Yellow words taller than the blue ribbon they sit on: refilled with the page's white, the
+    // ribbon gets white holes and the letters' tops stay. Before, a refilled line was never checked
+    // for strokes left, and the block said nothing was left.
+    const picture = await erase(
+      '<rect width="800" height="800" fill="#ffffff"/><rect x="0" y="322" width="800" height="36" fill="#1f6fd0"/>',
+      [{ text: '全场满减包邮', left: 200, top: 306, size: 64, color: '#ffd400', bold: true }],
+    );
+    const block = picture.blocks.find((b) => b.source === '全场满减包邮');
+    assert.ok(block, picture.blocks.map((b) => b.source).join(' / '));
+    assert.ok(block.strokesLeft && block.strokesLeft.count > 0, JSON.stringify(block));
+  });
 });

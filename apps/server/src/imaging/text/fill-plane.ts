@@ -173,6 +173,8 @@ export function ringPlanes(
 
 /** Largest colour change (RGB distance) from one row of a shaded fill to the next. */
 const PROFILE_STEP = 16;
+/** Unknown rows between two known ones add no more leeway than this many rows do. */
+const PROFILE_GAP = 4;
 
 /**
  * A fill that changes along one axis only, as a button's rounded shading does (light in its middle,
@@ -198,11 +200,13 @@ export function profileFit(
     }))
     .sort((a, b) => a.at - b.at);
   if (known.length < 2) return null;
-  // Shading changes a little from row to row; a jump is two fills stacked (a button over the page).
+  // Shading changes a little from row to row; a jump is two fills stacked (a button over the page),
+  // also across rows with too few samples to be known (letters cover them): a red label and a dark
+  // one side by side were one profile, red to the dark one's first columns.
   for (let n = 1; n < known.length; n++) {
     const [a, b] = [known[n - 1], known[n]] as [{ at: number; rgb: number[] }, { at: number; rgb: number[] }];
     const jump = Math.hypot(...a.rgb.map((v, c) => v - (b.rgb[c] as number)));
-    if (jump > PROFILE_STEP * (b.at - a.at)) return null;
+    if (jump > PROFILE_STEP * Math.min(b.at - a.at, PROFILE_GAP)) return null;
   }
   const nearest = (at: number) => {
     let lo = 0;

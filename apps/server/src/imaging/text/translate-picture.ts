@@ -14,6 +14,7 @@ import {
 import { contrastRatio, grow, hex, inpaint, markStrokes, type TextInk } from './erase.ts';
 import { haloFor, needsHalo } from './halo.ts';
 import { applyRefill, labelRefill, type Refill } from './label-fill.ts';
+import { splitRefill } from './label-split.ts';
 import { layoutOf, oneWeightPerList, siblings } from './layout.ts';
 import { type Legibility, legibilityOf } from './legibility.ts';
 import { isShopMark, productPrint } from './product-print.ts';
@@ -313,11 +314,7 @@ async function translateAndErase(
   const lines = blocks.flatMap((block) => block.lines);
   // Every line is read on the picture as it was; the fills under labels are set afterwards.
   const marked = markLines(image, lines, erase);
-  const colours = new Map(
-    lines
-      .filter((line) => !marked.refills.has(line))
-      .map((line) => [line, strokeColours(image, strokeBox(line, image), kept)]),
-  );
+  const colours = new Map(lines.map((line) => [line, strokeColours(image, strokeBox(line, image), kept)]));
   const layers = blocks.map((block, i) =>
     layersOf(
       block,
@@ -334,7 +331,7 @@ async function translateAndErase(
     const thickness = Math.min(line.box.width, line.box.height);
     clearRemnants(image, grow(line.box, Math.max(4, thickness * 0.8), image.width, image.height), erase);
   }
-  const left = await eraseLeftStrokes(image, colours, erase, kept);
+  const left = await eraseLeftStrokes(image, colours, erase, kept, new Set(marked.refills.keys()));
   return blocks.flatMap((block, i) => markedLayers(block, layers[i] ?? [], left));
 }
 
@@ -349,7 +346,9 @@ function markLines(image: RgbImage, lines: TextLine[], erase: Uint8Array) {
   for (const line of lines) {
     const box = strokeBox(line, image);
     const read = markStrokes(image, box, scratch);
-    const refill = labelRefill(image, line.box, box, (pixel) => scratch[pixel] === 255);
+    const inked = (pixel: number) => scratch[pixel] === 255;
+    // Across two fills, each piece on its own; else on the one fill around the whole line.
+    const refill = splitRefill(image, line.box, box, inked) ?? labelRefill(image, line.box, box, inked);
     if (refill) refills.set(line, refill);
     inks.set(line, refill ? inkOnLabel(read, refill) : read);
     // A glow is followed past the box by up to half the line's thickness (haze.ts).
@@ -385,17 +384,26 @@ const rgbOf = (color: string) => [1, 3, 5].map((at) => Number.parseInt(color.sli
 /**
  * The lines whose strokes are still on `image` after erasing, told by colour (strokes-left.ts):
  * those are erased once more, marked by their colours (a colour the ink's reading missed), and
- * whatever is still left then is returned, line by line.
+ * whatever is still left then is returned, line by line. A refilled line (`refilled`) is only
+ * checked: inpainting next to a label would pull the page's colour onto it, so what its refill
+ * left is said, not smeared (a letter's piece joined to the label's frame stays with the frame).
  */
 async function eraseLeftStrokes(
   image: RgbImage,
   colours: Map<TextLine, StrokeColours | null>,
   erased: Uint8Array,
   kept: TextBox[],
+  refilled: ReadonlySet<TextLine>,
 ): Promise<Map<TextLine, LeftStrokes>> {
   const read = [...colours].filter((entry): entry is [TextLine, StrokeColours] => entry[1] !== null);
-  const failing = read.filter(([, r]) => strokesLeft(image, r, erased, kept) !== null);
   const left = new Map<TextLine, LeftStrokes>();
+  const failing: [TextLine, StrokeColours][] = [];
+  for (const [line, r] of read) {
+    const still = strokesLeft(image, r, erased, kept);
+    if (!still) continue;
+    if (refilled.has(line)) left.set(line, still);
+    else failing.push([line, r]);
+  }
   if (failing.length === 0) return left;
   const again = new Uint8Array(image.width * image.height);
   for (const [, r] of failing) markLeftStrokes(image, r, erased, again, kept);
