@@ -214,6 +214,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}) {
   }
   if (!options.matting) app.addHook('onClose', () => deps.matting.close());
   if (!options.ocr) app.addHook('onClose', () => deps.ocr.close());
+  app.addHook('onClose', () => deps.pixels.close());
 
   for (const module of MODULES) {
     if (module.publicRoutes) await app.register(module.publicRoutes, { deps });

@@ -8,6 +8,7 @@ import { type ChatStreamConfig, type LlmConfig, readLlm } from './config/llm.ts'
 import { type MattingConfig, readMatting } from './config/matting.ts';
 import { readPasswordCost } from './config/passwords.ts';
 import { type PaymentConfig, readPayment } from './config/payments.ts';
+import { readPixelWorkers } from './config/pixels.ts';
 import { readTrustProxy } from './config/proxy.ts';
 import {
   ConfigError,
@@ -31,6 +32,7 @@ export type { ChannelsConfig } from './config/channels.ts';
 export type { ChatStreamConfig, LlmConfig } from './config/llm.ts';
 export { defaultMattingWorkers, type MattingConfig } from './config/matting.ts';
 export type { AlipayConfig, PaymentConfig, WechatPayConfig } from './config/payments.ts';
+export { defaultPixelWorkers } from './config/pixels.ts';
 export { LOOPBACK_PROXY } from './config/proxy.ts';
 export { ConfigError, type NodeEnv } from './config/read-env.ts';
 export type { SmsConfig, SmsGuardConfig } from './config/sms.ts';
@@ -87,6 +89,8 @@ export interface Config {
   /** How long one picture may take, provider and download together, before it fails and the use goes back. */
   drawTimeoutMs: number;
   matting: MattingConfig;
+  /** Worker threads for the main image's pixel work (PIXEL_WORKERS; cores − 1 by default); 0: on the event loop. */
+  pixelWorkers: number;
 }
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
@@ -138,6 +142,7 @@ export function loadConfig(env: Env = process.env): Config {
     channels: readChannels(env, dataDir, nodeEnv),
     drawTimeoutMs: readInt(env, 'IMAGE_TIMEOUT_MS', 300_000, 1000, 900_000),
     matting: readMatting(env),
+    pixelWorkers: readPixelWorkers(env),
     chat: {
       idleTimeoutMs: readInt(env, 'LLM_IDLE_TIMEOUT_MS', 60_000, 100, 600_000),
       heartbeatMs: readInt(env, 'CHAT_HEARTBEAT_MS', 15_000, 10, 300_000),

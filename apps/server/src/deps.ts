@@ -10,6 +10,7 @@ import {
 import type { Config } from './config.ts';
 import type { Database } from './db/database.ts';
 import { createOcrEngine, type OcrEngine } from './imaging/ocr/index.ts';
+import { createPixelWork, type PixelWork } from './imaging/pixel-pool.ts';
 import type { Clock } from './lib/clock.ts';
 import type { ImageGenerator } from './providers/image/image-generator.ts';
 import type { ChatModel } from './providers/llm/chat-model.ts';
@@ -55,6 +56,11 @@ export interface AppDeps {
   matting: MattingEngine;
   /** Finds and reads text in images offline (图片翻译): PP-OCRv4 models run by onnxruntime on this machine. */
   ocr: OcrEngine;
+  /**
+   * The main image's pixel work (cut-out parts, erasing, white main image, check) in worker threads;
+   * `.background` for a durable queue's work, which waits instead of being refused.
+   */
+  pixels: PixelWork;
   /** Work handed between nodes (批量处理's images): pg-boss on PostgreSQL, a table on SQLite. */
   queue: JobQueue;
   /** Products of one replace request matted at a time: the number of matting workers. */
@@ -127,6 +133,7 @@ export function buildDeps(
     drawTimeoutMs: config.drawTimeoutMs,
     matting: overrides.matting ?? createMattingEngine(config.matting),
     ocr: overrides.ocr ?? createOcrEngine(),
+    pixels: createPixelWork(config.pixelWorkers),
     mattingLanes: config.matting.workers,
     freeWork: new FreeWorkLanes(defaultFreeWorkLanes(config.matting.cores)),
     queue: createJobQueue(config.databaseUrl, base.db, base.log),

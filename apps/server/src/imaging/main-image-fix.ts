@@ -9,10 +9,11 @@ import { MAIN_IMAGE_RULES as MEASURE } from '@chuhai/contract';
 import sharp from 'sharp';
 import type { AlphaMask } from '../providers/matting/matting-engine.ts';
 import { SOLID } from './clean-mask.ts';
-import type { OcrEngine, TextBox } from './ocr/index.ts';
+import type { OcrEngine, TextBox, TextLine } from './ocr/index.ts';
 import { keepProductParts, onDesignedPart, partsOf, textLike } from './product-only.ts';
 import { sitsOnBadge } from './text/badge.ts';
 import { grow, inpaint, markStrokes } from './text/erase.ts';
+import type { RgbImage } from './text/rgb-image.ts';
 
 /** Under this share of its box on the product, a line lies on the background: it goes with it. */
 const ON_BACKGROUND = 0.1;
@@ -32,6 +33,45 @@ function shareOnProduct(matte: AlphaMask, box: TextBox): number {
 /** Finds the product in an image again (the matting model), once its added text is erased. */
 export type Rematte = (image: Buffer) => Promise<AlphaMask>;
 
+/**
+ * The lines of `lines` (an OCR's reading of `picture`) that are text added over the product, to be
+ * erased: on the product but not printed on it (across its outline, on a badge over it, on a
+ * designer's part kept with it). Lines on the background go with the background.
+ */
+export function addedOverProduct(picture: RgbImage, kept: AlphaMask, lines: readonly TextLine[]): TextLine[] {
+  let productPixels = 0;
+  for (const alpha of kept.mask) if (alpha >= SOLID) productPixels += 1;
+  const parts = partsOf(kept.mask, picture.width, picture.height);
+  return textLike(lines, productPixels).filter((line) => {
+    const share = shareOnProduct(kept, line.box);
+    if (share < ON_BACKGROUND) return false;
+    return (
+      share < MEASURE.onProductShare ||
+      sitsOnBadge(picture, line.box, productPixels / 4) ||
+      onDesignedPart(picture.data, picture.width, parts, line.box)
+    );
+  });
+}
+
+/** `added` erased stroke by stroke and filled in (in place, in `picture`); the result as PNG. */
+export async function eraseAdded(picture: RgbImage, added: readonly TextLine[]): Promise<Buffer> {
+  const { width, height } = picture;
+  const erase = new Uint8Array(width * height);
+  for (const line of added) {
+    const pad = Math.max(2, Math.min(line.box.width, line.box.height) * 0.18);
+    markStrokes(picture, grow(line.box, pad, width, height), erase);
+  }
+  await inpaint(picture, erase);
+  return sharp(picture.data, { raw: { width, height, channels: 3 } })
+    .png()
+    .toBuffer();
+}
+
+/**
+ * The product alone in one call, on this thread: separate parts dropped, added text erased and the
+ * product found again (`rematte`). cutOutProduct (product-cutout.ts) runs the same steps, the pixel
+ * work in the pixel pool.
+ */
 export async function onlyTheProduct(
   ocr: OcrEngine,
   image: Buffer,
@@ -44,28 +84,9 @@ export async function onlyTheProduct(
   // The matte is the image's size; anything else (a rotated upload) is left as it is.
   if (info.width !== matte.width || info.height !== matte.height) return unchanged;
   const picture = { data, width: info.width, height: info.height };
-  let productPixels = 0;
-  for (const alpha of kept.matte.mask) if (alpha >= SOLID) productPixels += 1;
-  const parts = partsOf(kept.matte.mask, info.width, info.height);
-  const added = textLike(await ocr.readLines(image), productPixels).filter((line) => {
-    const share = shareOnProduct(kept.matte, line.box);
-    if (share < ON_BACKGROUND) return false;
-    return (
-      share < MEASURE.onProductShare ||
-      sitsOnBadge(picture, line.box, productPixels / 4) ||
-      onDesignedPart(data, info.width, parts, line.box)
-    );
-  });
+  const added = addedOverProduct(picture, kept.matte, await ocr.readLines(image));
   if (added.length === 0) return unchanged;
-  const erase = new Uint8Array(info.width * info.height);
-  for (const line of added) {
-    const pad = Math.max(2, Math.min(line.box.width, line.box.height) * 0.18);
-    markStrokes(picture, grow(line.box, pad, info.width, info.height), erase);
-  }
-  await inpaint(picture, erase);
-  const png = await sharp(picture.data, { raw: { width: info.width, height: info.height, channels: 3 } })
-    .png()
-    .toBuffer();
+  const png = await eraseAdded(picture, added);
   // The cut is made again on the erased picture: a caption the model had taken for part of the
   // product leaves no see-through ghost of its letters behind.
   const again = options.rematte

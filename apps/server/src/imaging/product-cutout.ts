@@ -6,16 +6,19 @@
  * product is sized by.
  */
 import type { AlphaMask, MattingEngine } from '../providers/matting/matting-engine.ts';
-import { cleanMask } from './clean-mask.ts';
 import { NoProductError } from './compose.ts';
-import { onlyTheProduct } from './main-image-fix.ts';
 import type { OcrEngine } from './ocr/index.ts';
-import { productBox } from './product-box.ts';
+import { PIXELS_ON_THIS_THREAD, type PixelWork } from './pixel-pool.ts';
+import { asBuffer } from './pixel-transfer.ts';
 
-/** What finds the product: the matting model, and the OCR for text added over it. */
+/**
+ * What finds the product: the matting model, and the OCR for text added over it; `pixels`, where
+ * the pixel work runs (the node's pool; this thread when absent).
+ */
 export interface ProductFinders {
   ocr: OcrEngine;
   matting: Pick<MattingEngine, 'matte'>;
+  pixels?: PixelWork;
 }
 
 /** A photo cut down to its product. */
@@ -35,26 +38,39 @@ export interface ProductCutout {
  * parts apart from the product dropped unless the seller said they are all the product
  * (`allParts`), text added over it erased and the product found again (main-image-fix.ts), then
  * haze, specks and see-through pixels not joined to what is kept cleared (clean-mask.ts), so a
- * half-transparent column of text beside the product is gone from the alpha too.
+ * half-transparent column of text beside the product is gone from the alpha too. The pixel work
+ * runs in `finders.pixels` (pixel-pool.ts; on this thread without one); matting and OCR between.
  */
 export async function cutOutProduct(
   finders: ProductFinders,
   photo: Buffer,
   options: { allParts: boolean; matte?: AlphaMask },
 ): Promise<ProductCutout> {
+  const pixels = finders.pixels ?? PIXELS_ON_THIS_THREAD;
+  const { allParts } = options;
   const matte = options.matte ?? (await finders.matting.matte(photo));
-  if (!productBox(matte.mask, matte.width, matte.height)) throw new NoProductError();
-  const only = await onlyTheProduct(finders.ocr, photo, matte, {
-    allParts: options.allParts,
-    rematte: (erased) => finders.matting.matte(erased),
+  const { width, height } = matte;
+  const kept = await pixels.run('keepParts', { image: photo, ...matte, allParts });
+  if (kept.kind === 'no-product') throw new NoProductError();
+  const cutout = (image: Buffer, mask: Uint8Array, size: { width: number; height: number }) => ({
+    image,
+    matte: { mask: asBuffer(mask), ...size },
+    dropped: kept.dropped,
+    erased: 0,
   });
-  const clean = cleanMask(only.matte.mask, only.matte.width, only.matte.height);
-  // A product with nothing solid (all glass) keeps its cut as it is: the main image refuses it later.
-  const mask = clean ? Buffer.from(clean.buffer, clean.byteOffset, clean.length) : only.matte.mask;
+  if (kept.kind === 'done') return cutout(photo, kept.mask, { width, height });
+  const lines = await finders.ocr.readLines(photo);
+  const erased = await pixels.run('eraseText', { image: photo, mask: kept.mask, width, height, lines });
+  if (!erased.png) return cutout(photo, erased.mask, { width, height });
+  // The cut is made again on the erased picture: a caption the model had taken for part of the
+  // product leaves no see-through ghost of its letters behind.
+  const png = asBuffer(erased.png);
+  const again = await finders.matting.matte(png);
+  const clean = await pixels.run('keepAndClean', { ...again, rgb: erased.rgb, allParts });
   return {
-    image: only.image,
-    matte: { mask, width: only.matte.width, height: only.matte.height },
-    dropped: only.dropped,
-    erased: only.erased,
+    image: png,
+    matte: { mask: asBuffer(clean.mask), width: again.width, height: again.height },
+    dropped: clean.dropped,
+    erased: erased.erased,
   };
 }

@@ -9,9 +9,9 @@ import {
 } from '@chuhai/contract';
 import sharp from 'sharp';
 import { findDesign, renderBackground } from '../../imaging/backgrounds/library.ts';
-import { cutoutPng, maskedPixels, placeOnBackground, whiteMainImage } from '../../imaging/compose.ts';
-import { checkMainImage } from '../../imaging/main-image-check.ts';
+import { cutoutPng } from '../../imaging/compose.ts';
 import type { OcrEngine } from '../../imaging/ocr/index.ts';
+import { PIXELS_ON_THIS_THREAD } from '../../imaging/pixel-pool.ts';
 import { cutOutProduct, type ProductFinders } from '../../imaging/product-cutout.ts';
 import type { AlphaMask } from '../../providers/matting/matting-engine.ts';
 
@@ -94,7 +94,8 @@ export function usesPerImage(steps: BatchSteps): Partial<Record<Feature, number>
  * Every output of one image from its matte, all from the product alone (separate parts dropped,
  * added text erased: product-cutout.ts), as 智能做图 makes them: the cut-out, a white main image per
  * marketplace (checked against that marketplace's rules, as is the photo as it came), the product
- * on a colour.
+ * on a colour. The pixel work runs in `finders.pixels` (the worker hands it the pool's background
+ * view; on this thread without one).
  */
 export async function makeOutputs(
   image: Buffer,
@@ -102,23 +103,25 @@ export async function makeOutputs(
   steps: BatchSteps,
   finders: ProductFinders,
 ): Promise<{ outputs: BatchOutput[]; verdicts: BatchVerdict[] }> {
-  const ocr = finders.ocr;
+  const { ocr, pixels = PIXELS_ON_THIS_THREAD } = finders;
   const only = await cutOutProduct(finders, image, { allParts: false, matte });
   const outputs: BatchOutput[] = [];
   const verdicts: BatchVerdict[] = [];
   if (steps.cutout)
     outputs.push({ kind: 'cutout', bytes: await cutoutPng(only.image, only.matte), extension: 'png' });
-  const photo = steps.marketplaces.length > 0 ? await maskedPixels(image, matte) : null;
+  // The photo as it came, judged by each marketplace's rules (with everything the model found in it).
+  const originals =
+    steps.marketplaces.length > 0 ? await pixels.checkPhoto(image, matte, steps.marketplaces) : [];
   // Every main image is the same picture at another size: read once, the boxes scaled.
   let read: { side: number; lines: Awaited<ReturnType<OcrEngine['readLines']>> } | null = null;
-  for (const marketplace of steps.marketplaces) {
-    const made = await whiteMainImage(only.image, only.matte, MAIN_IMAGE_RULE_SETS[marketplace].size);
+  for (const [index, marketplace] of steps.marketplaces.entries()) {
+    const made = await pixels.whiteMainImage(only.image, only.matte, MAIN_IMAGE_RULE_SETS[marketplace].size);
     read ??= { side: made.width, lines: await ocr.readLines(made.bytes) };
     outputs.push({ kind: 'main', marketplace, bytes: made.bytes, extension: 'jpg' });
     verdicts.push({
       marketplace,
-      original: checkMainImage(photo as NonNullable<typeof photo>, marketplace),
-      main: checkMainImage(made.pixels, marketplace, made, {
+      original: originals[index] as MainImageReport,
+      main: await pixels.checkMainImage(made.pixels, marketplace, made, {
         lines: scaledLines(read.lines, made.width / read.side),
         dropped: only.dropped,
       }),
@@ -134,7 +137,7 @@ export async function makeOutputs(
         })
           .png()
           .toBuffer();
-    const placed = await placeOnBackground(only.image, only.matte, background, {
+    const placed = await pixels.placeOnBackground(only.image, only.matte, background, {
       scale: 0.8,
       x: 0.5,
       y: 0.9,

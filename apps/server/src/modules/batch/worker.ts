@@ -1,4 +1,5 @@
 import type { BatchSteps } from '@chuhai/contract';
+import type { AppDeps } from '../../deps.ts';
 import { AppError } from '../../http/app-error.ts';
 import { NoSourceTextError } from '../../imaging/text/translate-picture.ts';
 import { ProviderError } from '../../providers/provider-error.ts';
@@ -37,7 +38,7 @@ async function quotaShortfall(deps: BatchDeps, userId: number, steps: BatchSteps
  * and its uses are taken in the same transaction that marks it done, so a worker killed at any
  * point leaves it either uncharged and handed out again, or charged and finished.
  */
-export async function processImage(deps: BatchDeps, itemId: number): Promise<void> {
+export async function processImage(deps: BatchDeps & Pick<AppDeps, 'pixels'>, itemId: number): Promise<void> {
   if (!(await batches.claimItem(deps.db, itemId, deps.clock.now()))) return;
   const item = (await batches.findItem(deps.db, itemId)) as batches.BatchItemRow;
   const jobId = Number(item.job_id);
@@ -75,7 +76,9 @@ export async function processImage(deps: BatchDeps, itemId: number): Promise<voi
   const uses = usesPerImage(steps);
   try {
     const matte = needsMatte(steps) ? await deps.matting.matte(original.bytes) : null;
-    made = matte ? await makeOutputs(original.bytes, matte, steps, deps) : { outputs: [], verdicts: [] };
+    // The pixel work waits for the pool behind sellers' requests rather than being refused.
+    const finders = { ...deps, pixels: deps.pixels.background };
+    made = matte ? await makeOutputs(original.bytes, matte, steps, finders) : { outputs: [], verdicts: [] };
     if (steps.translate) {
       const translated = await translatedOutput(deps, userId, original.bytes, {
         target: steps.translate,

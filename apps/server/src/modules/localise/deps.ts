@@ -11,6 +11,7 @@ export type LocaliseDeps = Pick<
   | 'queue'
   | 'matting'
   | 'ocr'
+  | 'pixels'
   | 'chatModel'
   | 'chatIdleTimeoutMs'
 >;

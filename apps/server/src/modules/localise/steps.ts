@@ -6,8 +6,6 @@ import {
   type MainImageReport,
   type RestoredNumbers,
 } from '@chuhai/contract';
-import { whiteMainImage } from '../../imaging/compose.ts';
-import { checkMainImage } from '../../imaging/main-image-check.ts';
 import { cutOutProduct } from '../../imaging/product-cutout.ts';
 import { NoSourceTextError } from '../../imaging/text/translate-picture.ts';
 import { type CheckedListing, writeCheckedListing } from '../listing/service.ts';
@@ -33,6 +31,7 @@ export function listingStep(
  * The main image for the site's picture rules, as 批量处理 makes it: the product alone
  * (product-cutout.ts: separate parts dropped, added text erased and the product found again), on
  * white at the rule set's size, then read by the OCR and checked against every rule of the set.
+ * The pixel work runs in `deps.pixels` (the worker hands it the pool's background view).
  */
 export async function mainImageStep(
   deps: LocaliseDeps,
@@ -40,9 +39,13 @@ export async function mainImageStep(
   site: LocaliseSite,
 ): Promise<{ bytes: Buffer; report: MainImageReport }> {
   const only = await cutOutProduct(deps, photo, { allParts: false });
-  const made = await whiteMainImage(only.image, only.matte, MAIN_IMAGE_RULE_SETS[site.imageRules].size);
+  const size = MAIN_IMAGE_RULE_SETS[site.imageRules].size;
+  const made = await deps.pixels.whiteMainImage(only.image, only.matte, size);
   const lines = await deps.ocr.readLines(made.bytes);
-  const report = checkMainImage(made.pixels, site.imageRules, made, { lines, dropped: only.dropped });
+  const report = await deps.pixels.checkMainImage(made.pixels, site.imageRules, made, {
+    lines,
+    dropped: only.dropped,
+  });
   return { bytes: made.bytes, report };
 }
 

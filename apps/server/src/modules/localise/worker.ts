@@ -67,8 +67,10 @@ async function makeOutputs(
   const details = await Promise.all(product.detailPhotoIds.map(load));
   const terms = await glossaryTerms(deps, task.userId, site.language, { keep: [], glossary: [] });
 
-  // The product's other sites mat the same pictures: the model is asked once for each.
-  const once = { ...deps, matting: matteOnce(deps.matting, task.userId) };
+  // The product's other sites mat the same pictures: the model is asked once for each. The pixel
+  // work waits for the pool behind sellers' requests rather than being refused (the task would
+  // only be sent again).
+  const once = { ...deps, matting: matteOnce(deps.matting, task.userId), pixels: deps.pixels.background };
   // A main image is made once per rule set and a picture translated once per language (and 术语表,
   // model) for the whole job, by whichever of its sites needs it first (shared-steps.ts); every
   // site still delivers and is charged its own.

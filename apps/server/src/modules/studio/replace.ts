@@ -10,7 +10,7 @@ import sharp from 'sharp';
 import { AppError } from '../../http/app-error.ts';
 import type { Upload } from '../../http/multipart.ts';
 import { findDesign, renderBackground } from '../../imaging/backgrounds/library.ts';
-import { type Placement, placeOnBackground } from '../../imaging/compose.ts';
+import type { Placement } from '../../imaging/compose.ts';
 import { cutOutProduct } from '../../imaging/product-cutout.ts';
 import { findBlockedWord } from '../../lib/content-safety/word-check.ts';
 import { checkImageUpload } from '../../lib/image-upload.ts';
@@ -193,7 +193,12 @@ export async function replaceBackground(
             studioSpec('replace', index === 0 ? firstUse : undefined),
             async () => {
               const product = await productOf(deps, userId, source);
-              const made = await placeOnBackground(product.image, product.matte, background, input.placement);
+              const made = await deps.pixels.placeOnBackground(
+                product.image,
+                product.matte,
+                background,
+                input.placement,
+              );
               const image = await storeImage(deps, userId, 'replace', { ...made, format: 'jpeg' });
               // 继续编辑 and a reload open this result again: its cut-out, background and placement.
               const workId = await startReplaceWork(deps, userId, {

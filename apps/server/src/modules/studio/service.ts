@@ -3,6 +3,7 @@ import {
   type CutoutStage,
   isMarketplacePreset,
   MARKETPLACE_PRESETS,
+  type MainImageReport,
   type MarketplacePreset,
   PRESET_NAMES,
   ResultCode,
@@ -13,8 +14,7 @@ import sharp from 'sharp';
 import type { AppDeps } from '../../deps.ts';
 import { AppError } from '../../http/app-error.ts';
 import type { Upload } from '../../http/multipart.ts';
-import { cutoutPng, maskedPixels, whiteMainImage } from '../../imaging/compose.ts';
-import { checkMainImage } from '../../imaging/main-image-check.ts';
+import { cutoutPng } from '../../imaging/compose.ts';
 import { cutOutProduct, type ProductCutout } from '../../imaging/product-cutout.ts';
 import { checkImageUpload } from '../../lib/image-upload.ts';
 import type { AlphaMask } from '../../providers/matting/matting-engine.ts';
@@ -25,7 +25,10 @@ import { STUDIO_KEEP_MS } from './recent.ts';
 import { isBrushed, keepCutoutChange, startCutoutWork } from './works.ts';
 
 export type StudioDeps = ImagesDeps &
-  Pick<AppDeps, 'matting' | 'imageGenerator' | 'drawTimeoutMs' | 'mattingLanes' | 'freeWork' | 'ocr'>;
+  Pick<
+    AppDeps,
+    'matting' | 'imageGenerator' | 'drawTimeoutMs' | 'mattingLanes' | 'freeWork' | 'ocr' | 'pixels'
+  >;
 
 /** A 智能做图 call: one use of `feature`, failures in the matting service's words. */
 export function studioSpec(feature: 'cutout' | 'replace', ticket?: UseTicket): MeteredSpec {
@@ -77,10 +80,10 @@ export async function makeMain(
 ) {
   const size = MARKETPLACE_PRESETS[preset as keyof typeof MARKETPLACE_PRESETS].size;
   onStage('main');
-  const made = await whiteMainImage(product.image, product.matte, size);
+  const made = await deps.pixels.whiteMainImage(product.image, product.matte, size);
   onStage('check');
   const lines = await deps.ocr.readLines(made.bytes);
-  const check = checkMainImage(made.pixels, preset as MarketplacePreset, made, {
+  const check = await deps.pixels.checkMainImage(made.pixels, preset as MarketplacePreset, made, {
     lines,
     allParts: options.allParts ?? false,
     dropped: product.dropped,
@@ -169,8 +172,11 @@ export async function removeBackground(
     const allParts = input.allParts ?? false;
     const product = await cutOutProduct(deps, checked.bytes, { allParts, matte });
     // The photo as uploaded is checked with everything the model found in it.
-    const check = checkMainImage(await maskedPixels(checked.bytes, matte), preset ?? 'amazon');
-    const result: CutoutResult = { cutout: await storeCutout(deps, userId, product), check };
+    const [check] = await deps.pixels.checkPhoto(checked.bytes, matte, [preset ?? 'amazon']);
+    const result: CutoutResult = {
+      cutout: await storeCutout(deps, userId, product),
+      check: check as MainImageReport,
+    };
     if (preset) result.main = await makeMain(deps, userId, product, preset, onStage, { allParts });
     // 继续编辑 and a reload open this photo's work again: cut-out, 主图尺寸, checks.
     const cutoutId = (result.cutout as StoredImage).id;

@@ -27,6 +27,8 @@ export interface PoolStats {
   size: number;
   busy: number;
   queued: number;
+  /** Tasks run with `wait` that wait for a worker (no bound). */
+  waiting: number;
   maxQueue: number;
   /** Mean time of recent tasks, 0 before the first. */
   averageTaskMs: number;
@@ -45,12 +47,23 @@ interface Slot {
   startedAt: number;
 }
 
+/** How a task queues: `wait` tasks (a durable queue's work) are never refused and go after every other. */
+export interface RunOptions {
+  /**
+   * Wait however long it takes, in a queue of their own that has no bound and is served only when no
+   * refusable task waits: background work, which may wait, but should not be turned away (it would
+   * only be sent again) nor push the requests of sellers at their screens behind it.
+   */
+  wait?: boolean;
+}
+
 /** The message a worker posts back: the task's result or its error message. */
 export type WorkerReply = { ok: true; value: unknown } | { ok: false; message: string };
 
 export class WorkerPool<In, Out> {
   #slots: Slot[] = [];
   #queue: Task[] = [];
+  #waiting: Task[] = [];
   #recentMs: number[] = [];
   #closed = false;
 
@@ -60,16 +73,17 @@ export class WorkerPool<In, Out> {
   }
 
   /** Runs one task on a free worker, waiting in the queue if all are busy. */
-  run(input: In, transfer: TransferListItem[] = []): Promise<Out> {
+  run(input: In, transfer: TransferListItem[] = [], options: RunOptions = {}): Promise<Out> {
     if (this.#closed) return Promise.reject(new Error('the worker pool is closed'));
     this.#startWorkers();
     const idle = this.#slots.find((slot) => slot.task === null);
-    if (!idle && this.#queue.length >= this.options.maxQueue) {
+    if (!idle && !options.wait && this.#queue.length >= this.options.maxQueue) {
       return Promise.reject(new PoolBusyError(this.#retryAfterSeconds()));
     }
     return new Promise<Out>((resolve, reject) => {
       const task: Task = { input, transfer, resolve: resolve as (value: unknown) => void, reject };
       if (idle) this.#dispatch(idle, task);
+      else if (options.wait) this.#waiting.push(task);
       else this.#queue.push(task);
     });
   }
@@ -79,6 +93,7 @@ export class WorkerPool<In, Out> {
       size: this.options.size,
       busy: this.#slots.filter((slot) => slot.task).length,
       queued: this.#queue.length,
+      waiting: this.#waiting.length,
       maxQueue: this.options.maxQueue,
       averageTaskMs: this.#averageMs(),
     };
@@ -86,7 +101,8 @@ export class WorkerPool<In, Out> {
 
   async close(): Promise<void> {
     this.#closed = true;
-    for (const task of this.#queue.splice(0)) task.reject(new Error('the worker pool is closed'));
+    for (const task of [...this.#queue.splice(0), ...this.#waiting.splice(0)])
+      task.reject(new Error('the worker pool is closed'));
     await Promise.all(this.#slots.map((slot) => slot.worker.terminate()));
     this.#slots = [];
   }
@@ -137,7 +153,7 @@ export class WorkerPool<In, Out> {
   }
 
   #next(slot: Slot): void {
-    const task = this.#queue.shift();
+    const task = this.#queue.shift() ?? this.#waiting.shift();
     if (task) this.#dispatch(slot, task);
     else slot.worker.unref();
   }
