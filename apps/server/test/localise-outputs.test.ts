@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { before, it } from 'node:test';
-import { nextChinaMidnight, ResultCode } from '@chuhai/contract';
+import { nextChinaMidnight, ResultCode, type StudioImage } from '@chuhai/contract';
 import sharp from 'sharp';
 import { TRANSLATE_MARKER } from '../src/modules/translate/translate-text.ts';
 import { auth, get, post, registerUser, setFreeLimit } from './account-helpers.ts';
@@ -164,6 +164,13 @@ function outputsSuite(ctx: () => JobCtx) {
         assert.equal(document.target, task.language);
         assert.ok(document.blocks.length > 0, 'the translated blocks, to edit');
         assert.match(document.fileName, /保温杯 .*详情图\d\.png/);
+        // Its 最近作品 card says which product, site and picture it is, and in which language.
+        const recent = await get(ctx().app, '/api/v1/studio/images?kinds=translate', auth(ctx().token));
+        const card = (recent.json().data.list as StudioImage[]).find(
+          (image) => image.translationId === picture.documentId,
+        );
+        assert.equal(card?.about?.name, document.fileName);
+        assert.equal(card?.about?.language, task.language);
         assert.ok((await fetchLink(ctx(), document.resultUrl)).length > 1000);
         assert.ok((await fetchLink(ctx(), document.backgroundUrl)).length > 1000);
         const theirs = await get(ctx().app, `/api/v1/translate/${picture.documentId}`, auth(other));

@@ -114,8 +114,18 @@ function worksSuite(ctx: () => Ctx) {
     assert.equal((await open(alice, 0)).statusCode, 400);
 
     const listed = await recent(alice);
-    assert.equal(listed.find((image) => image.id === made.cutout.id)?.workId, made.workId);
-    assert.equal(listed.find((image) => image.id === made.main.image.id)?.workId, made.workId);
+    const cutoutCard = listed.find((image) => image.id === made.cutout.id);
+    const mainCard = listed.find((image) => image.id === made.main.image.id);
+    assert.equal(cutoutCard?.workId, made.workId);
+    assert.equal(cutoutCard?.workTool, 'cutout');
+    assert.equal(mainCard?.workId, made.workId);
+    // The cards say what they are: the photo's name; the main image's marketplace and check.
+    assert.deepEqual(cutoutCard?.about, { name: '保温杯.png' });
+    assert.deepEqual(mainCard?.about, {
+      name: '保温杯.png',
+      preset: 'tiktok',
+      mainPass: made.main.check.pass,
+    });
     assert.equal((await recent(bob)).length, 0);
   });
 
@@ -129,9 +139,17 @@ function worksSuite(ctx: () => Ctx) {
     assert.equal(work.touchedUp, true);
     assert.equal(work.main?.image.id, brushed.main.image.id);
     const listed = await recent(alice);
-    assert.equal(listed.find((image) => image.id === brushed.cutout.id)?.workId, made.workId);
-    assert.equal(listed.find((image) => image.id === made.cutout.id)?.workId, undefined);
-    assert.equal(listed.find((image) => image.id === made.main.image.id)?.workId, undefined);
+    const latest = listed.find((image) => image.id === brushed.cutout.id);
+    assert.equal(latest?.workId, made.workId);
+    assert.equal(latest?.earlier, undefined);
+    assert.equal(latest?.about?.name, '保温杯.png', 'the brushed cut-out keeps the photo’s name');
+    // The pictures before 修补 still open the work (打开), as earlier ones.
+    for (const id of [made.cutout.id, made.main.image.id]) {
+      const card = listed.find((image) => image.id === id);
+      assert.equal(card?.workId, made.workId);
+      assert.equal(card?.workTool, 'cutout');
+      assert.equal(card?.earlier, true);
+    }
 
     const kept = await postForm(ctx().app, '/api/v1/remove/remove', alice, {
       cutoutId: String(brushed.cutout.id),
@@ -176,7 +194,13 @@ function worksSuite(ctx: () => Ctx) {
     assert.equal((await fetched(work.photoUrl)).statusCode, 200);
     assert.equal((await fetched(work.result.url)).statusCode, 200);
     assert.equal((await open(bob, result.workId)).statusCode, 404);
-    assert.equal((await recent(alice)).find((i) => i.id === result.image.id)?.workId, result.workId);
+    const listed = await recent(alice);
+    const card = listed.find((i) => i.id === result.image.id);
+    assert.equal(card?.workId, result.workId);
+    assert.equal(card?.workTool, 'replace');
+    assert.equal(card?.about?.name, '保温杯.png');
+    // The brushed cut-out is the 抠图 work's: its card opens that work, not the 换背景 one.
+    assert.equal(listed.find((i) => i.id === brushed.cutout.id)?.workTool, 'cutout');
 
     // 换背景's 修补 (no main image): this work opens with the new cut-out; the 抠图 work keeps its own.
     const again = await touchUp(alice, brushed.cutout.id, '0');

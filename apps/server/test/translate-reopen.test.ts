@@ -78,11 +78,23 @@ function reopenSuite(ctx: () => Ctx) {
     assert.equal((await open(alice, 0)).statusCode, 400);
 
     const listed = await recent(alice);
-    assert.equal(listed.find((image) => image.id === made.resultId)?.translationId, made.translationId);
+    const card = listed.find((image) => image.id === made.resultId);
+    assert.equal(card?.translationId, made.translationId);
+    assert.equal(card?.earlier, undefined);
+    // The card says what it is: the upload's name, the language, what the checks found.
+    assert.equal(card?.about?.name, '1688 连衣裙.png');
+    assert.equal(card?.about?.language, 'en');
+    assert.equal(card?.about?.residual, made.residual.count);
+    if (made.legibility)
+      assert.deepEqual(card?.about?.legibility, {
+        words: made.legibility.words,
+        read: made.legibility.read,
+        unclear: made.legibility.unclear.length,
+      });
     assert.equal((await recent(bob)).length, 0);
   });
 
-  it('opens what 重新生成 drew last; only that drawing offers 继续编辑', async () => {
+  it('opens what 重新生成 drew last; that drawing offers 继续编辑, the one before 打开', async () => {
     const made = await translate(alice);
     const edited = made.blocks.map((b, i) =>
       i === 0 ? { ...b, text: 'Rainproof', box: { ...b.box, x: b.box.x + 12 }, color: '#aa0000' } : b,
@@ -101,8 +113,21 @@ function reopenSuite(ctx: () => Ctx) {
     assert.equal(document.backgroundId, made.backgroundId);
 
     const listed = await recent(alice);
-    assert.equal(listed.find((image) => image.id === redrawn.resultId)?.translationId, made.translationId);
-    assert.equal(listed.find((image) => image.id === made.resultId)?.translationId, undefined);
+    const latest = listed.find((image) => image.id === redrawn.resultId);
+    assert.equal(latest?.translationId, made.translationId);
+    assert.equal(latest?.earlier, undefined);
+    assert.equal(latest?.about?.name, '1688 连衣裙.png');
+    assert.equal(latest?.about?.legibility, undefined, 'not read back after 重新生成');
+    // The first drawing still opens its translation, as an earlier one, and keeps what was read back.
+    const first = listed.find((image) => image.id === made.resultId);
+    assert.equal(first?.translationId, made.translationId);
+    assert.equal(first?.earlier, true);
+    assert.equal(first?.about?.name, '1688 连衣裙.png');
+    assert.equal(first?.about?.legibility?.words, made.legibility?.words);
+    assert.equal(
+      (await recent(bob)).find((image) => image.id === made.resultId),
+      undefined,
+    );
 
     // Another seller cannot draw over it (the erased picture is not theirs) nor change the document.
     assert.equal((await render(bob, made, made.blocks)).statusCode, 404);

@@ -29,6 +29,7 @@ import * as localise from './migrations/0026-localise.ts';
 import * as localiseStartKey from './migrations/0027-localise-start-key.ts';
 import * as localiseSharedResults from './migrations/0028-localise-shared-results.ts';
 import * as actionKeys from './migrations/0029-action-keys.ts';
+import * as imageAbout from './migrations/0030-image-about.ts';
 
 /**
  * Every migration, in order. Listed in code rather than read from a folder so the set is fixed at
@@ -64,6 +65,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0027-localise-start-key': localiseStartKey,
   '0028-localise-shared-results': localiseSharedResults,
   '0029-action-keys': actionKeys,
+  '0030-image-about': imageAbout,
 };
 
 /** Applies every pending migration; throws with the failing migration's name. */

@@ -202,22 +202,49 @@ export const StudioImageKind = Type.Union([
 ]);
 export type StudioImageKind = Static<typeof StudioImageKind>;
 
+/**
+ * What a 最近作品 card says a picture is, beside its tool and time; each part absent when not known
+ * (pictures made before it was kept, a part that does not apply to the tool).
+ */
+export const StudioImageAbout = Type.Object({
+  /** The file the seller uploaded (「连衣裙.jpg」); for 一键出海, the product, site and picture. */
+  name: Type.Optional(Type.String()),
+  /** 图片翻译: the language drawn, a TRANSLATE_LANGUAGES code. */
+  language: Type.Optional(Type.String()),
+  /** A main image: the marketplace preset it was made for. */
+  preset: Type.Optional(Type.String()),
+  /** A main image: whether it passed every requirement of that marketplace. */
+  mainPass: Type.Optional(Type.Boolean()),
+  /** 图片翻译: places where Chinese was still found on this drawing. */
+  residual: Type.Optional(Type.Integer()),
+  /** 图片翻译: the drawn words the OCR read back, and the blocks hard to read (first drawing only). */
+  legibility: Type.Optional(
+    Type.Object({ words: Type.Integer(), read: Type.Integer(), unclear: Type.Integer() }),
+  ),
+});
+export type StudioImageAbout = Static<typeof StudioImageAbout>;
+
 export const StudioImage = Type.Object({
   ...StoredImage.properties,
   kind: StudioImageKind,
   createdAt: Type.Number(),
   /** When the image and its file are removed. */
   expiresAt: Type.Number(),
+  about: Type.Optional(StudioImageAbout),
   /**
-   * A 图片翻译 result that is its translation's latest drawing: 继续编辑 opens that translation
-   * (GET /api/v1/translate/:id) in the editor. Earlier drawings of it can only be downloaded.
+   * A 图片翻译 result of a translation still kept: 继续编辑 (its latest drawing) or 打开 (an earlier
+   * one, `earlier`) opens that translation (GET /api/v1/translate/:id) in the editor as last drawn.
    */
   translationId: Type.Optional(Type.Integer()),
   /**
-   * A cut-out, main image or 换背景 result that is its work's latest: 继续编辑 opens that work
-   * (GET /api/v1/studio/works/:id) on its screen. Earlier ones can only be downloaded.
+   * A cut-out, main image or 换背景 result of a work still kept: 继续编辑 (its latest) or 打开 (an
+   * earlier one, `earlier`) opens that work (GET /api/v1/studio/works/:id) on `workTool`'s screen.
    */
   workId: Type.Optional(Type.Integer()),
+  /** Which screen opens `workId`: 抠图 (cutout) or 换背景 (replace, also for the cut-out it stood on). */
+  workTool: Type.Optional(Type.Union([Type.Literal('cutout'), Type.Literal('replace')])),
+  /** Not what its translation or work shows now: it was drawn, brushed or fixed again since. */
+  earlier: Type.Optional(Type.Boolean()),
 });
 export type StudioImage = Static<typeof StudioImage>;
 

@@ -1,6 +1,6 @@
 import type { PersonalData } from '../../app-module.ts';
 import * as images from './repository.ts';
-import { fileLink } from './service.ts';
+import { aboutOf, fileLink } from './service.ts';
 
 /** Every image kept for the seller (drawings, cut-outs, scenes), rows and files. */
 export const imagesPersonalData: PersonalData = {
@@ -11,6 +11,8 @@ export const imagesPersonalData: PersonalData = {
       images: rows.map((i) => ({
         kind: i.kind,
         prompt: i.prompt,
+        // What 最近作品 says it is: the uploaded file's name, the language, its checks.
+        about: aboutOf(i),
         createdAt: Number(i.created_at),
         url: fileLink(deps, i.file_key),
       })),

@@ -38,6 +38,26 @@ export async function keepUntilAtLeast(db: Db, userId: number, ids: readonly num
     .execute();
 }
 
+/** What the user's images among `ids` are said to be (`about`), by id. */
+export function aboutOfImages(db: Db, userId: number, ids: readonly number[]) {
+  if (ids.length === 0) return Promise.resolve([]);
+  return db
+    .selectFrom('stored_images')
+    .select(['id', 'about'])
+    .where('user_id', '=', userId)
+    .where('id', 'in', ids)
+    .execute();
+}
+
+export async function setImageAbout(db: Db, userId: number, id: number, about: string): Promise<void> {
+  await db
+    .updateTable('stored_images')
+    .set({ about })
+    .where('id', '=', id)
+    .where('user_id', '=', userId)
+    .execute();
+}
+
 /** The user's images of these kinds that are still kept at `now`. */
 function ownImages(db: Db, userId: number, kinds: readonly StoredImageKind[], now: number) {
   return db

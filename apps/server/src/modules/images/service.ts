@@ -71,6 +71,7 @@ export async function putImageFile(deps: ImagesDeps, userId: number, image: NewI
         prompt: image.prompt ?? null,
         image_size: image.imageSize ?? null,
         provider: image.provider ?? null,
+        about: null,
         created_at: now,
         keep_until: image.keepMs === undefined ? null : now + image.keepMs,
       };
@@ -124,6 +125,33 @@ export async function findKeptImage(deps: ImagesDeps, userId: number, id: number
   const row = await images.findOwnImage(deps.db, userId, id, kind);
   const kept = row && (row.keep_until === null || Number(row.keep_until) > deps.clock.now());
   return kept ? row : undefined;
+}
+
+/**
+ * Adds to what the user's images among `ids` are said to be (`about`, for 最近作品): each key given
+ * replaces its value, the others stay. `deps.db` may be a transaction.
+ */
+export async function describeImages(
+  deps: Pick<ImagesDeps, 'db'>,
+  userId: number,
+  ids: readonly number[],
+  about: Record<string, unknown>,
+): Promise<void> {
+  const rows = await images.aboutOfImages(deps.db, userId, ids);
+  for (const row of rows) {
+    const before = row.about ? (JSON.parse(row.about) as Record<string, unknown>) : {};
+    await images.setImageAbout(deps.db, userId, Number(row.id), JSON.stringify({ ...before, ...about }));
+  }
+}
+
+/** What an image is said to be (`about`, written by `describeImages`), or an empty object. */
+export function aboutOf(row: Pick<images.StoredImageRow, 'about'>): Record<string, unknown> {
+  if (!row.about) return {};
+  try {
+    return JSON.parse(row.about) as Record<string, unknown>;
+  } catch {
+    return {};
+  }
 }
 
 /** Keeps the user's images among `ids` at least until `until`; a longer keeping is left as it is. */

@@ -30,6 +30,11 @@ export interface StoredImageTable {
   image_size: string | null;
   /** Who made it: the drawing provider's name. */
   provider: string | null;
+  /**
+   * 最近作品: what the picture is (the upload's name, the language, what its checks said, the
+   * translation or work an earlier picture belongs to), JSON written by the feature that made it.
+   */
+  about: string | null;
   created_at: number;
   /** When the sweep removes the row and its file; null keeps it until its owner deletes it. */
   keep_until: number | null;

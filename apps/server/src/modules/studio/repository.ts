@@ -52,8 +52,8 @@ export async function updateWork(
 }
 
 /**
- * Which of these pictures are the latest of one of the caller's works still kept at `now`: the
- * cut-out or main image of a 抠图 work, the picture of a 换背景 work.
+ * The caller's works still kept at `now` that show one of these pictures: as their cut-out (of a
+ * 抠图 work, or the one a 换背景 work stood on), main image or 换背景 picture.
  */
 export function worksShowing(db: Db, userId: number, imageIds: readonly number[], now: number) {
   if (imageIds.length === 0) return Promise.resolve([]);
@@ -62,12 +62,19 @@ export function worksShowing(db: Db, userId: number, imageIds: readonly number[]
     .select(['id', 'tool', 'cutout_id', 'result_id'])
     .where('user_id', '=', userId)
     .where('keep_until', '>', now)
-    .where((eb) =>
-      eb.or([
-        eb.and([eb('tool', '=', 'cutout'), eb('cutout_id', 'in', imageIds)]),
-        eb('result_id', 'in', imageIds),
-      ]),
-    )
+    .where((eb) => eb.or([eb('cutout_id', 'in', imageIds), eb('result_id', 'in', imageIds)]))
+    .execute();
+}
+
+/** Which of these works of the caller's are still kept at `now`. */
+export function worksKept(db: Db, userId: number, ids: readonly number[], now: number) {
+  if (ids.length === 0) return Promise.resolve([]);
+  return db
+    .selectFrom('studio_works')
+    .select('id')
+    .where('user_id', '=', userId)
+    .where('id', 'in', ids)
+    .where('keep_until', '>', now)
     .execute();
 }
 

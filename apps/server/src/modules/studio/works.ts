@@ -11,6 +11,7 @@ import {
 } from '@chuhai/contract';
 import { AppError } from '../../http/app-error.ts';
 import {
+  describeImages,
   findKeptImage,
   type ImagesDeps,
   keepImagesUntil,
@@ -72,6 +73,14 @@ async function keepPictures(deps: ImagesDeps, userId: number, ids: (number | nul
   return keepUntil;
 }
 
+/** 最近作品's words for a work's picture: the photo's name (and a main image's marketplace and check). */
+const named = (name: string) => (name ? { name } : {});
+const mainAbout = (name: string, main: { preset: string; check: MainImageReport }) => ({
+  ...named(name),
+  preset: main.preset,
+  mainPass: main.check.pass,
+});
+
 async function insert(
   deps: ImagesDeps,
   userId: number,
@@ -81,7 +90,7 @@ async function insert(
 ) {
   const now = deps.clock.now();
   const keepUntil = await keepPictures(deps, userId, [ids.cutoutId, ids.resultId]);
-  return works.insertWork(deps.db, {
+  const id = await works.insertWork(deps.db, {
     user_id: userId,
     tool,
     cutout_id: ids.cutoutId,
@@ -91,6 +100,16 @@ async function insert(
     updated_at: now,
     keep_until: keepUntil,
   });
+  const main = 'main' in document ? document.main : undefined;
+  await describeImages(deps, userId, [ids.cutoutId], named(document.name));
+  if (ids.resultId !== null)
+    await describeImages(
+      deps,
+      userId,
+      [ids.resultId],
+      main ? mainAbout(document.name, main) : named(document.name),
+    );
+  return id;
 }
 
 /** A new photo cut on 抠图 starts a work; returns its id. */
@@ -148,9 +167,36 @@ export async function keepCutoutChange(
       now,
       keepUntil,
     });
+    await describeImages(deps, userId, [change.cutoutId], named(before.name));
+    if (main) await describeImages(deps, userId, [main.image.id], mainAbout(before.name, main));
+    // What the work showed before is an earlier picture now: its card still opens the work (打开),
+    // 抠图's work first when a cut-out was under both.
+    const earlier = [Number(row.cutout_id), row.result_id === null ? null : Number(row.result_id)].filter(
+      (id): id is number => id !== null && id !== change.cutoutId && id !== resultId,
+    );
+    const link = { workId: Number(row.id), workTool: row.tool };
+    if (row.tool === 'cutout') await describeImages(deps, userId, earlier, link);
+    else await describeUnlinked(deps, userId, earlier, link);
   }
   const cutoutWork = rows.find((row) => row.tool === 'cutout');
   return cutoutWork ? Number(cutoutWork.id) : undefined;
+}
+
+/** `describeImages`, leaving the pictures that already name a work as they are. */
+async function describeUnlinked(
+  deps: ImagesDeps,
+  userId: number,
+  ids: number[],
+  link: { workId: number; workTool: string },
+) {
+  const rows = await works.worksShowing(deps.db, userId, ids, deps.clock.now());
+  const taken = new Set(rows.filter((row) => row.tool === 'cutout').map((row) => Number(row.cutout_id)));
+  await describeImages(
+    deps,
+    userId,
+    ids.filter((id) => !taken.has(id)),
+    link,
+  );
 }
 
 /** Whether the seller brushed this cut-out in 修补 (its alpha is then theirs, not the model's). */
@@ -225,17 +271,35 @@ export async function openWork(deps: ImagesDeps, userId: number, id: number): Pr
   return work;
 }
 
-/** Which of these pictures are their work's latest, so 最近作品 offers 继续编辑: picture id → work id. */
+/** A work a 最近作品 card opens, and on which screen. */
+export interface WorkLink {
+  workId: number;
+  workTool: 'cutout' | 'replace';
+}
+
+/**
+ * Which of these pictures are their work's latest, so 最近作品 offers 继续编辑: picture id → work.
+ * A cut-out 换背景 stood on that is no 抠图 work's opens its 换背景 work.
+ */
 export async function worksOfPictures(
   deps: ImagesDeps,
   userId: number,
   pictureIds: readonly number[],
-): Promise<Map<number, number>> {
+): Promise<Map<number, WorkLink>> {
   const rows = await works.worksShowing(deps.db, userId, pictureIds, deps.clock.now());
-  const map = new Map<number, number>();
-  for (const row of rows) {
-    if (row.tool === 'cutout') map.set(Number(row.cutout_id), Number(row.id));
-    if (row.result_id !== null) map.set(Number(row.result_id), Number(row.id));
+  const map = new Map<number, WorkLink>();
+  // 抠图's works last, so theirs win a cut-out under both.
+  const ordered = [...rows.filter((r) => r.tool === 'replace'), ...rows.filter((r) => r.tool === 'cutout')];
+  for (const row of ordered) {
+    const link: WorkLink = { workId: Number(row.id), workTool: row.tool };
+    if (pictureIds.includes(Number(row.cutout_id))) map.set(Number(row.cutout_id), link);
+    if (row.result_id !== null) map.set(Number(row.result_id), link);
   }
   return map;
+}
+
+/** Which of these works of the caller's are still kept (an earlier picture's card opens them). */
+export async function keptWorks(deps: ImagesDeps, userId: number, ids: readonly number[]) {
+  const rows = await works.worksKept(deps.db, userId, ids, deps.clock.now());
+  return new Set(rows.map((row) => Number(row.id)));
 }

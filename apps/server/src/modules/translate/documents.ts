@@ -7,6 +7,7 @@ import {
 import { AppError } from '../../http/app-error.ts';
 import {
   deleteImages,
+  describeImages,
   fileLink,
   findKeptImage,
   type ImagesDeps,
@@ -40,10 +41,26 @@ const gone = () =>
     '这张翻译已过期或已删除，不能再编辑：可以在最近作品里下载译图，或重新上传图片翻译',
   );
 
-/** Keeps a new translation's document for 继续编辑; returns its id. */
-export function keepTranslation(deps: ImagesDeps, userId: number, document: TranslationDocument) {
+/**
+ * What 最近作品 says a drawing is: the upload's name, the language and, for this drawing, the
+ * Chinese left and what the OCR read back (the first drawing only; 重新生成 does not read it).
+ */
+function drawingAbout(document: TranslationDocument) {
+  const { legibility } = document;
+  return {
+    ...(document.fileName ? { name: document.fileName } : {}),
+    language: document.target,
+    residual: document.residual.count,
+    ...(legibility
+      ? { legibility: { words: legibility.words, read: legibility.read, unclear: legibility.unclear.length } }
+      : {}),
+  };
+}
+
+/** Keeps a new translation's document for 继续编辑; returns its id. `deps.db` may be a transaction. */
+export async function keepTranslation(deps: ImagesDeps, userId: number, document: TranslationDocument) {
   const now = deps.clock.now();
-  return translations.insertTranslation(deps.db, {
+  const id = await translations.insertTranslation(deps.db, {
     user_id: userId,
     background_id: document.backgroundId,
     result_id: document.resultId,
@@ -52,6 +69,8 @@ export function keepTranslation(deps: ImagesDeps, userId: number, document: Tran
     updated_at: now,
     keep_until: now + TRANSLATION_KEEP_MS,
   });
+  await describeImages(deps, userId, [document.resultId], drawingAbout(document));
+  return id;
 }
 
 /** A translation made by other work (`translateForBatch`): its pictures and what the editor needs. */
@@ -177,6 +196,10 @@ export async function keepRedrawing(
     now,
     keepUntil,
   });
+  await describeImages(deps, userId, [drawn.resultId], drawingAbout(document));
+  // The drawing before is an earlier one now: its card still opens the translation (打开).
+  if (before.resultId !== drawn.resultId)
+    await describeImages(deps, userId, [before.resultId], { translationId: Number(row.id) });
   // The repairs before this one are in the new repaired picture: the old one is not drawn on again.
   if (repairedId && before.repairedId && before.repairedId !== repairedId)
     await deleteImages(deps, userId, ['translate-bg'], String(before.repairedId));
@@ -199,6 +222,16 @@ export async function currentBackground(
     : null;
   const picture = repaired ?? own;
   return { key: picture.row.file_key, bytes: picture.bytes, document };
+}
+
+/** Which of these translations of the caller's are still kept (an earlier drawing's card opens them). */
+export async function keptTranslations(
+  deps: ImagesDeps,
+  userId: number,
+  ids: readonly number[],
+): Promise<Set<number>> {
+  const rows = await translations.translationsKept(deps.db, userId, ids, deps.clock.now());
+  return new Set(rows.map((row) => Number(row.id)));
 }
 
 /** Which of these drawings (stored images `translate`) reopen a translation: drawing id → translation id. */

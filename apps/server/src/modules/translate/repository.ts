@@ -132,6 +132,18 @@ export function translationsDrawnAs(db: Db, userId: number, resultIds: readonly 
     .execute();
 }
 
+/** Which of these translations of the caller's are still kept at `now`. */
+export function translationsKept(db: Db, userId: number, ids: readonly number[], now: number) {
+  if (ids.length === 0) return Promise.resolve([]);
+  return db
+    .selectFrom('translations')
+    .select('id')
+    .where('user_id', '=', userId)
+    .where('id', 'in', ids)
+    .where('keep_until', '>', now)
+    .execute();
+}
+
 /** Every translation of the caller (导出我的数据), oldest first. */
 export function translationRows(db: Db, userId: number) {
   return db.selectFrom('translations').selectAll().where('user_id', '=', userId).orderBy('id').execute();

@@ -385,6 +385,7 @@ export async function translateForBatch(
  * its translated detail pictures as translations the editor opens.
  */
 export {
+  keptTranslations,
   type MadeTranslation,
   openTranslation,
   prepareTranslation,
