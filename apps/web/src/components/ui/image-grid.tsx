@@ -30,6 +30,8 @@ export interface ImageGridProps<T extends GridImage> {
   imageClassName?: (item: T) => string | undefined;
   /** A first caption line (the prompt), cut to one line with the whole text on hover. */
   caption?: (item: T) => string;
+  /** Lines between the caption and the meta line (a card's tags: tool, language, checks). */
+  details?: (item: T) => ReactNode;
   /** The small line under it: kind, time, days left. */
   meta: (item: T) => ReactNode;
   /** Buttons between download and delete (复用描述…). */
@@ -72,6 +74,7 @@ export function ImageGrid<T extends GridImage>(props: ImageGridProps<T>) {
                     {props.caption(item)}
                   </p>
                 ) : null}
+                {props.details?.(item)}
                 <div className="image-grid__meta">
                   <span className="muted">{props.meta(item)}</span>
                   <span className="image-grid__actions">

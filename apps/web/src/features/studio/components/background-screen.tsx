@@ -341,7 +341,7 @@ export function BackgroundScreen() {
           />
         </section>
       </div>
-      <RecentWork kinds={RECENT_KINDS} enabled={signedIn} onEdit={work.edit} />
+      <RecentWork kinds={RECENT_KINDS} enabled={signedIn} screen="replace" onEdit={work.edit} />
     </>
   );
 }

@@ -393,7 +393,7 @@ export function CutoutScreen() {
           ) : null}
         </section>
       </div>
-      <RecentWork kinds={RECENT_KINDS} enabled={signedIn} onEdit={work.edit} />
+      <RecentWork kinds={RECENT_KINDS} enabled={signedIn} screen="cutout" onEdit={work.edit} />
     </>
   );
 }

@@ -1,40 +1,33 @@
-import { EditOutlined } from '@ant-design/icons';
-import { PAGE_SIZE, STUDIO_KEEP_DAYS, type StudioImage, type StudioImageKind } from '@chuhai/contract';
-import { Button } from 'antd';
+import { EditOutlined, FolderOpenOutlined } from '@ant-design/icons';
+import { PAGE_SIZE, STUDIO_KEEP_DAYS, type StudioImageKind } from '@chuhai/contract';
+import { Button, Tag, Tooltip } from 'antd';
 import { useState } from 'react';
+import { useNavigate } from 'react-router';
 import { ImageGrid } from '../../../components/ui/image-grid';
-import { downloadName, extensionOf } from '../../../lib/download-name';
 import { formatDateTime } from '../../../lib/format';
 import { useDeleteRecentImage } from '../api/delete-recent-image';
 import { useRecentImages } from '../api/get-recent-images';
+import { cardDownloadName, cardName, cardOpen, cardTags, cardTitle, type RecentScreen } from '../recent-card';
 import '../studio.css';
 
-const KIND_LABEL: Record<StudioImageKind, string> = {
-  cutout: '透明底',
-  main: '白底主图',
-  replace: '换背景',
-  translate: '译图',
-};
-
-/** 「20261127-1432」: when a kept image was made, as a file name may hold it. */
-const stamp = (at: number) => formatDateTime(at).replace(/[-:]/g, '').replace(' ', '-');
-
-const daysLeft = (image: StudioImage) => Math.max(1, Math.ceil((image.expiresAt - Date.now()) / 86_400_000));
-
-/** What 继续编辑 on this card opens: a translation (图片翻译) or a 抠图 / 换背景 work. */
-const editableId = (image: StudioImage) => image.translationId ?? image.workId;
+const daysLeft = (expiresAt: number) => Math.max(1, Math.ceil((expiresAt - Date.now()) / 86_400_000));
 
 /**
  * 最近作品: what this screen made in the last days, so a closed tab loses nothing. Hidden until
- * there is something to show. A translation's latest drawing, and a work's latest cut-out, main
- * image or 换背景 picture, offer 继续编辑 (`onEdit`, with the translation's or the work's id).
+ * there is something to show. Each card says what it is (the seller's file, the tool, the language
+ * or marketplace, what its checks found, when) and opens again: 继续编辑 on a translation's or
+ * work's latest picture, 打开 on an earlier one; on this screen through `onEdit` (the translation's
+ * or the work's id), on another (a cut-out 换背景 stood on) by going there.
  */
 export function RecentWork(props: {
   kinds: readonly StudioImageKind[];
   enabled: boolean;
+  /** The screen this list is on: what `onEdit` opens. */
+  screen: RecentScreen;
   onEdit?: (id: number) => void;
 }) {
-  const { onEdit } = props;
+  const { onEdit, screen } = props;
+  const navigate = useNavigate();
   const [pageNo, setPageNo] = useState(1);
   const recent = useRecentImages(props.kinds, pageNo, props.enabled);
   const remove = useDeleteRecentImage();
@@ -53,27 +46,45 @@ export function RecentWork(props: {
         onPage={setPageNo}
         fit="contain"
         imageClassName={(image) => (image.kind === 'cutout' ? 'studio-checker' : undefined)}
-        alt={(image) => `${KIND_LABEL[image.kind]} ${formatDateTime(image.createdAt)}`}
-        caption={(image) => KIND_LABEL[image.kind]}
-        meta={(image) => `${formatDateTime(image.createdAt).slice(5)} · 剩 ${daysLeft(image)} 天`}
+        alt={(image) =>
+          [cardName(image), ...cardTags(image).map((tag) => tag.label), formatDateTime(image.createdAt)]
+            .filter(Boolean)
+            .join(' ')
+        }
+        caption={cardTitle}
+        details={(image) => (
+          <div className="studio-recent__tags">
+            {cardTags(image).map((tag) => (
+              <Tag
+                key={tag.label}
+                color={tag.tone === 'good' ? 'green' : tag.tone === 'warn' ? 'orange' : undefined}
+              >
+                {tag.label}
+              </Tag>
+            ))}
+          </div>
+        )}
+        meta={(image) => `${formatDateTime(image.createdAt).slice(5)} · 剩 ${daysLeft(image.expiresAt)} 天`}
         labels={{ download: '下载', delete: '删除', confirmDelete: '删除这张图片？' }}
-        downloadName={(image) =>
-          downloadName(KIND_LABEL[image.kind], [stamp(image.createdAt)], extensionOf(image.url))
-        }
+        downloadName={cardDownloadName}
         onDelete={(image) => remove.mutateAsync([image.id])}
-        footer={(image) =>
-          editableId(image) && onEdit ? (
-            <Button
-              className="studio-recent__edit"
-              size="small"
-              block
-              icon={<EditOutlined />}
-              onClick={() => onEdit(editableId(image) as number)}
-            >
-              继续编辑
-            </Button>
-          ) : null
-        }
+        footer={(image) => {
+          const open = cardOpen(image, screen);
+          if (!open || (!open.href && !onEdit)) return null;
+          return (
+            <Tooltip title={open.hint}>
+              <Button
+                className="studio-recent__edit"
+                size="small"
+                block
+                icon={open.label === '继续编辑' ? <EditOutlined /> : <FolderOpenOutlined />}
+                onClick={() => (open.href ? navigate(open.href) : onEdit?.(open.id))}
+              >
+                {open.label}
+              </Button>
+            </Tooltip>
+          );
+        }}
       />
     </div>
   );

@@ -268,7 +268,7 @@ export function TranslateScreen() {
           ) : null}
         </section>
       </div>
-      <RecentWork kinds={RECENT_KINDS} enabled={signedIn} onEdit={address.edit} />
+      <RecentWork kinds={RECENT_KINDS} enabled={signedIn} screen="translate" onEdit={address.edit} />
     </>
   );
 }
