@@ -66,6 +66,31 @@ for (const device of [
       const layer = page.getByTestId('preview-product');
       await expect(layer).toBeVisible();
       await expect(page.getByText(/还没有抠图：预览按照片颜色估计商品轮廓/)).toBeVisible();
+      // The preview is where the result will show, with the sliders beside it (under it on a phone).
+      const frame = page.locator('.bg-preview__frame');
+      const sizeSlider = page.getByRole('slider', { name: '商品大小' });
+      if (device.name === 'desktop') {
+        // In view at 1440×900 as the photo is chosen, without scrolling; so are the sliders and 生成.
+        expect(await page.evaluate(() => window.scrollY)).toBe(0);
+        await expect(frame).toBeInViewport({ ratio: 1 });
+        await expect(sizeSlider).toBeInViewport();
+        await expect(page.getByRole('button', { name: '生成 1 张' })).toBeInViewport();
+        // In the wide panel, right of the settings, and large.
+        const box = (await frame.boundingBox()) as { x: number; width: number };
+        const panel = (await page.getByRole('region', { name: '上传与设置' }).boundingBox()) as {
+          x: number;
+          width: number;
+        };
+        expect(box.x).toBeGreaterThan(panel.x + panel.width);
+        expect(box.width).toBeGreaterThan(400);
+      } else {
+        // On a phone the sliders sit right under the preview: both in view together.
+        await frame.scrollIntoViewIfNeeded();
+        const frameBox = (await frame.boundingBox()) as { y: number; height: number };
+        const sliderBox = (await sizeSlider.boundingBox()) as { y: number };
+        expect(sliderBox.y - (frameBox.y + frameBox.height)).toBeLessThan(160);
+        expect(frameBox.height).toBeGreaterThan(300);
+      }
 
       const requests: string[] = [];
       page.on('request', (request) => requests.push(request.url()));
@@ -82,7 +107,7 @@ for (const device of [
       await expect.poll(() => layer.getAttribute('style')).not.toBe(before);
       expect(requests, 'moving the sliders asks the server nothing').toEqual([]);
       await expect(page.getByText('今日剩余 5/5 张')).toBeVisible();
-      await page.screenshot({ path: `${shots}/${device.name}-library-light.png`, fullPage: true });
+      await page.screenshot({ path: `${shots}/${device.name}-library-light.png` });
 
       // A plain colour, so the delivered product can be found and measured.
       await page.getByRole('radiogroup', { name: '背景来源' }).getByText('纯色').click();
@@ -105,7 +130,6 @@ for (const device of [
       // The cut-out 生成 made is the preview's now: what it shows is what was delivered.
       await expect(page.getByText(/和生成的结果一致/)).toBeVisible();
       await expect(page.getByText('用已有抠图')).toBeVisible();
-      const frame = page.locator('.bg-preview__frame');
       const shown = ((await frame.getAttribute('data-product-box')) ?? '').split(',').map(Number);
       const delivered = await productBoxOn(
         page,

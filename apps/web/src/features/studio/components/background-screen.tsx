@@ -161,6 +161,34 @@ export function BackgroundScreen() {
   const touchingCutout = touching ? cutouts[photoKey(touching)]?.cutout : undefined;
   const touchingUrl = touching ? photoUrls[files.indexOf(touching)] : undefined;
 
+  const runControls = (
+    <RunControls
+      signedIn={signedIn}
+      feature="replace"
+      action="换背景"
+      button={
+        <Button
+          type="primary"
+          size="large"
+          block
+          disabled={files.length === 0 || !chosen}
+          loading={busy}
+          onClick={run}
+        >
+          {busy
+            ? progress < 1
+              ? `正在上传 ${Math.round(progress * 100)}%`
+              : '正在抠图并合成…'
+            : files.length
+              ? `生成 ${files.length} 张`
+              : '生成'}
+        </Button>
+      }
+      error={error}
+      onDismissError={() => setError(null)}
+    />
+  );
+
   // The bundled photo on the background the example shows, through the same flow as the seller's own.
   const tryExample = () =>
     example.tryWith(async () => {
@@ -257,79 +285,65 @@ export function BackgroundScreen() {
             )
           ) : null}
 
-          {files.length ? (
-            <PlacementPreview
-              product={preview.product}
-              measuring={preview.measuring}
-              background={previewBackground}
-              placement={placement}
-              shadow={placement.shadow}
-            />
-          ) : null}
-          <PlacementControls value={placement} onChange={setPlacement} />
-
-          <RunControls
-            signedIn={signedIn}
-            feature="replace"
-            action="换背景"
-            button={
-              <Button
-                type="primary"
-                size="large"
-                block
-                disabled={files.length === 0 || !chosen}
-                loading={busy}
-                onClick={run}
-              >
-                {busy
-                  ? progress < 1
-                    ? `正在上传 ${Math.round(progress * 100)}%`
-                    : '正在抠图并合成…'
-                  : files.length
-                    ? `生成 ${files.length} 张`
-                    : '生成'}
-              </Button>
-            }
-            error={error}
-            onDismissError={() => setError(null)}
-          />
+          {/* Before a photo is chosen there is nothing to place: the quota (or 登录) waits here. */}
+          {files.length === 0 ? runControls : null}
         </section>
 
-        <section ref={resultRef} className="studio-result" aria-label="换背景结果">
-          {busy ? (
-            <WorkProgress
-              percent={Math.round(progress * 100)}
-              text={progress < 1 ? '正在上传图片…' : `正在处理 ${files.length} 张图片，每张通常需要几秒钟`}
-            />
-          ) : null}
-          {!busy && !result && files.length > 0 ? (
-            <div className="studio-empty muted">
-              预览随滑块移动，不计次数；满意后点「生成」，结果会显示在这里
+        <section className="studio-result" aria-label="预览与结果">
+          {/*
+           * The preview where the result will show, with the sliders and 生成 beside it (under it on
+           * a phone): moving a slider is seen at once, without scrolling, and asks the server nothing.
+           */}
+          {files.length > 0 ? (
+            <div className="bg-stage">
+              <PlacementPreview
+                product={preview.product}
+                measuring={preview.measuring}
+                background={previewBackground}
+                placement={placement}
+                shadow={placement.shadow}
+              />
+              <div className="bg-stage__controls">
+                <PlacementControls value={placement} onChange={setPlacement} />
+                {runControls}
+              </div>
             </div>
           ) : null}
-          {work.opening ? <div className="studio-empty muted">正在打开这张换背景结果…</div> : null}
-          {work.openError && !busy ? (
-            <Alert
-              type="warning"
-              showIcon
-              title={work.openError}
-              closable={{ onClose: work.dismissOpenError }}
-              className="studio-open-error"
-            />
-          ) : null}
-          {!busy && !result && files.length === 0 && !work.opening ? (
-            <ExampleShowcase
-              title="换背景示例"
-              hint="上传商品图、选好背景后点「生成」，结果会显示在这里"
-              before={{ label: '原图', image: EXAMPLE_IMAGES.before, alt: '示例原图' }}
-              after={{ label: '换到「窗边光影」背景', image: EXAMPLE_IMAGES.replaced, alt: '示例换背景效果' }}
-              action="用示例图片试试"
-              onAction={tryExample}
-              loading={example.loading}
-              note={signedIn ? '用示例图片换背景同样计 1 次' : '登录后即可试用'}
-            />
-          ) : null}
-          {result ? <ReplaceResults outcomes={outcomes} busy={busy} onTouchUp={setTouching} /> : null}
+          <section ref={resultRef} className="bg-results" aria-label="换背景结果">
+            {busy ? (
+              <WorkProgress
+                percent={Math.round(progress * 100)}
+                text={progress < 1 ? '正在上传图片…' : `正在处理 ${files.length} 张图片，每张通常需要几秒钟`}
+              />
+            ) : null}
+            {work.opening ? <div className="studio-empty muted">正在打开这张换背景结果…</div> : null}
+            {work.openError && !busy ? (
+              <Alert
+                type="warning"
+                showIcon
+                title={work.openError}
+                closable={{ onClose: work.dismissOpenError }}
+                className="studio-open-error"
+              />
+            ) : null}
+            {!busy && !result && files.length === 0 && !work.opening ? (
+              <ExampleShowcase
+                title="换背景示例"
+                hint="上传商品图、选好背景后点「生成」，结果会显示在这里"
+                before={{ label: '原图', image: EXAMPLE_IMAGES.before, alt: '示例原图' }}
+                after={{
+                  label: '换到「窗边光影」背景',
+                  image: EXAMPLE_IMAGES.replaced,
+                  alt: '示例换背景效果',
+                }}
+                action="用示例图片试试"
+                onAction={tryExample}
+                loading={example.loading}
+                note={signedIn ? '用示例图片换背景同样计 1 次' : '登录后即可试用'}
+              />
+            ) : null}
+            {result ? <ReplaceResults outcomes={outcomes} busy={busy} onTouchUp={setTouching} /> : null}
+          </section>
           <CutoutTouchUp
             target={
               touching && touchingCutout && touchingUrl
