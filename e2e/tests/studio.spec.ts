@@ -66,14 +66,15 @@ test('cut out a product, check it, fix it into an Amazon main image and download
   const recent = page.getByRole('region', { name: '最近作品' });
   await expect(recent).toContainText('最近作品（2）');
   await expect(recent).toContainText('保存 7 天后自动删除');
-  await expect(recent.getByRole('img', { name: /^(白底主图|透明底) / })).toHaveCount(2);
+  // Each card says which photo and what it is.
+  await expect(recent.getByRole('img', { name: /^mug (白底主图|透明底抠图) / })).toHaveCount(2);
   await recent.getByRole('button', { name: '删除' }).first().click();
   await page
     .locator('.ant-popconfirm')
     .getByRole('button', { name: /删\s*除/ })
     .click();
   await expect(recent).toContainText('最近作品（1）');
-  await expect(recent.getByRole('img', { name: /^透明底 / })).toHaveCount(1);
+  await expect(recent.getByRole('img', { name: /^mug 透明底抠图 / })).toHaveCount(1);
 });
 
 test('try 抠图 with the example photo that ships with the app', async ({ page }) => {

@@ -109,7 +109,7 @@ test('upload, translate to English, edit one block, draw again and download, as 
   await page.reload();
   const recent = page.getByRole('region', { name: '最近作品' });
   await expect(recent).toContainText('最近作品（2）');
-  await expect(recent.getByRole('img', { name: /^译图 / })).toHaveCount(2);
+  await expect(recent.getByRole('img', { name: /^1688 图片翻译 英语 / })).toHaveCount(2);
   await expect(recent.getByRole('link', { name: '下载' })).toHaveCount(2);
 });
 
@@ -161,10 +161,12 @@ async function translateReloadAndReopen(page: Page, phone: string) {
   await page.goto('/#/translate');
   await page.reload();
   const recent = page.getByRole('region', { name: '最近作品' });
-  await expect(recent.getByRole('img', { name: /^译图 / })).toHaveCount(2);
+  await expect(recent.getByRole('img', { name: /^1688 图片翻译 英语 / })).toHaveCount(2);
   await expect(result.getByLabel('第 1 块译文')).toHaveCount(0);
   const edit = recent.getByRole('button', { name: /继续编辑/ });
   await expect(edit).toHaveCount(1);
+  // The drawing before 重新生成 opens the translation too.
+  await expect(recent.getByRole('button', { name: /打\s*开/ })).toHaveCount(1);
   await edit.click();
   await expect(result.getByLabel('第 1 块译文')).toHaveValue('Rainproof 3-layer fabric');
   await expect(page).toHaveURL(/#\/translate\?translation=\d+$/);
