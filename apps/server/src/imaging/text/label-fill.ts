@@ -52,6 +52,16 @@ const MIN_OFF = 3;
 /** A JPEG block's side: how far around a line its compression spreads ringing. */
 const JPEG_BLOCK = 8;
 
+/** When `line` is a piece of a line across several fills (label-split.ts): what is known of it. */
+export interface PieceOfLine {
+  /** The letters' size: the whole line's height, also for a band of it. */
+  thickness?: number;
+  /** The fill read at the piece's sides: the only one it may be refilled with. */
+  fill?: readonly number[];
+}
+/** How near (RGB distance) a piece's fill a candidate must be. */
+const PIECE_FILL = 48;
+
 /** The pixels to set and what to set them to: the fill where the text was. */
 export interface Refill {
   /** Image pixel indices (y × width + x). */
@@ -225,30 +235,32 @@ export function labelRefill(
   line: TextBox,
   box: TextBox,
   inked: (pixel: number) => boolean,
+  piece: PieceOfLine = {},
 ): Refill | null {
-  const thickness = Math.min(line.width, line.height);
+  const thickness = piece.thickness ?? Math.min(line.width, line.height);
+  const centre = [line.x + line.width / 2, line.y + line.height / 2] as const;
   const win = windowAround(image, box, Math.max(4, Math.round(thickness * 0.5)));
   if (win.width < 3 || win.height < 3) return null;
   // The detected box's edge runs through the padding around the characters, on a label its fill
   // (the grown box may already reach past a tight label's edge); a box taller than its label (a
   // white box in a red one, a pill on a white card) has the fill further in.
   const step = thickness * 0.12;
-  const candidates = [0, step, 2 * step, -step]
-    .flatMap((inset) =>
-      ringPlanes(
-        image,
-        ringOf(image, windowAround(image, line, -Math.round(inset))),
-        SAME_COLOUR,
-        PLANES_PER_RING,
-      ),
-    )
-    .filter((c) => c.share >= RING_SHARE);
+  const rings = [0, step, 2 * step, -step]
+    .map((inset) => windowAround(image, line, -Math.round(inset)))
+    // A band of a line (label-split.ts) is thinner than the insets for a whole one.
+    .filter((ring) => ring.width >= 3 && ring.height >= 3)
+    .map((ring) => ringOf(image, ring));
+  const candidates = piece.fill
+    ? pieceCandidates(image, rings, piece.fill, centre)
+    : rings
+        .flatMap((ring) => ringPlanes(image, ring, SAME_COLOUR, PLANES_PER_RING))
+        .filter((c) => c.share >= RING_SHARE);
   // Of the fills that hold the line as strokes, the one reaching furthest around it: the banner's
   // red, not the yellow of the letters on it, which also lies between their gaps.
   let best: { fill: Fill; text: Uint8Array; around: number } | null = null;
   for (const candidate of candidates) {
     const fill = fillOf(image, win, candidate.plane, candidate.agree);
-    const text = fill && textOnFill(image, win, fill, line, box, inked);
+    const text = fill && textOnFill(image, win, fill, line, box, inked, thickness);
     if (!fill || !text) continue;
     const around = shareAround(win, fill.shape, line);
     // The letters' own colour reaches nowhere past them (white words on a photo, read as white
@@ -257,6 +269,36 @@ export function labelRefill(
     if (!best || around > best.around) best = { fill, text, around };
   }
   return best && refillOf(image, win, best.text, best.fill, line);
+}
+
+const distanceBetween = (a: readonly number[], b: readonly number[]) =>
+  Math.hypot(...a.map((v, c) => v - (b[c] as number)));
+
+/**
+ * The fills tried for a piece of a line: the planes of its rings near the fill read at its sides,
+ * and that fill itself, flat (a band a few pixels high has rings too thin for a plane to be told
+ * from a gradient into the letters); each with the pixels of all its rings that lie on it.
+ */
+function pieceCandidates(
+  image: RgbImage,
+  rings: Sample[][],
+  fill: readonly number[],
+  centre: readonly [number, number],
+) {
+  const all = rings.flat();
+  // Grown from every ring's pixels on it: a letter as tall as a band cuts the band in two, and one
+  // ring may meet the fill on one side of it only.
+  const on = (plane: Plane, pixels: Sample[]) =>
+    pixels.filter((p) => distanceTo(image.data, p.i, plane.at(p.x, p.y)) <= SAME_COLOUR);
+  const flat: Plane = { at: () => [...fill] };
+  const planes = rings
+    .flatMap((ring) => ringPlanes(image, ring, SAME_COLOUR, PLANES_PER_RING))
+    .filter((c) => c.share >= RING_SHARE && distanceBetween(c.plane.at(...centre), fill) <= PIECE_FILL)
+    .map((c) => c.plane);
+  // Tried when one ring at least agrees with it as much as a whole line's must.
+  const agreesSomewhere = (plane: Plane) =>
+    rings.some((ring) => on(plane, ring).length >= ring.length * RING_SHARE);
+  return [...planes, flat].filter(agreesSomewhere).map((plane) => ({ plane, agree: on(plane, all) }));
 }
 
 /** Share of the window outside the line's box that is the fill. */
@@ -285,8 +327,8 @@ function textOnFill(
   line: TextBox,
   box: TextBox,
   inked: (pixel: number) => boolean,
+  thickness: number,
 ): Uint8Array | null {
-  const thickness = Math.min(line.width, line.height);
   const inside = insideFill(win, fill.shape);
   let wrapped = 0;
   for (let y = line.y; y < line.y + line.height; y++)
