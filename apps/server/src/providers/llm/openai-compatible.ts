@@ -94,19 +94,47 @@ export interface ChatEndpoint {
  * the first token and about a hundred KiB per open stream (bench/chat-stream.ts). No retries: a
  * retried stream would repeat text the user already saw.
  */
+/** A kept connection that turned out closed: the request never reached the server. */
+class StaleConnection extends ProviderError {
+  constructor(cause: Error) {
+    super('unreachable', `cannot reach the chat API: ${cause.message}`, { cause });
+  }
+}
+
 export function openAiCompatibleModel(config: ChatEndpoint): ChatModel {
   const endpoint = new URL(`${config.baseUrl.replace(/\/+$/, '')}/chat/completions`);
   const secure = endpoint.protocol === 'https:';
   const agent = secure ? new HttpsAgent({ keepAlive: true }) : new HttpAgent({ keepAlive: true });
   const send = secure ? httpsRequest : httpRequest;
 
-  /** Sends the request; resolves with a 2xx response, throws ProviderError for anything else. */
-  function post(body: unknown, signal: AbortSignal, headersWithinMs: number): Promise<IncomingMessage> {
+  /**
+   * Sends the request; resolves with a 2xx response, throws ProviderError for anything else. A kept
+   * connection the server closed as it sat idle fails the moment it is used (ECONNRESET, or a hang-up
+   * before any answer); the server never read that request, so it is sent once more on a new
+   * connection. Under load the e2e run saw exactly this: 「无法连接 AI 服务」 to a seller, from a
+   * socket the fake provider had let go after its 5 s keep-alive.
+   */
+  async function post(body: unknown, signal: AbortSignal, headersWithinMs: number): Promise<IncomingMessage> {
     const payload = JSON.stringify(body);
+    try {
+      return await postOnce(payload, signal, headersWithinMs);
+    } catch (error) {
+      if (!(error instanceof StaleConnection) || signal.aborted) throw error;
+      return postOnce(payload, signal, headersWithinMs, true);
+    }
+  }
+
+  function postOnce(
+    payload: string,
+    signal: AbortSignal,
+    headersWithinMs: number,
+    fresh = false,
+  ): Promise<IncomingMessage> {
     return new Promise((resolve, reject) => {
       const req = send(endpoint, {
         method: 'POST',
-        agent,
+        // A retry takes no kept connection: its own, closed after the answer.
+        agent: fresh ? false : agent,
         signal,
         headers: {
           'content-type': 'application/json',
@@ -131,9 +159,11 @@ export function openAiCompatibleModel(config: ChatEndpoint): ChatModel {
           reject,
         );
       });
-      req.once('error', (error) => {
+      req.once('error', (error: NodeJS.ErrnoException) => {
         clearTimeout(timer);
         if (error instanceof ProviderError || signal.aborted) return reject(error);
+        if (req.reusedSocket && (error.code === 'ECONNRESET' || error.code === 'EPIPE'))
+          return reject(new StaleConnection(error));
         reject(
           new ProviderError('unreachable', `cannot reach the chat API: ${error.message}`, { cause: error }),
         );
