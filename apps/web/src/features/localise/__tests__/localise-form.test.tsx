@@ -184,4 +184,65 @@ describe('a catalogue', () => {
       }),
     );
   });
+
+  it('today’s uses do not cover it: the seller unticks a product and a site in the estimate, the estimate is asked again, 开始出海 starts only those', async () => {
+    const two: LocaliseCatalogue = {
+      ...catalogue,
+      products: [
+        ...catalogue.products,
+        {
+          ...(catalogue.products[0] as LocaliseCatalogue['products'][number]),
+          code: 'C3',
+          mainPhotoId: 31,
+          detailPhotoIds: [],
+        },
+      ],
+    };
+    const calls = openStudioAsSeller({
+      '/api/v1/localise/estimate': (call) => {
+        const body = call.body as { products: unknown[]; sites: string[] };
+        return ok(estimate(body.products.length * body.sites.length <= 1));
+      },
+      '/api/v1/localise': () => ok({ job: { id: 7, status: 'running', counts: {}, stages: {} }, tasks: [] }),
+    });
+    fakeUploads({ '/api/v1/localise/catalogue': () => two });
+    renderWithApp(<LocaliseForm onStarted={vi.fn()} />);
+    fireEvent.click(screen.getByText('商品目录'));
+    pick('选择商品表格', [new File(['编码,商品名称'], 'products.csv', { type: 'text/csv' })]);
+    pick('选择照片 ZIP', [new File([new Uint8Array([80, 75])], 'photos.zip', { type: 'application/zip' })]);
+    fireEvent.click(screen.getByRole('button', { name: '上传并读取目录' }));
+    await screen.findByRole('region', { name: '读取结果' });
+    fireEvent.click(screen.getByRole('checkbox', { name: '亚马逊 德国站' }));
+
+    const panel = screen.getByRole('region', { name: '用量预估' });
+    expect(await within(panel).findByText('现在不能开始')).toBeInTheDocument();
+    expect(panel).toHaveTextContent('2 个商品 × 2 个站点');
+    expect(panel).toHaveTextContent('可以在上面取消勾选一些商品或站点');
+    const start = screen.getByRole('button', { name: '开始出海' });
+    expect(start).toBeDisabled();
+
+    fireEvent.click(within(panel).getByRole('checkbox', { name: '亚马逊 · 美国站' }));
+    fireEvent.click(within(panel).getByRole('checkbox', { name: 'C3 保温杯' }));
+    expect(within(panel).getByRole('checkbox', { name: '全选站点' })).not.toBeChecked();
+    await waitFor(() => expect(panel).toHaveTextContent('1 个商品 × 1 个站点'));
+    await waitFor(() => expect(start).toBeEnabled());
+    // Its names are the report's (「亚马逊 · 美国站」), apart from step 2's boxes.
+    expect(screen.getAllByRole('checkbox', { name: /亚马逊 美国站/ })).toHaveLength(1);
+    const estimates = calls.filter((c) => c.url === '/api/v1/localise/estimate');
+    expect(estimates.at(-1)?.body).toEqual({ products: [catalogue.products[0]], sites: ['amazon-DE'] });
+    fireEvent.click(start);
+    await waitFor(() =>
+      expect(calls.find((c) => c.url === '/api/v1/localise' && c.method === 'POST')?.body).toMatchObject({
+        products: [catalogue.products[0]],
+        sites: ['amazon-DE'],
+      }),
+    );
+
+    // Everything of a kind taken out: nothing to estimate, and 全选 puts it all back.
+    fireEvent.click(within(panel).getByRole('checkbox', { name: '亚马逊 · 德国站' }));
+    expect(panel).toHaveTextContent('至少选一个站点');
+    expect(start).toBeDisabled();
+    fireEvent.click(within(panel).getByRole('checkbox', { name: '全选站点' }));
+    await waitFor(() => expect(panel).toHaveTextContent('1 个商品 × 2 个站点'));
+  });
 });

@@ -13,10 +13,15 @@ export function EstimatePanel(props: {
   error: string | null;
   /** What is still missing before there is anything to estimate; null when complete. */
   missing: string | null;
+  /** How many products and sites the estimate is for (after the seller's choice). */
+  counts: { products: number; sites: number } | null;
+  /** The checkboxes that choose which products and sites go; shown above the numbers. */
+  choice?: React.ReactNode;
 }) {
   const { estimate } = props;
   return (
     <section className="localise-estimate" aria-label="用量预估">
+      {props.choice}
       {props.missing ? (
         <p className="muted">{props.missing}</p>
       ) : props.error ? (
@@ -26,7 +31,7 @@ export function EstimatePanel(props: {
       ) : (
         <>
           <p className="localise-estimate__head">
-            {estimate.sites.length} 个站点 ·{' '}
+            {props.counts?.products ?? 1} 个商品 × {props.counts?.sites ?? estimate.sites.length} 个站点 ·{' '}
             {estimate.vip ? <Tag color="gold">VIP</Tag> : <Tag>免费账号</Tag>}
             {props.loading ? <span className="muted">更新中…</span> : null}
           </p>
@@ -57,6 +62,7 @@ export function EstimatePanel(props: {
               description={
                 <>
                   {estimate.reason}
+                  {props.choice ? '。可以在上面取消勾选一些商品或站点，先做今天次数够的部分' : null}
                   {estimate.vip ? null : (
                     <>
                       {' '}

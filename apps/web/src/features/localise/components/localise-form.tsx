@@ -8,7 +8,9 @@ import { ApiError } from '../../../lib/api-client';
 import { useEstimate } from '../api/get-estimate';
 import { localiseJobQueryOptions } from '../api/get-job';
 import { useStartJob } from '../api/start-job';
+import { chosen, NOTHING_SKIPPED, nothingChosen, type Skipped, toggle } from '../choice';
 import { CataloguePicker } from './catalogue-picker';
+import { EstimateChoice } from './estimate-choice';
 import { EstimatePanel } from './estimate-panel';
 import { SingleProduct, type SingleProductValue } from './single-product';
 import { SitePicker } from './site-picker';
@@ -72,11 +74,21 @@ export function LocaliseForm({ onStarted }: { onStarted: (jobId: number) => void
   const [single, setSingle] = useState<SingleProductValue>({ facts: EMPTY_FACTS, main: [], details: [] });
   const [catalogue, setCatalogue] = useState<LocaliseCatalogue | null>(null);
   const [sites, setSites] = useState<string[]>(['amazon-US']);
+  const [skipped, setSkipped] = useState<Skipped>(NOTHING_SKIPPED);
   const start = useStartJob();
 
   const products = productsOf(source, single, catalogue);
-  const missing = typeof products === 'string' ? products : sites.length === 0 ? '至少选一个站点。' : null;
-  const body: LocaliseBody | null = missing ? null : { products: products as LocaliseProduct[], sites };
+  const candidates = typeof products === 'string' || sites.length === 0 ? null : { products, sites };
+  // The body is what the seller left checked in the estimate: the estimate, the start key and the
+  // job all follow it.
+  const choice = candidates ? chosen(candidates.products, candidates.sites, skipped) : null;
+  const missing =
+    typeof products === 'string'
+      ? products
+      : sites.length === 0
+        ? '至少选一个站点。'
+        : nothingChosen(choice as NonNullable<typeof choice>);
+  const body: LocaliseBody | null = missing || !choice ? null : choice;
   const estimate = useEstimate(body);
   const startKey = useStartKey(body);
   const estimateError =
@@ -109,7 +121,21 @@ export function LocaliseForm({ onStarted }: { onStarted: (jobId: number) => void
       </div>
 
       <h2 className="localise-form__step">2. 站点</h2>
-      <SitePicker value={sites} onChange={setSites} />
+      <SitePicker
+        value={sites}
+        onChange={(next) => {
+          // A site ticked again in step 2 is meant to go, even if it was taken out in the estimate.
+          setSkipped((s) => ({
+            ...s,
+            sites: toggle(
+              s.sites,
+              next.filter((id) => !sites.includes(id)),
+              true,
+            ),
+          }));
+          setSites(next);
+        }}
+      />
 
       <h2 className="localise-form__step">3. 用量</h2>
       <EstimatePanel
@@ -117,6 +143,17 @@ export function LocaliseForm({ onStarted }: { onStarted: (jobId: number) => void
         loading={estimate.isFetching}
         error={estimateError}
         missing={missing}
+        counts={choice ? { products: choice.products.length, sites: choice.sites.length } : null}
+        choice={
+          candidates && (candidates.products.length > 1 || candidates.sites.length > 1) ? (
+            <EstimateChoice
+              products={candidates.products}
+              sites={candidates.sites}
+              skipped={skipped}
+              onChange={setSkipped}
+            />
+          ) : null
+        }
       />
       {start.error ? (
         <Alert
