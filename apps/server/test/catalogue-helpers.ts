@@ -45,13 +45,25 @@ export function inlineXlsx(rows: string[][]): Buffer {
   return Buffer.from(zipSync(inlineParts(rows)));
 }
 
+/** A number cell with a number format, as Excel keeps 00123 typed into a cell formatted `00000`. */
+export interface FormattedNumber {
+  number: string;
+  format: string;
+}
+
 /**
  * An XLSX laid out as Excel saves one: shared strings (with `xml:space`, counts, a rich-text run
  * split in two and a phonetic guide), styles, row spans, a hidden first sheet before the one with the
  * products, the sheet's relationship by absolute path, and empty cells simply missing (`A1`, `C1`).
- * A cell that reads as a number is written as one (`<v>`), as Excel keeps 750 or 10001.
+ * A cell that reads as a number is written as one (`<v>`), as Excel keeps 750 or 10001; text (and
+ * 00123) is in a cell formatted as text (`@`); a `FormattedNumber` is a number under its own format (`<numFmt>`).
  */
-export function excelLikeXlsx(rows: string[][]): Buffer {
+export function excelLikeXlsx(rows: (string | FormattedNumber)[][]): Buffer {
+  const formats: string[] = [];
+  const styleOf = (format: string) => {
+    if (!formats.includes(format)) formats.push(format);
+    return 3 + formats.indexOf(format);
+  };
   const strings: string[] = [];
   const indexOf = (text: string) => {
     const at = strings.indexOf(text);
@@ -59,9 +71,12 @@ export function excelLikeXlsx(rows: string[][]): Buffer {
     strings.push(text);
     return strings.length - 1;
   };
-  const cell = (text: string, ref: string) => {
+  const cell = (text: string | FormattedNumber, ref: string) => {
+    if (typeof text !== 'string')
+      return `<c r="${ref}" s="${styleOf(text.format)}"><v>${text.number}</v></c>`;
     if (text === '') return '';
-    if (/^\d+(\.\d+)?$/.test(text)) return `<c r="${ref}" s="1"><v>${text}</v></c>`;
+    // 00123 keeps its zeros only as text: Excel would have stored a number typed so as 123.
+    if (/^\d+(\.\d+)?$/.test(text) && !/^0\d/.test(text)) return `<c r="${ref}" s="1"><v>${text}</v></c>`;
     return `<c r="${ref}" s="2" t="s"><v>${indexOf(text)}</v></c>`;
   };
   const sheetData = rows
@@ -93,7 +108,9 @@ export function excelLikeXlsx(rows: string[][]): Buffer {
       'xl/_rels/workbook.xml.rels': strToU8(
         '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\r\n<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId3" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/styles" Target="styles.xml"/><Relationship Id="rId2" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/worksheet" Target="worksheets/sheet2.xml"/><Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/worksheet" Target="/xl/worksheets/sheet1.xml"/><Relationship Id="rId4" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/sharedStrings" Target="sharedStrings.xml"/></Relationships>',
       ),
-      'xl/styles.xml': strToU8(`<styleSheet ${ns}><numFmts count="0"/></styleSheet>`),
+      'xl/styles.xml': strToU8(
+        `<styleSheet ${ns}><numFmts count="${formats.length}">${formats.map((f, i) => `<numFmt numFmtId="${164 + i}" formatCode="${esc(f)}"/>`).join('')}</numFmts><cellStyleXfs count="1"><xf numFmtId="0" fontId="0"/></cellStyleXfs><cellXfs count="${3 + formats.length}"><xf numFmtId="0" fontId="0" xfId="0"/><xf numFmtId="0" fontId="0" xfId="0"/><xf numFmtId="49" fontId="0" xfId="0" applyNumberFormat="1"/>${formats.map((_, i) => `<xf numFmtId="${164 + i}" fontId="0" xfId="0" applyNumberFormat="1"/>`).join('')}</cellXfs></styleSheet>`,
+      ),
       'xl/sharedStrings.xml': strToU8(
         `<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\r\n<sst ${ns} count="${strings.length}" uniqueCount="${strings.length}">${si}</sst>`,
       ),

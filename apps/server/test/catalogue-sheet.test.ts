@@ -106,6 +106,35 @@ describe('XLSX', () => {
     ]);
   });
 
+  it('reads a code as Excel shows it: 00123 typed as text stays, a number formatted 00000 keeps its zeros', async () => {
+    const rows = await readXlsx(
+      excelLikeXlsx([
+        ['商品编码', '商品名称', '尺寸', '卖点'],
+        ['00123', '文本格式的编码', '', ''],
+        [{ number: '123', format: '00000' }, '数字格式的编码', { number: '750', format: '0 "ml"' }, ''],
+        [{ number: '4567', format: '"SKU-"000000' }, '带前缀', { number: '1234.5', format: '#,##0.00' }, ''],
+        [{ number: '5551234', format: '000-0000' }, '分段', { number: '0.25', format: '0%' }, ''],
+        [
+          { number: '45000', format: 'yyyy-mm-dd' },
+          '日期格式照常规',
+          { number: '12', format: '[Red]0.0;(0.0)' },
+          '',
+        ],
+      ]),
+      LIMITS,
+    );
+    assert.deepEqual(
+      rows.slice(1).map((r) => [r.cells[0], r.cells[2] ?? '']),
+      [
+        ['00123', ''],
+        ['00123', '750 ml'],
+        ['SKU-004567', '1,234.50'],
+        ['555-1234', '25%'],
+        ['45000', '12.0'],
+      ],
+    );
+  });
+
   it('reads booleans, formula results, a prefixed namespace and rows without references', async () => {
     const sheet =
       '<x:worksheet xmlns:x="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><x:sheetData>' +

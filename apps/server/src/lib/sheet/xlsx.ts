@@ -1,4 +1,5 @@
 import yauzl, { type Entry, type ZipFile } from 'yauzl';
+import { formatCode, formatNumber } from './number-format.ts';
 import { badSheet, SheetRefusal, tooManyRows, unreadableXlsx } from './sheet-errors.ts';
 import type { SheetLimits, SheetRow } from './sheet-row.ts';
 import { MalformedXml, readXml } from './xml-stream.ts';
@@ -57,12 +58,50 @@ function sharedStrings(part: Uint8Array | undefined): string[] {
   return strings;
 }
 
-/** A cell's text by its type: a shared string's index, inline text, a boolean, a number. */
-function cellText(type: string, value: string, inline: string, strings: string[]): string {
+/**
+ * Each cell style's number format code (`<cellXfs>` in order; a cell's `s` is an index into it), null
+ * for 「常规」 and formats read as 常规. A code typed as 00123 into a number cell is stored as 123 with
+ * the format `00000`: the format is what keeps its zeros.
+ */
+function cellFormats(part: Uint8Array | undefined): (string | null)[] {
+  const own = new Map<number, string>();
+  const formats: (string | null)[] = [];
+  let inCellXfs = false;
+  if (!part) return formats;
+  parse(part, {
+    open(name, attrs) {
+      if (name === 'numFmt' && attrs.formatCode !== undefined)
+        own.set(Number.parseInt(attrs.numFmtId ?? '', 10), attrs.formatCode);
+      else if (name === 'cellXfs') inCellXfs = true;
+      else if (name === 'xf' && inCellXfs)
+        formats.push(formatCode(Number.parseInt(attrs.numFmtId ?? '0', 10), own));
+    },
+    close(name) {
+      if (name === 'cellXfs') inCellXfs = false;
+    },
+  });
+  return formats;
+}
+
+/**
+ * A cell's text as Excel shows it, by its type: a shared string's index, inline text, a boolean, a
+ * number under its style's number format.
+ */
+function cellText(
+  type: string,
+  value: string,
+  inline: string,
+  strings: string[],
+  format: string | null,
+): string {
   if (type === 's') return strings[Number.parseInt(value, 10)] ?? '';
   if (type === 'inlineStr') return unescapeOoxml(inline);
   if (type === 'b') return value.trim() === '1' ? 'TRUE' : 'FALSE';
-  if (type === 'n') return numberText(value);
+  if (type === 'n') {
+    const number = Number(value);
+    const shown = format && value.trim() !== '' ? formatNumber(number, format) : null;
+    return shown ?? numberText(value);
+  }
   return unescapeOoxml(value);
 }
 
@@ -70,12 +109,18 @@ function cellText(type: string, value: string, inline: string, strings: string[]
  * The rows of a worksheet with something in them, each cell where its reference puts it (`C5` is
  * row 5, column C). Cells right of `maxColumns` are left out; past `maxRows` rows it stops with a 400.
  */
-function sheetRows(part: Uint8Array, strings: string[], limits: SheetLimits): SheetRow[] {
+function sheetRows(
+  part: Uint8Array,
+  strings: string[],
+  formats: (string | null)[],
+  limits: SheetLimits,
+): SheetRow[] {
   const rows: SheetRow[] = [];
   let row: SheetRow | null = null;
   let lastRow = 0;
   let column = -1;
   let type = '';
+  let format: string | null = null;
   let value = '';
   let inline = '';
   let into: 'v' | 't' | null = null;
@@ -90,6 +135,7 @@ function sheetRows(part: Uint8Array, strings: string[], limits: SheetLimits): Sh
       } else if (name === 'c') {
         column = columnOf(attrs.r) ?? column + 1;
         type = attrs.t ?? 'n';
+        format = formats[Number.parseInt(attrs.s ?? '0', 10)] ?? null;
         value = '';
         inline = '';
       } else if (name === 'v') into = 'v';
@@ -100,7 +146,7 @@ function sheetRows(part: Uint8Array, strings: string[], limits: SheetLimits): Sh
       if (name === 'v' || name === 't') into = null;
       else if (name === 'rPh') phonetic -= 1;
       else if (name === 'c' && row && column >= 0 && column < limits.maxColumns) {
-        const text = cellText(type, value, inline, strings);
+        const text = cellText(type, value, inline, strings, format);
         if (text === '') return;
         while (row.cells.length < column) row.cells.push('');
         row.cells[column] = text;
@@ -220,7 +266,7 @@ async function unpack({ zip, entries, read }: Package, path: string, limits: She
 /**
  * The rows of an XLSX workbook's first visible sheet. An XLSX is a ZIP of XML parts: the package's
  * relationships name the workbook, the workbook's name its sheets (in tab order) and the shared
- * strings. Only those five parts are unpacked, each once and at most `maxUnpackedBytes`.
+ * strings and the styles (number formats). Only those six parts are unpacked, each once and at most `maxUnpackedBytes`.
  */
 export async function readXlsx(bytes: Uint8Array, limits: SheetLimits): Promise<SheetRow[]> {
   const pkg = await directory(bytes, limits);
@@ -249,7 +295,8 @@ export async function readXlsx(bytes: Uint8Array, limits: SheetLimits): Promise<
   if (!sheetPath) throw unreadableXlsx('工作簿里没有工作表');
   const stringsPath = rels.byType.get('sharedStrings') ?? 'xl/sharedstrings.xml';
   const strings = sharedStrings(await unpack(pkg, stringsPath, limits));
+  const formats = cellFormats(await unpack(pkg, rels.byType.get('styles') ?? 'xl/styles.xml', limits));
   const sheet = await unpack(pkg, sheetPath, limits);
   if (sheet === undefined) throw unreadableXlsx('找不到第一张工作表');
-  return sheetRows(sheet, strings, limits);
+  return sheetRows(sheet, strings, formats, limits);
 }
