@@ -23,6 +23,7 @@ const FUNCTION_WORDS: Record<ListingLanguage, ReadonlySet<string>> = {
   it: new Set('il lo la i gli le l un uno una e o con senza per di da in a al alla su del della'.split(' ')),
   es: new Set('el la los las un una unos unas y o con sin para por de del en a al sobre'.split(' ')),
   ja: new Set('の に は を が と で も や へ から より まで ・'.split(' ')),
+  'zh-TW': new Set('的 和 與 及 或 在 是 為 用'.split(' ')),
 };
 
 // © ® ™ are pictographic to Unicode but are symbols to the marketplaces (some rules name them).

@@ -75,6 +75,8 @@ export const LISTING_LANGUAGES = {
   it: '意大利语',
   es: '西班牙语',
   ja: '日语',
+  /** Traditional characters and the words Taiwan's buyers use (Shopee 台湾站). */
+  'zh-TW': '繁体中文',
 } as const;
 export type ListingLanguage = keyof typeof LISTING_LANGUAGES;
 

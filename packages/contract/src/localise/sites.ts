@@ -50,7 +50,7 @@ export function findLocaliseSite(id: string): LocaliseSite | undefined {
  * them: adding one means writing its listing rules (packages/contract/src/listing/marketplaces).
  */
 export const LOCALISE_MISSING_SITES =
-  'Shopee 只有新加坡、马来西亚、菲律宾站（英语）的规则，台湾、泰国、越南、印尼、巴西等本地语言站点还没有；TikTok Shop 只有美国、英国站；Temu、eBay 只有美国、英国、德国站。';
+  'Shopee 有新加坡、马来西亚、菲律宾站（英语）和台湾站（繁体中文）的规则，泰国、越南、印尼、巴西等本地语言站点还没有；TikTok Shop 只有美国、英国站；Temu、eBay 只有美国、英国、德国站。';
 
 /** How many detail pictures one product may bring, and how many sites one job may ask for. */
 export const LOCALISE_LIMITS = {

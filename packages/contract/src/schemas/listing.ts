@@ -41,6 +41,7 @@ export const ListingLanguageSchema = Type.Union([
   Type.Literal('it'),
   Type.Literal('es'),
   Type.Literal('ja'),
+  Type.Literal('zh-TW'),
 ]);
 // The unions above and the lists in listing/types.ts name the same values.
 type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : never) : never;

@@ -18,6 +18,7 @@ export const TRANSLATE_LANGUAGES = [
   { code: 'vi', name: '越南语', english: 'Vietnamese' },
   { code: 'id', name: '印尼语', english: 'Indonesian' },
   { code: 'ms', name: '马来语', english: 'Malay' },
+  { code: 'zh-TW', name: '繁体中文', english: 'Traditional Chinese (Taiwan)' },
 ] as const;
 export type TranslateLanguage = (typeof TRANSLATE_LANGUAGES)[number]['code'];
 export const TRANSLATE_LANGUAGE_CODES = TRANSLATE_LANGUAGES.map((l) => l.code) as TranslateLanguage[];

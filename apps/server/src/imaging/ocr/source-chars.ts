@@ -1,3 +1,5 @@
+import { simplifiedLeft } from '../../lib/chinese-script.ts';
+
 const HAN = /\p{Script=Han}/gu;
 
 /**
@@ -16,11 +18,13 @@ export function bareText(text: string): string {
 
 /**
  * Han characters left once the words the seller keeps are taken out: a brand kept in Chinese on
- * purpose is not source text left over.
+ * purpose is not source text left over. A translation into Traditional Chinese (`target` zh-TW) is
+ * Han itself: there only Simplified characters are left over (chinese-script.ts); the caller counts
+ * text it knows is not the translation (read where nothing was drawn) without a target.
  */
-export function countLeftover(text: string, keep: readonly string[]): number {
+export function countLeftover(text: string, keep: readonly string[], target = ''): number {
   let rest = bareText(text);
   for (const word of [...keep].map(bareText).sort((a, b) => b.length - a.length))
     if (word) rest = rest.replaceAll(word, '');
-  return countSourceChars(rest);
+  return target === 'zh-TW' ? simplifiedLeft(rest) : countSourceChars(rest);
 }

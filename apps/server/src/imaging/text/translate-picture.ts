@@ -105,9 +105,14 @@ export async function residualOf(
   drawn?: { blocks: TranslatedBlock[]; target: string },
 ): Promise<TranslateResult['residual'] & { legibility: Legibility | null }> {
   const read = await ocr.readLines(png);
+  // Into Traditional Chinese, a line read where a translation was drawn is judged by its script; a
+  // line read anywhere else is no translation of ours, whatever its script: source text left.
+  const drawnBoxes = (drawn?.blocks ?? []).filter((block) => !block.hidden).map((block) => block.box);
+  const target = (line: TextLine) =>
+    drawnBoxes.some((box) => overlaps(line.box, box)) ? (drawn?.target ?? '') : '';
   const lines = read
     .filter((line) => !keep.areas?.some((area) => mostlyInside(line.box, area)))
-    .map((line) => ({ box: line.box, left: countLeftover(line.text, keep.words) }))
+    .map((line) => ({ box: line.box, left: countLeftover(line.text, keep.words, target(line)) }))
     .filter((line) => line.left > 0);
   return {
     count: lines.reduce((sum, line) => sum + line.left, 0),
@@ -132,6 +137,9 @@ function mostlyInside(line: TextBox, area: TextBox): boolean {
   const height = Math.min(line.y + line.height, area.y + area.height) - Math.max(line.y, area.y);
   return width > 0 && height > 0 && width * height >= 0.6 * line.width * line.height;
 }
+
+const overlaps = (a: TextBox, b: TextBox) =>
+  a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
 
 /** The lines of the blocks kept on the product, as words the residual check leaves out. */
 function productLines(blocks: readonly TextBlock[]): string[] {

@@ -27,6 +27,8 @@ const LANGUAGE_NAMES: Record<keyof typeof LISTING_LANGUAGES, string> = {
   it: 'Italian',
   es: 'Spanish',
   ja: 'Japanese',
+  // Said in both languages: the model otherwise drifts back to Simplified (the Chinese brief around it).
+  'zh-TW': 'Traditional Chinese as written in Taiwan（繁體中文，台灣用語，不用简体字）',
 };
 
 const FIELD_SCHEMAS: Record<ListingField, Record<string, unknown>> = {

@@ -6,6 +6,7 @@ import {
   type LocaliseSite,
 } from '@chuhai/contract';
 import { eld } from 'eld/large';
+import { chineseScript, simplifiedRuns } from '../../lib/chinese-script.ts';
 import type { TranslatedPicture } from './steps.ts';
 
 /**
@@ -16,9 +17,17 @@ import type { TranslatedPicture } from './steps.ts';
  * words). `chinese` is every run of Chinese characters outside Japanese text.
  */
 export interface IdentifiedLanguage {
-  /** ISO 639-1 (`de`, `zh`, `nl`…), or null: cannot tell. */
+  /**
+   * ISO 639-1 (`de`, `zh`, `nl`…), or null: cannot tell. Chinese is `zh` when it reads as
+   * Simplified and `zh-TW` as Traditional (chinese-script.ts); Chinese whose every character is
+   * written the same in both scripts (中文) is `zh` with `script: 'either'`.
+   */
   language: string | null;
   chinese: string[];
+  /** For Chinese: the script it reads as. */
+  script?: 'simplified' | 'traditional' | 'either';
+  /** The runs of `chinese` that read as Simplified: what is left for a reader of Traditional Chinese. */
+  simplified: string[];
 }
 
 const detector = eld.newInstance();
@@ -40,18 +49,23 @@ export function identifyLanguage(text: string): IdentifiedLanguage {
   const kana = count(text, /[\p{Script=Hiragana}\p{Script=Katakana}]/gu);
   const han = count(text, /\p{Script=Han}/gu);
   const chinese = kana >= KANA ? [] : (text.match(/\p{Script=Han}+/gu) ?? []);
-  if (count(text, /\p{Script=Hangul}/gu) >= KANA) return { language: 'ko', chinese };
-  if (count(text, /\p{Script=Thai}/gu) >= KANA) return { language: 'th', chinese };
-  if (kana >= KANA) return { language: 'ja', chinese };
-  if (han >= HAN && han * 4 >= letters) return { language: 'zh', chinese };
+  const simplified = simplifiedRuns(chinese.join(' '));
+  const base = { chinese, simplified };
+  if (count(text, /\p{Script=Hangul}/gu) >= KANA) return { language: 'ko', ...base };
+  if (count(text, /\p{Script=Thai}/gu) >= KANA) return { language: 'th', ...base };
+  if (kana >= KANA) return { language: 'ja', ...base };
+  if (han >= HAN && han * 4 >= letters) {
+    const { script } = chineseScript(chinese.join(''));
+    return { language: script === 'traditional' ? 'zh-TW' : 'zh', script, ...base };
+  }
   // Latin copy with a few Chinese characters left in it is told by its Latin words; the Chinese is
   // reported beside it. Japanese copy's English words alone say nothing about the rest of it.
   const latin = text.replace(/[^\p{Script=Latin}\s'’-]+/gu, ' ');
-  if (count(latin, /\p{L}/gu) < FEW_LETTERS || han > 0) return { language: null, chinese };
+  if (count(latin, /\p{L}/gu) < FEW_LETTERS || han > 0) return { language: null, ...base };
   const found = detector.detect(latin);
   const [best, next] = Object.values(found.getScores()).sort((a, b) => b - a);
   const clear = found.isReliable() && best !== undefined && best - (next ?? 0) >= MARGIN;
-  return { language: clear && found.language ? found.language : null, chinese };
+  return { language: clear && found.language ? found.language : null, ...base };
 }
 
 const NAMES = new Intl.DisplayNames(['zh-CN'], { type: 'language' });
@@ -75,10 +89,37 @@ function enoughToPass(text: string): boolean {
 
 /** Told by its letters' script (Chinese left in it, kana, Hangul, Thai), not by the detector's guess. */
 const byScript = (found: IdentifiedLanguage) =>
-  found.chinese.length > 0 || ['zh', 'ja', 'ko', 'th'].includes(found.language ?? '');
+  found.chinese.length > 0 || ['zh', 'zh-TW', 'ja', 'ko', 'th'].includes(found.language ?? '');
+
+/**
+ * For a Traditional Chinese site, Chinese is the language itself: Simplified is what is wrong, and
+ * Chinese written the same in both scripts (中文) cannot be told by script: it says nothing, so a
+ * listing of it is never called Traditional (see `told`).
+ */
+function misreadTraditional(found: IdentifiedLanguage): string {
+  if (found.language === 'zh' && found.script === 'simplified') return '是简体中文，不是繁体中文';
+  if (found.language !== null && !['zh', 'zh-TW'].includes(found.language))
+    return `读起来是${languageName(found.language)}，不是站点的繁体中文`;
+  if (found.simplified.length > 0) return `含有简体字「${found.simplified.slice(0, 3).join('」「')}」`;
+  return '';
+}
+
+/**
+ * A picture's few words: for a Traditional Chinese site, two or three Traditional characters (優惠)
+ * are enough to tell, where the general rule waits for four; Latin words around them still count.
+ */
+function readOnPicture(site: LocaliseSite, words: string): IdentifiedLanguage {
+  const found = identifyLanguage(words);
+  if (site.language !== 'zh-TW' || found.language !== null || found.chinese.length === 0) return found;
+  const han = found.chinese.join('');
+  if (count(words, /\p{Script=Latin}/gu) > [...han].length) return found;
+  const { script } = chineseScript(han);
+  return script === 'traditional' ? { ...found, language: 'zh-TW', script } : found;
+}
 
 /** What is wrong with one text for the site's language, in Chinese; '' when nothing is. */
 function misread(site: LocaliseSite, found: IdentifiedLanguage): string {
+  if (site.language === 'zh-TW') return misreadTraditional(found);
   const chinese = site.language === 'ja' ? [] : found.chinese;
   if (found.language !== null && found.language !== site.language)
     return `读起来是${languageName(found.language)}，不是站点的${languageName(site.language)}`;
@@ -129,7 +170,16 @@ export function listingLanguageRules(site: LocaliseSite, text: ListingText): Loc
     : wrongParts.length
       ? fail('全文', `不全是${wanted}：${places}不是`)
       : !told
-        ? { ...fail('全文', `内容太少，无法判断是不是${wanted}`, UNSURE_TODO), unsure: true }
+        ? {
+            ...fail(
+              '全文',
+              enough && found.script === 'either'
+                ? `每个字简繁同形，无法判断是不是${wanted}`
+                : `内容太少，无法判断是不是${wanted}`,
+              UNSURE_TODO,
+            ),
+            unsure: true,
+          }
         : { ...rule, place: '全文', pass: true, message: `用${wanted}撰写`, todo: '' };
   return [verdict, ...wrongParts.map(({ place, wrong }) => fail(place, wrong))];
 }
@@ -174,7 +224,7 @@ export function pictureLanguageRules(
     };
     if (count(words, /\p{L}/gu) === 0)
       return [{ ...rule, pass: true, message: '译文只有数字、单位或术语表里的词，不用判断语言', todo: '' }];
-    const found = identifyLanguage(words);
+    const found = readOnPicture(site, words);
     const wrong = misread(site, found);
     const open = '在图片翻译编辑器里打开这张图';
     if (wrong) return [{ ...rule, pass: false, message: `图上译文${wrong}`, todo: `${open}，改成${wanted}` }];

@@ -10,6 +10,7 @@ import {
   MARKETPLACES,
   type MainImageReport,
 } from '@chuhai/contract';
+import { bareText, countSourceChars } from '../../imaging/ocr/index.ts';
 import { isShopMark } from '../../imaging/text/product-print.ts';
 import { follows, termsIn } from '../translate/service.ts';
 import type { TranslatedPicture } from './steps.ts';
@@ -113,6 +114,18 @@ function keptTextRules(place: string, picture: TranslatedPicture): LocaliseRuleR
 }
 
 /**
+ * Into Traditional Chinese, a drawn block that is its source unchanged and has no Simplified
+ * character (中文 → 中文) cannot be told from Chinese never translated: the residual check, which
+ * counts only Simplified characters there, says nothing about it, so it is not called a pass.
+ */
+function unchangedInTraditional(picture: TranslatedPicture): string[] {
+  if (picture.made?.target !== 'zh-TW') return [];
+  return picture.made.blocks
+    .filter((b) => !b.hidden && countSourceChars(b.text) > 0 && bareText(b.text) === bareText(b.source))
+    .map((b) => b.source);
+}
+
+/**
  * 「没有残留中文」 is a must on every translated picture; text that overflowed its place and numbers
  * put back into the translation are warnings, and so is what the residual check leaves out on
  * purpose (keptTextRules).
@@ -136,6 +149,14 @@ export function pictureRules(pictures: TranslatedPicture[]): LocaliseRuleResult[
       todo: picture.residual === 0 ? '' : '在图片翻译编辑器里打开这张图，把残留的中文改成译文',
     };
     const warnings = [...restoredNumbersRule(place, picture), ...keptTextRules(place, picture)];
+    const same = residual.pass ? unchangedInTraditional(picture) : [];
+    if (same.length > 0)
+      Object.assign(residual, {
+        pass: false,
+        unsure: true,
+        message: `${same.length} 处译文和原文一字不差，每个字简繁同形，无法判断是否已翻译：${quoted(same)}`,
+        todo: '在图片翻译编辑器里打开这张图核对，译文无误就点「我已核对」',
+      });
     if (picture.overflow === 0) return [residual, ...warnings];
     return [
       residual,

@@ -35,12 +35,16 @@ export async function renderResidual(
   background: { key: string; bytes: Buffer },
   blocks: TranslateRenderBody['blocks'],
   keep: readonly string[],
+  target = '',
 ): Promise<TranslateRenderResult['residual']> {
   const erased = await backgroundLines(ocr, background.key, background.bytes);
   const typed = blocks.filter((block) => !block.hidden);
-  const left = [...erased, ...typed]
-    .map((part) => ({ box: part.box, left: countLeftover(part.text, keep) }))
-    .filter((part) => part.left > 0);
+  // What the seller typed is the translation (in Traditional Chinese, only Simplified is left
+  // over); what is read on the erased image is the source, whatever its script.
+  const left = [
+    ...erased.map((line) => ({ box: line.box, left: countLeftover(line.text, keep) })),
+    ...typed.map((block) => ({ box: block.box, left: countLeftover(block.text, keep, target) })),
+  ].filter((part) => part.left > 0);
   return withStrokesLeft(
     { count: left.reduce((sum, part) => sum + part.left, 0), boxes: left.map((part) => part.box) },
     blocks,

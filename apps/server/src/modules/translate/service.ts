@@ -330,7 +330,7 @@ async function drawAndStore(
     ...terms.filter((term) => term.translation === null).map((term) => term.source),
     ...(body.kept ?? []),
   ];
-  const residual = await renderResidual(deps.ocr, under, body.blocks, keep);
+  const residual = await renderResidual(deps.ocr, under, body.blocks, keep, body.target);
   const out = await storeImage(deps, userId, { kind: 'translate', bytes: drawn.png, ...common });
   return {
     answer: {

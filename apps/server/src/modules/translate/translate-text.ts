@@ -65,6 +65,11 @@ function systemPrompt(target: string, terms: GlossaryTerm[]): string {
     TRANSLATE_MARKER,
     `You translate the text of one product image for a cross-border marketplace listing from Chinese into ${language}.`,
     'Write it as short, natural e-commerce copy a shopper in that market expects (selling points, badges, size charts, care labels), not word by word, and about as long as the original so it fits the same place on the image.',
+    ...(target === 'zh-TW'
+      ? [
+          'Write Traditional Chinese characters (繁體字) and the words shoppers in Taiwan use (e.g. 軟體, 滑鼠, 品質), never Simplified characters.',
+        ]
+      : []),
     'Keep every number, unit, size, percentage, price and model number exactly as written (e.g. "3层" becomes "3-layer", "¥99" stays "¥99", "168元" becomes "¥168" or "168 yuan", never a word without the number, "XL" stays "XL").',
     ...glossaryLines(terms),
     'Blocks are lines a designer laid out together; a block with several lines keeps its line breaks (\\n) where the meaning allows.',

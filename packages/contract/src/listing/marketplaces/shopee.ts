@@ -2,7 +2,11 @@ import type { MarketplaceRules } from '../types.ts';
 
 const SOURCE = 'Shopee Seller Education Hub 商品发布指南（新加坡、马来西亚、菲律宾站）；2026-11 核对';
 
-/** Shopee's English-language sites: a name and a description. */
+/**
+ * Shopee's English-language sites and Taiwan: a name and a description. Taiwan's own limits were not
+ * found in documentation Shopee publishes (docs/listing-rules.md): the same rules hold there as our
+ * judgement, and the listing is written in Traditional Chinese.
+ */
 export const shopeeRules: MarketplaceRules = {
   id: 'shopee',
   name: 'Shopee',
@@ -10,6 +14,7 @@ export const shopeeRules: MarketplaceRules = {
     { id: 'SG', name: '新加坡站', language: 'en' },
     { id: 'MY', name: '马来西亚站', language: 'en' },
     { id: 'PH', name: '菲律宾站', language: 'en' },
+    { id: 'TW', name: '台湾站', language: 'zh-TW' },
   ],
   bullets: 0,
   searchTerms: false,

@@ -1,0 +1,75 @@
+import OpenCC from 'opencc-js';
+
+/**
+ * Simplified or Traditional Chinese, told by OpenCC's dictionaries (opencc-js), not a table of our
+ * own. Converting Simplified to Taiwan Traditional (`cn` → `tw`, characters and their variants, no
+ * change of words) changes a Simplified character and leaves a Traditional one; converting back
+ * (`tw` → `cn`) changes a Traditional-only character. A character neither changes (中文, 大容量)
+ * is written the same in both scripts and says nothing.
+ *
+ * A few characters are both Simplified and customary in Taiwan (台 of 台灣, 裏): `cn` → `tw`
+ * changes them. So a text is judged as a whole, by which kind of character is more: a Traditional
+ * line with 台 in it is Traditional; a line of only such characters (台湾) is Simplified.
+ */
+const toTaiwan = OpenCC.Converter({ from: 'cn', to: 'tw' });
+const toMainland = OpenCC.Converter({ from: 'tw', to: 'cn' });
+
+export interface ChineseScript {
+  /** Characters `cn` → `tw` changes: Simplified (or a variant Taiwan also writes). */
+  simplified: number;
+  /** Characters `tw` → `cn` changes: Traditional only. */
+  traditional: number;
+  /** Han characters written the same in both scripts. */
+  shared: number;
+  /** Which the text reads as; `either` when every character is shared (中文) or there is none. */
+  script: 'simplified' | 'traditional' | 'either';
+}
+
+const HAN = /\p{Script=Han}/u;
+
+/** Characters of `text` that `convert` changes, position by position (both converters keep length). */
+function changed(text: string, convert: (text: string) => string): boolean[] {
+  const before = [...text];
+  const after = [...convert(text)];
+  // Phrase-aware conversion keeps a text's length; should it not, each character is asked alone.
+  if (after.length !== before.length) return before.map((c) => convert(c) !== c);
+  return before.map((c, i) => after[i] !== c);
+}
+
+/** How a text's Han characters split between the scripts, and which it reads as. */
+export function chineseScript(text: string): ChineseScript {
+  const chars = [...text];
+  const toTw = changed(text, toTaiwan);
+  const toCn = changed(text, toMainland);
+  let simplified = 0;
+  let traditional = 0;
+  let shared = 0;
+  chars.forEach((c, i) => {
+    if (!HAN.test(c)) return;
+    if (toCn[i]) traditional += 1;
+    else if (toTw[i]) simplified += 1;
+    else shared += 1;
+  });
+  const script = simplified > traditional ? 'simplified' : traditional > 0 ? 'traditional' : 'either';
+  return { simplified, traditional, shared, script };
+}
+
+/**
+ * The Simplified characters a text has left for a reader of Traditional Chinese: every Simplified
+ * character of a text that reads as Simplified, none of one that reads as Traditional (its 台 is
+ * Taiwan's own). Characters shared by both scripts are not counted: they cannot be told by script.
+ */
+export function simplifiedLeft(text: string): number {
+  const found = chineseScript(text);
+  return found.script === 'simplified' ? found.simplified : 0;
+}
+
+/**
+ * Runs of Chinese characters that read as Simplified (for a message: 「含有简体字…」). In a text that
+ * reads as Traditional, a run needs two Simplified characters: one alone is most often Taiwan's own
+ * 台 (台北), which OpenCC writes 臺.
+ */
+export function simplifiedRuns(text: string): string[] {
+  const least = chineseScript(text).script === 'traditional' ? 2 : 1;
+  return (text.match(/\p{Script=Han}+/gu) ?? []).filter((run) => simplifiedLeft(run) >= least);
+}
