@@ -259,7 +259,7 @@ function catalogueSuite(ctx: () => Ctx) {
       [null, null, /请上传商品表/],
       // The photos first: the form's order is the sheet, then the ZIP (so photos store as they stream).
       [null, zip, /请先放商品表/],
-      [sheet, null, /请上传商品照片的 ZIP/],
+      [sheet, null, /请上传商品照片：一个 ZIP 压缩包，或几张以商品编码命名的图片/],
       [png, zip, /只支持 CSV 或 XLSX/],
       [Buffer.alloc(0), zip, /空文件/],
       [csvOf([HEADER]), zip, /只有表头/],
@@ -271,7 +271,8 @@ function catalogueSuite(ctx: () => Ctx) {
         zip,
         /缺少「商品编码」「商品名称」列/,
       ],
-      [sheet, png, /打成一个 ZIP/],
+      // A picture named .zip is a ZIP that is not one.
+      [sheet, png, /「photos\.zip」不是 ZIP 压缩包/],
       // The photos' ZIP picked for the sheet too.
       [zip, zip, /普通的 ZIP 压缩包，不是 XLSX 表格/],
       // A ZIP cut short after its first photos: refused whole, and the photos already stored are deleted.
@@ -311,8 +312,79 @@ function catalogueSuite(ctx: () => Ctx) {
       { field: 'photos', name: 'q.zip', bytes: zip },
     ]);
     assert.equal(third.statusCode, 400, third.body);
-    assert.match(third.json().msg, /一次只收一个商品表（sheet）和一个照片压缩包（photos）/);
+    assert.match(third.json().msg, /要么打成一个 ZIP 压缩包，要么一张一张选择图片/);
     assert.equal(await storedPhotos(ctx()), storedBefore);
+  });
+
+  it('photos as files of their own, named like the ZIP’s entries, give the same products; a broken one refuses its row', async () => {
+    const storedBefore = await storedPhotos(ctx());
+    const sendFiles = (sheet: Buffer, photos: Record<string, Uint8Array>) =>
+      postForm(ctx().app, '/api/v1/localise/catalogue', ctx().token, {}, [
+        { field: 'sheet', name: '商品.csv', bytes: sheet },
+        ...Object.entries(photos).map(([name, bytes]) => ({
+          field: 'photos',
+          name,
+          bytes: Buffer.from(bytes),
+        })),
+      ]);
+    const three = await threePhotos();
+    // A browser sends a picked file by its name only: B-02's pictures are named by the code instead.
+    const flat = Object.fromEntries(
+      Object.entries(three).map(([name, bytes]) => [
+        name.replace('B-02/', 'B-02-').replace('图片/', ''),
+        bytes,
+      ]),
+    );
+    const res = await sendFiles(csvOf(THREE), flat);
+    assert.equal(res.json().code, 200, res.body);
+    const catalogue: Catalogue = res.json().data;
+    assert.deepEqual(catalogue.refused, []);
+    assert.deepEqual(
+      await Promise.all(catalogue.products.map((p) => widths(ctx(), [p.mainPhotoId, ...p.detailPhotoIds]))),
+      [[301, 302, 303], [311, 312], [321]],
+    );
+
+    // A broken picture refuses its row, a text file is only noted, a code without photos is named.
+    const broken = await sendFiles(csvOf(THREE), {
+      'A-01.jpg': three['A-01.jpg'] as Uint8Array,
+      'B-02.jpg': new Uint8Array([0xff, 0xd8, 0xff, 0, 1, 2]),
+      'notes.txt': new TextEncoder().encode('hello'),
+    });
+    assert.equal(broken.json().code, 200, broken.body);
+    const read: Catalogue = broken.json().data;
+    assert.deepEqual(
+      read.products.map((p) => p.code),
+      ['A-01'],
+    );
+    assert.deepEqual(
+      read.refused.map((r) => [r.row, r.code]),
+      [
+        [3, 'B-02'],
+        [4, 'c-03'],
+      ],
+    );
+    assert.match(read.refused[0]?.reason ?? '', /照片「B-02\.jpg」/);
+    assert.match(read.refused[1]?.reason ?? '', /^上传的照片里没有这个编码的照片/);
+    assert.ok(read.ignoredPhotos.some((p) => p.name === 'notes.txt'));
+
+    // The ZIP's limits: a picture past 10 MB is turned down for its row; a ZIP and pictures together are refused.
+    const big = await sendFiles(csvOf(THREE.slice(0, 2)), {
+      'A-01.jpg': new Uint8Array(10 * 1024 * 1024 + 1),
+    });
+    assert.equal(big.json().code, 200, big.body);
+    assert.match(big.json().data.refused[0]?.reason ?? '', /超过 10 MB 的上限/);
+    const mixed = await postForm(ctx().app, '/api/v1/localise/catalogue', ctx().token, {}, [
+      { field: 'sheet', name: '商品.csv', bytes: csvOf(THREE) },
+      { field: 'photos', name: 'A-01.jpg', bytes: Buffer.from(three['A-01.jpg'] as Uint8Array) },
+      { field: 'photos', name: 'photos.zip', bytes: zip },
+    ]);
+    assert.equal(mixed.statusCode, 400, mixed.body);
+    assert.match(mixed.json().msg, /不要两种混在一起/);
+    const kept = [...catalogue.products, ...read.products].flatMap((p) => [
+      p.mainPhotoId,
+      ...p.detailPhotoIds,
+    ]);
+    assert.equal(await storedPhotos(ctx()), storedBefore + kept.length);
   });
 
   it('another seller cannot use the photos, and the products start a job of 3 × sites tasks', async () => {

@@ -30,9 +30,11 @@ const userRoutes: Routes = async (app, { deps }) => {
           ResultCode.badRequest,
           '请用 multipart/form-data 上传商品表（sheet）和照片压缩包（photos）',
         );
-      // Above the app-wide limits (one image tool's 10 MB, 10 files): the ZIP is one file of up to 300 MB.
+      // Above the app-wide limits (one image tool's 10 MB, 10 files): the ZIP is one file of up to
+      // 300 MB, or the photos come as files of their own (as many as a ZIP may hold, 10 MB each).
+      const files = 1 + LIMITS.zipEntries;
       const parts = request.parts({
-        limits: { fileSize: LIMITS.zipBytes, files: 2, fields: 5, fieldSize: 4096, parts: 7 },
+        limits: { fileSize: LIMITS.zipBytes, files, fields: 5, fieldSize: 4096, parts: files + 5 },
       });
       const catalogue = await readCatalogue(deps, request.user.userId, parts);
       const msg =

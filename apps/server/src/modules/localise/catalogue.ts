@@ -1,10 +1,16 @@
-import { LOCALISE_LIMITS, type LocaliseCatalogue, type LocaliseProduct, ResultCode } from '@chuhai/contract';
+import {
+  BATCH_LIMITS,
+  LOCALISE_LIMITS,
+  type LocaliseCatalogue,
+  type LocaliseProduct,
+  ResultCode,
+} from '@chuhai/contract';
 import type { Multipart } from '@fastify/multipart';
 import { AppError } from '../../http/app-error.ts';
 import { imageInfo } from '../../lib/image-size.ts';
 import { notAnImageReason } from '../../lib/image-upload.ts';
 import { readSheet, type SheetLimits } from '../../lib/sheet/read-sheet.ts';
-import { type Refused, type UnzipBudget, unzipInto } from '../../lib/unzip-images.ts';
+import { isNoise, type Refused, type UnzipBudget, unzipInto } from '../../lib/unzip-images.ts';
 import { deleteImages } from '../images/service.ts';
 import { byPhotoOrder, type PhotoPlace, photoPath, placePhoto } from './catalogue-photos.ts';
 import { type CatalogueSheet, MOST_ROWS, readCatalogueSheet } from './catalogue-sheet.ts';
@@ -76,17 +82,11 @@ async function readSheetBytes(file: AsyncIterable<Buffer>): Promise<Buffer> {
 }
 
 /**
- * Unpacks the ZIP as it streams (batch's unpacker: off the event loop, capped in entries and bytes)
- * and stores each picture of a taken row as a `localise-photo`, checked as every upload is. A
- * picture that does not open is kept against its row; a file of no row is noted.
+ * How a photo (a ZIP's entry or a file of its own) is taken: stored as a `localise-photo` when it is
+ * a picture of a taken row, checked as every upload is; a picture that does not open is kept against
+ * its row; a file of no row is noted. `refuse` is for a photo the unpacking already turned down.
  */
-async function readPhotos(
-  deps: LocaliseDeps,
-  userId: number,
-  sheet: CatalogueSheet,
-  file: AsyncIterable<Buffer>,
-  intake: PhotoIntake,
-) {
+function photoTaker(deps: LocaliseDeps, userId: number, sheet: CatalogueSheet, intake: PhotoIntake) {
   const codes = [...sheet.codes.keys()];
   const whose = (name: string) => {
     const place = placePhoto(name, codes);
@@ -141,10 +141,26 @@ async function readPhotos(
     }
   };
 
-  const reader = file[Symbol.asyncIterator]();
-  const first = await reader.next();
-  const head: Uint8Array = first.done ? new Uint8Array() : first.value;
-  if (!(head[0] === 0x50 && head[1] === 0x4b)) throw bad('照片请打成一个 ZIP 压缩包上传（字段名 photos）');
+  const refuse = (name: string, reason: string) => {
+    const match = whose(name);
+    if (!match) intake.ignored.push(noRow(name, reason));
+    else if (!match.row.taken) intake.ignored.push(notTaken(name, match.row.row));
+    else if (PICTURE_NAME.test(name)) unreadable(name, match.place, `照片「${name}」：${reason}`);
+    else intake.ignored.push({ name, reason });
+  };
+  return { take, refuse };
+}
+
+/**
+ * Unpacks the ZIP as it streams (batch's unpacker: off the event loop, capped in entries and bytes),
+ * each entry taken as `photoTaker` says.
+ */
+async function readPhotoZip(
+  taker: ReturnType<typeof photoTaker>,
+  head: Uint8Array,
+  reader: AsyncIterator<Buffer>,
+) {
+  const { take } = taker;
   const refused: Refused[] = [];
   const budget: UnzipBudget = {
     limits: { maxZipEntries: LIMITS.zipEntries, maxUnpackedBytes: LIMITS.zipUnpackedBytes },
@@ -160,12 +176,46 @@ async function readPhotos(
             `照片${reason.startsWith('压缩包') ? '' : '压缩包'}${reason.replace('，其余的没有处理', '')}`,
           )
         : bad('照片压缩包已损坏，请重新打包后上传');
-    const match = whose(name);
-    if (!match) intake.ignored.push(noRow(name, reason));
-    else if (!match.row.taken) intake.ignored.push(notTaken(name, match.row.row));
-    else if (PICTURE_NAME.test(name)) unreadable(name, match.place, `照片「${name}」：${reason}`);
-    else intake.ignored.push({ name, reason });
+    taker.refuse(name, reason);
   }
+}
+
+/** What the photos sent as files of their own have cost so far, against the ZIP's limits. */
+interface FileBudget {
+  files: number;
+  bytes: number;
+}
+
+/**
+ * One photo sent as a file of its own (the form's `photos` parts, named by product code like a ZIP's
+ * entries), under the ZIP's limits: at most LIMITS.zipEntries files and zipUnpackedBytes in all (the
+ * request is refused past them, 413), each at most 10 MB (past that it is turned down like a ZIP's
+ * entry), pixels counted as the ZIP's are.
+ */
+async function readPhotoFile(
+  taker: ReturnType<typeof photoTaker>,
+  name: string,
+  head: Buffer,
+  reader: AsyncIterator<Buffer>,
+  budget: FileBudget,
+) {
+  budget.files += 1;
+  if (budget.files > LIMITS.zipEntries) throw tooLarge(`照片超过 ${LIMITS.zipEntries} 张，请分批上传`);
+  const chunks: Buffer[] = [head];
+  let size = head.length;
+  let tooBig = size > BATCH_LIMITS.maxEntryBytes;
+  for (let next = await reader.next(); !next.done; next = await reader.next()) {
+    size += next.value.length;
+    budget.bytes += next.value.length;
+    if (size > BATCH_LIMITS.maxEntryBytes) tooBig = true;
+    else chunks.push(next.value);
+  }
+  budget.bytes += head.length;
+  if (budget.bytes > LIMITS.zipUnpackedBytes)
+    throw tooLarge(`照片加起来超过 ${LIMITS.zipUnpackedBytes / MB} MB，请分批上传`);
+  if (isNoise(name)) return;
+  if (tooBig) return taker.refuse(name, `超过 ${BATCH_LIMITS.maxEntryBytes / MB} MB 的上限，已跳过`);
+  await taker.take(name, Buffer.concat(chunks));
 }
 
 /** Deletes stored photos that no product uses (a refused row's, a product's extra ones). */
@@ -179,7 +229,7 @@ async function dropPhotos(deps: LocaliseDeps, userId: number, ids: number[]) {
  * among the ones it uses. A broken photo past those is only noted as unused, like a good one there:
  * the ZIP's entries unpack in parallel, and which of them was decoded first must not decide the row.
  */
-function assemble(sheet: CatalogueSheet, intake: PhotoIntake) {
+function assemble(sheet: CatalogueSheet, intake: PhotoIntake, from: 'zip' | 'files') {
   const products: LocaliseProduct[] = [];
   const refused = [...sheet.refused];
   const unused: number[] = [];
@@ -197,7 +247,7 @@ function assemble(sheet: CatalogueSheet, intake: PhotoIntake) {
         reason:
           broken.length > 0
             ? broken.map((p) => p.line).join('；')
-            : `压缩包里没有这个编码的照片（照片以编码命名，如 ${code}.jpg、${code}-1.jpg，或放在 ${code}/ 文件夹里）`,
+            : `${from === 'zip' ? '压缩包里' : '上传的照片里'}没有这个编码的照片（照片以编码命名，如 ${code}.jpg、${code}-1.jpg，或放在 ${code}/ 文件夹里）`,
       });
       continue;
     }
@@ -222,13 +272,16 @@ function formError(error: unknown): unknown {
   const code = (error as { code?: string }).code;
   if (code === 'FST_REQ_FILE_TOO_LARGE')
     return tooLarge(`照片压缩包超过 ${LIMITS.zipBytes / MB} MB 的上限，请分批上传`);
-  if (code === 'FST_FILES_LIMIT') return bad('一次只收一个商品表（sheet）和一个照片压缩包（photos）');
+  if (code === 'FST_FILES_LIMIT')
+    return tooLarge(
+      `一次最多一个商品表（sheet）和一个照片压缩包或 ${LIMITS.zipEntries} 张照片（photos），请分批上传`,
+    );
   return error;
 }
 
 /**
  * `POST /api/v1/localise/catalogue`: a sheet of products (CSV or XLSX, field `sheet`) and a ZIP of
- * their photos (field `photos`, after the sheet) in, the products ready for the estimate out, with
+ * their photos or the photos as files of their own (field `photos`, after the sheet) in, the products ready for the estimate out, with
  * every refused row by its row number and reason, and the ZIP's unused files. Nothing is charged. A
  * refused row keeps no photo: its stored ones are deleted, and so is everything when the request
  * fails as a whole. One catalogue per seller at a time on a node (429 for a second one); its photos
@@ -257,8 +310,9 @@ async function readWhole(
   parts: AsyncIterableIterator<Multipart>,
 ): Promise<LocaliseCatalogue> {
   let sheet: CatalogueSheet | null = null;
-  let photos = false;
+  let photos: 'zip' | 'files' | null = null;
   const intake: PhotoIntake = { stored: [], unreadable: [], ignored: [], pixels: 0 };
+  const budget: FileBudget = { files: 0, bytes: 0 };
   try {
     for await (const part of parts) {
       if (part.type === 'field') continue;
@@ -266,14 +320,26 @@ async function readWhole(
         if (sheet) throw bad('一次只收一个商品表');
         sheet = readCatalogueSheet(await readSheet(await readSheetBytes(part.file), SHEET_LIMITS));
       } else if (part.fieldname === 'photos') {
-        if (!sheet) throw bad('请先放商品表（sheet），再放照片压缩包（photos）');
-        if (photos) throw bad('照片请打成一个 ZIP 压缩包上传');
-        photos = true;
-        await readPhotos(deps, userId, sheet, part.file, intake);
+        if (!sheet) throw bad('请先放商品表（sheet），再放照片压缩包或照片（photos）');
+        const reader = part.file[Symbol.asyncIterator]();
+        const first = await reader.next();
+        const head: Buffer = first.done ? Buffer.alloc(0) : first.value;
+        const zip = head[0] === 0x50 && head[1] === 0x4b;
+        // One ZIP, or pictures each in a part of its own: a second ZIP or a mix is most often a mistake.
+        if (photos === 'zip' || (photos === 'files' && zip))
+          throw bad('照片要么打成一个 ZIP 压缩包，要么一张一张选择图片，不要两种混在一起或放几个压缩包');
+        if (!zip && /\.zip$/i.test(part.filename))
+          throw bad(
+            `「${part.filename}」不是 ZIP 压缩包（可能已损坏）：照片请打成一个 ZIP，或者一张一张选择图片上传`,
+          );
+        photos = zip ? 'zip' : 'files';
+        const taker = photoTaker(deps, userId, sheet, intake);
+        if (zip) await readPhotoZip(taker, head, reader);
+        else await readPhotoFile(taker, photoPath(part.filename || '照片'), head, reader, budget);
       } else for await (const _ of part.file); // not ours: read past it
     }
     if (!sheet) throw bad('请上传商品表（CSV 或 XLSX，字段名 sheet），可先下载模板');
-    if (!photos) throw bad('请上传商品照片的 ZIP 压缩包（字段名 photos）');
+    if (!photos) throw bad('请上传商品照片：一个 ZIP 压缩包，或几张以商品编码命名的图片（字段名 photos）');
   } catch (error) {
     await dropPhotos(
       deps,
@@ -282,7 +348,7 @@ async function readWhole(
     );
     throw formError(error);
   }
-  const { catalogue, unused } = assemble(sheet, intake);
+  const { catalogue, unused } = assemble(sheet, intake, photos);
   await dropPhotos(deps, userId, unused);
   return catalogue;
 }

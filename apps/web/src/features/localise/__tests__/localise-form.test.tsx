@@ -166,7 +166,9 @@ describe('a catalogue', () => {
     const read = screen.getByRole('button', { name: '上传并读取目录' });
     expect(read).toBeDisabled();
     pick('选择商品表格', [new File(['编码,商品名称'], 'products.csv', { type: 'text/csv' })]);
-    pick('选择照片 ZIP', [new File([new Uint8Array([80, 75])], 'photos.zip', { type: 'application/zip' })]);
+    pick('选择照片 ZIP 或图片', [
+      new File([new Uint8Array([80, 75])], 'photos.zip', { type: 'application/zip' }),
+    ]);
     fireEvent.click(read);
 
     const result = await screen.findByRole('region', { name: '读取结果' });
@@ -183,6 +185,21 @@ describe('a catalogue', () => {
         sites: ['amazon-US'],
       }),
     );
+  });
+
+  it('the photos may be many pictures instead of a ZIP: each is sent as a photos part of its own, after the sheet', async () => {
+    openStudioAsSeller({ '/api/v1/localise/estimate': () => ok(estimate(true)) });
+    const uploads = fakeUploads({ '/api/v1/localise/catalogue': () => catalogue });
+    renderWithApp(<LocaliseForm onStarted={vi.fn()} />);
+    fireEvent.click(screen.getByText('商品目录'));
+    pick('选择商品表格', [new File(['编码,商品名称'], 'products.csv', { type: 'text/csv' })]);
+    pick('选择照片 ZIP 或图片', [photo('A1.jpg'), photo('A1-1.jpg'), photo('B2.jpg')]);
+    expect(screen.getByText('3 张照片')).toBeInTheDocument();
+    fireEvent.click(screen.getByRole('button', { name: '上传并读取目录' }));
+    await screen.findByRole('region', { name: '读取结果' });
+    const form = uploads[0]?.form as FormData;
+    expect([...form.keys()]).toEqual(['sheet', 'photos', 'photos', 'photos']);
+    expect(form.getAll('photos').map((f) => (f as File).name)).toEqual(['A1.jpg', 'A1-1.jpg', 'B2.jpg']);
   });
 
   it('today’s uses do not cover it: the seller unticks a product and a site in the estimate, the estimate is asked again, 开始出海 starts only those', async () => {
@@ -209,7 +226,9 @@ describe('a catalogue', () => {
     renderWithApp(<LocaliseForm onStarted={vi.fn()} />);
     fireEvent.click(screen.getByText('商品目录'));
     pick('选择商品表格', [new File(['编码,商品名称'], 'products.csv', { type: 'text/csv' })]);
-    pick('选择照片 ZIP', [new File([new Uint8Array([80, 75])], 'photos.zip', { type: 'application/zip' })]);
+    pick('选择照片 ZIP 或图片', [
+      new File([new Uint8Array([80, 75])], 'photos.zip', { type: 'application/zip' }),
+    ]);
     fireEvent.click(screen.getByRole('button', { name: '上传并读取目录' }));
     await screen.findByRole('region', { name: '读取结果' });
     fireEvent.click(screen.getByRole('checkbox', { name: '亚马逊 德国站' }));

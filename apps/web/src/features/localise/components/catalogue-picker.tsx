@@ -6,13 +6,18 @@ import { ApiError } from '../../../lib/api-client';
 import { downloadCatalogueTemplate } from '../api/download-template';
 import { uploadCatalogue } from '../api/upload-catalogue';
 
-/** A file input behind a button, showing the chosen file's name. */
+/** What the chosen files are called: the one name, or how many pictures. */
+const filesText = (files: readonly File[]) =>
+  files.length === 0 ? '未选择' : files.length === 1 ? (files[0] as File).name : `${files.length} 张照片`;
+
+/** A file input behind a button, showing the chosen files. */
 function FileButton(props: {
   label: string;
   accept: string;
   icon: React.ReactNode;
-  file: File | null;
-  onPick: (file: File | null) => void;
+  files: readonly File[];
+  multiple?: boolean;
+  onPick: (files: File[]) => void;
 }) {
   const input = useRef<HTMLInputElement>(null);
   return (
@@ -20,17 +25,18 @@ function FileButton(props: {
       <Button icon={props.icon} onClick={() => input.current?.click()}>
         {props.label}
       </Button>
-      <span className={props.file ? 'localise-file__name' : 'localise-file__name muted'}>
-        {props.file?.name ?? '未选择'}
+      <span className={props.files.length > 0 ? 'localise-file__name' : 'localise-file__name muted'}>
+        {filesText(props.files)}
       </span>
       <input
         ref={input}
         type="file"
         hidden
         accept={props.accept}
+        multiple={props.multiple}
         aria-label={props.label}
         onChange={(e) => {
-          props.onPick(e.target.files?.[0] ?? null);
+          props.onPick([...(e.target.files ?? [])]);
           e.target.value = '';
         }}
       />
@@ -39,7 +45,8 @@ function FileButton(props: {
 }
 
 /**
- * A catalogue: the sheet (one product a row) and a ZIP of photos named by product code, read by the
+ * A catalogue: the sheet (one product a row) and the photos named by product code (a ZIP, or many
+ * pictures), read by the
  * server into products. Refused rows are named with why; nothing is charged for reading.
  */
 export function CataloguePicker(props: {
@@ -47,14 +54,14 @@ export function CataloguePicker(props: {
   onChange: (catalogue: LocaliseCatalogue | null) => void;
 }) {
   const [sheet, setSheet] = useState<File | null>(null);
-  const [photos, setPhotos] = useState<File | null>(null);
+  const [photos, setPhotos] = useState<File[]>([]);
   const [sent, setSent] = useState<number | null>(null);
   const [error, setError] = useState<string | null>(null);
   const abort = useRef<AbortController | null>(null);
   const { message } = App.useApp();
 
   const read = async () => {
-    if (!sheet || !photos) return;
+    if (!sheet || photos.length === 0) return;
     setError(null);
     setSent(0);
     props.onChange(null);
@@ -75,7 +82,7 @@ export function CataloguePicker(props: {
     <div className="localise-catalogue">
       <p className="muted">
         表格每行一个商品（CSV 或 Excel，第 1 行是表头，商品编码和商品名称必填，最多 {LOCALISE_LIMITS.products}{' '}
-        个），照片打成一个 ZIP。{LOCALISE_PHOTO_NAMING}
+        个），照片打成一个 ZIP，或者直接选几张图片。{LOCALISE_PHOTO_NAMING}
       </p>
       <Button
         type="link"
@@ -91,19 +98,20 @@ export function CataloguePicker(props: {
         label="选择商品表格"
         accept=".csv,.xlsx,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
         icon={<FileExcelOutlined />}
-        file={sheet}
-        onPick={(file) => {
-          setSheet(file);
+        files={sheet ? [sheet] : []}
+        onPick={([file]) => {
+          setSheet(file ?? null);
           props.onChange(null);
         }}
       />
       <FileButton
-        label="选择照片 ZIP"
-        accept=".zip,application/zip"
+        label="选择照片 ZIP 或图片"
+        accept=".zip,application/zip,image/*"
+        multiple
         icon={<FileZipOutlined />}
-        file={photos}
-        onPick={(file) => {
-          setPhotos(file);
+        files={photos}
+        onPick={(files) => {
+          setPhotos(files);
           props.onChange(null);
         }}
       />
@@ -116,7 +124,7 @@ export function CataloguePicker(props: {
           </Button>
         </div>
       ) : (
-        <Button disabled={!sheet || !photos} onClick={() => void read()}>
+        <Button disabled={!sheet || photos.length === 0} onClick={() => void read()}>
           上传并读取目录
         </Button>
       )}

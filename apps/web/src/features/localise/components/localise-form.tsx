@@ -24,7 +24,7 @@ function productsOf(
   catalogue: LocaliseCatalogue | null,
 ): LocaliseProduct[] | string {
   if (source === 'catalogue') {
-    if (!catalogue) return '上传商品表格和照片 ZIP 后，这里显示要用的次数。';
+    if (!catalogue) return '上传商品表格和照片后，这里显示要用的次数。';
     return catalogue.products.length > 0 ? catalogue.products : '目录里没有可以处理的商品。';
   }
   const productName = single.facts.productName.trim();
