@@ -20,7 +20,10 @@ describe('一键出海 sites', () => {
     assert.equal(findLocaliseSite('amazon-DE')?.language, 'de');
     assert.equal(findLocaliseSite('amazon-JP')?.language, 'ja');
     assert.equal(findLocaliseSite('amazon-DE')?.name, '亚马逊 · 德国站');
-    assert.equal(findLocaliseSite('shopee-TW'), undefined, 'no rules for Shopee Taiwan yet');
+    // Shopee Taiwan (issue 55): in Traditional Chinese, pictures by Shopee's main-image rules.
+    assert.equal(findLocaliseSite('shopee-TW')?.language, 'zh-TW');
+    assert.equal(findLocaliseSite('shopee-TW')?.imageRules, 'shopee');
+    assert.equal(findLocaliseSite('shopee-TH'), undefined, 'no rules for Shopee Thailand yet');
   });
 
   it('derives each site from the listing rules, and each has main-image rules and a translation language', () => {

@@ -44,6 +44,7 @@ export function listingRulesMarkdown(): string {
   for (const marketplace of Object.values(MARKETPLACES)) {
     parts.push(`## ${marketplace.name}`, '');
     parts.push(`站点：${marketplace.sites.map((s) => `${s.name}（${s.id}）`).join('、')}。`, '');
+    for (const site of marketplace.sites.filter((s) => s.note)) parts.push(`${site.name}：${site.note}`, '');
     parts.push('| 字段 | 级别 | 规则 | 限制 | 出处 |', '|---|---|---|---|---|');
     for (const rule of marketplace.rules) {
       const cells = [

@@ -53,6 +53,8 @@ export interface ListingSite {
   name: string;
   /** The language the site's buyers read, the default for a listing there. */
   language: ListingLanguage;
+  /** Said under the marketplace's rules in docs/listing-rules.md: where the site's rules come from. */
+  note?: string;
 }
 
 export interface MarketplaceRules {

@@ -14,7 +14,12 @@ export const shopeeRules: MarketplaceRules = {
     { id: 'SG', name: '新加坡站', language: 'en' },
     { id: 'MY', name: '马来西亚站', language: 'en' },
     { id: 'PH', name: '菲律宾站', language: 'en' },
-    { id: 'TW', name: '台湾站', language: 'zh-TW' },
+    {
+      id: 'TW',
+      name: '台湾站',
+      language: 'zh-TW',
+      note: '用下表同一套规则，listing 用繁体中文（台湾用语）撰写。台湾站自己的标题、描述上限没有在 Shopee 公开的卖家文档里找到（2026-11 查过，只有第三方转述，不算来源），所以这套规则用在台湾站是我们的判断；主图用 Shopee 的规则，台湾站没有另外公布的主图规则（docs/decisions.md「繁体中文（台湾）」）。',
+    },
   ],
   bullets: 0,
   searchTerms: false,
