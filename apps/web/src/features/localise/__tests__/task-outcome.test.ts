@@ -73,13 +73,19 @@ describe('the sites', () => {
       language: '德语',
     });
     expect(amazon?.sites.find((s) => s.id === 'amazon-JP')?.language).toBe('日语');
+    const shopee = groups.find((g) => g.marketplace === 'shopee');
+    expect(shopee?.sites.find((s) => s.id === 'shopee-TW')).toEqual({
+      id: 'shopee-TW',
+      label: '台湾站',
+      language: '繁体中文',
+    });
   });
 
   it('a whole marketplace is ticked or cleared at once, keeping the other marketplaces’ sites', () => {
     const shopee = groups.find((g) => g.marketplace === 'shopee');
     if (!shopee) throw new Error('no Shopee');
     const all = toggleMarketplace(['amazon-US'], shopee, true);
-    expect(all).toEqual(['amazon-US', 'shopee-SG', 'shopee-MY', 'shopee-PH']);
+    expect(all).toEqual(['amazon-US', 'shopee-SG', 'shopee-MY', 'shopee-PH', 'shopee-TW']);
     expect(toggleMarketplace(all, shopee, false)).toEqual(['amazon-US']);
   });
 });
