@@ -233,4 +233,36 @@ describe('图片翻译 · labels on promotion designs are refilled, not smeared'
     assert.ok(block, picture.blocks.map((b) => b.source).join(' / '));
     assert.ok(block.strokesLeft && block.strokesLeft.count > 0, JSON.stringify(block));
   });
+
+  it('a heading over a pill keeps to one line, a little smaller, clear of the pill', async () => {
+    // Wrapped to two lines at full size, the heading's second line sat on the pill's top edge
+    // (alimama's train-18); the room now ends above the pill, not above the pill's text.
+    const scene = sharp(
+      Buffer.from(
+        '<svg xmlns="http://www.w3.org/2000/svg" width="520" height="600"><rect width="520" height="600" fill="#a01820"/><rect x="40" y="236" width="440" height="50" rx="25" fill="#f8d860"/></svg>',
+      ),
+    );
+    const picture = await translatePicture(
+      ocr,
+      await writeChinese(scene, [
+        { text: '收藏加购优先发货', left: 75, top: 168, size: 45, color: '#ffffff', bold: true },
+        { text: '不勾丝/可拆洗/性价比超高', left: 60, top: 245, size: 30, color: '#7a2010', bold: true },
+      ]),
+      { target: 'en', keep: [], product: null },
+      (blocks) => translateOffline(blocks, englishLike),
+    );
+    const { data, info } = await sharp(picture.result)
+      .removeAlpha()
+      .raw()
+      .toBuffer({ resolveWithObject: true });
+    let white = 0;
+    // From 12 px above the pill to its inside: none of the heading's white.
+    for (let y = 224; y < 244; y++)
+      for (let x = 60; x < 460; x++) {
+        const i = (y * info.width + x) * 3;
+        if ((data[i] as number) > 235 && (data[i + 1] as number) > 235 && (data[i + 2] as number) > 235)
+          white += 1;
+      }
+    assert.equal(white, 0);
+  });
 });

@@ -49,10 +49,10 @@ function runToEdge(image: RgbImage, x: number, y: number, dx: number, dy: number
 }
 
 /**
- * The inside of the label under `box` (its round ends and edge kept clear), or null when the
- * text is not on one: the colour around it is a photo, or runs on past SEARCH times the text.
+ * The label under `box`, out to its edges, or null when the text is not on one: the colour around
+ * it is a photo, or runs on past SEARCH times the text.
  */
-export function labelAround(image: RgbImage, box: TextBox): TextBox | null {
+export function labelOutline(image: RgbImage, box: TextBox): TextBox | null {
   const cx = Math.round(box.x + box.width / 2);
   const cy = Math.round(box.y + box.height / 2);
   if (cx < 0 || cy < 0 || cx >= image.width || cy >= image.height) return null;
@@ -63,11 +63,21 @@ export function labelAround(image: RgbImage, box: TextBox): TextBox | null {
   const up = runToEdge(image, cx, cy, 0, -1, Math.round(box.height / 2) + down);
   const below = runToEdge(image, cx, cy, 0, 1, Math.round(box.height / 2) + down);
   if (left === null || right === null || up === null || below === null) return null;
-  const height = up + below;
-  const x0 = cx - left + Math.round(height * END_PAD);
-  const x1 = cx + right - Math.round(height * END_PAD);
-  const y0 = cy - up + Math.round(height * EDGE_PAD);
-  const y1 = cy + below - Math.round(height * EDGE_PAD);
+  return { x: cx - left, y: cy - up, width: left + right, height: up + below };
+}
+
+/**
+ * The inside of the label under `box` (its round ends and edge kept clear), or null when the
+ * text is not on one (labelOutline).
+ */
+export function labelAround(image: RgbImage, box: TextBox): TextBox | null {
+  const outline = labelOutline(image, box);
+  if (!outline) return null;
+  const { height } = outline;
+  const x0 = outline.x + Math.round(height * END_PAD);
+  const x1 = outline.x + outline.width - Math.round(height * END_PAD);
+  const y0 = outline.y + Math.round(height * EDGE_PAD);
+  const y1 = outline.y + outline.height - Math.round(height * EDGE_PAD);
   if (x1 <= x0 || y1 <= y0) return null;
   return { x: x0, y: y0, width: x1 - x0, height: y1 - y0 };
 }

@@ -5,7 +5,7 @@
  */
 import type { TranslatedBlock } from '@chuhai/contract';
 import type { TextBox } from '../ocr/index.ts';
-import { beforeSideEdges, clippedTo, labelAround, withinLabel } from './label.ts';
+import { beforeSideEdges, clippedTo, labelAround, labelOutline, withinLabel } from './label.ts';
 import { HEIGHT_SLACK } from './render.ts';
 import type { RgbImage } from './rgb-image.ts';
 
@@ -78,7 +78,10 @@ export function layoutOf(
   block: { id: number; box: TextBox; align: 'left' | 'center' | 'right' },
   all: { id: number; box: TextBox }[],
 ): { room: TextBox; box: TextBox } {
-  const room = beforeSideEdges(picture, block.box, roomAround(block, all, picture));
+  const obstacles = all.map((other) =>
+    other.id === block.id ? other : { ...other, box: withPill(picture, other.box, block.box) },
+  );
+  const room = beforeSideEdges(picture, block.box, roomAround(block, obstacles, picture));
   // The text is centred on its box: on the room's part of it where a block below cut the room short.
   const box = { ...block.box, height: Math.min(block.box.height, room.y + room.height - block.box.y) };
   const label = labelAround(picture, block.box);
@@ -97,6 +100,25 @@ export function layoutOf(
   // Centred on the label's inside: text up to its full height (the slack) stays off its edges.
   const centre = withinLabel(room, label, block.box);
   return { room: inside, box: { ...block.box, y: centre.y, height: centre.height } };
+}
+
+/**
+ * Another block's box as an obstacle to `mine`: with the pill or tag it is printed on, whose top
+ * is above its text (a title's wrapped second line ran onto the yellow pill under it, alimama's
+ * train-18); a label that holds `mine` too, or a panel much taller than the line, is no obstacle.
+ */
+function withPill(picture: RgbImage, box: TextBox, mine: TextBox): TextBox {
+  const pill = labelOutline(picture, box);
+  if (!pill || pill.height > box.height * PILL) return box;
+  const overlapsMine =
+    overlaps(pill.x, pill.x + pill.width, mine.x, mine.x + mine.width) &&
+    overlaps(pill.y, pill.y + pill.height, mine.y, mine.y + mine.height);
+  if (overlapsMine) return box;
+  const x = Math.min(box.x, pill.x);
+  const y = Math.min(box.y, pill.y);
+  const right = Math.max(box.x + box.width, pill.x + pill.width);
+  const bottom = Math.max(box.y + box.height, pill.y + pill.height);
+  return { x, y, width: right - x, height: bottom - y };
 }
 
 /**

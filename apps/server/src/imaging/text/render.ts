@@ -116,14 +116,19 @@ async function largestFitting(block: DrawnBlock, box: TextBox, language: string,
 /**
  * The size and place of a block's text: as large as it fits, from its own size down to
  * SHRINK_IN_BOX, in its box and the free space around it (a longer translation runs wider before it
- * wraps or shrinks); then down to half its size; past that at half size, flagged as overflowing.
+ * wraps or shrinks), in its own height (lines) first; then down to half its size; past that at
+ * half size, flagged as overflowing.
  */
 export async function fitBlock(block: DrawnBlock, language: string): Promise<FittedBlock> {
   const start = Math.max(MIN_SIZE, Math.round(block.fontSize));
   const room = block.room ?? block.box;
   const near = Math.max(MIN_SIZE, Math.round(start * SHRINK_IN_BOX));
   const low = Math.max(MIN_SIZE, Math.round(start * MIN_SCALE));
+  // As many lines as the original first, a little smaller if need be: a heading wrapped to two
+  // lines at full size ran its second line onto the pill under it (alimama's train-18).
+  const asPrinted = { ...room, height: Math.min(room.height, block.box.height) };
   const fitted =
+    (await largestFitting(block, asPrinted, language, near, start)) ??
     (await largestFitting(block, room, language, near, start)) ??
     (await largestFitting(block, room, language, low, near));
   if (fitted) return place(block, room, fitted.rendered, fitted.size, false);
