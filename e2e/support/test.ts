@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { test as base } from '@playwright/test';
 
-export type { BrowserContext, Page } from '@playwright/test';
+export type { BrowserContext, Page, Request } from '@playwright/test';
 export { expect } from '@playwright/test';
 
 /**

@@ -74,7 +74,8 @@ describe('一键出海: the language a listing is written in', () => {
         const { first, ready } = verdict(SITES[on], listingIn(written, 1));
         assert.equal(first?.pass, written === on, `${written} on ${on}: ${first?.message}`);
         assert.equal(ready, written === on);
-        if (written !== on) assert.match(first?.message ?? '', /^listing 读起来是.+(语|中文)，不是站点的.+(语|中文)$/);
+        if (written !== on)
+          assert.match(first?.message ?? '', /^listing 读起来是.+(语|中文)，不是站点的.+(语|中文)$/);
       }
   });
 
