@@ -131,6 +131,11 @@ function catalogueSuite(ctx: () => Ctx) {
     assert.deepEqual(catalogue.refused, []);
     assert.equal(catalogue.products[0]?.code, 'SKU-001');
     assert.equal(catalogue.products[0]?.facts.brand, '出海牌');
+    // The list's thumbnail: the seller's signed link to the main photo.
+    assert.match(
+      (catalogue.products[0] as { mainPhotoUrl?: string }).mainPhotoUrl ?? '',
+      /^\/files\/u\/\d+\/localise-photo\/[^?]+\?exp=\d+&sig=/,
+    );
   });
 
   it('a CSV of 3 products with their photos gives 3 products, photos in order, nothing charged', async () => {

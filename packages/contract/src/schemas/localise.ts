@@ -196,8 +196,19 @@ export type LocaliseRefusedRow = Static<typeof LocaliseRefusedRow>;
  * stored as `localise-photo`), and every row refused, by row and code, with the reason in Chinese.
  * Nothing is charged.
  */
+/**
+ * A product as the catalogue read it: what the job takes, and a link to its main photo for the list's
+ * thumbnail. The link is the page's only; the job is started with the `LocaliseProduct` fields.
+ */
+export const LocaliseCatalogueProduct = Type.Object({
+  ...LocaliseProduct.properties,
+  /** Signed for the seller, as every stored image's `url`; optional so earlier values still type-check. */
+  mainPhotoUrl: Type.Optional(Type.String()),
+});
+export type LocaliseCatalogueProduct = Static<typeof LocaliseCatalogueProduct>;
+
 export const LocaliseCatalogue = Type.Object({
-  products: Type.Array(LocaliseProduct),
+  products: Type.Array(LocaliseCatalogueProduct),
   refused: Type.Array(LocaliseRefusedRow),
   /**
    * Files in the ZIP that no product uses, each with why: no row has its code, a photo past the

@@ -2,7 +2,7 @@ import {
   BATCH_LIMITS,
   LOCALISE_LIMITS,
   type LocaliseCatalogue,
-  type LocaliseProduct,
+  type LocaliseCatalogueProduct,
   ResultCode,
 } from '@chuhai/contract';
 import type { Multipart } from '@fastify/multipart';
@@ -38,6 +38,8 @@ const tooLarge = (msg: string) => new AppError(ResultCode.payloadTooLarge, msg);
 interface StoredPhoto extends PhotoPlace {
   name: string;
   id: number;
+  /** The owner's signed link: the page's thumbnail when this is a product's main photo. */
+  url: string;
 }
 
 /** A photo of a product that did not open, with why: it refuses its row if the row would use it. */
@@ -133,7 +135,7 @@ function photoTaker(deps: LocaliseDeps, userId: number, sheet: CatalogueSheet, i
     if (!worthDecoding(name, match.place, bytes)) return;
     try {
       const photo = await keepPhoto(deps, userId, bytes, `照片「${name}」`);
-      intake.stored.push({ ...match.place, name, id: photo.id });
+      intake.stored.push({ ...match.place, name, id: photo.id, url: photo.url });
     } catch (error) {
       if (!(error instanceof AppError)) throw error;
       if (PICTURE_NAME.test(name)) unreadable(name, match.place, error.message);
@@ -230,7 +232,7 @@ async function dropPhotos(deps: LocaliseDeps, userId: number, ids: number[]) {
  * the ZIP's entries unpack in parallel, and which of them was decoded first must not decide the row.
  */
 function assemble(sheet: CatalogueSheet, intake: PhotoIntake, from: 'zip' | 'files') {
-  const products: LocaliseProduct[] = [];
+  const products: LocaliseCatalogueProduct[] = [];
   const refused = [...sheet.refused];
   const unused: number[] = [];
   for (const { row, code, facts } of sheet.rows) {
@@ -261,6 +263,7 @@ function assemble(sheet: CatalogueSheet, intake: PhotoIntake, from: 'zip' | 'fil
       facts,
       mainPhotoId: (main as StoredPhoto).id,
       detailPhotoIds: details.map((p) => p.id),
+      mainPhotoUrl: (main as StoredPhoto).url,
     });
   }
   refused.sort((a, b) => a.row - b.row);

@@ -152,13 +152,17 @@ describe('a catalogue', () => {
         },
         mainPhotoId: 21,
         detailPhotoIds: [22],
+        mainPhotoUrl: '/files/u/1/localise-photo/a1.jpg?exp=1&sig=s',
       },
     ],
     refused: [{ row: 3, code: 'B2', reason: '照片 ZIP 里没有 B2.jpg（主图）' }],
     ignoredPhotos: [{ name: 'notes.txt', reason: '不是图片' }],
   };
 
-  it('sends the sheet and the ZIP, lists the products taken and names each refused row; the estimate is for the products taken', async () => {
+  // What the estimate and the job are sent: the product without its thumbnail's link.
+  const { mainPhotoUrl: _, ...sentProduct } = catalogue.products[0] as LocaliseCatalogue['products'][number];
+
+  it('sends the sheet and the ZIP, lists the products taken with their main photos and names each refused row; the estimate is for the products taken', async () => {
     const calls = openStudioAsSeller({ '/api/v1/localise/estimate': () => ok(estimate(true)) });
     const uploads = fakeUploads({ '/api/v1/localise/catalogue': () => catalogue });
     renderWithApp(<LocaliseForm onStarted={vi.fn()} />);
@@ -174,6 +178,10 @@ describe('a catalogue', () => {
     const result = await screen.findByRole('region', { name: '读取结果' });
     expect(result).toHaveTextContent('可以处理 1 个商品，1 行没有收（不扣次数）');
     expect(result).toHaveTextContent('A1保温杯主图 1 张 · 详情图 1 张');
+    expect(within(result).getByRole('img', { name: '保温杯 的主图' })).toHaveAttribute(
+      'src',
+      '/files/u/1/localise-photo/a1.jpg?exp=1&sig=s',
+    );
     expect(within(result).getByText('第 3 行（B2）：照片 ZIP 里没有 B2.jpg（主图）')).toBeInTheDocument();
     expect(within(result).getByText('「notes.txt」不是图片')).toBeInTheDocument();
     expect(uploads[0]?.url).toBe('/api/v1/localise/catalogue');
@@ -181,7 +189,8 @@ describe('a catalogue', () => {
     expect((uploads[0]?.form.get('photos') as File | undefined)?.name).toBe('photos.zip');
     await waitFor(() =>
       expect(calls.find((c) => c.url === '/api/v1/localise/estimate')?.body).toEqual({
-        products: catalogue.products,
+        // The thumbnail's link stays on the page.
+        products: [sentProduct],
         sites: ['amazon-US'],
       }),
     );
@@ -248,11 +257,11 @@ describe('a catalogue', () => {
     // Its names are the report's (「亚马逊 · 美国站」), apart from step 2's boxes.
     expect(screen.getAllByRole('checkbox', { name: /亚马逊 美国站/ })).toHaveLength(1);
     const estimates = calls.filter((c) => c.url === '/api/v1/localise/estimate');
-    expect(estimates.at(-1)?.body).toEqual({ products: [catalogue.products[0]], sites: ['amazon-DE'] });
+    expect(estimates.at(-1)?.body).toEqual({ products: [sentProduct], sites: ['amazon-DE'] });
     fireEvent.click(start);
     await waitFor(() =>
       expect(calls.find((c) => c.url === '/api/v1/localise' && c.method === 'POST')?.body).toMatchObject({
-        products: [catalogue.products[0]],
+        products: [sentProduct],
         sites: ['amazon-DE'],
       }),
     );

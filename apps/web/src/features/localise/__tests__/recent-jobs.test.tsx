@@ -1,9 +1,9 @@
 import type { LocaliseJob } from '@chuhai/contract';
-import { screen } from '@testing-library/react';
-import { afterEach, describe, expect, it } from 'vitest';
+import { fireEvent, screen } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ok, renderWithApp } from '../../../test/render';
 import { openStudioAsSeller, signOutOfStudio } from '../../../test/studio-seller';
-import { RecentJobs } from '../components/recent-jobs';
+import { RecentJobs, RecentJobsJump, recentJobsText } from '../components/recent-jobs';
 
 const job = (over: Partial<LocaliseJob>): LocaliseJob => ({
   id: 9,
@@ -53,5 +53,37 @@ describe('我的出海任务', () => {
     const { container } = renderWithApp(<RecentJobs />);
     await expect.poll(() => calls.some((c) => c.url.includes('/localise/jobs'))).toBe(true);
     expect(container.querySelector('.localise-recent')).toBeNull();
+  });
+
+  it('the jump at the top of a phone’s page counts the jobs and the running ones, and lands on the list', async () => {
+    openStudioAsSeller({
+      '/api/v1/localise/jobs': () => ok([job({ id: 12, status: 'running' }), job({})]),
+    });
+    renderWithApp(
+      <>
+        <RecentJobsJump />
+        <RecentJobs />
+      </>,
+    );
+    const jump = await screen.findByRole('button', { name: '我的出海任务（2） · 1 个进行中' });
+    const scrolled = vi.fn();
+    Element.prototype.scrollIntoView = scrolled;
+    fireEvent.click(jump);
+    expect(scrolled).toHaveBeenCalledOnce();
+    expect(screen.getByRole('heading', { name: '我的出海任务' })).toHaveFocus();
+  });
+
+  it('says how many jobs run only when some do', () => {
+    expect(recentJobsText([{ status: 'done' }, { status: 'cancelled' }])).toBe('我的出海任务（2）');
+    expect(recentJobsText([{ status: 'running' }, { status: 'paused' }, { status: 'running' }])).toBe(
+      '我的出海任务（3） · 2 个进行中',
+    );
+  });
+
+  it('the jump shows nothing before the seller has a job', async () => {
+    const calls = openStudioAsSeller({ '/api/v1/localise/jobs': () => ok([]) });
+    renderWithApp(<RecentJobsJump />);
+    await expect.poll(() => calls.some((c) => c.url.includes('/localise/jobs'))).toBe(true);
+    expect(screen.queryByRole('button')).toBeNull();
   });
 });

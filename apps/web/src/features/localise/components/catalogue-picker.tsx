@@ -144,10 +144,26 @@ function CatalogueResult({ catalogue }: { catalogue: LocaliseCatalogue }) {
       </p>
       <ul className="localise-catalogue__products">
         {catalogue.products.map((product, i) => (
-          <li key={product.code ?? i}>
-            {product.code ? <span className="localise-code">{product.code}</span> : null}
-            <span className="localise-catalogue__name">{product.facts.productName}</span>
-            <span className="muted">主图 1 张 · 详情图 {product.detailPhotoIds.length} 张</span>
+          <li key={product.code ?? i} className="localise-catalogue__product">
+            {product.mainPhotoUrl ? (
+              <img
+                className="localise-catalogue__thumb"
+                src={product.mainPhotoUrl}
+                alt={`${product.facts.productName} 的主图`}
+                width={40}
+                height={40}
+                loading="lazy"
+              />
+            ) : (
+              <span className="localise-catalogue__thumb" aria-hidden="true" />
+            )}
+            <div className="localise-catalogue__about">
+              <div className="localise-catalogue__title">
+                {product.code ? <span className="localise-code">{product.code}</span> : null}
+                <span className="localise-catalogue__name">{product.facts.productName}</span>
+              </div>
+              <span className="muted">主图 1 张 · 详情图 {product.detailPhotoIds.length} 张</span>
+            </div>
           </li>
         ))}
       </ul>

@@ -25,7 +25,10 @@ function productsOf(
 ): LocaliseProduct[] | string {
   if (source === 'catalogue') {
     if (!catalogue) return '上传商品表格和照片后，这里显示要用的次数。';
-    return catalogue.products.length > 0 ? catalogue.products : '目录里没有可以处理的商品。';
+    // The thumbnail's link is the page's: the job is started with the product alone.
+    return catalogue.products.length > 0
+      ? catalogue.products.map(({ mainPhotoUrl: _, ...product }) => product)
+      : '目录里没有可以处理的商品。';
   }
   const productName = single.facts.productName.trim();
   const main = single.main[0];

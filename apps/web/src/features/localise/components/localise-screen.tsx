@@ -4,7 +4,7 @@ import { SignInButton } from '../../../components/ui/sign-in-prompt';
 import { useAuthStore } from '../../../stores/auth-store';
 import { LocaliseJobView } from './job-view';
 import { LocaliseForm } from './localise-form';
-import { RecentJobs } from './recent-jobs';
+import { RecentJobs, RecentJobsJump } from './recent-jobs';
 import '../localise.css';
 
 /** What the right side says before a job is open. */
@@ -34,6 +34,7 @@ export function LocaliseScreen() {
 
   return (
     <div className={jobId ? 'tool-page localise-page localise-page--job-open' : 'tool-page localise-page'}>
+      {signedIn && !jobId && <RecentJobsJump />}
       {signedIn ? (
         <LocaliseForm
           onStarted={(id) => {
