@@ -3,7 +3,7 @@ import { phoneForRepeat, register } from '../support/account.ts';
 import { bindTotp } from '../support/admin.ts';
 import { browserDateIn } from '../support/dates.ts';
 import { mugPhoto } from '../support/product-photo.ts';
-import { expect, type Page, type Request, test } from '../support/test.ts';
+import { clientAddress, expect, type Page, type Request, test } from '../support/test.ts';
 
 /** In playwright.config.ts's ADMIN_PHONES: makes the 兑换码 the seller double-clicks. */
 const OPERATOR = '13912354003';
@@ -66,9 +66,30 @@ test('a double click on 开始处理 starts one 批量处理 job', async ({ page
   await expect(page.getByText('已用 1 / 10 次，剩余 9 次')).toBeVisible();
 });
 
-test('a double click on 兑换 gives the code’s VIP days once', async ({ page, browser }, testInfo) => {
+/** A new seller double-clicks 兑换 with `code`: the VIP days come once, and stay after a reload. */
+async function redeemByDoubleClick(page: Page, phone: string, code: string) {
+  await register(page, phone);
+  await page.goto('/#/price');
+  const sent = postsTo(page, '/api/v1/redeem');
+  await page.getByLabel('兑换码').fill(code);
+  await page.getByRole('button', { name: /兑\s*换/ }).dblclick();
+  await expect(page.getByText(/兑换成功：获得 7 天 VIP/)).toBeVisible();
+  await expect(
+    page.getByText(`你的 VIP 于 ${browserDateIn(7)} 到期，续费会从到期日往后顺延。`),
+  ).toBeVisible();
+  await page.reload();
+  await expect(
+    page.getByText(`你的 VIP 于 ${browserDateIn(7)} 到期，续费会从到期日往后顺延。`),
+  ).toBeVisible();
+  expect(sent).toHaveLength(1);
+}
+
+test('a double click on 兑换 gives the code’s VIP days once, at 1440 and on a phone (390)', async ({
+  page,
+  browser,
+}, testInfo) => {
   // One two-factor action: it may wait up to 30 s for the authenticator's next code.
-  test.setTimeout(120_000);
+  test.setTimeout(150_000);
   const admin = await (await browser.newContext()).newPage();
   await register(admin, OPERATOR);
   const totp = await bindTotp(admin);
@@ -84,22 +105,24 @@ test('a double click on 兑换 gives the code’s VIP days once', async ({ page,
     modal.getByRole('button', { name: /生成并下载/ }).click(),
   ]);
   const csv = readFileSync((await download.path()) as string, 'utf8');
-  const code = csv.split('\r\n')[1]?.split(',')[0]?.slice(1, -1) as string;
+  // The batch's first two codes: one for each width's seller.
+  const [desktopCode, phoneCode] = csv
+    .split('\r\n')
+    .slice(1, 3)
+    .map((line) => line.split(',')[0]?.slice(1, -1) as string) as [string, string];
 
-  await register(page, phoneForRepeat('13912354030', testInfo));
-  await page.goto('/#/price');
-  const sent = postsTo(page, '/api/v1/redeem');
-  await page.getByLabel('兑换码').fill(code);
-  await page.getByRole('button', { name: /兑\s*换/ }).dblclick();
-  await expect(page.getByText(/兑换成功：获得 7 天 VIP/)).toBeVisible();
-  await expect(
-    page.getByText(`你的 VIP 于 ${browserDateIn(7)} 到期，续费会从到期日往后顺延。`),
-  ).toBeVisible();
-  await page.reload();
-  await expect(
-    page.getByText(`你的 VIP 于 ${browserDateIn(7)} 到期，续费会从到期日往后顺延。`),
-  ).toBeVisible();
-  expect(sent).toHaveLength(1);
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await redeemByDoubleClick(page, phoneForRepeat('13912354030', testInfo), desktopCode);
+
+  // On a phone the button is a thumb's double tap away; a seller of their own, from an address of their own.
+  const phone = await (
+    await browser.newContext({
+      viewport: { width: 390, height: 844 },
+      extraHTTPHeaders: { 'X-Forwarded-For': clientAddress(`${testInfo.titlePath.join(' › ')} 390`) },
+    })
+  ).newPage();
+  await redeemByDoubleClick(phone, phoneForRepeat('13912354040', testInfo), phoneCode);
+
   await admin.reload();
-  await expect(admin.getByRole('row', { name: /双击兑换.*7 天.*1 \/ 10/ })).toBeVisible();
+  await expect(admin.getByRole('row', { name: /双击兑换.*7 天.*2 \/ 10/ })).toBeVisible();
 });
