@@ -50,11 +50,14 @@ export interface FakeOpenAi {
   close(): Promise<void>;
 }
 
-/** An error status (500, 429…) for the requests it picks, e.g. only those asking for German. */
+/**
+ * An error status (500, 429…) for the requests it picks, e.g. only those asking for German, or
+ * 'silent': headers, then nothing (as `[silent]`).
+ */
 export type FailWhen = (body: {
   model: string;
   messages: { role: string; content: string }[];
-}) => number | null;
+}) => number | 'silent' | null;
 
 export interface FakeOpenAiOptions {
   port?: number;
@@ -230,17 +233,18 @@ export async function startFakeOpenAi(options: FakeOpenAiOptions = {}): Promise<
     // A path like `/401/v1/chat/completions` is a provider that always answers so (a dead channel in e2e).
     const pathTag = /^\/(\d{3}|silent|cut)\//.exec(req.url ?? '')?.[1];
     const refused = state.refusedKeys.has(req.headers.authorization?.replace(/^Bearer /, '') ?? '');
+    const picked = state.failWhen?.({ model, messages }) ?? null;
     const question =
       (messages.findLast((m) => m.role === 'user')?.content ?? '') +
       (options.always ?? '') +
       (pathTag ? `[${pathTag}]` : '') +
-      (refused ? '[401]' : '');
+      (refused ? '[401]' : '') +
+      (picked === 'silent' ? '[silent]' : '');
     let finished = false;
     res.on('close', () => {
       if (!finished) state.aborted += 1;
     });
 
-    const picked = state.failWhen?.({ model, messages }) ?? null;
     for (const status of [401, 402, 404, 429, 500]) {
       if (picked === status || question.includes(`[${status}]`)) {
         finished = true;

@@ -104,6 +104,31 @@ async function makeOutputs(
 }
 
 /**
+ * makeOutputs, once more when a provider timed out (went silent, or could not be reached in
+ * time): a slow moment of the provider should not fail a site of a job the seller left running.
+ * Nothing is charged until delivery, and a failed attempt releases what it claimed, so the second
+ * try charges exactly as the first would have. Any other failure fails the site at once.
+ */
+async function makeOutputsTwice(
+  deps: LocaliseDeps,
+  task: { userId: number; jobId: number; taskId: number; claimedAt: number },
+  product: LocaliseProduct,
+  site: LocaliseSite,
+): Promise<MadeOutputs> {
+  try {
+    return await makeOutputs(deps, task, product, site);
+  } catch (error) {
+    if (!timedOut(error)) throw error;
+    deps.log.warn({ err: error, taskId: task.taskId }, 'a provider timed out: the site is tried once more');
+    return makeOutputs(deps, task, product, site);
+  }
+}
+
+const timedOut = (error: unknown) =>
+  (error as Error | undefined)?.name === 'TimeoutError' ||
+  (error instanceof ProviderError && (error.kind === 'idle' || error.kind === 'unreachable'));
+
+/**
  * One product × site, from its queue message to done, failed or paused. Exactly once whatever
  * happens, as 批量处理's images: the task is claimed with a conditional update, and its uses are
  * taken in the transaction that marks it done (only if it is still this worker's claim), so a worker
@@ -141,7 +166,7 @@ export async function processTask(deps: LocaliseDeps, taskId: number): Promise<v
 
   let made: MadeOutputs;
   try {
-    made = await makeOutputs(deps, { userId, jobId, taskId, claimedAt }, product, site);
+    made = await makeOutputsTwice(deps, { userId, jobId, taskId, claimedAt }, product, site);
   } catch (error) {
     // Taken back while it waited for another run's result: the run that owns the task goes on.
     if (error instanceof RunTakenBackError) return;
