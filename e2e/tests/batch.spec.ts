@@ -132,7 +132,9 @@ test('图片翻译 as a step: the product text may be translated too, and the jo
   await expect(keep).toBeChecked();
   await keep.uncheck();
   const [created] = await Promise.all([
-    page.waitForResponse((r) => r.url().endsWith('/api/v1/batch/jobs') && r.request().method() === 'POST'),
+    page.waitForResponse(
+      (r) => new URL(r.url()).pathname === '/api/v1/batch/jobs' && r.request().method() === 'POST',
+    ),
     page.getByRole('button', { name: /开始处理/ }).click(),
   ]);
   // The job was made with the choice: its steps as the server keeps them.
