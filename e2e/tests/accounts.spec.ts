@@ -6,8 +6,10 @@ const NEW_PASSWORD = 'Shopee2027ok';
 async function openPopover(page: Page) {
   const popover = page.locator('.user-popover');
   // Hovered again if the bar moved under the pointer before the menu delay ran out (a notice or the
-  // invite link arriving after sign-in): a seller would move the mouse again too.
+  // invite link arriving after sign-in): a seller would move the mouse again too. Away first: a
+  // pointer already resting on the block sends no new mouseenter, and the menu never opened (CI).
   await expect(async () => {
+    await page.mouse.move(10, 600);
     await page.locator('.nav-bar__actions .user-block').hover();
     await expect(popover).toBeVisible({ timeout: 3_000 });
   }).toPass({ timeout: 30_000 });
