@@ -3,7 +3,8 @@
  * process) works a 一键出海 job of 20 products × 3 sites, then a 批量处理 job of 20 images, while
  * another seller, in a thread of their own, reads a light authenticated page every 100 ms
  * (`GET /api/v1/getMsgTagList`, sent on time whether or not the last one came back) and streams AI
- * 问答 answers from the fake LLM one after another. Prints in one run, per job: the readers' p50,
+ * 问答 answers from the fake LLM one after another; a third job sends ten 图片翻译 requests at once
+ * (ten sellers, one 2000 px poster each, `POST /api/v1/translate/image`). Prints in one run, per job: the readers' p50,
  * p99 and worst wait, the answers' worst first text and longest silence mid-answer, the app
  * thread's longest stall (perf_hooks `monitorEventLoopDelay`), product × site (or images) per
  * minute and CPU seconds each (the whole process: every thread, the fakes' and the readers' too).
@@ -19,7 +20,8 @@
  * Run: `npm run bench:stall` (or `node bench/node-stall.ts`). BENCH_PRODUCTS (default 20),
  * BENCH_IMAGES (批量处理 images, default 20), BENCH_SITES (site ids, comma-separated),
  * BENCH_WORKERS (queue tasks at once, default the cores), BENCH_PHASES (`before,after`),
- * BENCH_JOBS (`localise,batch`), BENCH_SIDE, BENCH_PICTURES. A quick look:
+ * BENCH_JOBS (`localise,batch,translate`), BENCH_TRANSLATIONS (图片翻译 requests at once, default
+ * 10), BENCH_SIDE, BENCH_PICTURES. A quick look:
  * `BENCH_PRODUCTS=3 BENCH_IMAGES=3 npm run bench:stall`.
  */
 import { availableParallelism } from 'node:os';
@@ -31,6 +33,8 @@ import sharp from 'sharp';
 type Role =
   | { role: 'readers'; base: string; token: string; headers: Record<string, Record<string, string>> }
   | { role: 'rembg' };
+
+type Job = 'localise' | 'batch' | 'translate';
 
 /** One reader's figures, sent back when told to stop. */
 interface ReaderFigures {
@@ -135,7 +139,8 @@ async function main() {
   const SITES = process.env.BENCH_SITES?.split(',') ?? ['amazon-US', 'amazon-DE', 'shopee-SG'];
   const WORKERS = Number(process.env.BENCH_WORKERS ?? availableParallelism());
   const PHASES = (process.env.BENCH_PHASES ?? 'before,after').split(',') as ('before' | 'after')[];
-  const JOBS = (process.env.BENCH_JOBS ?? 'localise,batch').split(',') as ('localise' | 'batch')[];
+  const JOBS = (process.env.BENCH_JOBS ?? 'localise,batch,translate').split(',') as Job[];
+  const TRANSLATIONS = Number(process.env.BENCH_TRANSLATIONS ?? 10);
   const SIDE = Number(process.env.BENCH_SIDE ?? 2000);
   const PICTURES = Number(process.env.BENCH_PICTURES ?? 0);
 
@@ -151,6 +156,13 @@ async function main() {
     photos.push(await enlarged(await mainPhoto(n)));
     details.push(PICTURES > 0 && n < PRODUCTS ? await detailPictures(n, PICTURES) : []);
   }
+
+  const posters: Buffer[] = [];
+  if (JOBS.includes('translate'))
+    for (let n = 0; n < TRANSLATIONS; n += 1) {
+      const [poster] = await detailPictures(n, 1);
+      posters.push(await enlarged(poster as Buffer));
+    }
 
   /** An app as `npm start` runs one: web and queue workers in one process, the pool as `pixelWorkers` says. */
   async function benchApp(pixelWorkers: string | undefined) {
@@ -258,6 +270,29 @@ async function main() {
     };
   }
 
+  /** Ten sellers (one 图片翻译 at a time each is their limit) each send one poster at the same moment. */
+  async function translateJob(ctx: BenchApp): Promise<() => Promise<number>> {
+    const sellers: string[] = [];
+    for (let n = 0; n < posters.length; n += 1)
+      sellers.push(
+        await registerUser(ctx, `1370000${String(n).padStart(4, '0')}`, { ip: `10.9.0.${n + 1}` }),
+      );
+    await ctx.app.deps.db.updateTable('daily_limits').set({ daily_limit: 100_000 }).execute();
+    return async () => {
+      const answers = await Promise.all(
+        posters.map((bytes, n) =>
+          postForm(ctx.app, '/api/v1/translate/image', sellers[n] as string, { target: 'en' }, [
+            { field: 'file', name: `poster-${n}.png`, bytes },
+          ]),
+        ),
+      );
+      const refused = answers.filter((answer) => answer.json().code !== 200);
+      if (refused.length > 0)
+        console.log(`    ${refused.length} of ${answers.length} refused: ${refused[0]?.body.slice(0, 200)}`);
+      return answers.length;
+    };
+  }
+
   interface Figures {
     units: number;
     wallMs: number;
@@ -276,10 +311,11 @@ async function main() {
   const percentile = (sorted: number[], p: number) =>
     sorted[Math.min(sorted.length - 1, Math.floor((sorted.length * p) / 100))] ?? 0;
 
-  async function phase(job: 'localise' | 'batch', when: 'before' | 'after'): Promise<Figures> {
+  async function phase(job: Job, when: 'before' | 'after'): Promise<Figures> {
     const ctx = await benchApp(when === 'before' ? '0' : undefined);
     try {
-      const run = job === 'localise' ? await localiseJob(ctx) : await batchJob(ctx);
+      const jobs = { localise: localiseJob, batch: batchJob, translate: translateJob };
+      const run = await jobs[job](ctx);
       const headers = { [READ_PATH]: signedHeaders(READ_PATH), [CHAT_PATH]: signedHeaders(CHAT_PATH) };
       const reader = new Worker(new URL(import.meta.url), {
         workerData: { role: 'readers', base: ctx.base, token: ctx.reader, headers } satisfies Role,
@@ -310,7 +346,7 @@ async function main() {
         firstTextMs: Math.max(0, ...read.answers.map((a) => a.firstMs)),
         answerGapMs: Math.max(0, ...read.answers.map((a) => a.longestGapMs)),
       };
-      const unit = job === 'localise' ? 'product × site' : 'image';
+      const unit = { localise: 'product × site', batch: 'image', translate: 'picture' }[job];
       console.log(
         `  ${job} ${when.padEnd(6)} (PIXEL_WORKERS=${ctx.app.deps.pixels.size}): ${units} ${unit} in ${(wallMs / 1000).toFixed(1)} s, ` +
           `${((units / wallMs) * 60_000).toFixed(1)} ${unit} per minute, ${(figures.cpuMs / 1000 / units).toFixed(2)} s CPU each; ` +
@@ -327,7 +363,7 @@ async function main() {
   console.log(
     `node stall benchmark: ${availableParallelism()} cores, ${WORKERS} queue tasks at once, pixel pool ${Math.max(1, availableParallelism() - 1)} worker(s) after; ` +
       `一键出海 ${PRODUCTS} products × ${SITES.length} sites (${SITES.join(', ')}), ${PICTURES} detail pictures each; 批量处理 ${IMAGES} images ` +
-      `(cut-out, Amazon and Shopee main images, a colour); photos ${SIDE} px; fake OpenAI and matting`,
+      `(cut-out, Amazon and Shopee main images, a colour); 图片翻译 ${TRANSLATIONS} posters at once; photos ${SIDE} px; fake OpenAI and matting`,
   );
   const results = new Map<string, Figures>();
   for (const job of JOBS) for (const when of PHASES) results.set(`${job}:${when}`, await phase(job, when));
