@@ -6,6 +6,8 @@ import type {
   LocaliseTaskStatus,
 } from '@chuhai/contract';
 import { JOB_ITEM_STATUS_NAMES } from '@chuhai/contract';
+import { countsText } from '../../entities/job/job-progress';
+import { STATUS_COLORS } from '../../entities/job/job-status';
 
 export type Verdict = 'ready' | 'not-ready' | 'failed' | 'pending' | 'paused' | 'cancelled';
 
@@ -18,13 +20,14 @@ export function verdictOf(task: Pick<LocaliseTask, 'status' | 'ready'>): Verdict
   return 'pending';
 }
 
+/** A product × site's answer; those that are only a state wear the state's colour. */
 export const VERDICTS: Record<Verdict, { text: string; color: string }> = {
-  ready: { text: '可以上架', color: 'success' },
-  'not-ready': { text: '不能上架', color: 'error' },
-  failed: { text: '失败', color: 'error' },
-  pending: { text: '处理中', color: 'processing' },
-  paused: { text: '已暂停', color: 'warning' },
-  cancelled: { text: '已取消', color: 'default' },
+  ready: { text: '可以上架', color: STATUS_COLORS.done },
+  'not-ready': { text: '不能上架', color: STATUS_COLORS.failed },
+  failed: { text: '失败', color: STATUS_COLORS.failed },
+  pending: { text: '处理中', color: STATUS_COLORS.processing },
+  paused: { text: '已暂停', color: STATUS_COLORS.paused },
+  cancelled: { text: '已取消', color: STATUS_COLORS.cancelled },
 };
 
 export const STAGE_NAMES: Record<LocaliseStage, string> = {
@@ -61,27 +64,19 @@ export function taskDoing(task: Pick<LocaliseTask, 'status' | 'stage'>): string 
   return TASK_STATUS_NAMES[task.status];
 }
 
-/** How far the job is: finished tasks (done, failed or cancelled) out of all, as a percentage. */
-export function jobPercent(job: Pick<LocaliseJob, 'total' | 'counts'>): number {
-  const c = job.counts;
-  const finished = (c.done ?? 0) + (c.failed ?? 0) + (c.cancelled ?? 0);
-  return Math.round((finished / Math.max(1, job.total)) * 100);
-}
+/** 「共 6 个（3 个商品 × 2 个站点）」: how many product × site the job has, and what they are. */
+export const jobWhole = (job: Pick<LocaliseJob, 'total' | 'products' | 'sites'>) =>
+  `共 ${job.total} 个（${job.products} 个商品 × ${job.sites.length} 个站点）`;
+
+/** After 完成 4: 「（可以上架 3）」, since a site done is not always a site ready to list. */
+export const readyNote = (job: Pick<LocaliseJob, 'ready'>) => `（可以上架 ${job.ready}）`;
 
 /**
  * 「共 6 个（3 个商品 × 2 个站点）：完成 4（可以上架 3），处理中 1，等待 1」: the counts that are not
  * zero, in the order a seller follows them.
  */
-export function jobCountsText(job: Pick<LocaliseJob, 'total' | 'counts' | 'products' | 'sites' | 'ready'>) {
-  const c = job.counts;
-  const parts = [
-    `完成 ${c.done ?? 0}${c.done ? `（可以上架 ${job.ready}）` : ''}`,
-    ...(['processing', 'waiting', 'paused', 'failed', 'cancelled'] as const)
-      .filter((status) => (c[status] ?? 0) > 0)
-      .map((status) => `${TASK_STATUS_NAMES[status]} ${c[status]}`),
-  ];
-  return `共 ${job.total} 个（${job.products} 个商品 × ${job.sites.length} 个站点）：${parts.join('，')}`;
-}
+export const jobCountsText = (job: Pick<LocaliseJob, 'total' | 'counts' | 'products' | 'sites' | 'ready'>) =>
+  countsText(job, jobWhole(job), readyNote(job));
 
 /** The uses a delivered task was charged, in words: 「AI 问答 1 · 抠图 1」. */
 export function chargedText(charged: Record<string, number>, names: Record<string, string>): string {

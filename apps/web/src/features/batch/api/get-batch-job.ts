@@ -1,33 +1,17 @@
 import type { BatchJobDetail } from '@chuhai/contract';
-import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect } from 'react';
-import { useSpendingFollowsJob } from '../../../entities/account/spending';
-import { api } from '../../../lib/api-client';
+import type { JobRoutes } from '../../../entities/job/job-routes';
+import { useJob } from '../../../entities/job/use-job';
 import { batchKeys } from './batch-keys';
 
-/** `GET /api/v1/batch/jobs/:id`: a job and its images. */
-export const getBatchJob = (id: number) => api.get<BatchJobDetail>(`/api/v1/batch/jobs/${id}`);
-
-export const batchJobQueryOptions = (id: number) =>
-  queryOptions({
-    queryKey: batchKeys.job(id),
-    queryFn: () => getBatchJob(id),
-    refetchInterval: (query) => (query.state.data?.job.status === 'running' ? 1500 : false),
-  });
-
 /**
- * A job and its images, polled every 1.5 s while images are waiting or being processed. Each image
- * done was charged: as images finish and when the job stops, today's uses and the job list are
- * refreshed.
+ * 批量处理's jobs as the job kit reaches them: `GET /api/v1/batch/jobs/:id` (a job and its images),
+ * `POST …/:id/cancel|resume`, `GET …/:id/download` (the results ZIP).
  */
-export function useBatchJob(id: number) {
-  const client = useQueryClient();
-  const query = useQuery(batchJobQueryOptions(id));
-  const job = query.data?.job;
-  useSpendingFollowsJob(job?.status, job?.counts.done);
-  const stopped = job !== undefined && job.status !== 'running';
-  useEffect(() => {
-    if (stopped) void client.invalidateQueries({ queryKey: batchKeys.list() });
-  }, [stopped, client]);
-  return query;
-}
+export const BATCH_JOBS: JobRoutes = {
+  base: '/api/v1/batch/jobs',
+  jobKey: batchKeys.job,
+  listKey: batchKeys.list(),
+};
+
+/** A job and its images, polled while images wait or are processed; today's uses follow it. */
+export const useBatchJob = (id: number) => useJob<BatchJobDetail>(BATCH_JOBS, id);

@@ -8,8 +8,9 @@ import {
   MAIN_IMAGE_RULE_SETS,
   TRANSLATE_LANGUAGES,
 } from '@chuhai/contract';
-import { Alert, Button, Checkbox, ColorPicker, Progress, Radio, Select } from 'antd';
+import { Alert, Button, Checkbox, ColorPicker, Radio, Select } from 'antd';
 import { useRef, useState } from 'react';
+import { UploadProgress } from '../../../entities/job/upload-progress';
 import { useActionKey } from '../../../lib/action-key';
 import { ApiError } from '../../../lib/api-client';
 import { createBatchJob, type PickedFile } from '../api/create-batch-job';
@@ -232,15 +233,7 @@ export function BatchForm({ onStarted }: { onStarted: (job: BatchJob) => void })
         </p>
       </fieldset>
 
-      {sent !== null ? (
-        <div role="status" className="batch-uploading">
-          正在上传 {Math.round(sent * 100)}%
-          <Progress percent={Math.round(sent * 100)} size="small" showInfo={false} />
-          <Button size="small" onClick={() => abort.current?.abort()}>
-            取消上传
-          </Button>
-        </div>
-      ) : null}
+      {sent !== null ? <UploadProgress share={sent} onCancel={() => abort.current?.abort()} /> : null}
       {error ? <Alert type="error" showIcon title={error} /> : null}
       {tooBig ? (
         <Alert type="warning" showIcon title={`超过 ${BATCH_LIMITS.maxBytes / MB} MB，请分批处理`} />

@@ -1,34 +1,14 @@
-import { CloseCircleOutlined, DownloadOutlined, PictureOutlined } from '@ant-design/icons';
-import {
-  BATCH_ITEM_STATUS_NAMES,
-  type BatchItem,
-  type BatchItemStatus,
-  formatDate,
-  type ImageMarketplaceId,
-  MAIN_IMAGE_RULE_SETS,
-} from '@chuhai/contract';
-import { Alert, App, Button, Collapse, Grid, Image, Progress, Skeleton, Table, Tag, Typography } from 'antd';
+import { CloseCircleOutlined, PictureOutlined } from '@ant-design/icons';
+import { type BatchItem, formatDate, type ImageMarketplaceId, MAIN_IMAGE_RULE_SETS } from '@chuhai/contract';
+import { Alert, Collapse, Grid, Image, Skeleton, Table, Tag } from 'antd';
 import { PREVIEW_MOTION } from '../../../components/ui/preview-motion';
-import { useCancelJob } from '../api/cancel-job';
-import { useBatchJob } from '../api/get-batch-job';
-import { downloadLink } from '../api/get-download-link';
-import { useResumeJob } from '../api/resume-job';
-import { jobProgressStatus } from '../progress-status';
-
-const STATUS_COLORS: Record<BatchItemStatus, string> = {
-  waiting: 'default',
-  processing: 'processing',
-  done: 'success',
-  failed: 'error',
-  paused: 'warning',
-  cancelled: 'default',
-};
+import { JobActions } from '../../../entities/job/job-actions';
+import { JobPanel } from '../../../entities/job/job-panel';
+import { JobCounts } from '../../../entities/job/job-progress';
+import { ItemStatusTag } from '../../../entities/job/job-status';
+import { BATCH_JOBS, useBatchJob } from '../api/get-batch-job';
 
 const marketplaceName = (id: string) => MAIN_IMAGE_RULE_SETS[id as ImageMarketplaceId]?.name ?? id;
-
-function ItemStatus({ item }: { item: BatchItem }) {
-  return <Tag color={STATUS_COLORS[item.status]}>{BATCH_ITEM_STATUS_NAMES[item.status]}</Tag>;
-}
 
 /** Each marketplace's main-image check, before (the original) and after (our main image). */
 function ItemChecks({ item }: { item: BatchItem }) {
@@ -72,77 +52,33 @@ function ResultThumbnail({ item }: { item: BatchItem }) {
  */
 export function BatchJobView({ id }: { id: number }) {
   const detail = useBatchJob(id);
-  const cancel = useCancelJob();
-  const resume = useResumeJob();
-  const { message } = App.useApp();
   const phone = Grid.useBreakpoint().md === false;
   if (detail.isPending) return <Skeleton active />;
   if (!detail.data) return <Alert type="error" showIcon title="这个批量任务不存在或已过期" />;
   const { job, items } = detail.data;
-  const finished = job.counts.done + job.counts.failed + job.counts.cancelled;
-  const percent = Math.round((finished / Math.max(1, job.total)) * 100);
-  const progressStatus = jobProgressStatus(job);
-
-  const download = async () => {
-    const { url } = await downloadLink(job.id);
-    if (!url) {
-      void message.info('还没有处理完成的图片');
-      return;
-    }
-    window.location.assign(url);
-  };
 
   return (
-    <section className="batch-job" aria-label={`批量任务 ${job.id}`}>
-      <header className="batch-job__head">
-        <div>
-          <h2>任务 #{job.id}</h2>
-          <span className="muted">
-            {formatDate(job.createdAt)} 创建 · 保留到 {formatDate(job.expiresAt)}
-          </span>
-        </div>
-        <div className="batch-job__actions">
-          {job.status === 'running' || job.status === 'paused' ? (
-            <Button danger loading={cancel.isPending} onClick={() => cancel.mutate(job.id)}>
-              取消
-            </Button>
-          ) : null}
-          {job.status === 'paused' ? (
-            <Button loading={resume.isPending} onClick={() => resume.mutate(job.id)}>
-              继续处理
-            </Button>
-          ) : null}
-          <Button
-            type="primary"
-            icon={<DownloadOutlined />}
-            disabled={job.counts.done === 0}
-            onClick={() => void download()}
-          >
-            下载结果 ZIP
-          </Button>
-        </div>
-      </header>
-      <Progress percent={percent} status={progressStatus} />
-      <p className="batch-job__counts" role="status">
-        共 {job.total} 张：完成 {job.counts.done}，处理中 {job.counts.processing}，等待 {job.counts.waiting}
-        {job.counts.failed > 0 ? (
-          <>
-            ，
-            <Typography.Text type={progressStatus === 'exception' ? 'danger' : 'warning'}>
-              失败 {job.counts.failed}
-            </Typography.Text>
-          </>
-        ) : null}
-        {job.counts.paused > 0 ? `，已暂停 ${job.counts.paused}` : ''}
-        {job.counts.cancelled > 0 ? `，已取消 ${job.counts.cancelled}` : ''}
-        {job.status === 'done'
-          ? job.counts.failed > 0
-            ? ' · 已处理完'
-            : ' · 已全部完成'
-          : job.status === 'cancelled'
-            ? ' · 已取消'
-            : ''}
-      </p>
+    <JobPanel
+      label={`批量任务 ${job.id}`}
+      title={`任务 #${job.id}`}
+      subtitle={`${formatDate(job.createdAt)} 创建 · 保留到 ${formatDate(job.expiresAt)}`}
+      job={job}
+      actions={
+        <JobActions
+          routes={BATCH_JOBS}
+          job={job}
+          offers={{ resume: '继续处理', cancel: '取消' }}
+          download={{ label: '下载结果 ZIP', nothingYet: '还没有处理完成的图片' }}
+        />
+      }
+      counts={
+        <JobCounts
+          job={job}
+          whole={`共 ${job.total} 张`}
+          ends={{ allDone: '已全部完成', someFailed: '已处理完' }}
+        />
+      }
+    >
       {job.status === 'paused' ? (
         <Alert
           type="warning"
@@ -203,7 +139,7 @@ export function BatchJobView({ id }: { id: number }) {
                 ) : null}
                 {phone ? (
                   <span className="batch-item-file__tags">
-                    <ItemStatus item={item} />
+                    <ItemStatusTag status={item.status} />
                     <ItemChecks item={item} />
                   </span>
                 ) : null}
@@ -217,7 +153,7 @@ export function BatchJobView({ id }: { id: number }) {
                   title: '状态',
                   key: 'status',
                   width: 90,
-                  render: (_: unknown, item: BatchItem) => <ItemStatus item={item} />,
+                  render: (_: unknown, item: BatchItem) => <ItemStatusTag status={item.status} />,
                 },
                 {
                   title: '平台主图检查（原图 → 主图）',
@@ -227,6 +163,6 @@ export function BatchJobView({ id }: { id: number }) {
               ]),
         ]}
       />
-    </section>
+    </JobPanel>
   );
 }

@@ -1,22 +1,16 @@
-import { type BatchJob, formatDate } from '@chuhai/contract';
+import { formatDate } from '@chuhai/contract';
 import { useQueryClient } from '@tanstack/react-query';
-import { List, Tag } from 'antd';
+import { List } from 'antd';
 import { useSearchParams } from 'react-router';
 import { SignInButton } from '../../../components/ui/sign-in-prompt';
 import { StudioTabs } from '../../../components/ui/studio-tabs';
+import { JobStatusTag } from '../../../entities/job/job-status';
 import { useAuthStore } from '../../../stores/auth-store';
 import { batchKeys } from '../api/batch-keys';
 import { useBatchJobs } from '../api/get-batch-jobs';
 import { BatchForm } from './batch-form';
 import { BatchJobView } from './batch-job';
 import '../batch.css';
-
-const JOB_STATUS: Record<BatchJob['status'], { text: string; color: string }> = {
-  running: { text: '处理中', color: 'processing' },
-  paused: { text: '已暂停', color: 'warning' },
-  done: { text: '已完成', color: 'success' },
-  cancelled: { text: '已取消', color: 'default' },
-};
 
 /** 智能做图 · 批量: a new job on the left, the open job and the last 7 days' jobs on the right. */
 export function BatchScreen() {
@@ -30,7 +24,7 @@ export function BatchScreen() {
   return (
     <>
       <StudioTabs />
-      <div className={jobId ? 'tool-page batch-page batch-page--job-open' : 'tool-page batch-page'}>
+      <div className={jobId ? 'tool-page batch-page job-page--open' : 'tool-page batch-page'}>
         {signedIn ? (
           <BatchForm
             onStarted={(job) => {
@@ -46,7 +40,7 @@ export function BatchScreen() {
             <SignInButton label="登录后使用" size="large" block />
           </section>
         )}
-        <div className="batch-side">
+        <div className="job-side">
           {jobId ? <BatchJobView id={jobId} /> : null}
           {signedIn ? (
             <section aria-label="最近 7 天的任务" className="batch-jobs">
@@ -61,11 +55,7 @@ export function BatchScreen() {
                       job.id === jobId ? 'batch-jobs__item batch-jobs__item--open' : 'batch-jobs__item'
                     }
                     onClick={() => open(job.id)}
-                    actions={[
-                      <Tag key="status" color={JOB_STATUS[job.status].color}>
-                        {JOB_STATUS[job.status].text}
-                      </Tag>,
-                    ]}
+                    actions={[<JobStatusTag key="status" status={job.status} />]}
                   >
                     <button type="button" className="batch-jobs__open" onClick={() => open(job.id)}>
                       任务 #{job.id} · {job.total} 张 · {formatDate(job.createdAt)}

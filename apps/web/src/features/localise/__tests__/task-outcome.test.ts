@@ -1,7 +1,7 @@
 import type { LocaliseTask } from '@chuhai/contract';
 import { describe, expect, it } from 'vitest';
 import { siteGroups, toggleMarketplace } from '../site-groups';
-import { failingRequired, jobCountsText, jobPercent, taskDoing, verdictOf } from '../task-outcome';
+import { failingRequired, jobCountsText, taskDoing, verdictOf } from '../task-outcome';
 
 const rule = (ruleId: string, level: 'required' | 'recommended', pass: boolean) => ({
   scope: 'listing',
@@ -47,11 +47,6 @@ describe('a job’s progress', () => {
     ready: 3,
     counts: { done: 4, processing: 1, failed: 1 },
   };
-
-  it('counts done, failed and cancelled as finished', () => {
-    expect(jobPercent(job)).toBe(83);
-    expect(jobPercent({ total: 0, counts: {} })).toBe(0);
-  });
 
   it('says the counts that are not zero, with how many are 可以上架', () => {
     expect(jobCountsText(job)).toBe('共 6 个（3 个商品 × 2 个站点）：完成 4（可以上架 3），处理中 1，失败 1');

@@ -1,7 +1,8 @@
 import { DownloadOutlined, FileExcelOutlined, FileZipOutlined } from '@ant-design/icons';
 import { LOCALISE_LIMITS, LOCALISE_PHOTO_NAMING, type LocaliseCatalogue } from '@chuhai/contract';
-import { Alert, App, Button, Progress } from 'antd';
+import { Alert, App, Button } from 'antd';
 import { useRef, useState } from 'react';
+import { UploadProgress } from '../../../entities/job/upload-progress';
 import { ApiError } from '../../../lib/api-client';
 import { downloadCatalogueTemplate } from '../api/download-template';
 import { uploadCatalogue } from '../api/upload-catalogue';
@@ -116,13 +117,7 @@ export function CataloguePicker(props: {
         }}
       />
       {sent !== null ? (
-        <div role="status" className="localise-uploading">
-          正在上传 {Math.round(sent * 100)}%
-          <Progress percent={Math.round(sent * 100)} size="small" showInfo={false} />
-          <Button size="small" onClick={() => abort.current?.abort()}>
-            取消上传
-          </Button>
-        </div>
+        <UploadProgress share={sent} onCancel={() => abort.current?.abort()} />
       ) : (
         <Button disabled={!sheet || photos.length === 0} onClick={() => void read()}>
           上传并读取目录

@@ -10,7 +10,7 @@ import '../localise.css';
 /** What the right side says before a job is open. */
 function Intro() {
   return (
-    <section className="localise-intro muted" aria-label="说明">
+    <section className="job-panel localise-intro muted" aria-label="说明">
       <GlobalOutlined className="localise-intro__icon" />
       <p>每个商品 × 每个站点，一次做好并检查：</p>
       <ol>
@@ -33,7 +33,7 @@ export function LocaliseScreen() {
   const jobId = Number(params.get('job')) || null;
 
   return (
-    <div className={jobId ? 'tool-page localise-page localise-page--job-open' : 'tool-page localise-page'}>
+    <div className={jobId ? 'tool-page localise-page job-page--open' : 'tool-page localise-page'}>
       {signedIn && !jobId && <RecentJobsJump />}
       {signedIn ? (
         <LocaliseForm
@@ -51,7 +51,7 @@ export function LocaliseScreen() {
           <SignInButton label="登录后使用" size="large" block />
         </section>
       )}
-      <div className="localise-side">
+      <div className="job-side">
         {jobId && signedIn ? <LocaliseJobView id={jobId} /> : <Intro />}
         {signedIn && !jobId && <RecentJobs />}
       </div>

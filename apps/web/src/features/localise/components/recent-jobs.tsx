@@ -1,10 +1,9 @@
 import { DownOutlined, UnorderedListOutlined } from '@ant-design/icons';
 import { formatDate } from '@chuhai/contract';
-import { Tag } from 'antd';
 import { Link } from 'react-router';
+import { JobStatusTag } from '../../../entities/job/job-status';
 import { useLocaliseJobs } from '../api/get-jobs';
 import { jobCountsText } from '../task-outcome';
-import { JOB_STATUS } from './job-view';
 
 const RECENT_JOBS_ID = 'localise-recent-jobs';
 
@@ -48,14 +47,13 @@ export function RecentJobs() {
   const jobs = useLocaliseJobs();
   if (!jobs.data?.length) return null;
   return (
-    <section className="localise-recent" id={RECENT_JOBS_ID} aria-label="我的出海任务">
+    <section className="job-panel localise-recent" id={RECENT_JOBS_ID} aria-label="我的出海任务">
       {/* Focusable, so the jump from the top of the page lands here for the keyboard and screen readers too. */}
       <h2 tabIndex={-1}>我的出海任务</h2>
       <ul>
         {jobs.data.map((job) => (
           <li key={job.id}>
-            <Link to={`?job=${job.id}`}>{job.title}</Link>{' '}
-            <Tag color={JOB_STATUS[job.status].color}>{JOB_STATUS[job.status].text}</Tag>
+            <Link to={`?job=${job.id}`}>{job.title}</Link> <JobStatusTag status={job.status} />
             <div className="muted">
               {formatDate(job.createdAt)} · {jobCountsText(job)}
             </div>
