@@ -1,5 +1,4 @@
-import { type QueryClient, useQueryClient } from '@tanstack/react-query';
-import { useEffect } from 'react';
+import type { QueryClient } from '@tanstack/react-query';
 
 /**
  * The mark of a query whose answer shows today's uses, VIP or a balance (account info, 一键出海's
@@ -14,15 +13,3 @@ export function invalidateSpending(client: QueryClient): Promise<void> {
   return client.invalidateQueries({ predicate: (query) => query.meta?.showsSpending === true });
 }
 
-/**
- * For a job that charges as it delivers (一键出海, 批量处理): each time another piece is done, and
- * when the job stops running (done, paused for want of uses, cancelled), the figures are refreshed.
- * Also on first sight of a finished job: it may have ended while the page was elsewhere.
- */
-export function useSpendingFollowsJob(status: string | undefined, done: number | undefined) {
-  const client = useQueryClient();
-  useEffect(() => {
-    if (status === undefined) return;
-    if (status !== 'running' || (done ?? 0) > 0) void invalidateSpending(client);
-  }, [status, done, client]);
-}
