@@ -12,4 +12,3 @@ export const showsSpending = { showsSpending: true } as const;
 export function invalidateSpending(client: QueryClient): Promise<void> {
   return client.invalidateQueries({ predicate: (query) => query.meta?.showsSpending === true });
 }
-
