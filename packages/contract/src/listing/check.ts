@@ -24,6 +24,15 @@ const FUNCTION_WORDS: Record<ListingLanguage, ReadonlySet<string>> = {
   es: new Set('el la los las un una unos unas y o con sin para por de del en a al sobre'.split(' ')),
   ja: new Set('の に は を が と で も や へ から より まで ・'.split(' ')),
   'zh-TW': new Set('的 和 與 及 或 在 是 為 用'.split(' ')),
+  th: new Set('และ หรือ กับ ของ ใน ที่ สำหรับ จาก ด้วย โดย'.split(' ')),
+  vi: new Set('và hoặc với cho của trong trên từ có không cái chiếc bộ'.split(' ')),
+  id: new Set('dan atau dengan untuk dari di ke pada yang ini itu'.split(' ')),
+  ms: new Set('dan atau dengan untuk dari di ke pada yang ini itu'.split(' ')),
+  'pt-BR': new Set('o a os as um uma e ou com sem para por de do da dos das em no na'.split(' ')),
+  'es-MX': new Set('el la los las un una unos unas y o con sin para por de del en a al sobre'.split(' ')),
+  nl: new Set('de het een en of met zonder voor van in op aan bij uit naar tot'.split(' ')),
+  pl: new Set('i oraz lub albo z ze bez do dla na w we od po przy'.split(' ')),
+  sv: new Set('en ett och eller med utan för av i på till från vid'.split(' ')),
 };
 
 // © ® ™ are pictographic to Unicode but are symbols to the marketplaces (some rules name them).

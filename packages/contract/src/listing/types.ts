@@ -79,6 +79,19 @@ export const LISTING_LANGUAGES = {
   ja: '日语',
   /** Traditional characters and the words Taiwan's buyers use (Shopee 台湾站). */
   'zh-TW': '繁体中文',
+  th: '泰语',
+  vi: '越南语',
+  id: '印尼语',
+  ms: '马来语',
+  /**
+   * A regional variant is worded for its buyers (Brazil's and Mexico's words, not Portugal's or
+   * Spain's) and told by the language rule as its base language, pt and es (docs/decisions.md).
+   */
+  'pt-BR': '葡萄牙语（巴西）',
+  'es-MX': '西班牙语（墨西哥）',
+  nl: '荷兰语',
+  pl: '波兰语',
+  sv: '瑞典语',
 } as const;
 export type ListingLanguage = keyof typeof LISTING_LANGUAGES;
 

@@ -42,6 +42,15 @@ export const ListingLanguageSchema = Type.Union([
   Type.Literal('es'),
   Type.Literal('ja'),
   Type.Literal('zh-TW'),
+  Type.Literal('th'),
+  Type.Literal('vi'),
+  Type.Literal('id'),
+  Type.Literal('ms'),
+  Type.Literal('pt-BR'),
+  Type.Literal('es-MX'),
+  Type.Literal('nl'),
+  Type.Literal('pl'),
+  Type.Literal('sv'),
 ]);
 // The unions above and the lists in listing/types.ts name the same values.
 type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : never) : never;

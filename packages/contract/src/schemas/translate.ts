@@ -1,4 +1,5 @@
 import { type Static, Type } from 'typebox';
+import type { ListingLanguage } from '../listing/types.ts';
 import { RepairStrokes } from './translate-repair.ts';
 
 /**
@@ -19,8 +20,17 @@ export const TRANSLATE_LANGUAGES = [
   { code: 'id', name: '印尼语', english: 'Indonesian' },
   { code: 'ms', name: '马来语', english: 'Malay' },
   { code: 'zh-TW', name: '繁体中文', english: 'Traditional Chinese (Taiwan)' },
+  { code: 'pt-BR', name: '葡萄牙语（巴西）', english: 'Brazilian Portuguese' },
+  { code: 'es-MX', name: '西班牙语（墨西哥）', english: 'Mexican Spanish' },
+  { code: 'nl', name: '荷兰语', english: 'Dutch' },
+  { code: 'pl', name: '波兰语', english: 'Polish' },
+  { code: 'sv', name: '瑞典语', english: 'Swedish' },
 ] as const;
 export type TranslateLanguage = (typeof TRANSLATE_LANGUAGES)[number]['code'];
+// 一键出海 translates a site's pictures into the site's listing language: every one is offered here
+// (an unknown code would be translated into English).
+const _everyListingLanguage: ListingLanguage extends TranslateLanguage ? true : never = true;
+void _everyListingLanguage;
 export const TRANSLATE_LANGUAGE_CODES = TRANSLATE_LANGUAGES.map((l) => l.code) as TranslateLanguage[];
 
 export const TRANSLATE_LIMITS = {

@@ -29,6 +29,16 @@ const LANGUAGE_NAMES: Record<keyof typeof LISTING_LANGUAGES, string> = {
   ja: 'Japanese',
   // Said in both languages: the model otherwise drifts back to Simplified (the Chinese brief around it).
   'zh-TW': 'Traditional Chinese as written in Taiwan（繁體中文，台灣用語，不用简体字）',
+  th: 'Thai',
+  vi: 'Vietnamese (with all its tone marks)',
+  id: 'Indonesian (Bahasa Indonesia, not Malay)',
+  ms: 'Malay as written in Malaysia (Bahasa Melayu, not Indonesian)',
+  // The region said: the model otherwise writes Portugal's and Spain's words (telemóvel, ordenador).
+  'pt-BR': 'Brazilian Portuguese (português do Brasil)',
+  'es-MX': 'Mexican Spanish (español de México)',
+  nl: 'Dutch',
+  pl: 'Polish',
+  sv: 'Swedish',
 };
 
 const FIELD_SCHEMAS: Record<ListingField, Record<string, unknown>> = {

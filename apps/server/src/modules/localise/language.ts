@@ -1,12 +1,14 @@
 import {
   type GlossaryTerm,
   LISTING_LANGUAGES,
+  type ListingLanguage,
   type ListingText,
   type LocaliseRuleResult,
   type LocaliseSite,
 } from '@chuhai/contract';
 import { eld } from 'eld/large';
 import { chineseScript, simplifiedRuns } from '../../lib/chinese-script.ts';
+import { indonesianOrMalay } from './malay-indonesian.ts';
 import type { TranslatedPicture } from './steps.ts';
 
 /**
@@ -28,6 +30,11 @@ export interface IdentifiedLanguage {
   script?: 'simplified' | 'traditional' | 'either';
   /** The runs of `chinese` that read as Simplified: what is left for a reader of Traditional Chinese. */
   simplified: string[];
+  /**
+   * With `language` null: the languages it is one of, when the detector can say that much but not
+   * which (Indonesian or Malay, malay-indonesian.ts).
+   */
+  oneOf?: string[];
 }
 
 const detector = eld.newInstance();
@@ -44,7 +51,9 @@ const HAN = 4;
 const count = (text: string, pattern: RegExp) => (text.match(pattern) ?? []).length;
 
 /** The language the text reads as (see IdentifiedLanguage). */
-export function identifyLanguage(text: string): IdentifiedLanguage {
+export function identifyLanguage(raw: string): IdentifiedLanguage {
+  // Vietnamese typed with combining marks (e + ̂ + ́) is the same text as its composed letters.
+  const text = raw.normalize('NFC');
   const letters = count(text, /\p{L}/gu);
   const kana = count(text, /[\p{Script=Hiragana}\p{Script=Katakana}]/gu);
   const han = count(text, /\p{Script=Han}/gu);
@@ -65,8 +74,23 @@ export function identifyLanguage(text: string): IdentifiedLanguage {
   const found = detector.detect(latin);
   const [best, next] = Object.values(found.getScores()).sort((a, b) => b - a);
   const clear = found.isReliable() && best !== undefined && best - (next ?? 0) >= MARGIN;
-  return { language: clear && found.language ? found.language : null, ...base };
+  const language = clear && found.language ? found.language : null;
+  // ELD's `ms` is trained on Malay and Indonesian alike (it has no `id`): which of the two it is,
+  // their own words tell, or nothing does.
+  if (language === 'ms' || language === 'id') {
+    const which = indonesianOrMalay(latin);
+    return which ? { language: which, ...base } : { language: null, oneOf: ['id', 'ms'], ...base };
+  }
+  return { language, ...base };
 }
+
+/**
+ * What the detector answers for a site's language: a regional variant (pt-BR, es-MX) is its base
+ * language, pt and es. Brazil's and Mexico's wording is the listing prompt's work; a text's letters
+ * cannot tell Mexican Spanish from Spain's (docs/decisions.md).
+ */
+const TOLD_AS: Partial<Record<ListingLanguage, string>> = { 'pt-BR': 'pt', 'es-MX': 'es' };
+export const toldAs = (language: ListingLanguage): string => TOLD_AS[language] ?? language;
 
 const NAMES = new Intl.DisplayNames(['zh-CN'], { type: 'language' });
 
@@ -81,10 +105,16 @@ export function languageName(code: string): string {
  */
 const ENOUGH_LETTERS = 100;
 const ENOUGH_CJK = 40;
+/** Thai letters and marks: a Thai title is 40–90 of them. */
+const ENOUGH_THAI = 80;
 
 function enoughToPass(text: string): boolean {
   const cjk = count(text, /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}]/gu);
-  return cjk >= ENOUGH_CJK || count(text, /\p{Script=Latin}/gu) >= ENOUGH_LETTERS;
+  return (
+    cjk >= ENOUGH_CJK ||
+    count(text, /\p{Script=Thai}/gu) >= ENOUGH_THAI ||
+    count(text.normalize('NFC'), /\p{Script=Latin}/gu) >= ENOUGH_LETTERS
+  );
 }
 
 /** Told by its letters' script (Chinese left in it, kana, Hangul, Thai), not by the detector's guess. */
@@ -121,8 +151,12 @@ function readOnPicture(site: LocaliseSite, words: string): IdentifiedLanguage {
 function misread(site: LocaliseSite, found: IdentifiedLanguage): string {
   if (site.language === 'zh-TW') return misreadTraditional(found);
   const chinese = site.language === 'ja' ? [] : found.chinese;
-  if (found.language !== null && found.language !== site.language)
-    return `读起来是${languageName(found.language)}，不是站点的${languageName(site.language)}`;
+  const wanted = toldAs(site.language);
+  const notSite = `不是站点的${languageName(site.language)}`;
+  if (found.language !== null && found.language !== wanted)
+    return `读起来是${languageName(found.language)}，${notSite}`;
+  if (found.oneOf && !found.oneOf.includes(wanted))
+    return `读起来是${found.oneOf.map(languageName).join('或')}，${notSite}`;
   if (chinese.length > 0) return `含有中文「${chinese.slice(0, 3).join('」「')}」`;
   return '';
 }
@@ -163,7 +197,7 @@ export function listingLanguageRules(site: LocaliseSite, text: ListingText): Loc
     message,
     todo,
   });
-  const told = found.language === site.language && enough;
+  const told = found.language === toldAs(site.language) && enough;
   const places = wrongParts.map((p) => p.place).join('、');
   const verdict = wrongWhole
     ? fail('全文', `listing ${wrongWhole}`)
@@ -228,7 +262,7 @@ export function pictureLanguageRules(
     const wrong = misread(site, found);
     const open = '在图片翻译编辑器里打开这张图';
     if (wrong) return [{ ...rule, pass: false, message: `图上译文${wrong}`, todo: `${open}，改成${wanted}` }];
-    if (found.language === site.language)
+    if (found.language === toldAs(site.language))
       return [{ ...rule, pass: true, message: `图上译文是${wanted}`, todo: '' }];
     return [
       {
