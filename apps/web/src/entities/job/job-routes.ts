@@ -18,7 +18,8 @@ export const JOB_POLL_MS = 1500;
 
 /**
  * One kind of job as the web reaches it. The server registers the same routes for every job of
- * items: `GET base/:id`, `POST base/:id/pause|resume|cancel`, `GET base/:id/download`. The keys are the feature's, so its other queries sit beside them.
+ * items: `GET base/:id`, `POST base/:id/pause|resume|cancel`, `GET base/:id/download`. The keys
+ * are the feature's, so its other queries sit beside them.
  */
 export interface JobRoutes {
   base: string;
