@@ -85,11 +85,11 @@ function localiseSuite(ctx: () => Ctx) {
     const unknown = await post(
       ctx().app,
       '/api/v1/localise/estimate',
-      body(['lazada-TH']),
+      body(['coupang-KR']),
       auth(ctx().token),
     );
     assert.equal(unknown.json().code, ResultCode.badRequest);
-    assert.match(unknown.json().msg, /lazada-TH/);
+    assert.match(unknown.json().msg, /coupang-KR/);
     const other = await registerUser(ctx(), '13900002222', { ip: '10.91.0.2' });
     const theirs = await post(ctx().app, '/api/v1/localise/estimate', body(['amazon-US']), auth(other));
     assert.equal(theirs.json().code, ResultCode.notFound);

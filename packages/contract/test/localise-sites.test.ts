@@ -12,7 +12,7 @@ describe('一键出海 sites', () => {
   it('offers every site the issue names that has rules, each with its language and picture rules', () => {
     const ids = LOCALISE_SITES.map((s) => s.id);
     for (const id of ['US', 'UK', 'DE', 'FR', 'IT', 'ES', 'JP']) assert.ok(ids.includes(`amazon-${id}`), id);
-    for (const marketplace of ['shopee', 'tiktok', 'temu', 'ebay'])
+    for (const marketplace of ['shopee', 'lazada', 'tiktok', 'mercadolibre', 'temu', 'ebay'])
       assert.ok(
         ids.some((id) => id.startsWith(`${marketplace}-`)),
         marketplace,
@@ -23,7 +23,9 @@ describe('一键出海 sites', () => {
     // Shopee Taiwan (issue 55): in Traditional Chinese, pictures by Shopee's main-image rules.
     assert.equal(findLocaliseSite('shopee-TW')?.language, 'zh-TW');
     assert.equal(findLocaliseSite('shopee-TW')?.imageRules, 'shopee');
-    assert.equal(findLocaliseSite('shopee-TH'), undefined, 'no rules for Shopee Thailand yet');
+    // Shopee's local sites (issue 55) are written in their buyers' languages.
+    assert.equal(findLocaliseSite('shopee-TH')?.language, 'th');
+    assert.equal(findLocaliseSite('shopee-XX'), undefined);
   });
 
   it('derives each site from the listing rules, and each has main-image rules and a translation language', () => {

@@ -1,5 +1,5 @@
 import { LISTING_FIELD_NAMES, MARKETPLACES } from './rules.ts';
-import type { ListingRule } from './types.ts';
+import type { ListingRule, MarketplaceRules } from './types.ts';
 
 function limitOf(rule: ListingRule): string {
   switch (rule.kind) {
@@ -28,6 +28,12 @@ function limitOf(rule: ListingRule): string {
   }
 }
 
+/** Every web address the marketplace's rules and site notes cite, once each, in the order cited. */
+function sourceLinks(marketplace: MarketplaceRules): string[] {
+  const texts = [...marketplace.rules.map((r) => r.source), ...marketplace.sites.map((s) => s.note ?? '')];
+  return [...new Set(texts.flatMap((text) => text.match(/https?:\/\/[^\s，；）]+/g) ?? []))];
+}
+
 /**
  * docs/listing-rules.md, made from the rule files themselves so the two cannot disagree (a contract
  * test compares them; `node packages/contract/scripts/write-listing-rules-doc.ts` rewrites it).
@@ -44,7 +50,11 @@ export function listingRulesMarkdown(): string {
   for (const marketplace of Object.values(MARKETPLACES)) {
     parts.push(`## ${marketplace.name}`, '');
     parts.push(`站点：${marketplace.sites.map((s) => `${s.name}（${s.id}）`).join('、')}。`, '');
-    for (const site of marketplace.sites.filter((s) => s.note)) parts.push(`${site.name}：${site.note}`, '');
+    // Sites that share a note (Shopee's local sites) are named together before it, once.
+    const notes = new Map<string, string[]>();
+    for (const site of marketplace.sites)
+      if (site.note) notes.set(site.note, [...(notes.get(site.note) ?? []), site.name]);
+    for (const [note, names] of notes) parts.push(`${names.join('、')}：${note}`, '');
     parts.push('| 字段 | 级别 | 规则 | 限制 | 出处 |', '|---|---|---|---|---|');
     for (const rule of marketplace.rules) {
       const cells = [
@@ -58,6 +68,8 @@ export function listingRulesMarkdown(): string {
       parts.push(`| ${cells.map((c) => c.replaceAll('|', '\\|')).join(' | ')} |`);
     }
     parts.push('');
+    const links = sourceLinks(marketplace);
+    if (links.length > 0) parts.push(`出处链接：${links.map((url) => `<${url}>`).join('、')}`, '');
   }
   return parts.join('\n');
 }

@@ -1,5 +1,7 @@
 import { amazonRules } from './marketplaces/amazon.ts';
 import { ebayRules } from './marketplaces/ebay.ts';
+import { lazadaRules } from './marketplaces/lazada.ts';
+import { mercadoLibreRules } from './marketplaces/mercado-libre.ts';
 import { shopeeRules } from './marketplaces/shopee.ts';
 import { temuRules } from './marketplaces/temu.ts';
 import { tiktokRules } from './marketplaces/tiktok.ts';
@@ -9,6 +11,8 @@ export const MARKETPLACES: Record<MarketplaceId, MarketplaceRules> = {
   amazon: amazonRules,
   tiktok: tiktokRules,
   shopee: shopeeRules,
+  lazada: lazadaRules,
+  mercadolibre: mercadoLibreRules,
   temu: temuRules,
   ebay: ebayRules,
 };

@@ -67,7 +67,15 @@ export interface MarketplaceRules {
   rules: readonly ListingRule[];
 }
 
-export const MARKETPLACE_IDS = ['amazon', 'tiktok', 'shopee', 'temu', 'ebay'] as const;
+export const MARKETPLACE_IDS = [
+  'amazon',
+  'tiktok',
+  'shopee',
+  'lazada',
+  'mercadolibre',
+  'temu',
+  'ebay',
+] as const;
 export type MarketplaceId = (typeof MARKETPLACE_IDS)[number];
 
 export const LISTING_LANGUAGES = {

@@ -26,6 +26,8 @@ const IMAGE_RULES: Record<MarketplaceId, ImageMarketplaceId> = {
   amazon: 'amazon',
   tiktok: 'tiktok',
   shopee: 'shopee',
+  lazada: 'lazada',
+  mercadolibre: 'mercadolibre',
   temu: 'temu',
   ebay: 'ebay',
 };
@@ -46,11 +48,28 @@ export function findLocaliseSite(id: string): LocaliseSite | undefined {
 }
 
 /**
- * Sites the issue names whose rules we do not have yet, said as they are so the page does not offer
- * them: adding one means writing its listing rules (packages/contract/src/listing/marketplaces).
+ * Sites sellers ask for whose listing rules may not be written yet: the page names those of them
+ * that are not offered, and says nothing once every one is (adding one means writing its listing
+ * rules in packages/contract/src/listing/marketplaces).
  */
+const ASKED_FOR_SITES: readonly { id: string; name: string }[] = [
+  { id: 'amazon-MX', name: '亚马逊墨西哥站' },
+  { id: 'amazon-CA', name: '亚马逊加拿大站' },
+  { id: 'amazon-AU', name: '亚马逊澳大利亚站' },
+  { id: 'amazon-NL', name: '亚马逊荷兰站' },
+  { id: 'amazon-PL', name: '亚马逊波兰站' },
+  { id: 'amazon-SE', name: '亚马逊瑞典站' },
+];
+
+const missingSites = ASKED_FOR_SITES.filter(
+  (site) => !LOCALISE_SITES.some((offered) => offered.id === site.id),
+);
+
+/** 「亚马逊墨西哥站、亚马逊加拿大站（还没有 listing 规则）」, or '' once every site asked for is offered. */
 export const LOCALISE_MISSING_SITES =
-  'Shopee 有新加坡、马来西亚、菲律宾站（英语）和台湾站（繁体中文）的规则，泰国、越南、印尼、巴西等本地语言站点还没有；TikTok Shop 只有美国、英国站；Temu、eBay 只有美国、英国、德国站。';
+  missingSites.length === 0
+    ? ''
+    : `${missingSites.map((site) => site.name).join('、')}（还没有 listing 规则）`;
 
 /** How many detail pictures one product may bring, and how many sites one job may ask for. */
 export const LOCALISE_LIMITS = {

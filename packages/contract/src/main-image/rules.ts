@@ -32,6 +32,8 @@ export const IMAGE_MARKETPLACE_IDS = [
   'tiktok',
   'temu',
   'shopee',
+  'lazada',
+  'mercadolibre',
   'ebay',
   'walmart',
   'shopify',
@@ -76,7 +78,7 @@ export const MAIN_IMAGE_RULE_SETS: Record<ImageMarketplaceId, MainImageRuleSet> 
   },
   shopee: {
     id: 'shopee',
-    name: 'Shopee / Lazada',
+    name: 'Shopee',
     size: 1024,
     white: 'recommended',
     fill: { level: 'recommended', min: 0.6, max: 0.95 },
@@ -84,6 +86,30 @@ export const MAIN_IMAGE_RULE_SETS: Record<ImageMarketplaceId, MainImageRuleSet> 
     square: 'recommended',
     productOnly: 'recommended',
     source: 'Shopee Seller Education Hub 商品图片指南：至少 500×500、建议 1:1 白底封面图；2026-11 核对',
+  },
+  lazada: {
+    id: 'lazada',
+    name: 'Lazada',
+    size: 1000,
+    white: 'recommended',
+    fill: { level: 'recommended', min: 0.8, max: 0.95 },
+    minSide: { level: 'required', px: 500 },
+    square: 'recommended',
+    productOnly: 'required',
+    source:
+      'Lazada《Image & Content Guideline》：图片 500×500 至 2000×2000、建议 1:1 白底、产品占最长边 80% 以上、不能有水印文字标志图形，https://ja.scribd.com/document/356331009/MY-Image-Content-Guideline-080217 ；主图只展示所售商品、不放对比图和夸大效果（「Inappropriate and Misleading Content Policy」，https://community.lazada.com.ph/article/inappropriate-and-misleading-content-policy-970200-hc ）；2026-11 核对',
+  },
+  mercadolibre: {
+    id: 'mercadolibre',
+    name: 'Mercado Libre',
+    size: 1200,
+    white: 'required',
+    fill: { level: 'recommended', min: 0.8, max: 0.95 },
+    minSide: { level: 'required', px: 500 },
+    square: 'recommended',
+    productOnly: 'required',
+    source:
+      'Mercado Libre 帮助中心「Infracciones en fotos」：封面图只展示一件商品、用数字制作的纯白背景、不能有卖家标志和文字，https://www.mercadolibre.com.ar/ayuda/Fotos-en-Pagina-Principal_1024 ；Mercado Libre Developers「Working with pictures」：建议上传 1200×1200、最小 500×500、商品占画面约 95%，https://developers.mercadolibre.com.ar/en_us/working-with-pictures ；占比按 80%–95% 检查是出海助手的判断（一键修正做 85%）；2026-11 核对',
   },
   ebay: {
     id: 'ebay',

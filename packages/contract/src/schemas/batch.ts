@@ -1,5 +1,5 @@
 import { type Static, Type } from 'typebox';
-import type { ImageMarketplaceId } from '../main-image/rules.ts';
+import { IMAGE_MARKETPLACE_IDS, type ImageMarketplaceId } from '../main-image/rules.ts';
 import { ActionKey } from './action-key.ts';
 import { JOB_ITEM_STATUS_NAMES, JobIdParams, JobItemStatus, JobStatus } from './job.ts';
 
@@ -29,6 +29,8 @@ export const ImageMarketplaceSchema = Type.Union([
   Type.Literal('tiktok'),
   Type.Literal('temu'),
   Type.Literal('shopee'),
+  Type.Literal('lazada'),
+  Type.Literal('mercadolibre'),
   Type.Literal('ebay'),
   Type.Literal('walmart'),
   Type.Literal('shopify'),
@@ -42,7 +44,10 @@ export const BatchSteps = Type.Object({
   /** A transparent PNG of the product. */
   cutout: Type.Boolean(),
   /** A white main image per marketplace, checked against its rules. */
-  marketplaces: Type.Array(ImageMarketplaceSchema, { maxItems: 7, uniqueItems: true }),
+  marketplaces: Type.Array(ImageMarketplaceSchema, {
+    maxItems: IMAGE_MARKETPLACE_IDS.length,
+    uniqueItems: true,
+  }),
   /** The product on a plain colour (#rrggbb)… */
   backgroundColor: Type.Union([Type.Null(), Type.String({ pattern: '^#[0-9a-fA-F]{6}$' })]),
   /** …or on a design of the background library (its id); one of the two at most. */

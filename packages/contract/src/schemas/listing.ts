@@ -31,6 +31,8 @@ export const MarketplaceIdSchema = Type.Union([
   Type.Literal('amazon'),
   Type.Literal('tiktok'),
   Type.Literal('shopee'),
+  Type.Literal('lazada'),
+  Type.Literal('mercadolibre'),
   Type.Literal('temu'),
   Type.Literal('ebay'),
 ]);

@@ -60,7 +60,15 @@ describe('the sites', () => {
   const groups = siteGroups();
 
   it('are grouped by marketplace, each site with its buyers’ language', () => {
-    expect(groups.map((g) => g.name)).toEqual(['亚马逊', 'TikTok Shop', 'Shopee', 'Temu', 'eBay']);
+    expect(groups.map((g) => g.name)).toEqual([
+      '亚马逊',
+      'TikTok Shop',
+      'Shopee',
+      'Lazada',
+      'Mercado Libre',
+      'Temu',
+      'eBay',
+    ]);
     const amazon = groups[0];
     expect(amazon?.sites.find((s) => s.id === 'amazon-DE')).toEqual({
       id: 'amazon-DE',
@@ -80,7 +88,18 @@ describe('the sites', () => {
     const shopee = groups.find((g) => g.marketplace === 'shopee');
     if (!shopee) throw new Error('no Shopee');
     const all = toggleMarketplace(['amazon-US'], shopee, true);
-    expect(all).toEqual(['amazon-US', 'shopee-SG', 'shopee-MY', 'shopee-PH', 'shopee-TW']);
+    expect(all).toEqual([
+      'amazon-US',
+      'shopee-SG',
+      'shopee-MY',
+      'shopee-PH',
+      'shopee-TW',
+      'shopee-TH',
+      'shopee-VN',
+      'shopee-ID',
+      'shopee-BR',
+      'shopee-MX',
+    ]);
     expect(toggleMarketplace(all, shopee, false)).toEqual(['amazon-US']);
   });
 });

@@ -44,7 +44,9 @@ export function SitePicker(props: { value: string[]; onChange: (sites: string[])
           </fieldset>
         );
       })}
-      <p className="muted localise-sites__missing">还不能选的站点：{LOCALISE_MISSING_SITES}</p>
+      {LOCALISE_MISSING_SITES && (
+        <p className="muted localise-sites__missing">还不能选的站点：{LOCALISE_MISSING_SITES}</p>
+      )}
     </div>
   );
 }
