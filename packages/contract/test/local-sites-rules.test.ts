@@ -51,7 +51,7 @@ describe('the new sites and their languages', () => {
       assert.equal(site.imageRules, imageRules, id);
     }
     assert.equal(findLocaliseSite('lazada-TH')?.name, 'Lazada · 泰国站');
-    assert.equal(findLocaliseSite('mercadolibre-BR')?.name, 'Mercado Libre · 巴西站');
+    assert.equal(findLocaliseSite('mercadolibre-BR')?.name, '美客多 · 巴西站');
   });
 
   it('Mercado Libre wants a pure white cover with only the product; Lazada only the product', () => {

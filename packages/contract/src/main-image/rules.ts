@@ -101,7 +101,7 @@ export const MAIN_IMAGE_RULE_SETS: Record<ImageMarketplaceId, MainImageRuleSet> 
   },
   mercadolibre: {
     id: 'mercadolibre',
-    name: 'Mercado Libre',
+    name: '美客多 Mercado Libre',
     size: 1200,
     white: 'required',
     fill: { level: 'recommended', min: 0.8, max: 0.95 },

@@ -117,8 +117,8 @@ export const lazadaRules: MarketplaceRules = {
       field: 'bullets',
       level: 'recommended',
       kind: 'maxItems',
-      limit: 8,
-      text: '卖点要点（Highlights）建议不超过 8 条',
+      limit: 5,
+      text: '卖点要点（Highlights）建议不超过 5 条，手机上一屏看得完',
       source: HIGHLIGHTS,
     },
     {

@@ -9,13 +9,13 @@ const LISTING_POLICY =
   'Mercado Livre「Políticas de anúncios」（Dados de contato e identificação；Links em anúncios）：商品信息里不能留联系方式或站外链接，https://www.mercadolivre.com.br/ajuda/Pol%C3%ADtica_de%20_An%C3%BAncios_s1011 ；墨西哥站同一套政策；2026-11 核对';
 
 /**
- * Mercado Libre, Mexico (Spanish) and Brazil (Mercado Livre, Portuguese): a title and a plain-text
+ * Mercado Libre (美客多 to Chinese sellers), Mexico (Spanish) and Brazil (Mercado Livre, Portuguese): a title and a plain-text
  * description. Its attributes (ficha técnica) are chosen per category in its own form, so only the
  * description carries the facts here.
  */
 export const mercadoLibreRules: MarketplaceRules = {
   id: 'mercadolibre',
-  name: 'Mercado Libre',
+  name: '美客多',
   sites: [
     { id: 'MX', name: '墨西哥站', language: 'es-MX' },
     {

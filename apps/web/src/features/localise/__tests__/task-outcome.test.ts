@@ -65,7 +65,7 @@ describe('the sites', () => {
       'TikTok Shop',
       'Shopee',
       'Lazada',
-      'Mercado Libre',
+      '美客多',
       'Temu',
       'eBay',
     ]);
