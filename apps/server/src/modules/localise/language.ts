@@ -104,6 +104,8 @@ export function languageName(code: string): string {
  * by ELD nearly always, yet a listing is never called the site's language on a title's word alone.
  */
 const ENOUGH_LETTERS = 100;
+/** Latin letters a bullet needs to be judged on its own: a two-word fragment is not. */
+const PART_LETTERS = 30;
 const ENOUGH_CJK = 40;
 /** Thai letters and marks: a Thai title is 40–90 of them. */
 const ENOUGH_THAI = 80;
@@ -181,9 +183,13 @@ export function listingLanguageRules(site: LocaliseSite, text: ListingText): Loc
   // listing; a Latin language that differs is as unsure as no answer.
   const enough = enoughToPass(whole);
   const decisive = (found: IdentifiedLanguage) => enough || byScript(found);
+  // A part is judged by its own words only when it has a phrase's worth of them: 「Tapa antiderrame」
+  // reads as Italian and 「Tål diskmaskin」 as Turkish (bench/language-id.ts).
+  const partDecisive = (part: string, found: IdentifiedLanguage) =>
+    byScript(found) || (enough && count(part, /\p{Script=Latin}/gu) >= PART_LETTERS);
   const wrongParts = parts.flatMap(([place, part]) => {
     const read = identifyLanguage(part);
-    const wrong = part.trim() && decisive(read) ? misread(site, read) : '';
+    const wrong = part.trim() && partDecisive(part, read) ? misread(site, read) : '';
     return wrong ? [{ place, wrong }] : [];
   });
   const found = identifyLanguage(whole);
