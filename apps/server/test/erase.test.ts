@@ -109,6 +109,50 @@ describe('图片翻译 · erasing the strokes, not the rectangle', () => {
   });
 });
 
+describe('图片翻译 · a gradient behind bright letters is no glow', () => {
+  const ocr = createOcrEngine();
+  after(() => ocr.close());
+
+  // A Tmall poster's headline (alimama poster train-6): gold letters on a red gradient. The lighter
+  // band of the red reads, channel by channel, a little towards gold, and was swept as the letters'
+  // glow: half a line's height all round was marked and inpainted into pink and white blotches.
+  it('marks the letters and their edge, not the red around them', async () => {
+    const gradient = `<svg xmlns="http://www.w3.org/2000/svg" width="${W}" height="${H}"><defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="#a30112"/><stop offset="0.5" stop-color="#cc1124"/><stop offset="1" stop-color="#98000f"/></linearGradient></defs><rect width="${W}" height="${H}" fill="url(#g)"/></svg>`;
+    const writing = { text: '前1小时9折', left: 120, top: 140, size: 90, color: '#ffcb80' };
+    const written = await writeChinese(sharp(Buffer.from(gradient)), [writing]);
+    const glyphs = await raw(
+      await writeChinese(sharp({ create: { width: W, height: H, channels: 3, background: '#000' } }), [
+        { ...writing, color: '#ffffff' },
+      ]),
+    );
+    const lines = await ocr.readLines(written);
+    assert.equal(lines.length, 1, lines.map((l) => l.text).join(' | '));
+    const line = lines[0] as (typeof lines)[number];
+    const image = await raw(written);
+    const mask = new Uint8Array(W * H);
+    markStrokes(image, grow(line.box, Math.max(2, line.box.height * 0.18), W, H), mask);
+    // Marked pixels farther than 6 px from any glyph: the red itself.
+    let away = 0;
+    let marked = 0;
+    for (let y = 0; y < H; y++)
+      for (let x = 0; x < W; x++) {
+        if (!mask[y * W + x]) continue;
+        marked += 1;
+        let near = false;
+        for (let dy = -6; dy <= 6 && !near; dy++)
+          for (let dx = -6; dx <= 6 && !near; dx++) {
+            const yy = y + dy;
+            const xx = x + dx;
+            if (yy >= 0 && yy < H && xx >= 0 && xx < W && (glyphs.data[(yy * W + xx) * 3] as number) > 16)
+              near = true;
+          }
+        if (!near) away += 1;
+      }
+    assert.ok(marked > 0);
+    assert.ok(away / marked < 0.05, `${away} of ${marked} marked pixels are the gradient, not the letters`);
+  });
+});
+
 describe('图片翻译 · the colour text is drawn back in', () => {
   it('keeps a colour that reads, and darkens pale text on a pale label to at least 3:1, keeping its hue', async () => {
     const label = [250, 246, 236];
