@@ -93,6 +93,33 @@ const WRITTEN: Record<string, { title: string; bullets: string[]; description: s
     description:
       'Esta botella térmica mantiene las bebidas frías todo el día y calientes durante doce horas. La doble pared de acero inoxidable no suda, la tapa es hermética y su forma delgada cabe en el portavasos y en la mochila.',
   },
+  // Shopee 台湾站: Traditional characters (溫, 鏽, 體) and Taiwan's words, a description past Shopee's
+  // recommended 100 characters.
+  Traditional: {
+    title: '保溫不鏽鋼水瓶 750 毫升，防漏杯蓋，保冷 24 小時',
+    bullets: [
+      '保冷 24 小時：雙層真空隔熱，整天都冰涼',
+      '防漏杯蓋：放進任何包包都不必擔心',
+      '食品級不鏽鋼：沒有金屬味',
+      '適用車用杯架：瓶底直徑 7.5 公分',
+      '內容物：750 毫升水瓶一支、清潔刷一支',
+    ],
+    description:
+      '這款保溫水瓶能讓飲料冰涼一整天、溫熱十二小時。雙層食品級不鏽鋼瓶身不會凝結水珠，杯蓋密封不漏水，纖細的瓶身放得進車用杯架，也放得進背包側袋。內容物有水瓶一支和清潔刷一支，上班通勤、健身運動、戶外露營都很適合。',
+  },
+  // Lazada 泰国站: five highlights and a description of more than 30 Thai words.
+  Thai: {
+    title: 'กระบอกน้ำสแตนเลสเก็บอุณหภูมิ 750 มล. ฝาปิดกันรั่ว',
+    bullets: [
+      'เก็บความเย็นได้ 24 ชั่วโมง ด้วยผนังสุญญากาศสองชั้น',
+      'ฝาปิดกันรั่ว ใส่กระเป๋าได้ไม่ต้องกังวล',
+      'สแตนเลสเกรดอาหาร ไม่มีกลิ่นโลหะ',
+      'ใส่ที่วางแก้วในรถได้ ฐานกว้าง 7.5 ซม.',
+      'ในกล่องมีกระบอกน้ำ 750 มล. หนึ่งใบและแปรงล้างหนึ่งอัน',
+    ],
+    description:
+      'กระบอกน้ำเก็บอุณหภูมินี้เก็บเครื่องดื่มให้เย็นได้ทั้งวันและร้อนได้สิบสองชั่วโมง ผนังสแตนเลสสองชั้นไม่มีหยดน้ำเกาะ ฝาปิดแน่นไม่รั่วซึม ตัวกระบอกเรียวใส่ที่วางแก้วในรถและช่องข้างกระเป๋าเป้ได้ เหมาะกับการทำงาน ออกกำลังกาย และเดินทาง',
+  },
   Japanese: {
     title: '水筒 750ml 真空断熱 ステンレスボトル 保冷 保温 漏れ防止',
     bullets: [
@@ -110,7 +137,8 @@ const WRITTEN: Record<string, { title: string; bullets: string[]; description: s
 /** The listing's words in the prompt's language; English for `[wrong-language]`, as a model that ignores it. */
 function writtenFor(messages: Message[]) {
   const system = messages.find((m) => m.role === 'system')?.content ?? '';
-  const language = /用 (\w+) 撰写/.exec(system)?.[1] ?? 'English';
+  // The language's first word: 「用 Traditional Chinese as written in Taiwan（…） 撰写」 is Traditional.
+  const language = /用 (\w+)[^\n]*? 撰写/.exec(system)?.[1] ?? 'English';
   const written = !productName(messages).includes('[wrong-language]') && WRITTEN[language];
   return written || { title: SHORT_TITLE, bullets: BULLETS, description: DESCRIPTION };
 }

@@ -13,6 +13,10 @@
  * Numbers stay as they are (「168元」 is "168 yuan"), unless a block asks otherwise: with 「数字测试」
  * the first answer drops every number and price sign (「168元」 becomes "yuan") and the repair keeps
  * them; with 「顽固数字」 every answer drops them.
+ *
+ * Asked for Thai or Traditional Chinese (the system prompt's 「from Chinese into …」), it writes
+ * them from a phrase book of its own: the pictures' language check tells those by their script, so
+ * English would be refused there. Every other language gets the English phrase book.
  */
 const PHRASES: [string, string][] = [
   ['防水透气', 'Waterproof and breathable'],
@@ -34,6 +38,43 @@ const PHRASES: [string, string][] = [
   ['顽固数字', 'Stubborn numbers'],
   ['元', 'yuan'],
 ];
+
+/** The same phrases where a script tells the language: what a Thai or Taiwanese shopper reads. */
+const PHRASES_IN: Record<string, { phrases: [string, string][]; unknown: string }> = {
+  Thai: {
+    phrases: [
+      ['防水透气', 'กันน้ำระบายอากาศ'],
+      ['面料', 'ผ้า'],
+      ['层', ' ชั้น'],
+      ['限时特惠', 'ข้อเสนอพิเศษ'],
+      ['包邮', 'ส่งฟรี'],
+      ['加厚保暖', 'หนาและอบอุ่น'],
+      ['防滑', 'กันลื่น'],
+      ['元', 'หยวน'],
+    ],
+    unknown: 'สินค้า',
+  },
+  Traditional: {
+    phrases: [
+      ['防水透气', '防水透氣'],
+      ['面料', '面料'],
+      ['层', '層'],
+      ['限时特惠', '限時特惠'],
+      ['包邮', '免運費'],
+      ['加厚保暖', '加厚保暖'],
+      ['防滑', '防滑'],
+      ['元', '元'],
+    ],
+    unknown: '品項',
+  },
+};
+
+/** The phrase book for the language the system prompt asks for; English unless it is Thai or Traditional Chinese. */
+function phraseBookFor(messages: { role: string; content: string }[]) {
+  const system = messages.find((m) => m.role === 'system')?.content ?? '';
+  const language = /from Chinese into (\w+)/.exec(system)?.[1] ?? 'English';
+  return PHRASES_IN[language] ?? { phrases: PHRASES, unknown: 'Item' };
+}
 
 export function isTranslateRequest(messages: { role: string; content: string }[]): boolean {
   return messages.some((m) => m.role === 'system' && m.content.includes('[image-text-translation]'));
@@ -62,6 +103,7 @@ function translate(
   glossary: Term[] = [],
   mode: Mode = 'follow',
   unknown: Unknown = () => 'Item',
+  phrases: [string, string][] = PHRASES,
 ): string {
   let out = text;
   // Terms are set aside before the phrase book runs and put back as the glossary (or the mode) says.
@@ -74,7 +116,12 @@ function translate(
       out = out.replaceAll(term.term, ` \u27e6${held.length}\u27e7 `);
       held.push(written);
     }
-  for (const [zh, en] of PHRASES) out = out.replaceAll(zh, ` ${en} `);
+  // Phrases are held too, so Chinese written by the phrase book (Traditional) is not taken for unknown.
+  for (const [zh, written] of phrases)
+    out = out.replaceAll(zh, () => {
+      held.push(written);
+      return ` \u27e6${held.length - 1}\u27e7 `;
+    });
   out = out.replace(/[\u3400-\u9fff]+/g, (run) => ` ${unknown(run)} `);
   out = out.replace(/\u27e6(\d+)\u27e7/g, (_, i: string) => held[Number(i)] ?? '');
   return out
@@ -100,10 +147,11 @@ export function translateReply(messages: { role: string; content: string }[]): s
       ? 'ignore'
       : 'follow';
   const glossary = glossaryOf(messages);
+  const book = phraseBookFor(messages);
   const dropsNumbers = (text: string) =>
     text.includes('顽固数字') || (!repairing && text.includes('数字测试'));
   const written = (text: string) => {
-    const out = translate(text, glossary, mode);
+    const out = translate(text, glossary, mode, () => book.unknown, book.phrases);
     return dropsNumbers(text)
       ? out
           .replace(/[¥￥]?\d+(?:[.,]\d+)*%?/g, '')
