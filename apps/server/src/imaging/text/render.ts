@@ -1,6 +1,6 @@
 import sharp from 'sharp';
 import type { TextBox } from '../ocr/index.ts';
-import { fontsFor } from './fonts.ts';
+import { fontDescription, fontsFor, registerFallbacks } from './fonts.ts';
 import { outlined } from './outline.ts';
 
 /** One block to draw: the text fitted into its box. */
@@ -50,10 +50,11 @@ const escapeMarkup = (text: string) =>
 async function renderText(block: DrawnBlock, language: string, size: number) {
   const fonts = fontsFor(language, block.text);
   const face = block.bold ? fonts.bold : fonts.regular;
+  await registerFallbacks(face);
   const { data, info } = await sharp({
     text: {
       text: `<span foreground="${block.color}">${escapeMarkup(block.text)}</span>`,
-      font: `${face.family}${block.bold ? ' Bold' : ''} ${size}`,
+      font: fontDescription(face, block.bold, size),
       fontfile: face.file,
       width: Math.max(1, block.box.width),
       align: block.align,
