@@ -19,7 +19,7 @@ export async function queueBatchJob(
   images: readonly QueuedImage[],
 ): Promise<number> {
   const { db, files, queue, clock } = deps;
-  const jobId = await insertJob(db, { userId, steps, now: clock.now(), expiresAt: clock.now() + 86_400_000 });
+  const jobId = await insertJob(db, { userId, now: clock.now(), expiresAt: clock.now() + 86_400_000 });
   for (const image of images) {
     const key = `${jobPrefix(userId, jobId)}/in/${image.name}`;
     await files.put(key, image.bytes, image.contentType);
@@ -32,6 +32,6 @@ export async function queueBatchJob(
     });
     await queue.send(BATCH_QUEUE, { itemId });
   }
-  await finishIntake(db, jobId, { steps, total: images.length, refused: '[]' });
+  await finishIntake(db, jobId, { steps: JSON.parse(steps), total: images.length, refused: [] });
   return jobId;
 }

@@ -315,7 +315,6 @@ function batchSuite(ctx: () => Ctx, matting: CornerColourMatting) {
     // Images put straight into a job, without a queue message: this test plays the workers.
     const jobId = await insertJob(db, {
       userId,
-      steps: steps({ cutout: false, marketplaces: ['amazon'] }),
       now: ctx().clock.now(),
       expiresAt: ctx().clock.now() + 86_400_000,
     });
@@ -326,9 +325,9 @@ function batchSuite(ctx: () => Ctx, matting: CornerColourMatting) {
     };
     const dead = await image(1);
     await finishIntake(db, jobId, {
-      steps: steps({ cutout: false, marketplaces: ['amazon'] }),
+      steps: JSON.parse(steps({ cutout: false, marketplaces: ['amazon'] })),
       total: 2,
-      refused: '[]',
+      refused: [],
     });
     // The dead worker claimed it and was killed before it finished; a redelivered message finds it taken.
     assert.equal(await claimItem(db, dead, ctx().clock.now()), true);

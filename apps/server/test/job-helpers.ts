@@ -3,7 +3,7 @@ import path from 'node:path';
 import { after } from 'node:test';
 import type { Kysely } from 'kysely';
 import type { Database } from '../src/db/database.ts';
-import type { JobItemTable, JobTable } from '../src/queue/job-items.ts';
+import type { JobItemTable, JobTable } from '../src/jobs/items.ts';
 import { tempDir } from './helpers.ts';
 
 /** The tests of jobs of items on the queue (批量处理, 一键出海): their workers and what they leave. */

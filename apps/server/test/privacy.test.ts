@@ -57,7 +57,6 @@ describe('导出我的数据 and 注销账号', () => {
     });
     const jobId = await insertJob(ctx.app.db, {
       userId,
-      steps: '{}',
       now: ctx.clock.now(),
       expiresAt: ctx.clock.now() + 7 * 86_400_000,
     });

@@ -4,7 +4,7 @@ import {
   MAIN_IMAGE_RULE_SETS,
   type MainImageReport,
 } from '@chuhai/contract';
-import type { JobResultsZip } from '../../http/job-routes.ts';
+import type { JobResultsZip } from '../../jobs/routes.ts';
 import { streamingZip } from '../../lib/streaming-zip.ts';
 import type { BatchVerdict } from './process-image.ts';
 import * as batches from './repository.ts';
@@ -139,11 +139,7 @@ export async function* resultsZip(
   const zip = streamingZip();
   const taken = new Set<string>();
   for (const item of items) {
-    for (const result of JSON.parse(item.results) as {
-      kind: 'cutout' | 'main' | 'background' | 'translated' | 'thumbnail';
-      marketplace?: ImageMarketplaceId;
-      key: string;
-    }[]) {
+    for (const result of item.results) {
       // The table's thumbnail is not a result.
       if (result.kind === 'thumbnail') continue;
       const file = await deps.files.get(result.key);
@@ -163,21 +159,12 @@ export async function* resultsZip(
     'report.csv',
     reportCsv(
       items.map((i) => {
-        const translated = (
-          JSON.parse(i.results) as {
-            kind: string;
-            residual?: number;
-            overflow?: number;
-            productText?: string[];
-            missedTerms?: string[];
-            restoredNumbers?: string[];
-          }[]
-        ).find((r) => r.kind === 'translated');
+        const translated = i.results.find((r) => r.kind === 'translated');
         return {
           name: i.name,
           status: i.status,
           reason: i.reason,
-          verdicts: JSON.parse(i.checks) as BatchVerdict[],
+          verdicts: i.checks,
           ...(translated
             ? {
                 translation: {
@@ -197,10 +184,10 @@ export async function* resultsZip(
   yield* zip.finish();
 }
 
-/** The results ZIP behind the job's signed link (see http/job-routes.ts). */
+/** The results ZIP behind the job's signed link (see jobs/routes.ts). */
 export const RESULTS_ZIP: JobResultsZip = {
   name: 'batch',
-  exists: async (deps, jobId) => Boolean(await batches.jobById(deps.db, jobId)),
+  tables: batches.BATCH_TABLES,
   write: resultsZip,
   nothingYet: '还没有处理完成的图片',
 };

@@ -1,5 +1,5 @@
 import type { PersonalData } from '../../app-module.ts';
-import { deleteJobsOf, jobPersonalTables } from '../../queue/job-items.ts';
+import { deleteJobsOf, jobPersonalTables } from '../../jobs/items.ts';
 import * as batches from './repository.ts';
 
 /**
@@ -27,15 +27,8 @@ export const batchPersonalData: PersonalData = {
     return { batchJobs };
   },
   async eraseIn(trx, user) {
-    const files = await trx
-      .selectFrom('batch_items')
-      .select(['original_key', 'results'])
-      .where('user_id', '=', user.id)
-      .execute();
-    await deleteJobsOf(trx, { jobs: 'batch_jobs', items: 'batch_items' }, user.id);
-    return files.flatMap((f) => [
-      ...(f.original_key ? [f.original_key] : []),
-      ...(JSON.parse(f.results) as { key: string }[]).map((r) => r.key),
-    ]);
+    const files = await batches.filesOfUser(trx, user.id);
+    await deleteJobsOf(trx, batches.BATCH_TABLES, user.id);
+    return files;
   },
 };

@@ -1,21 +1,68 @@
-import type { Kysely } from 'kysely';
+import { BatchSteps } from '@chuhai/contract';
+import type { Kysely, Selectable } from 'kysely';
+import { Value } from 'typebox/value';
 import type { Database } from '../../db/database.ts';
-import {
-  claimItem as claimJobItem,
-  keptJobsOf,
-  moveItems as moveJobItems,
-  requeueStaleItems,
-  unpauseItems,
-} from '../../queue/job-items.ts';
+import { claimItem as claimJobItem, keptJobsOf, requeueStaleItems } from '../../jobs/items.ts';
+import { isListOfKeyed, isListOfObjects, readJsonColumn } from '../../jobs/json-column.ts';
+import type { Refused } from '../../lib/unzip-images.ts';
+import type { BatchOutput, BatchVerdict } from './process-image.ts';
+import type { BatchItemTable, BatchJobTable } from './table.ts';
 
 type Db = Kysely<Database>;
 
-export type BatchJobRow = NonNullable<Awaited<ReturnType<typeof findJob>>>;
-export type BatchItemRow = NonNullable<Awaited<ReturnType<typeof findItem>>>;
+/** 批量处理's job and image tables, as the jobs layer reads them. */
+export const BATCH_TABLES = { jobs: 'batch_jobs', items: 'batch_items' } as const;
+
+/** A stored output of an image (and its `thumbnail`, a small WebP for the job's table, not a result). */
+export interface StoredOutput {
+  kind: BatchOutput['kind'] | 'thumbnail';
+  marketplace?: string;
+  key: string;
+  residual?: number;
+  overflow?: number;
+  productText?: string[];
+  missedTerms?: string[];
+  restoredNumbers?: string[];
+}
+
+/** A job as its row holds it, its JSON columns read: the steps chosen and the files refused. */
+export type BatchJobRow = Omit<Selectable<BatchJobTable>, 'steps' | 'refused'> & {
+  /** `null` while the upload is still being read (the column holds `{}`). */
+  steps: BatchSteps | null;
+  refused: Refused[];
+};
+
+/** An image as its row holds it, its JSON columns read: the checks and the stored outputs. */
+export type BatchItemRow = Omit<Selectable<BatchItemTable>, 'checks' | 'results'> & {
+  checks: BatchVerdict[];
+  results: StoredOutput[];
+};
+
+const isSteps = (value: unknown): value is BatchSteps => Value.Check(BatchSteps, value);
+const isEmptyObject = (value: unknown) =>
+  typeof value === 'object' && value !== null && !Array.isArray(value) && Object.keys(value).length === 0;
+
+/** A batch_jobs row, mapped once: every reader after this has typed steps and refusals. */
+function toJob(row: Selectable<BatchJobTable>): BatchJobRow {
+  const steps = JSON.parse(row.steps) as unknown;
+  return {
+    ...row,
+    steps: isEmptyObject(steps) ? null : readJsonColumn(row.steps, isSteps, 'batch_jobs.steps'),
+    refused: readJsonColumn(row.refused, isListOfObjects<Refused>, 'batch_jobs.refused'),
+  };
+}
+
+/** A batch_items row, mapped once. */
+function toItem(row: Selectable<BatchItemTable>): BatchItemRow {
+  return {
+    ...row,
+    checks: readJsonColumn(row.checks, isListOfObjects<BatchVerdict>, 'batch_items.checks'),
+    results: readJsonColumn(row.results, isListOfKeyed<StoredOutput>, 'batch_items.results'),
+  };
+}
 
 interface NewJob {
   userId: number;
-  steps: string;
   now: number;
   expiresAt: number;
 }
@@ -38,7 +85,8 @@ export async function insertJobWithKey(
     .values({
       user_id: values.userId,
       status: 'running',
-      steps: values.steps,
+      // The upload is still to be read: `{}` until finishIntake writes the steps it asked for.
+      steps: '{}',
       total: 0,
       refused: '[]',
       created_at: values.now,
@@ -53,49 +101,51 @@ export async function insertJobWithKey(
 }
 
 /** The seller's job started with this key, if it is still kept. */
-export function jobByStartKey(db: Db, userId: number, startKey: string) {
-  return db
+export async function jobByStartKey(db: Db, userId: number, startKey: string) {
+  const row = await db
     .selectFrom('batch_jobs')
     .selectAll()
     .where('user_id', '=', userId)
     .where('start_key', '=', startKey)
     .executeTakeFirst();
+  return row && toJob(row);
 }
 
 /** The upload is read: the steps it asked for, how many images were taken and which were refused. */
 export async function finishIntake(
   db: Db,
   jobId: number,
-  intake: { steps: string; total: number; refused: string },
+  intake: { steps: BatchSteps; total: number; refused: Refused[] },
 ): Promise<void> {
-  await db.updateTable('batch_jobs').set(intake).where('id', '=', jobId).execute();
+  await db
+    .updateTable('batch_jobs')
+    .set({
+      steps: JSON.stringify(intake.steps),
+      total: intake.total,
+      refused: JSON.stringify(intake.refused),
+    })
+    .where('id', '=', jobId)
+    .execute();
 }
 
-export function findJob(db: Db, userId: number, jobId: number) {
-  return db
+export async function findJob(db: Db, userId: number, jobId: number) {
+  const row = await db
     .selectFrom('batch_jobs')
     .selectAll()
     .where('id', '=', jobId)
     .where('user_id', '=', userId)
     .executeTakeFirst();
+  return row && toJob(row);
 }
 
-export function jobById(db: Db, jobId: number) {
-  return db.selectFrom('batch_jobs').selectAll().where('id', '=', jobId).executeTakeFirst();
+export async function jobById(db: Db, jobId: number) {
+  const row = await db.selectFrom('batch_jobs').selectAll().where('id', '=', jobId).executeTakeFirst();
+  return row && toJob(row);
 }
 
 /** The seller's jobs still kept, newest first. */
-export const listJobs = (db: Db, userId: number, now: number) =>
-  keptJobsOf(db, 'batch_jobs', userId, now, 50);
-
-export async function setJobStatus(
-  db: Db,
-  jobId: number,
-  status: string,
-  endedAt: number | null,
-): Promise<void> {
-  await db.updateTable('batch_jobs').set({ status, ended_at: endedAt }).where('id', '=', jobId).execute();
-}
+export const listJobs = async (db: Db, userId: number, now: number) =>
+  (await keptJobsOf(db, 'batch_jobs', userId, now, 50)).map(toJob);
 
 export async function deleteJob(db: Db, jobId: number): Promise<void> {
   await db.deleteFrom('batch_jobs').where('id', '=', jobId).execute();
@@ -152,23 +202,19 @@ export async function heldOriginals(db: Db, userId: number): Promise<{ images: n
   return { images: Number(row.images), bytes: Number(row.bytes ?? 0) };
 }
 
-export function findItem(db: Db, itemId: number) {
-  return db.selectFrom('batch_items').selectAll().where('id', '=', itemId).executeTakeFirst();
+export async function findItem(db: Db, itemId: number) {
+  const row = await db.selectFrom('batch_items').selectAll().where('id', '=', itemId).executeTakeFirst();
+  return row && toItem(row);
 }
 
-export function jobItems(db: Db, jobId: number) {
-  return db.selectFrom('batch_items').selectAll().where('job_id', '=', jobId).orderBy('id').execute();
-}
-
-/** How many images of the job are in each state. */
-export async function statusCounts(db: Db, jobId: number): Promise<Map<string, number>> {
+export async function jobItems(db: Db, jobId: number) {
   const rows = await db
     .selectFrom('batch_items')
-    .select(['status', (eb) => eb.fn.countAll<number | string>().as('n')])
+    .selectAll()
     .where('job_id', '=', jobId)
-    .groupBy('status')
+    .orderBy('id')
     .execute();
-  return new Map(rows.map((r) => [r.status, Number(r.n)]));
+  return rows.map(toItem);
 }
 
 /** Takes a waiting image for this worker (see claimJobItem: of two that got its message, one goes on). */
@@ -182,8 +228,8 @@ export async function settleItem(
   values: {
     status: string;
     reason: string;
-    checks?: string;
-    results?: string;
+    checks?: BatchVerdict[];
+    results?: StoredOutput[];
     now: number;
     keepOriginal: boolean;
   },
@@ -193,8 +239,8 @@ export async function settleItem(
     .set({
       status: values.status,
       reason: values.reason,
-      ...(values.checks === undefined ? {} : { checks: values.checks }),
-      ...(values.results === undefined ? {} : { results: values.results }),
+      ...(values.checks === undefined ? {} : { checks: JSON.stringify(values.checks) }),
+      ...(values.results === undefined ? {} : { results: JSON.stringify(values.results) }),
       ...(values.keepOriginal ? {} : { original_key: null }),
       claimed_at: null,
       updated_at: values.now,
@@ -204,14 +250,6 @@ export async function settleItem(
     .executeTakeFirst();
   return Number(result.numUpdatedRows) > 0;
 }
-
-/** Moves every image of the job in one of `from` to `to`; returns the ids moved. */
-export const moveItems = (
-  db: Db,
-  jobId: number,
-  from: string[],
-  to: { status: string; reason: string; now: number },
-) => moveJobItems(db, 'batch_items', jobId, from, to);
 
 /** The originals still kept of these images (a cancel deletes them). */
 export function originalsOf(db: Db, ids: number[]) {
@@ -228,25 +266,34 @@ export async function clearOriginals(db: Db, ids: number[]): Promise<void> {
 export const staleItems = (db: Db, stale: Parameters<typeof requeueStaleItems>[2]) =>
   requeueStaleItems(db, 'batch_items', stale);
 
-export function filesOfJob(db: Db, jobId: number) {
-  return db
+/** Every file key the job's images keep: originals not yet processed and every stored output. */
+export const filesOfJob = (db: Db, jobId: number) => filesWhere(db, 'job_id', jobId);
+
+/** Every file key the seller's images keep, across their jobs (注销). */
+export const filesOfUser = (db: Db, userId: number) => filesWhere(db, 'user_id', userId);
+
+async function filesWhere(db: Db, column: 'job_id' | 'user_id', id: number): Promise<string[]> {
+  const rows = await db
     .selectFrom('batch_items')
     .select(['original_key', 'results'])
-    .where('job_id', '=', jobId)
+    .where(column, '=', id)
     .execute();
+  return rows.flatMap((row) => [
+    ...(row.original_key ? [row.original_key] : []),
+    ...readJsonColumn(row.results, isListOfKeyed<StoredOutput>, 'batch_items.results').map((r) => r.key),
+  ]);
 }
 
-/** Images paused (daily limit) before `before`, with their jobs: a new day has given new uses. */
-export async function pausedBefore(db: Db, before: number, limit: number) {
-  return db
+/**
+ * Images paused (daily limit) before `before`, with their jobs (`jobId`: only that job's): a new day
+ * has given new uses. 批量处理 has no seller's pause, so every paused image is the quota's.
+ */
+export function pausedBefore(db: Db, paused: { before: number; limit: number; jobId?: number }) {
+  let query = db
     .selectFrom('batch_items')
     .select(['id', 'job_id'])
     .where('status', '=', 'paused')
-    .where('updated_at', '<', before)
-    .orderBy('id')
-    .limit(limit)
-    .execute();
+    .where('updated_at', '<', paused.before);
+  if (paused.jobId !== undefined) query = query.where('job_id', '=', paused.jobId);
+  return query.orderBy('id').limit(paused.limit).execute();
 }
-
-/** Back to waiting, unless the seller cancelled or something else moved it meanwhile. */
-export const unpause = (db: Db, ids: number[], now: number) => unpauseItems(db, 'batch_items', ids, now);

@@ -2,7 +2,7 @@ import { BatchJob, BatchJobDetail, BatchStartQuery, EnvelopeSchema } from '@chuh
 import { Type } from 'typebox';
 import type { AppModule, Routes } from '../../app-module.ts';
 import { ok } from '../../http/envelope.ts';
-import { type JobRoutes, registerJobRoutes, resultsZipRoute } from '../../http/job-routes.ts';
+import { type JobRoutes, registerJobRoutes, resultsZipRoute } from '../../jobs/routes.ts';
 import { RESULTS_ZIP } from './archive.ts';
 import { batchUploadParts } from './intake.ts';
 import { batchPersonalData } from './personal-data.ts';
@@ -10,13 +10,14 @@ import * as service from './service.ts';
 import { processImage } from './worker.ts';
 
 /**
- * The job's own routes, as every job of items on the queue has them (see http/job-routes.ts): its
+ * The job's own routes, as every job of items on the queue has them (see jobs/routes.ts): its
  * detail, the seller's actions on it, and its results ZIP behind a signed link.
  */
 const JOB_ROUTES: JobRoutes<typeof BatchJobDetail, typeof BatchJob> = {
   base: '/api/v1/batch/jobs',
   responses: { detail: BatchJobDetail, job: BatchJob },
   jobDetail: service.jobDetail,
+  notFound: service.JOB_NOT_FOUND,
   zip: RESULTS_ZIP,
   actions: { cancel: [service.cancelJob, '已取消'], resume: [service.resumeJob, '已继续处理'] },
 };

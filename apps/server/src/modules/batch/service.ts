@@ -8,7 +8,6 @@ import {
   type BatchJobDetail,
   type BatchJobStatus,
   BatchSteps,
-  chinaDayStart,
   DAY_IN_MS,
   ResultCode,
   TRANSLATE_LANGUAGE_CODES,
@@ -18,12 +17,18 @@ import { lockKey } from '../../db/locks.ts';
 import type { AppDeps } from '../../deps.ts';
 import { AppError } from '../../http/app-error.ts';
 import { findDesign } from '../../imaging/backgrounds/library.ts';
+import {
+  changeJob,
+  type QueuedJobItems,
+  resumeAfterMidnight as resumeQuotaPaused,
+} from '../../jobs/actions.ts';
+import { statusCounts } from '../../jobs/roll-up.ts';
+import { type QueuedItems, sweepAfterRestart, sweepStale } from '../../jobs/stale-sweeps.ts';
 import { steadyFileUrl } from '../../lib/file-links.ts';
 import { QUEUES } from '../../queue/job-queue.ts';
-import { type QueuedItems, sweepAfterRestart, sweepStale } from '../../queue/stale-items.ts';
 import { findActiveGrants } from '../entitlement/service.ts';
 import { tooManyRequests } from '../throttle/service.ts';
-import { type BatchUploadParts, type Refused, readBatchUpload } from './intake.ts';
+import { type BatchUploadParts, readBatchUpload } from './intake.ts';
 import { previewOutput } from './process-image.ts';
 import * as batches from './repository.ts';
 
@@ -89,7 +94,6 @@ export async function createJob(
   for (let attempt = 0; jobId === null; attempt += 1) {
     jobId = await batches.insertJobWithKey(deps.db, {
       userId,
-      steps: '{}',
       now,
       expiresAt: now + BATCH_LIMITS.keepDays * DAY_IN_MS,
       startKey,
@@ -134,9 +138,9 @@ export async function createJob(
     );
   }
   await batches.finishIntake(deps.db, jobId, {
-    steps: JSON.stringify(intake.steps),
+    steps: intake.steps,
     total: itemIds.length,
-    refused: JSON.stringify(intake.refused),
+    refused: intake.refused,
   });
   for (const itemId of itemIds) await deps.queue.send(BATCH_QUEUE, { itemId });
   return jobView(deps, (await batches.jobById(deps.db, jobId)) as batches.BatchJobRow);
@@ -155,7 +159,7 @@ async function startedJob(
   for (const deadline = Date.now() + REPEAT_WAIT_MS; ; ) {
     const row = await batches.jobByStartKey(deps.db, userId, startKey);
     if (!row) return null;
-    if (row.steps !== '{}') return row;
+    if (row.steps) return row;
     if (Date.now() >= deadline)
       throw tooManyRequests('这批图片还在上传，请等它传完后在「最近 7 天的任务」里查看', 10);
     await sleep(REPEAT_POLL_MS);
@@ -193,14 +197,14 @@ async function reserveOriginal(
 
 /** A job and its files, gone. */
 export async function dropJob(deps: Pick<BatchDeps, 'db' | 'files' | 'log'>, jobId: number): Promise<void> {
-  const files = await batches.filesOfJob(deps.db, jobId);
-  const keys = files.flatMap((f) => [
-    ...(f.original_key ? [f.original_key] : []),
-    ...(JSON.parse(f.results) as { key: string }[]).map((r) => r.key),
-  ]);
+  await deleteFiles(deps, await batches.filesOfJob(deps.db, jobId));
+  await batches.deleteJob(deps.db, jobId);
+}
+
+/** Deletes stored files; one that will not go is logged, not thrown (the job's row goes regardless). */
+export async function deleteFiles(deps: Pick<BatchDeps, 'files' | 'log'>, keys: string[]): Promise<void> {
   for (const key of keys)
     await deps.files.delete(key).catch((err) => deps.log.warn({ err, key }, 'batch file not deleted'));
-  await batches.deleteJob(deps.db, jobId);
 }
 
 const EMPTY_COUNTS: Record<BatchItemStatus, number> = {
@@ -215,15 +219,16 @@ const EMPTY_COUNTS: Record<BatchItemStatus, number> = {
 async function jobView(deps: Pick<BatchDeps, 'db'>, row: batches.BatchJobRow): Promise<BatchJob> {
   const counts = {
     ...EMPTY_COUNTS,
-    ...Object.fromEntries(await batches.statusCounts(deps.db, Number(row.id))),
+    ...Object.fromEntries(await statusCounts(deps.db, 'batch_items', Number(row.id))),
   };
   return {
     id: Number(row.id),
     status: row.status as BatchJobStatus,
-    steps: JSON.parse(row.steps) as BatchSteps,
+    // A job whose upload is still being read has chosen nothing yet.
+    steps: row.steps ?? { cutout: false, marketplaces: [], backgroundColor: null },
     total: Number(row.total),
     counts,
-    refused: JSON.parse(row.refused) as Refused[],
+    refused: row.refused,
     createdAt: Number(row.created_at),
     endedAt: row.ended_at === null ? null : Number(row.ended_at),
     expiresAt: Number(row.expires_at),
@@ -231,12 +236,7 @@ async function jobView(deps: Pick<BatchDeps, 'db'>, row: batches.BatchJobRow): P
 }
 
 function itemView(deps: Pick<BatchDeps, 'clock' | 'fileUrlSecret'>, row: batches.BatchItemRow): BatchItem {
-  const checks = JSON.parse(row.checks) as {
-    marketplace: string;
-    original: { pass: boolean };
-    main: { pass: boolean };
-  }[];
-  const results = JSON.parse(row.results) as { kind: string; key: string }[];
+  const { checks, results } = row;
   // Steady links: the job page asks again every 1.5 s and should not download the pictures again.
   const link = (key: string | undefined) =>
     key === undefined ? null : steadyFileUrl(key, deps.fileUrlSecret, deps.clock.now());
@@ -255,9 +255,12 @@ function itemView(deps: Pick<BatchDeps, 'clock' | 'fileUrlSecret'>, row: batches
   };
 }
 
+/** What another seller's job, or one no longer kept, answers. */
+export const JOB_NOT_FOUND = '这个批量任务不存在或已过期';
+
 async function ownJob(deps: Pick<BatchDeps, 'db'>, userId: number, jobId: number) {
   const row = await batches.findJob(deps.db, userId, jobId);
-  if (!row) throw new AppError(ResultCode.notFound, '这个批量任务不存在或已过期');
+  if (!row) throw new AppError(ResultCode.notFound, JOB_NOT_FOUND);
   return row;
 }
 
@@ -276,37 +279,37 @@ export async function jobDetail(
   return { job: await jobView(deps, row), items: items.map((item) => itemView(deps, item)) };
 }
 
+/** 批量处理's images on their queue, as the jobs layer moves and sends them. */
+const QUEUED: QueuedJobItems = {
+  tables: batches.BATCH_TABLES,
+  queue: BATCH_QUEUE,
+  message: (itemId) => ({ itemId }),
+};
+
 /**
  * 取消: images not started are cancelled and their originals deleted; one being processed finishes
  * (its charge and result are kept). Finished results stay downloadable.
  */
 export async function cancelJob(deps: BatchDeps, userId: number, jobId: number): Promise<BatchJob> {
-  const row = await ownJob(deps, userId, jobId);
-  if (row.status === 'done' || row.status === 'cancelled')
-    throw new AppError(ResultCode.badRequest, '任务已经结束，无需取消');
-  const now = deps.clock.now();
-  const moved = await batches.moveItems(deps.db, jobId, ['waiting', 'paused'], {
-    status: 'cancelled',
-    reason: '已取消',
-    now,
+  await ownJob(deps, userId, jobId);
+  const moved = await changeJob(deps, QUEUED, jobId, {
+    refuse: (status) => (status === 'done' || status === 'cancelled' ? '任务已经结束，无需取消' : null),
+    job: 'cancelled',
+    items: { from: ['waiting', 'paused'], to: 'cancelled', reason: '已取消' },
   });
   await deleteOriginals(deps, await batches.originalsOf(deps.db, moved));
-  await batches.setJobStatus(deps.db, jobId, 'cancelled', now);
   return jobView(deps, (await batches.jobById(deps.db, jobId)) as batches.BatchJobRow);
 }
 
 /** 继续处理: paused images (daily limit reached) are queued again, after a VIP purchase or the next day. */
 export async function resumeJob(deps: BatchDeps, userId: number, jobId: number): Promise<BatchJob> {
-  const row = await ownJob(deps, userId, jobId);
-  if (row.status === 'cancelled') throw new AppError(ResultCode.badRequest, '任务已取消');
-  const moved = await batches.moveItems(deps.db, jobId, ['paused'], {
-    status: 'waiting',
-    reason: '',
-    now: deps.clock.now(),
+  await ownJob(deps, userId, jobId);
+  await changeJob(deps, QUEUED, jobId, {
+    refuse: (status) => (status === 'cancelled' ? '任务已取消' : null),
+    job: 'running',
+    items: { from: ['paused'], to: 'waiting', reason: '' },
+    nothingToMove: '没有暂停的图片',
   });
-  if (moved.length === 0) throw new AppError(ResultCode.badRequest, '没有暂停的图片');
-  await batches.setJobStatus(deps.db, jobId, 'running', null);
-  for (const itemId of moved) await deps.queue.send(BATCH_QUEUE, { itemId });
   return jobView(deps, (await batches.jobById(deps.db, jobId)) as batches.BatchJobRow);
 }
 
@@ -323,17 +326,6 @@ export async function deleteOriginals(
     deps.db,
     items.map((i) => i.id),
   );
-}
-
-/** After an image settles: the job is done when none is left to process, paused when only paused ones are. */
-export async function updateJobStatus(deps: Pick<BatchDeps, 'db' | 'clock'>, jobId: number): Promise<void> {
-  const job = await batches.jobById(deps.db, jobId);
-  if (!job || job.status === 'cancelled') return;
-  const counts = await batches.statusCounts(deps.db, jobId);
-  const open = (counts.get('waiting') ?? 0) + (counts.get('processing') ?? 0);
-  if (open > 0) return;
-  if ((counts.get('paused') ?? 0) > 0) await batches.setJobStatus(deps.db, jobId, 'paused', null);
-  else await batches.setJobStatus(deps.db, jobId, 'done', deps.clock.now());
 }
 
 /** 批量处理's images on their queue, for the sweeps that hand out again what a dead worker left. */
@@ -353,23 +345,7 @@ export const requeueStale = (deps: BatchDeps) => sweepStale(deps, QUEUED_IMAGES)
  * After 00:00 China time, images paused at yesterday's limit go on by themselves (if today's uses do
  * not cover them either, they pause again, with today's date). Periodic, safe to race.
  */
-export async function resumeAfterMidnight(deps: BatchDeps): Promise<number> {
-  const now = deps.clock.now();
-  const paused = await batches.pausedBefore(deps.db, chinaDayStart(now), 500);
-  const ids = await batches.unpause(
-    deps.db,
-    paused.map((p) => Number(p.id)),
-    now,
-  );
-  for (const jobId of new Set(
-    paused.filter((p) => ids.includes(Number(p.id))).map((p) => Number(p.job_id)),
-  )) {
-    const job = await batches.jobById(deps.db, jobId);
-    if (job?.status === 'paused') await batches.setJobStatus(deps.db, jobId, 'running', null);
-  }
-  for (const itemId of ids) await deps.queue.send(BATCH_QUEUE, { itemId });
-  return ids.length;
-}
+export const resumeAfterMidnight = (deps: BatchDeps) => resumeQuotaPaused(deps, QUEUED, batches.pausedBefore);
 
 /** Jobs past their 7 days, with every file. */
 export async function purgeExpiredJobs(deps: BatchDeps): Promise<number> {

@@ -8,11 +8,10 @@ import {
   listingCsvRow,
   MARKETPLACES,
 } from '@chuhai/contract';
-import type { JobResultsZip } from '../../http/job-routes.ts';
+import type { JobResultsZip } from '../../jobs/routes.ts';
 import { streamingZip } from '../../lib/streaming-zip.ts';
 import type { LocaliseDeps } from './deps.ts';
 import * as localise from './repository.ts';
-import { readResult } from './task-result.ts';
 
 const STATUS_WORDS: Record<string, string> = {
   waiting: '未开始',
@@ -36,7 +35,7 @@ export function folderName(name: string): string {
 export const productLabel = (product: LocaliseProduct | undefined) =>
   product ? `${product.code ? `${product.code} ` : ''}${product.facts.productName}` : '';
 
-type TaskRow = { product_index: number; site: string; status: string; reason: string; result: string };
+type TaskRow = Pick<localise.LocaliseTaskRow, 'product_index' | 'site' | 'status' | 'reason' | 'result'>;
 
 /** report.csv: a row per product × site × rule (可以上架 or why not), and a row per 术语表 term missed. */
 export function reportCsv(products: LocaliseProduct[], tasks: TaskRow[]): string {
@@ -45,7 +44,7 @@ export function reportCsv(products: LocaliseProduct[], tasks: TaskRow[]): string
   for (const task of tasks) {
     const product = productLabel(products[Number(task.product_index)]);
     const site = findLocaliseSite(task.site)?.name ?? task.site;
-    const result = readResult(task.result);
+    const result = task.result;
     if (task.status !== 'done') {
       rows.push([product, site, STATUS_WORDS[task.status] ?? task.status, '', '', '', '', task.reason, '']);
       continue;
@@ -82,7 +81,7 @@ export function reportCsv(products: LocaliseProduct[], tasks: TaskRow[]): string
 /** A delivered task's listing as a row of the listing export's columns. */
 function listingRow(product: LocaliseProduct, task: TaskRow & { updated_at: number }): string[] | null {
   const site = findLocaliseSite(task.site);
-  const result = readResult(task.result);
+  const result = task.result;
   if (task.status !== 'done' || !site || !result.listing) return null;
   const issues: ListingIssue[] = result.rules
     .filter((r) => r.scope === 'listing' && !r.pass)
@@ -124,7 +123,7 @@ export async function* resultsZip(
   jobId: number,
 ): AsyncGenerator<Uint8Array> {
   const job = (await localise.jobById(deps.db, jobId)) as localise.LocaliseJobRow;
-  const products = JSON.parse(job.products) as LocaliseProduct[];
+  const products = job.products;
   const folders = productFolders(products);
   const tasks = await localise.jobTasks(deps.db, jobId);
   const zip = streamingZip();
@@ -136,7 +135,7 @@ export async function* resultsZip(
     siteRows.set(task.site, [...(siteRows.get(task.site) ?? []), row]);
     const folder = `${folders[index]}/${siteFolder(task.site)}`;
     zip.addText(`${folder}/listing.csv`, csvFile(LISTING_CSV_HEADER, [row]));
-    for (const file of readResult(task.result).files) {
+    for (const file of task.result.files) {
       const stored = await deps.files.get(file.key);
       if (!stored) {
         deps.log.warn({ key: file.key }, 'localise result missing from the file store');
@@ -160,10 +159,10 @@ export const siteFolder = (siteId: string) => {
   return site ? folderName(`${MARKETPLACES[site.marketplace].name} ${site.name.split(' · ')[1]}`) : siteId;
 };
 
-/** The results ZIP behind the job's signed link (see http/job-routes.ts). */
+/** The results ZIP behind the job's signed link (see jobs/routes.ts). */
 export const RESULTS_ZIP: JobResultsZip = {
   name: 'localise',
-  exists: async (deps, jobId) => Boolean(await localise.jobById(deps.db, jobId)),
+  tables: localise.LOCALISE_TABLES,
   write: resultsZip,
   nothingYet: '还没有完成的站点',
 };

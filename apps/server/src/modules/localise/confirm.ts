@@ -4,7 +4,6 @@ import type { LocaliseDeps } from './deps.ts';
 import { jobDetail, ownJob } from './job-actions.ts';
 import { readyToList } from './report.ts';
 import * as localise from './repository.ts';
-import { readResult } from './task-result.ts';
 
 /** Two confirmations of one task at once: each reads again and tries, at most this many times. */
 const TRIES = 3;
@@ -29,7 +28,7 @@ export async function confirmRule(
     if (!task || Number(task.job_id) !== jobId)
       throw new AppError(ResultCode.notFound, '这个站点不在这个出海任务里');
     if (task.status !== 'done') throw new AppError(ResultCode.badRequest, '这个站点还没有做完，做完后再核对');
-    const result = readResult(task.result);
+    const result = task.result;
     const at = result.rules.findIndex((rule) => rule.ruleId === body.ruleId && rule.place === body.place);
     const rule = result.rules[at];
     if (!rule) throw new AppError(ResultCode.notFound, '没有这一条检查，请刷新页面后再试');
@@ -46,8 +45,8 @@ export async function confirmRule(
       message: `卖家已核对：${rule.message.replace(/^内容太少，无法判断是不是/, '是').replace(/^图上译文太少，无法判断是不是/, '图上译文是')}`,
       todo: '',
     });
-    const after = JSON.stringify({ ...result, rules, ready: readyToList(rules) });
-    if (await localise.replaceResult(deps.db, taskId, task.result, after))
+    const after = { ...result, rules, ready: readyToList(rules) };
+    if (await localise.replaceResult(deps.db, taskId, task.storedResult, after))
       return jobDetail(deps, userId, jobId);
   }
   throw new AppError(ResultCode.badRequest, '这个站点刚被改过，请刷新页面后再试');

@@ -1,6 +1,5 @@
 import type { LocaliseProduct, LocaliseSite } from '@chuhai/contract';
-import { AppError } from '../../http/app-error.ts';
-import { chargeDelivered } from '../../work/metered.ts';
+import { chargeAndDeliver, type Delivery } from '../../jobs/charge.ts';
 import type { CheckedListing } from '../listing/service.ts';
 import { saveDeliveredListing } from '../listing/service.ts';
 import { prepareTranslation } from '../translate/service.ts';
@@ -9,9 +8,6 @@ import { readyToList } from './report.ts';
 import * as localise from './repository.ts';
 import type { TranslatedPicture } from './steps.ts';
 import { jobPrefix, type TaskFile, type TaskResult, usesOf } from './task-result.ts';
-
-/** Thrown inside the delivering transaction to roll it back. */
-class Rollback extends Error {}
 
 const FILE_TYPES: Record<string, string> = { png: 'image/png', jpg: 'image/jpeg', webp: 'image/webp' };
 
@@ -23,9 +19,6 @@ export interface MadeOutputs {
   rules: TaskResult['rules'];
   misses: TaskResult['glossaryMisses'];
 }
-
-/** How a delivery ended: done, taken back by another worker, or refused by today's quota. */
-export type Delivery = 'delivered' | 'taken back' | AppError;
 
 /** 「保温杯 亚马逊 · 美国站 详情图2.png」: the editor names its downloads after it. */
 const pictureName = (product: LocaliseProduct, site: LocaliseSite, index: number) =>
@@ -78,8 +71,7 @@ export async function deliver(
       documents.push(document);
     }
     const charged = usesOf(made.pictures.filter((p) => p.translated).length);
-    await deps.db.transaction().execute(async (trx) => {
-      await chargeDelivered(trx, { userId }, charged, deps.clock.now());
+    const delivery = await chargeAndDeliver(deps, userId, charged, async (trx) => {
       const listingId = await saveDeliveredListing(trx, userId, {
         facts: product.facts,
         target: { marketplace: site.marketplace, site: site.site, language: site.language },
@@ -99,22 +91,20 @@ export async function deliver(
         listingId,
         files,
       };
-      const done = await localise.settleTask(trx, taskId, claimedAt, {
+      // False when taken back by the sweep meanwhile (this worker looked dead): the other run owns it now.
+      return localise.settleTask(trx, taskId, claimedAt, {
         status: 'done',
         reason: '',
-        result: JSON.stringify(result),
+        result,
         now: deps.clock.now(),
       });
-      // Taken back by the sweep meanwhile (this worker looked dead): the other run owns it now.
-      if (!done) throw new Rollback();
     });
-    return 'delivered';
-  } catch (error) {
-    await deleteFiles(deps, ownFiles);
+    if (delivery !== 'delivered') await deleteFiles(deps, ownFiles);
     // Taken back: the run that owns the task now delivers under the same keys, so they stay.
-    if (error instanceof Rollback) return 'taken back';
-    await deleteFiles(deps, jobFiles);
-    if (error instanceof AppError) return error;
+    if (delivery instanceof Error) await deleteFiles(deps, jobFiles);
+    return delivery;
+  } catch (error) {
+    await deleteFiles(deps, [...ownFiles, ...jobFiles]);
     throw error;
   }
 }

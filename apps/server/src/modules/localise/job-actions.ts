@@ -10,11 +10,12 @@ import {
   ResultCode,
 } from '@chuhai/contract';
 import { AppError } from '../../http/app-error.ts';
+import { changeJob } from '../../jobs/actions.ts';
 import { steadyFileUrl } from '../../lib/file-links.ts';
-import { QUEUES } from '../../queue/job-queue.ts';
 import type { LocaliseDeps } from './deps.ts';
 import * as localise from './repository.ts';
-import { readResult, SELLER_PAUSE } from './task-result.ts';
+import { QUEUED_TASKS } from './sweeps.ts';
+import { SELLER_PAUSE } from './task-result.ts';
 
 /** Links to a task's files: an hour, the same address all that hour (the page asks every few seconds). */
 const LINK_MS = 3_600_000;
@@ -24,7 +25,7 @@ function taskView(
   row: localise.LocaliseTaskRow,
   products: LocaliseProduct[],
 ): LocaliseTask {
-  const result = readResult(row.result);
+  const result = row.result;
   const delivered = row.status === 'done';
   const link = (key: string) => steadyFileUrl(key, deps.fileUrlSecret, deps.clock.now(), LINK_MS);
   const main = result.files.find((f) => f.kind === 'main');
@@ -79,7 +80,7 @@ function jobView(
     status: row.status as LocaliseJobStatus,
     title: jobTitle(products),
     products: products.length,
-    sites: JSON.parse(row.sites) as string[],
+    sites: row.sites,
     total: tasks.length,
     counts,
     stages,
@@ -94,11 +95,14 @@ function jobView(
 export const jobTitle = (products: LocaliseProduct[]) =>
   `${products[0]?.facts.productName ?? ''}${products.length > 1 ? ` 等 ${products.length} 个商品` : ''}`;
 
+/** What another seller's job, or one past its keeping, answers. */
+export const JOB_NOT_FOUND = '这个出海任务不存在或已过期';
+
 /** The seller's own job; another seller's (or one past its keeping) is a 404, as if it did not exist. */
 export async function ownJob(deps: Pick<LocaliseDeps, 'db' | 'clock'>, userId: number, jobId: number) {
   const row = await localise.ownJob(deps.db, userId, jobId);
   if (!row || Number(row.expires_at) < deps.clock.now())
-    throw new AppError(ResultCode.notFound, '这个出海任务不存在或已过期');
+    throw new AppError(ResultCode.notFound, JOB_NOT_FOUND);
   return row;
 }
 
@@ -109,9 +113,8 @@ export async function jobDetail(
   jobId: number,
 ): Promise<LocaliseJobDetail> {
   const row = await ownJob(deps, userId, jobId);
-  const products = JSON.parse(row.products) as LocaliseProduct[];
-  const tasks = (await localise.jobTasks(deps.db, jobId)).map((task) => taskView(deps, task, products));
-  return { job: jobView(row, products, tasks), tasks };
+  const tasks = (await localise.jobTasks(deps.db, jobId)).map((task) => taskView(deps, task, row.products));
+  return { job: jobView(row, row.products, tasks), tasks };
 }
 
 /** How many of the seller's jobs 我的出海任务 lists: a week of work for most sellers. */
@@ -128,12 +131,11 @@ export async function listJobs(
   const rows = await localise.recentJobs(deps.db, userId, deps.clock.now(), LISTED_JOBS);
   return Promise.all(
     rows.map(async (row) => {
-      const products = JSON.parse(row.products) as LocaliseProduct[];
       const tasks = await localise.jobTasks(deps.db, Number(row.id));
       return jobView(
         row,
-        products,
-        tasks.map((task) => taskView(deps, task, products)),
+        row.products,
+        tasks.map((task) => taskView(deps, task, row.products)),
       );
     }),
   );
@@ -141,43 +143,33 @@ export async function listJobs(
 
 /** 暂停: tasks not started wait; one being made finishes (and is charged when it delivers). */
 export async function pauseJob(deps: LocaliseDeps, userId: number, jobId: number) {
-  const row = await ownJob(deps, userId, jobId);
-  if (row.status !== 'running') throw new AppError(ResultCode.badRequest, '只有进行中的任务可以暂停');
-  await localise.moveTasks(deps.db, jobId, ['waiting'], {
-    status: 'paused',
-    reason: SELLER_PAUSE,
-    now: deps.clock.now(),
+  await ownJob(deps, userId, jobId);
+  await changeJob(deps, QUEUED_TASKS, jobId, {
+    refuse: (status) => (status === 'running' ? null : '只有进行中的任务可以暂停'),
+    job: 'paused',
+    items: { from: ['waiting'], to: 'paused', reason: SELLER_PAUSE },
   });
-  await localise.setJobStatus(deps.db, jobId, 'paused', null);
   return jobDetail(deps, userId, jobId);
 }
 
 /** 继续: paused tasks (the seller's pause, or today's quota) go back on the queue. */
 export async function resumeJob(deps: LocaliseDeps, userId: number, jobId: number) {
-  const row = await ownJob(deps, userId, jobId);
-  if (row.status === 'cancelled' || row.status === 'done')
-    throw new AppError(ResultCode.badRequest, '任务已经结束，不能继续');
-  await localise.setJobStatus(deps.db, jobId, 'running', null);
-  const moved = await localise.moveTasks(deps.db, jobId, ['paused'], {
-    status: 'waiting',
-    reason: '',
-    now: deps.clock.now(),
+  await ownJob(deps, userId, jobId);
+  await changeJob(deps, QUEUED_TASKS, jobId, {
+    refuse: (status) => (status === 'cancelled' || status === 'done' ? '任务已经结束，不能继续' : null),
+    job: 'running',
+    items: { from: ['paused'], to: 'waiting', reason: '' },
   });
-  for (const taskId of moved) await deps.queue.send(QUEUES.localiseTask, { taskId });
   return jobDetail(deps, userId, jobId);
 }
 
 /** 取消: tasks not started are cancelled and never charged; finished results stay downloadable. */
 export async function cancelJob(deps: LocaliseDeps, userId: number, jobId: number) {
-  const row = await ownJob(deps, userId, jobId);
-  if (row.status === 'done' || row.status === 'cancelled')
-    throw new AppError(ResultCode.badRequest, '任务已经结束，无需取消');
-  const now = deps.clock.now();
-  await localise.moveTasks(deps.db, jobId, ['waiting', 'paused'], {
-    status: 'cancelled',
-    reason: '已取消',
-    now,
+  await ownJob(deps, userId, jobId);
+  await changeJob(deps, QUEUED_TASKS, jobId, {
+    refuse: (status) => (status === 'done' || status === 'cancelled' ? '任务已经结束，无需取消' : null),
+    job: 'cancelled',
+    items: { from: ['waiting', 'paused'], to: 'cancelled', reason: '已取消' },
   });
-  await localise.setJobStatus(deps.db, jobId, 'cancelled', now);
   return jobDetail(deps, userId, jobId);
 }

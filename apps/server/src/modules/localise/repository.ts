@@ -1,11 +1,55 @@
-import type { Kysely } from 'kysely';
+import { LocaliseProduct } from '@chuhai/contract';
+import type { Kysely, Selectable } from 'kysely';
+import { Type } from 'typebox';
+import { Value } from 'typebox/value';
 import type { Database } from '../../db/database.ts';
-import { claimItem, keptJobsOf, moveItems, requeueStaleItems, unpauseItems } from '../../queue/job-items.ts';
+import { claimItem, keptJobsOf, requeueStaleItems } from '../../jobs/items.ts';
+import { readJsonColumn } from '../../jobs/json-column.ts';
+import type { LocaliseJobTable, LocaliseTaskTable } from './table.ts';
+import { EMPTY_RESULT, isStoredResult, type TaskResult } from './task-result.ts';
 
 type Db = Kysely<Database>;
 
-export type LocaliseJobRow = NonNullable<Awaited<ReturnType<typeof jobById>>>;
-export type LocaliseTaskRow = NonNullable<Awaited<ReturnType<typeof taskById>>>;
+/** 一键出海's job and task tables, as the jobs layer reads them. */
+export const LOCALISE_TABLES = { jobs: 'localise_jobs', items: 'localise_tasks' } as const;
+
+/** A job as its row holds it, its JSON columns read: the products and the sites' ids. */
+export type LocaliseJobRow = Omit<Selectable<LocaliseJobTable>, 'products' | 'sites'> & {
+  products: LocaliseProduct[];
+  sites: string[];
+};
+
+/**
+ * A task as its row holds it, its result read (`{}` until delivered reads as the empty result);
+ * `storedResult` is the column's text, for a change made only if nobody changed it first.
+ */
+export type LocaliseTaskRow = Omit<Selectable<LocaliseTaskTable>, 'result'> & {
+  result: TaskResult;
+  storedResult: string;
+};
+
+const ProductList = Type.Array(LocaliseProduct);
+const isProducts = (value: unknown): value is LocaliseProduct[] => Value.Check(ProductList, value);
+const isSiteIds = (value: unknown): value is string[] =>
+  Array.isArray(value) && value.every((v) => typeof v === 'string');
+
+/** A localise_jobs row, mapped once: every reader after this has typed products and sites. */
+function toJob(row: Selectable<LocaliseJobTable>): LocaliseJobRow {
+  return {
+    ...row,
+    products: readJsonColumn(row.products, isProducts, 'localise_jobs.products'),
+    sites: readJsonColumn(row.sites, isSiteIds, 'localise_jobs.sites'),
+  };
+}
+
+/** A localise_tasks row, mapped once. */
+function toTask(row: Selectable<LocaliseTaskTable>): LocaliseTaskRow {
+  return {
+    ...row,
+    result: { ...EMPTY_RESULT, ...readJsonColumn(row.result, isStoredResult, 'localise_tasks.result') },
+    storedResult: row.result,
+  };
+}
 
 /**
  * A job and one waiting task per product × site, in one transaction: never a job without its tasks.
@@ -15,8 +59,7 @@ export async function insertJob(
   db: Db,
   values: {
     userId: number;
-    products: string;
-    productCount: number;
+    products: LocaliseProduct[];
     sites: string[];
     now: number;
     expiresAt: number;
@@ -29,7 +72,7 @@ export async function insertJob(
       .values({
         user_id: values.userId,
         status: 'running',
-        products: values.products,
+        products: JSON.stringify(values.products),
         sites: JSON.stringify(values.sites),
         created_at: values.now,
         ended_at: null,
@@ -44,20 +87,22 @@ export async function insertJob(
     const tasks = await trx
       .insertInto('localise_tasks')
       .values(
-        Array.from({ length: values.productCount }, (_, product) => product).flatMap((product) =>
-          values.sites.map((site) => ({
-            job_id: jobId,
-            user_id: values.userId,
-            product_index: product,
-            site,
-            status: 'waiting',
-            stage: null,
-            reason: '',
-            result: '{}',
-            claimed_at: null,
-            updated_at: values.now,
-          })),
-        ),
+        values.products
+          .map((_, product) => product)
+          .flatMap((product) =>
+            values.sites.map((site) => ({
+              job_id: jobId,
+              user_id: values.userId,
+              product_index: product,
+              site,
+              status: 'waiting',
+              stage: null,
+              reason: '',
+              result: '{}',
+              claimed_at: null,
+              updated_at: values.now,
+            })),
+          ),
       )
       .returning('id')
       .execute();
@@ -65,8 +110,9 @@ export async function insertJob(
   });
 }
 
-export function jobById(db: Db, jobId: number) {
-  return db.selectFrom('localise_jobs').selectAll().where('id', '=', jobId).executeTakeFirst();
+export async function jobById(db: Db, jobId: number) {
+  const row = await db.selectFrom('localise_jobs').selectAll().where('id', '=', jobId).executeTakeFirst();
+  return row && toJob(row);
 }
 
 /** The seller's job started with this key, if any. */
@@ -79,29 +125,50 @@ export function jobByStartKey(db: Db, userId: number, startKey: string) {
     .executeTakeFirst();
 }
 
-export function ownJob(db: Db, userId: number, jobId: number) {
-  return db
+export async function ownJob(db: Db, userId: number, jobId: number) {
+  const row = await db
     .selectFrom('localise_jobs')
     .selectAll()
     .where('id', '=', jobId)
     .where('user_id', '=', userId)
     .executeTakeFirst();
+  return row && toJob(row);
 }
 
 /** The seller's jobs still kept, newest first. */
-export const recentJobs = (db: Db, userId: number, now: number, limit: number) =>
-  keptJobsOf(db, 'localise_jobs', userId, now, limit);
+export const recentJobs = async (db: Db, userId: number, now: number, limit: number) =>
+  (await keptJobsOf(db, 'localise_jobs', userId, now, limit)).map(toJob);
 
-export function taskById(db: Db, taskId: number) {
-  return db.selectFrom('localise_tasks').selectAll().where('id', '=', taskId).executeTakeFirst();
+/** The seller's jobs, oldest first (导出我的数据). */
+export async function jobsOfUser(db: Db, userId: number) {
+  const rows = await db
+    .selectFrom('localise_jobs')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .orderBy('id')
+    .execute();
+  return rows.map(toJob);
 }
 
-export function jobTasks(db: Db, jobId: number) {
-  return db.selectFrom('localise_tasks').selectAll().where('job_id', '=', jobId).orderBy('id').execute();
+/** Every file key the seller's delivered tasks keep (注销). */
+export async function taskFilesOfUser(db: Db, userId: number): Promise<string[]> {
+  const rows = await db.selectFrom('localise_tasks').selectAll().where('user_id', '=', userId).execute();
+  return rows.flatMap((row) => toTask(row).result.files.map((f) => f.key));
 }
 
-export async function setJobStatus(db: Db, jobId: number, status: string, endedAt: number | null) {
-  await db.updateTable('localise_jobs').set({ status, ended_at: endedAt }).where('id', '=', jobId).execute();
+export async function taskById(db: Db, taskId: number) {
+  const row = await db.selectFrom('localise_tasks').selectAll().where('id', '=', taskId).executeTakeFirst();
+  return row && toTask(row);
+}
+
+export async function jobTasks(db: Db, jobId: number) {
+  const rows = await db
+    .selectFrom('localise_tasks')
+    .selectAll()
+    .where('job_id', '=', jobId)
+    .orderBy('id')
+    .execute();
+  return rows.map(toTask);
 }
 
 /**
@@ -136,7 +203,7 @@ export async function settleTask(
   db: Db,
   taskId: number,
   claimedAt: number,
-  values: { status: string; reason: string; result?: string; now: number },
+  values: { status: string; reason: string; result?: TaskResult; now: number },
 ): Promise<boolean> {
   const result = await db
     .updateTable('localise_tasks')
@@ -144,7 +211,7 @@ export async function settleTask(
       status: values.status,
       reason: values.reason,
       stage: null,
-      ...(values.result === undefined ? {} : { result: values.result }),
+      ...(values.result === undefined ? {} : { result: JSON.stringify(values.result) }),
       claimed_at: null,
       updated_at: values.now,
     })
@@ -157,15 +224,19 @@ export async function settleTask(
 
 /**
  * Tasks paused by the day's quota before `before` (not by the seller: their reason is SELLER_PAUSE),
- * in jobs the seller has not paused.
+ * in jobs the seller has not paused (`jobId`: only that job's).
  */
-export function quotaPausedBefore(db: Db, before: number, sellerPause: string, limit: number) {
-  return db
+export function quotaPausedBefore(
+  db: Db,
+  sellerPause: string,
+  paused: { before: number; limit: number; jobId?: number },
+) {
+  let query = db
     .selectFrom('localise_tasks')
     .select(['id', 'job_id'])
     .where('status', '=', 'paused')
     .where('reason', '!=', sellerPause)
-    .where('updated_at', '<', before)
+    .where('updated_at', '<', paused.before)
     .where((eb) =>
       eb.not(
         eb.exists(
@@ -177,37 +248,30 @@ export function quotaPausedBefore(db: Db, before: number, sellerPause: string, l
             .where('held.reason', '=', sellerPause),
         ),
       ),
-    )
-    .orderBy('id')
-    .limit(limit)
-    .execute();
+    );
+  if (paused.jobId !== undefined) query = query.where('job_id', '=', paused.jobId);
+  return query.orderBy('id').limit(paused.limit).execute();
 }
-
-/** Paused tasks back to waiting, unless the seller cancelled or something else moved them meanwhile. */
-export const unpause = (db: Db, ids: number[], now: number) => unpauseItems(db, 'localise_tasks', ids, now);
 
 /**
  * A delivered task's result replaced, only if it is still `before` (the seller's confirmation read
  * it): false when another change came first, so neither is lost.
  */
-export async function replaceResult(db: Db, taskId: number, before: string, after: string): Promise<boolean> {
+export async function replaceResult(
+  db: Db,
+  taskId: number,
+  before: string,
+  after: TaskResult,
+): Promise<boolean> {
   const result = await db
     .updateTable('localise_tasks')
-    .set({ result: after })
+    .set({ result: JSON.stringify(after) })
     .where('id', '=', taskId)
     .where('status', '=', 'done')
     .where('result', '=', before)
     .executeTakeFirst();
   return Number(result.numUpdatedRows) > 0;
 }
-
-/** Moves the job's tasks in one of `from` to `to`; returns the ids moved. */
-export const moveTasks = (
-  db: Db,
-  jobId: number,
-  from: string[],
-  to: { status: string; reason: string; now: number },
-) => moveItems(db, 'localise_tasks', jobId, from, to);
 
 /**
  * Tasks a dead worker left (see requeueStaleItems), made waiting again to be sent out. The stage

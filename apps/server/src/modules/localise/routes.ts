@@ -10,21 +10,22 @@ import {
 import { Type } from 'typebox';
 import type { AppModule, Routes } from '../../app-module.ts';
 import { ok } from '../../http/envelope.ts';
-import { type JobRoutes, registerJobRoutes, resultsZipRoute } from '../../http/job-routes.ts';
 import { readForm } from '../../http/multipart.ts';
+import { type JobRoutes, registerJobRoutes, resultsZipRoute } from '../../jobs/routes.ts';
 import { RESULTS_ZIP } from './archive.ts';
 import { localisePersonalData } from './personal-data.ts';
 import * as service from './service.ts';
 import { processTask } from './worker.ts';
 
 /**
- * The job's own routes, as every job of items on the queue has them (see http/job-routes.ts): its
+ * The job's own routes, as every job of items on the queue has them (see jobs/routes.ts): its
  * detail, the seller's actions on it, and its results ZIP behind a signed link.
  */
 const JOB_ROUTES: JobRoutes<typeof LocaliseJobDetail, typeof LocaliseJobDetail> = {
   base: '/api/v1/localise',
   responses: { detail: LocaliseJobDetail, job: LocaliseJobDetail },
   jobDetail: service.jobDetail,
+  notFound: service.JOB_NOT_FOUND,
   zip: RESULTS_ZIP,
   actions: {
     pause: [service.pauseJob, '已暂停'],

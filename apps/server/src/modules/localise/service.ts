@@ -23,7 +23,7 @@ import * as localise from './repository.ts';
 import { usesOf } from './task-result.ts';
 
 export { confirmRule } from './confirm.ts';
-export { cancelJob, jobDetail, listJobs, pauseJob, resumeJob } from './job-actions.ts';
+export { cancelJob, JOB_NOT_FOUND, jobDetail, listJobs, pauseJob, resumeJob } from './job-actions.ts';
 export { purgeExpiredJobs, requeueAfterRestart, requeueStale, resumeAfterMidnight } from './sweeps.ts';
 export type { LocaliseDeps };
 
@@ -163,8 +163,7 @@ export async function startJob(deps: LocaliseDeps, userId: number, body: Localis
   const inserted = await localise.insertJob(deps.db, {
     userId,
     // Only the products and sites: the key is not part of what the job does.
-    products: JSON.stringify(body.products),
-    productCount: body.products.length,
+    products: body.products,
     sites: plan.sites.map((s) => s.id),
     now,
     expiresAt: now + LOCALISE_LIMITS.keepDays * DAY_IN_MS,

@@ -1,14 +1,15 @@
-import { chinaDayStart } from '@chuhai/contract';
+import { type QueuedJobItems, resumeAfterMidnight as resumeQuotaPaused } from '../../jobs/actions.ts';
+import { sweepAfterRestart, sweepStale } from '../../jobs/stale-sweeps.ts';
 import { QUEUES } from '../../queue/job-queue.ts';
-import { type QueuedItems, sweepAfterRestart, sweepStale } from '../../queue/stale-items.ts';
+import { deleteFiles } from './deliver.ts';
 import type { LocaliseDeps } from './deps.ts';
 import * as localise from './repository.ts';
 import { sharedFilesOfJob } from './shared-repository.ts';
-import { readResult, SELLER_PAUSE } from './task-result.ts';
-import { deleteFiles } from './worker.ts';
+import { SELLER_PAUSE } from './task-result.ts';
 
-/** 一键出海's product × site tasks on their queue, for the sweeps that hand out what a dead worker left. */
-const QUEUED_TASKS: QueuedItems = {
+/** 一键出海's product × site tasks on their queue, as the jobs layer moves, sweeps and sends them. */
+export const QUEUED_TASKS: QueuedJobItems & Parameters<typeof sweepStale>[1] = {
+  tables: localise.LOCALISE_TABLES,
   queue: QUEUES.localiseTask,
   requeue: localise.staleTasks,
   message: (taskId) => ({ taskId }),
@@ -26,22 +27,8 @@ export const requeueStale = (deps: LocaliseDeps) => sweepStale(deps, QUEUED_TASK
  * paused stays paused until they press 继续. Periodic, every node; safe to race (the unpause is
  * conditional, and a task is claimed before it is worked).
  */
-export async function resumeAfterMidnight(deps: LocaliseDeps): Promise<number> {
-  const now = deps.clock.now();
-  const paused = await localise.quotaPausedBefore(deps.db, chinaDayStart(now), SELLER_PAUSE, 500);
-  const ids = await localise.unpause(
-    deps.db,
-    paused.map((p) => Number(p.id)),
-    now,
-  );
-  const jobs = new Set(paused.filter((p) => ids.includes(Number(p.id))).map((p) => Number(p.job_id)));
-  for (const jobId of jobs) {
-    const job = await localise.jobById(deps.db, jobId);
-    if (job?.status === 'paused') await localise.setJobStatus(deps.db, jobId, 'running', null);
-  }
-  for (const taskId of ids) await deps.queue.send(QUEUED_TASKS.queue, QUEUED_TASKS.message(taskId));
-  return ids.length;
-}
+export const resumeAfterMidnight = (deps: LocaliseDeps) =>
+  resumeQuotaPaused(deps, QUEUED_TASKS, (db, paused) => localise.quotaPausedBefore(db, SELLER_PAUSE, paused));
 
 /**
  * Jobs past their 7 days, with every file: each site's, and the results its sites shared. The shared
@@ -54,7 +41,7 @@ export async function purgeExpiredJobs(deps: LocaliseDeps): Promise<number> {
     const tasks = await localise.jobTasks(deps.db, Number(job.id));
     await deleteFiles(
       deps,
-      tasks.flatMap((t) => readResult(t.result).files.map((f) => f.key)),
+      tasks.flatMap((t) => t.result.files.map((f) => f.key)),
     );
     const shared = await sharedFilesOfJob(deps.db, Number(job.id));
     await localise.deleteJob(deps.db, Number(job.id));

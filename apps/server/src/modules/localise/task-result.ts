@@ -40,8 +40,20 @@ export const EMPTY_RESULT: TaskResult = {
   files: [],
 };
 
-export function readResult(raw: string): TaskResult {
-  return { ...EMPTY_RESULT, ...(JSON.parse(raw) as Partial<TaskResult>) };
+/**
+ * Whether a parsed `localise_tasks.result` is what a delivery wrote (`{}` before delivery): an object
+ * whose lists, where present, are lists, and whose files each have a key.
+ */
+export function isStoredResult(value: unknown): value is Partial<TaskResult> {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return false;
+  const stored = value as Partial<Record<keyof TaskResult, unknown>>;
+  const listOrAbsent = (list: unknown) => list === undefined || Array.isArray(list);
+  return (
+    listOrAbsent(stored.rules) &&
+    listOrAbsent(stored.glossaryMisses) &&
+    listOrAbsent(stored.files) &&
+    ((stored.files as { key?: unknown }[] | undefined) ?? []).every((f) => typeof f?.key === 'string')
+  );
 }
 
 /** Each delivered output is one use of its feature: the listing, the main image, each translated picture. */

@@ -1,7 +1,8 @@
 import { findLocaliseSite, type LocaliseProduct, type LocaliseSite, ResultCode } from '@chuhai/contract';
+import type { AppDeps } from '../../deps.ts';
 import { AppError } from '../../http/app-error.ts';
+import { type ItemKind, ItemTakenBack, runItem } from '../../jobs/item-life.ts';
 import { ProviderError } from '../../providers/provider-error.ts';
-import { chargeDelivered } from '../../work/metered.ts';
 import { nothingCharged, sellerError } from '../../work/seller-error.ts';
 import { loadOwnImage } from '../images/service.ts';
 import { glossaryTerms } from '../translate/service.ts';
@@ -19,33 +20,8 @@ import {
 import * as localise from './repository.ts';
 import { RunTakenBackError } from './shared-results.ts';
 import { sharedMainImage, sharedPicture } from './shared-steps.ts';
-import { updateJobStatus } from './status.ts';
 import { listingStep } from './steps.ts';
 import { SELLER_PAUSE, usesOf } from './task-result.ts';
-
-/** Thrown inside a transaction to roll it back. */
-class Rollback extends Error {}
-
-const QUOTA_PAUSE = '；明天 00:00 后自动继续，开通 VIP 后可以点「继续」马上继续';
-
-/** Whether today's quota still covers these uses: the charge tried and rolled back. Null when it does. */
-async function quotaShortfall(
-  deps: LocaliseDeps,
-  userId: number,
-  uses: Parameters<typeof chargeDelivered>[2],
-) {
-  try {
-    await deps.db.transaction().execute(async (trx) => {
-      await chargeDelivered(trx, { userId }, uses, deps.clock.now());
-      throw new Rollback();
-    });
-  } catch (error) {
-    if (error instanceof Rollback) return null;
-    if (error instanceof AppError) return `${error.message}${QUOTA_PAUSE}`;
-    throw error;
-  }
-  return null;
-}
 
 const extensionOf = (key: string) => key.slice(key.lastIndexOf('.') + 1);
 
@@ -128,63 +104,52 @@ const timedOut = (error: unknown) =>
   (error as Error | undefined)?.name === 'TimeoutError' ||
   (error instanceof ProviderError && (error.kind === 'idle' || error.kind === 'unreachable'));
 
-/**
- * One product × site, from its queue message to done, failed or paused. Exactly once whatever
- * happens, as 批量处理's images: the task is claimed with a conditional update, and its uses are
- * taken in the transaction that marks it done (only if it is still this worker's claim), so a worker
- * killed at any point leaves it uncharged and handed out again, or charged and finished. A failed
- * task is charged nothing: a provider failing for one site costs the seller nothing for that site.
- */
-export async function processTask(deps: LocaliseDeps, taskId: number): Promise<void> {
-  const claimedAt = deps.clock.now();
-  if (!(await localise.claimTask(deps.db, taskId, claimedAt))) return;
-  const task = (await localise.taskById(deps.db, taskId)) as localise.LocaliseTaskRow;
-  const jobId = Number(task.job_id);
-  const userId = Number(task.user_id);
-  const settle = (status: string, reason: string, result?: string) =>
-    localise.settleTask(deps.db, taskId, claimedAt, { status, reason, result, now: deps.clock.now() });
-  const job = await localise.jobById(deps.db, jobId);
-  const site = findLocaliseSite(task.site);
-  const product = job
-    ? (JSON.parse(job.products) as LocaliseProduct[])[Number(task.product_index)]
-    : undefined;
-  if (!job || job.status === 'cancelled' || !site || !product) {
-    await settle('cancelled', '已取消');
-    return;
-  }
-  if (job.status === 'paused') {
-    await settle('paused', SELLER_PAUSE);
-    return;
-  }
-  const planned = usesOf(product.detailPhotoIds.length);
-  const shortfall = await quotaShortfall(deps, userId, planned);
-  if (shortfall) {
-    await settle('paused', shortfall);
-    await updateJobStatus(deps, jobId);
-    return;
-  }
-
-  let made: MadeOutputs;
-  try {
-    made = await makeOutputsTwice(deps, { userId, jobId, taskId, claimedAt }, product, site);
-  } catch (error) {
-    // Taken back while it waited for another run's result: the run that owns the task goes on.
-    if (error instanceof RunTakenBackError) return;
-    if (error instanceof ProviderError && error.kind === 'busy') {
-      // The interactive tools have the matting pool: this task waits its turn (the queue retries it).
-      await settle('waiting', '');
-      throw error;
-    }
-    await settle('failed', nothingCharged(sellerError(error, 'chat', deps.log).message));
-    await updateJobStatus(deps, jobId);
-    return;
-  }
-
-  const delivered = await deliver(deps, { userId, jobId, taskId, claimedAt }, product, site, made);
-  if (delivered === 'taken back') return;
-  if (delivered instanceof AppError) await settle('paused', `${delivered.message}${QUOTA_PAUSE}`);
-  await updateJobStatus(deps, jobId);
+/** Where one product × site is in the job: enough to make and deliver it. */
+interface TaskPlace {
+  userId: number;
+  jobId: number;
+  taskId: number;
+  claimedAt: number;
 }
 
-/** Kept here too: the sweeps delete an expired job's files with it. */
-export { deleteFiles } from './deliver.ts';
+/**
+ * One product × site as the jobs layer runs it (jobs/item-life.ts): its listing, main image and
+ * pictures made (shared with the job's other sites where they match), then delivered with its
+ * charge. A site whose job the seller paused meanwhile waits; one whose provider failed is charged
+ * nothing, as its words say.
+ */
+export const LOCALISE_TASKS: ItemKind<MadeOutputs> = {
+  tables: localise.LOCALISE_TABLES,
+  quotaPause: '；明天 00:00 后自动继续，开通 VIP 后可以点「继续」马上继续',
+  async open(deps, taskId, claimedAt) {
+    const task = (await localise.taskById(deps.db, taskId)) as localise.LocaliseTaskRow;
+    const place: TaskPlace = { userId: Number(task.user_id), jobId: Number(task.job_id), taskId, claimedAt };
+    const settle = (status: string, reason: string) =>
+      localise.settleTask(deps.db, taskId, claimedAt, { status, reason, now: deps.clock.now() });
+    const job = await localise.jobById(deps.db, place.jobId);
+    const site = findLocaliseSite(task.site);
+    const product = job?.products[Number(task.product_index)];
+    if (!job || job.status === 'cancelled' || !site || !product)
+      return { endsAt: { status: 'cancelled', reason: '已取消' }, settle };
+    if (job.status === 'paused') return { endsAt: { status: 'paused', reason: SELLER_PAUSE }, settle };
+    return {
+      ...place,
+      uses: usesOf(product.detailPhotoIds.length),
+      settle,
+      async make() {
+        try {
+          return await makeOutputsTwice(deps, place, product, site);
+        } catch (error) {
+          // Taken back while it waited for another run's result: the run that owns the task goes on.
+          if (error instanceof RunTakenBackError) throw new ItemTakenBack();
+          throw error;
+        }
+      },
+      failed: async (error) => nothingCharged(sellerError(error, 'chat', deps.log).message),
+      deliver: (made) => deliver(deps, place, product, site, made),
+    };
+  },
+};
+
+/** One product × site, from its queue message to done, failed or paused (see LOCALISE_TASKS). */
+export const processTask = (deps: AppDeps, taskId: number) => runItem(deps, LOCALISE_TASKS, taskId);

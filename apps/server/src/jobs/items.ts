@@ -96,7 +96,7 @@ export async function unpauseItems(
 /**
  * Items a dead worker left `processing`, and `waiting` ones whose message may be gone, both
  * untouched since `before` (or those of `statuses`): made waiting again and touched, so the next
- * sweep skips them. Returns their ids, for the sweep to send again (stale-items.ts).
+ * sweep skips them. Returns their ids, for the sweep to send again (stale-sweeps.ts).
  */
 export async function requeueStaleItems(
   db: Db,
@@ -148,4 +148,37 @@ export function keptJobsOf<T extends JobTable>(db: Db, table: T, userId: number,
     .orderBy('id', 'desc')
     .limit(limit)
     .execute() as Promise<Selectable<Database[T]>[]>;
+}
+
+/** Whether the job is still there (not purged, not erased with its seller). */
+export async function jobExists(db: Db, jobs: JobTable, jobId: number): Promise<boolean> {
+  return Boolean(await db.selectFrom(jobs).select('id').where('id', '=', jobId).executeTakeFirst());
+}
+
+/**
+ * How many items of the seller's own job are done, while the job is kept; null when it is not
+ * theirs or has expired. What the download link needs, without reading the items themselves.
+ */
+export async function doneItemsOf(
+  db: Db,
+  tables: { jobs: JobTable; items: JobItemTable },
+  userId: number,
+  jobId: number,
+  now: number,
+): Promise<number | null> {
+  const job = await db
+    .selectFrom(tables.jobs)
+    .select('id')
+    .where('id', '=', jobId)
+    .where('user_id', '=', userId)
+    .where('expires_at', '>=', now)
+    .executeTakeFirst();
+  if (!job) return null;
+  const row = await db
+    .selectFrom(tables.items)
+    .select((eb) => eb.fn.countAll<number | string>().as('n'))
+    .where('job_id', '=', jobId)
+    .where('status', '=', 'done')
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
 }

@@ -1,5 +1,5 @@
 import type { AppDeps } from '../deps.ts';
-import type { JobQueue } from './job-queue.ts';
+import type { JobQueue } from '../queue/job-queue.ts';
 
 /** How long an item may stay `processing` untouched before its worker is taken to be dead. */
 export const ITEM_LEASE_MS = 5 * 60_000;

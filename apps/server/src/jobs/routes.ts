@@ -1,10 +1,13 @@
 import { Readable } from 'node:stream';
-import { EnvelopeSchema, JobIdParams } from '@chuhai/contract';
+import { EnvelopeSchema, JobIdParams, ResultCode } from '@chuhai/contract';
 import { type Static, type TSchema, Type } from 'typebox';
 import type { Routes } from '../app-module.ts';
 import type { AppDeps } from '../deps.ts';
+import { AppError } from '../http/app-error.ts';
+import { ok } from '../http/envelope.ts';
 import { checkFileLink, signedLink } from '../lib/file-links.ts';
-import { ok } from './envelope.ts';
+import { doneItemsOf, jobExists } from './items.ts';
+import type { JobTables } from './roll-up.ts';
 
 /** The routes of a job of items on the queue (批量处理, 一键出海), written once for every such module. */
 
@@ -23,8 +26,8 @@ const ZIPS_PER_JOB = 2;
 export interface JobResultsZip {
   /** `batch`, `localise`: names the link's path, what it is signed for, and the file. */
   name: string;
-  /** Whether the job is still kept: an expired or erased one answers 404. */
-  exists(deps: AppDeps, jobId: number): Promise<boolean>;
+  /** The job's tables: a job no longer there (purged, erased) answers 404. */
+  tables: JobTables;
   /** The ZIP, made as it is read. */
   write(deps: AppDeps, jobId: number): AsyncIterable<Uint8Array>;
   /** What the download link says while nothing of the job is delivered yet. */
@@ -48,7 +51,7 @@ export function resultsZipRoute(zip: JobResultsZip): Routes {
         const check = checkFileLink(zipKey(zip, jobId), exp, sig, deps.fileUrlSecret, deps.clock.now());
         if (check !== 'ok')
           return text(403, check === 'expired' ? '链接已过期，请回到任务页重新下载' : '无权访问');
-        if (!(await zip.exists(deps, jobId))) return text(404, '任务已过期');
+        if (!(await jobExists(deps.db, zip.tables.jobs, jobId))) return text(404, '任务已过期');
         if ((downloading.get(jobId) ?? 0) >= ZIPS_PER_JOB) {
           reply.header('retry-after', '30');
           return text(429, '这个任务的压缩包正在下载，请等下载完成后再试');
@@ -88,12 +91,10 @@ export interface JobRoutes<Detail extends TSchema, Job extends TSchema> {
   base: string;
   /** How `GET <base>/:id` answers (the job with its items), and how an action does. */
   responses: { detail: Detail; job: Job };
-  /** The seller's own job with its items (a 404 for anyone else's): the detail, and what the download counts. */
-  jobDetail(
-    deps: AppDeps,
-    userId: number,
-    jobId: number,
-  ): Promise<Static<Detail> & { job: { counts: { done?: number } } }>;
+  /** The seller's own job with its items (a 404 for anyone else's). */
+  jobDetail(deps: AppDeps, userId: number, jobId: number): Promise<Static<Detail>>;
+  /** What a job that is not the seller's, or no longer kept, answers (a 404). */
+  notFound: string;
   actions: Partial<Record<'pause' | 'resume' | 'cancel', JobAction<Job>>>;
   /** The job's results ZIP (its public route is resultsZipRoute). */
   zip: JobResultsZip;
@@ -133,8 +134,16 @@ export function registerJobRoutes<Detail extends TSchema, Job extends TSchema>(
     },
     async (request) => {
       const jobId = request.params.id;
-      const { job } = await routes.jobDetail(deps, request.user.userId, jobId);
-      if (!job.counts.done) return ok({ url: '' }, routes.zip.nothingYet);
+      // One count, not the job's detail with a signed link per item.
+      const done = await doneItemsOf(
+        deps.db,
+        routes.zip.tables,
+        request.user.userId,
+        jobId,
+        deps.clock.now(),
+      );
+      if (done === null) throw new AppError(ResultCode.notFound, routes.notFound);
+      if (done === 0) return ok({ url: '' }, routes.zip.nothingYet);
       const path = `/${routes.zip.name}-results/${jobId}.zip`;
       const key = zipKey(routes.zip, jobId);
       return ok({ url: signedLink(path, key, deps.fileUrlSecret, deps.clock.now(), ZIP_LINK_TTL_MS) });
