@@ -16,7 +16,7 @@ import { refuseNonFiniteNumbers } from './http/finite-numbers.ts';
 import { loggedRequest } from './http/log-redaction.ts';
 import { requestSignaturePlugin } from './http/request-signature.ts';
 import { securityPlugin } from './http/security.ts';
-import { jobsPlugin } from './jobs.ts';
+import { jobsPlugin } from './periodic.ts';
 import { systemClock } from './lib/clock.ts';
 import {
   countChannelAttempts,
