@@ -62,3 +62,10 @@ export function renderBackground(design: BackgroundDesign, size: number): Promis
   while (renders.size > MAX_RENDERS) renders.delete(renders.keys().next().value as string);
   return image;
 }
+
+/** A plain `colour` (#RRGGBB) as a `size`×`size` PNG: 换背景's and 批量处理's 纯色 background. */
+export function colourBackground(colour: string, size: number): Promise<Buffer> {
+  return sharp({ create: { width: size, height: size, channels: 3, background: colour } })
+    .png()
+    .toBuffer();
+}

@@ -3,16 +3,13 @@ import {
   type BatchSteps,
   type Feature,
   type ImageMarketplaceId,
-  MAIN_IMAGE_RULE_SETS,
   type MainImageReport,
   PLACEMENT_LIMITS,
 } from '@chuhai/contract';
 import sharp from 'sharp';
-import { findDesign, renderBackground } from '../../imaging/backgrounds/library.ts';
-import { cutoutPng } from '../../imaging/compose.ts';
-import type { OcrEngine } from '../../imaging/ocr/index.ts';
-import { PIXELS_ON_THIS_THREAD } from '../../imaging/pixel-pool.ts';
-import { cutOutProduct, type ProductFinders } from '../../imaging/product-cutout.ts';
+import { colourBackground, findDesign, renderBackground } from '../../imaging/backgrounds/library.ts';
+import type { ProductFinders } from '../../imaging/product-cutout.ts';
+import { makeProductPictures } from '../../imaging/product-recipe.ts';
 import type { AlphaMask } from '../../providers/matting/matting-engine.ts';
 
 /**
@@ -59,20 +56,6 @@ export interface BatchOutput {
 export const needsMatte = (steps: BatchSteps) =>
   steps.cutout || steps.marketplaces.length > 0 || Boolean(steps.backgroundColor || steps.backgroundDesign);
 
-/** OCR lines read on one size of a picture, placed on the same picture at `scale` times that size. */
-function scaledLines(lines: Awaited<ReturnType<OcrEngine['readLines']>>, scale: number) {
-  if (scale === 1) return lines;
-  return lines.map((line) => ({
-    ...line,
-    box: {
-      x: Math.round(line.box.x * scale),
-      y: Math.round(line.box.y * scale),
-      width: Math.round(line.box.width * scale),
-      height: Math.round(line.box.height * scale),
-    },
-  }));
-}
-
 /** A marketplace's verdicts on the photo as uploaded and on the main image made from it. */
 export interface BatchVerdict {
   marketplace: ImageMarketplaceId;
@@ -91,11 +74,10 @@ export function usesPerImage(steps: BatchSteps): Partial<Record<Feature, number>
 }
 
 /**
- * Every output of one image from its matte, all from the product alone (separate parts dropped,
- * added text erased: product-cutout.ts), as 智能做图 makes them: the cut-out, a white main image per
- * marketplace (checked against that marketplace's rules, as is the photo as it came), the product
- * on a colour. The pixel work runs in `finders.pixels` (the worker hands it the pool's background
- * view; on this thread without one).
+ * Every output of one image from its matte by the one recipe (product-recipe.ts), as 智能做图 makes
+ * them: the cut-out, a white main image per marketplace (checked against that marketplace's rules,
+ * as is the photo as it came), the product on a colour or a library design. The pixel work runs in
+ * `finders.pixels` (the worker hands it the pool's background view; on this thread without one).
  */
 export async function makeOutputs(
   image: Buffer,
@@ -103,47 +85,35 @@ export async function makeOutputs(
   steps: BatchSteps,
   finders: ProductFinders,
 ): Promise<{ outputs: BatchOutput[]; verdicts: BatchVerdict[] }> {
-  const { ocr, pixels = PIXELS_ON_THIS_THREAD } = finders;
-  const only = await cutOutProduct(finders, image, { allParts: false, matte });
+  const background = await backgroundOf(steps);
+  const pictures = await makeProductPictures(
+    finders,
+    { photo: image, matte },
+    {
+      cutout: steps.cutout,
+      photoChecks: steps.marketplaces,
+      mainImages: steps.marketplaces,
+      ...(background ? { background: { image: background, placement: BATCH_PLACEMENT } } : {}),
+    },
+  );
   const outputs: BatchOutput[] = [];
-  const verdicts: BatchVerdict[] = [];
-  if (steps.cutout)
-    outputs.push({ kind: 'cutout', bytes: await cutoutPng(only.image, only.matte), extension: 'png' });
-  // The photo as it came, judged by each marketplace's rules (with everything the model found in it).
-  const originals =
-    steps.marketplaces.length > 0 ? await pixels.checkPhoto(image, matte, steps.marketplaces) : [];
-  // Every main image is the same picture at another size: read once, the boxes scaled.
-  let read: { side: number; lines: Awaited<ReturnType<OcrEngine['readLines']>> } | null = null;
-  for (const [index, marketplace] of steps.marketplaces.entries()) {
-    const made = await pixels.whiteMainImage(only.image, only.matte, MAIN_IMAGE_RULE_SETS[marketplace].size);
-    read ??= { side: made.width, lines: await ocr.readLines(made.bytes) };
-    outputs.push({ kind: 'main', marketplace, bytes: made.bytes, extension: 'jpg' });
-    verdicts.push({
-      marketplace,
-      original: originals[index] as MainImageReport,
-      main: await pixels.checkMainImage(made.pixels, marketplace, made, {
-        lines: scaledLines(read.lines, made.width / read.side),
-        dropped: only.dropped,
-      }),
-    });
-  }
-  const design = steps.backgroundDesign ? findDesign(steps.backgroundDesign) : undefined;
-  if (steps.backgroundColor || design) {
-    const size = PLACEMENT_LIMITS.outputSize;
-    const background = design
-      ? await renderBackground(design, size)
-      : await sharp({
-          create: { width: size, height: size, channels: 3, background: steps.backgroundColor as string },
-        })
-          .png()
-          .toBuffer();
-    const placed = await pixels.placeOnBackground(only.image, only.matte, background, {
-      scale: 0.8,
-      x: 0.5,
-      y: 0.9,
-      shadow: true,
-    });
-    outputs.push({ kind: 'background', bytes: placed.bytes, extension: 'jpg' });
-  }
+  if (pictures.cutout) outputs.push({ kind: 'cutout', bytes: pictures.cutout, extension: 'png' });
+  const verdicts = pictures.mainImages.map((main, index) => {
+    outputs.push({ kind: 'main', marketplace: main.marketplace, bytes: main.bytes, extension: 'jpg' });
+    const original = pictures.photoChecks[index] as MainImageReport;
+    return { marketplace: main.marketplace, original, main: main.check };
+  });
+  if (pictures.placed) outputs.push({ kind: 'background', bytes: pictures.placed.bytes, extension: 'jpg' });
   return { outputs, verdicts };
+}
+
+/** Where 批量处理 puts the product on a new background: 80% of the frame, centred, standing low, with a shadow. */
+const BATCH_PLACEMENT = { scale: 0.8, x: 0.5, y: 0.9, shadow: true };
+
+/** The steps' new background as PNG, or null when they ask for none. */
+function backgroundOf(steps: BatchSteps): Promise<Buffer> | null {
+  const size = PLACEMENT_LIMITS.outputSize;
+  const design = steps.backgroundDesign ? findDesign(steps.backgroundDesign) : undefined;
+  if (design) return renderBackground(design, size);
+  return steps.backgroundColor ? colourBackground(steps.backgroundColor, size) : null;
 }

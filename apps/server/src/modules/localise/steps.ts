@@ -1,12 +1,11 @@
-import {
-  type GlossaryTerm,
-  type ListingFacts,
-  type LocaliseSite,
-  MAIN_IMAGE_RULE_SETS,
-  type MainImageReport,
-  type RestoredNumbers,
+import type {
+  GlossaryTerm,
+  ListingFacts,
+  LocaliseSite,
+  MainImageReport,
+  RestoredNumbers,
 } from '@chuhai/contract';
-import { cutOutProduct } from '../../imaging/product-cutout.ts';
+import { type MainImage, makeProductPictures } from '../../imaging/product-recipe.ts';
 import { NoSourceTextError } from '../../imaging/text/translate-picture.ts';
 import { type CheckedListing, writeCheckedListing } from '../listing/service.ts';
 import { type MadeTranslation, translateForBatch } from '../translate/service.ts';
@@ -28,9 +27,9 @@ export function listingStep(
 }
 
 /**
- * The main image for the site's picture rules, as 批量处理 makes it: the product alone
- * (product-cutout.ts: separate parts dropped, added text erased and the product found again), on
- * white at the rule set's size, then read by the OCR and checked against every rule of the set.
+ * The main image for the site's picture rules by the one recipe (product-recipe.ts), as 批量处理
+ * makes it: the product alone, on white at the rule set's size, read by the OCR and checked
+ * against every rule of the set.
  * The pixel work runs in `deps.pixels` (the worker hands it the pool's background view).
  */
 export async function mainImageStep(
@@ -38,15 +37,9 @@ export async function mainImageStep(
   photo: Buffer,
   site: LocaliseSite,
 ): Promise<{ bytes: Buffer; report: MainImageReport }> {
-  const only = await cutOutProduct(deps, photo, { allParts: false });
-  const size = MAIN_IMAGE_RULE_SETS[site.imageRules].size;
-  const made = await deps.pixels.whiteMainImage(only.image, only.matte, size);
-  const lines = await deps.ocr.readLines(made.bytes);
-  const report = await deps.pixels.checkMainImage(made.pixels, site.imageRules, made, {
-    lines,
-    dropped: only.dropped,
-  });
-  return { bytes: made.bytes, report };
+  const pictures = await makeProductPictures(deps, { photo }, { mainImages: [site.imageRules] });
+  const main = pictures.mainImages[0] as MainImage;
+  return { bytes: main.bytes, report: main.check };
 }
 
 /** One detail picture in the site's language; `translated: false` when it had no Chinese to translate. */

@@ -6,12 +6,11 @@ import {
   ResultCode,
   UPLOAD_LIMITS,
 } from '@chuhai/contract';
-import sharp from 'sharp';
 import { AppError } from '../../http/app-error.ts';
 import type { Upload } from '../../http/multipart.ts';
-import { findDesign, renderBackground } from '../../imaging/backgrounds/library.ts';
+import { colourBackground, findDesign, renderBackground } from '../../imaging/backgrounds/library.ts';
 import type { Placement } from '../../imaging/compose.ts';
-import { cutOutProduct } from '../../imaging/product-cutout.ts';
+import { makeProductPictures } from '../../imaging/product-recipe.ts';
 import { findBlockedWord } from '../../lib/content-safety/word-check.ts';
 import { checkImageUpload } from '../../lib/image-upload.ts';
 import type { AlphaMask } from '../../providers/matting/matting-engine.ts';
@@ -91,12 +90,7 @@ async function backgroundImage(deps: StudioDeps, userId: number, choice: Backgro
     if (!design) throw new AppError(ResultCode.badRequest, '背景不存在，请重新选择');
     return renderBackground(design, PLACEMENT_LIMITS.outputSize);
   }
-  if (choice.kind === 'color') {
-    const size = PLACEMENT_LIMITS.outputSize;
-    return sharp({ create: { width: size, height: size, channels: 3, background: choice.color } })
-      .png()
-      .toBuffer();
-  }
+  if (choice.kind === 'color') return colourBackground(choice.color, PLACEMENT_LIMITS.outputSize);
   const generator = deps.imageGenerator;
   if (!(await generator.available())) throw new AppError(ResultCode.providerUnavailable, DRAW_NOT_CONFIGURED);
   return runMetered(deps, { userId }, generationSpec(deps), () =>
@@ -118,17 +112,24 @@ interface Source {
 }
 
 /**
- * The product's photo and mask: an earlier cut-out as it is (brushed in 修补 or not), or the
- * upload cut down to the product alone (product-cutout.ts), as 抠图 cuts it, and its cut-out kept,
- * so the seller's next try starts from it and 修补 can correct it. Text and other parts beside the
- * product never reach the new background, nor the box the product is sized by.
+ * The product on the new background by the one recipe (product-recipe.ts): an earlier cut-out as
+ * it is (brushed in 修补 or not), or the upload cut down to the product alone, as 抠图 cuts it, and
+ * its cut-out kept, so the seller's next try starts from it and 修补 can correct it. Text and other
+ * parts beside the product never reach the new background, nor the box the product is sized by.
  */
-async function productOf(deps: StudioDeps, userId: number, source: Source) {
+async function placeProduct(
+  deps: StudioDeps,
+  userId: number,
+  source: Source,
+  background: { image: Buffer; placement: Placement },
+) {
   const { image, matte } = await source.load();
-  if (matte) return { image, matte };
-  const product = await cutOutProduct(deps, image, { allParts: false });
-  const cutout = await storeCutout(deps, userId, product);
-  return { image: product.image, matte: product.matte, cutout };
+  const pictures = await makeProductPictures(deps, matte ? { cut: { image, matte } } : { photo: image }, {
+    cutout: !matte,
+    background,
+  });
+  const cutout = matte ? undefined : await storeCutout(deps, userId, pictures);
+  return { placed: pictures.placed as { bytes: Buffer; width: number; height: number }, cutout };
 }
 
 /**
@@ -192,14 +193,11 @@ export async function replaceBackground(
             { userId },
             studioSpec('replace', index === 0 ? firstUse : undefined),
             async () => {
-              const product = await productOf(deps, userId, source);
-              const made = await deps.pixels.placeOnBackground(
-                product.image,
-                product.matte,
-                background,
-                input.placement,
-              );
-              const image = await storeImage(deps, userId, 'replace', { ...made, format: 'jpeg' });
+              const product = await placeProduct(deps, userId, source, {
+                image: background,
+                placement: input.placement,
+              });
+              const image = await storeImage(deps, userId, 'replace', { ...product.placed, format: 'jpeg' });
               // 继续编辑 and a reload open this result again: its cut-out, background and placement.
               const workId = await startReplaceWork(deps, userId, {
                 name: source.name,

@@ -4,7 +4,6 @@ import {
   isMarketplacePreset,
   MARKETPLACE_PRESETS,
   type MainImageReport,
-  type MarketplacePreset,
   PRESET_NAMES,
   ResultCode,
   type StoredImage,
@@ -14,8 +13,7 @@ import sharp from 'sharp';
 import type { AppDeps } from '../../deps.ts';
 import { AppError } from '../../http/app-error.ts';
 import type { Upload } from '../../http/multipart.ts';
-import { cutoutPng } from '../../imaging/compose.ts';
-import { cutOutProduct, type ProductCutout } from '../../imaging/product-cutout.ts';
+import { type MainImage, makeProductPictures, type ProductPictures } from '../../imaging/product-recipe.ts';
 import { checkImageUpload } from '../../lib/image-upload.ts';
 import type { AlphaMask } from '../../providers/matting/matting-engine.ts';
 import { type MeteredSpec, runMetered } from '../../work/metered.ts';
@@ -65,43 +63,18 @@ export async function loadCutout(deps: StudioDeps, userId: number, id: number) {
   return { image: file.bytes, matte };
 }
 
-/**
- * A white main image in the preset's size from the product alone (product-cutout.ts), stored and
- * checked (the check knows it was made and what was dropped); the result is read by the OCR for
- * text still added.
- */
-export async function makeMain(
-  deps: StudioDeps,
-  userId: number,
-  product: ProductCutout,
-  preset: string,
-  onStage: (stage: CutoutStage) => void = () => {},
-  options: { allParts?: boolean } = {},
-) {
-  const size = MARKETPLACE_PRESETS[preset as keyof typeof MARKETPLACE_PRESETS].size;
-  onStage('main');
-  const made = await deps.pixels.whiteMainImage(product.image, product.matte, size);
-  onStage('check');
-  const lines = await deps.ocr.readLines(made.bytes);
-  const check = await deps.pixels.checkMainImage(made.pixels, preset as MarketplacePreset, made, {
-    lines,
-    allParts: options.allParts ?? false,
-    dropped: product.dropped,
-  });
-  const stored = await storeImage(deps, userId, 'main', { ...made, format: 'jpeg' });
-  return { image: stored, preset, check };
+/** Keeps a white main image made by the recipe (product-recipe.ts) and answers with its check. */
+export async function storeMain(deps: StudioDeps, userId: number, main: MainImage) {
+  const stored = await storeImage(deps, userId, 'main', { ...main, format: 'jpeg' });
+  return { image: stored, preset: main.marketplace, check: main.check };
 }
 
-/** Stores a cut-out (the photo with the product's matte as alpha) as 抠图 and 换背景 keep it. */
-export async function storeCutout(
-  deps: StudioDeps,
-  userId: number,
-  product: { image: Buffer; matte: AlphaMask },
-) {
+/** Stores the recipe's cut-out (the photo with the product's matte as alpha) as 抠图 and 换背景 keep it. */
+export async function storeCutout(deps: StudioDeps, userId: number, pictures: ProductPictures) {
   return storeImage(deps, userId, 'cutout', {
-    bytes: await cutoutPng(product.image, product.matte),
-    width: product.matte.width,
-    height: product.matte.height,
+    bytes: pictures.cutout as Buffer,
+    width: pictures.product.matte.width,
+    height: pictures.product.matte.height,
     format: 'png',
   });
 }
@@ -153,9 +126,13 @@ export async function removeBackground(
       // dropped are found again in its picture and kept in a new cut-out. A brushed one is the seller's.
       const regain = allParts && !(await isBrushed(deps, userId, cutoutId));
       const picture = regain ? await everyPartOf(deps, stored) : stored;
-      const product = await cutOutProduct(deps, picture.image, { allParts, matte: picture.matte });
-      const cutout = regain ? await storeCutout(deps, userId, product) : undefined;
-      const main = await makeMain(deps, userId, product, preset ?? 'amazon', onStage, { allParts });
+      const pictures = await makeProductPictures(
+        deps,
+        { photo: picture.image, matte: picture.matte, allParts },
+        { cutout: regain, mainImages: [preset ?? 'amazon'], onStage },
+      );
+      const cutout = regain ? await storeCutout(deps, userId, pictures) : undefined;
+      const main = await storeMain(deps, userId, pictures.mainImages[0] as MainImage);
       // The 抠图 work on this cut-out now opens with this main image (and the new cut-out).
       const workId = await keepCutoutChange(deps, userId, cutoutId, {
         cutoutId: cutout?.id ?? cutoutId,
@@ -170,14 +147,16 @@ export async function removeBackground(
     onStage('matting');
     const matte = await deps.matting.matte(checked.bytes);
     const allParts = input.allParts ?? false;
-    const product = await cutOutProduct(deps, checked.bytes, { allParts, matte });
     // The photo as uploaded is checked with everything the model found in it.
-    const [check] = await deps.pixels.checkPhoto(checked.bytes, matte, [preset ?? 'amazon']);
-    const result: CutoutResult = {
-      cutout: await storeCutout(deps, userId, product),
-      check: check as MainImageReport,
-    };
-    if (preset) result.main = await makeMain(deps, userId, product, preset, onStage, { allParts });
+    const pictures = await makeProductPictures(
+      deps,
+      { photo: checked.bytes, matte, allParts },
+      { cutout: true, photoChecks: [preset ?? 'amazon'], mainImages: preset ? [preset] : [], onStage },
+    );
+    const check = pictures.photoChecks[0] as MainImageReport;
+    const result: CutoutResult = { cutout: await storeCutout(deps, userId, pictures), check };
+    const [main] = pictures.mainImages;
+    if (main) result.main = await storeMain(deps, userId, main);
     // 继续编辑 and a reload open this photo's work again: cut-out, 主图尺寸, checks.
     const cutoutId = (result.cutout as StoredImage).id;
     const made = {

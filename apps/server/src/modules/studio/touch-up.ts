@@ -4,12 +4,12 @@ import { AppError } from '../../http/app-error.ts';
 import type { Upload } from '../../http/multipart.ts';
 import { cutoutPng, NoProductError } from '../../imaging/compose.ts';
 import { productBox } from '../../imaging/product-box.ts';
-import { cutOutProduct } from '../../imaging/product-cutout.ts';
+import { type MainImage, makeProductPictures } from '../../imaging/product-recipe.ts';
 import { checkImageUpload } from '../../lib/image-upload.ts';
 import { runFreeWork } from '../../work/free-work.ts';
 import { sellerError } from '../../work/seller-error.ts';
 import { reserveAttempt, type ThrottleWindow, tooManyRequests, waitText } from '../throttle/service.ts';
-import { loadCutout, makeMain, readPreset, type StudioDeps, storeImage } from './service.ts';
+import { loadCutout, readPreset, type StudioDeps, storeImage, storeMain } from './service.ts';
 import { keepCutoutChange } from './works.ts';
 
 /**
@@ -78,8 +78,12 @@ export async function saveTouchUp(
         return { cutout };
       }
       // The seller's own mask is final: a part brought back with the brush stays.
-      const product = await cutOutProduct(deps, png, { allParts: true, matte: edited });
-      const main = await makeMain(deps, userId, product, preset, undefined, { allParts: true });
+      const pictures = await makeProductPictures(
+        deps,
+        { photo: png, matte: edited, allParts: true },
+        { mainImages: [preset] },
+      );
+      const main = await storeMain(deps, userId, pictures.mainImages[0] as MainImage);
       const workId = await keepCutoutChange(deps, userId, from, {
         cutoutId: cutout.id,
         touchedUp: true,
