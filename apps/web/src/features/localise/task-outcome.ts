@@ -58,6 +58,13 @@ export const keptTextNotes = (task: Pick<LocaliseTask, 'rules'>): LocaliseRuleRe
 export const failingRecommended = (task: Pick<LocaliseTask, 'rules'>): LocaliseRuleResult[] =>
   task.rules.filter((rule) => rule.level === 'recommended' && !rule.pass && !SHOWN_WARNINGS.has(rule.ruleId));
 
+/**
+ * Why a task failed or waits, when that says more than its state: a task the seller paused carries
+ * 「已暂停」, which its tag already says.
+ */
+export const reasonOf = (task: Pick<LocaliseTask, 'status' | 'reason'>): string =>
+  task.reason === TASK_STATUS_NAMES[task.status] ? '' : task.reason;
+
 /** A task that is waiting, paused or being worked on: what it is doing, in words. */
 export function taskDoing(task: Pick<LocaliseTask, 'status' | 'stage'>): string {
   if (task.status === 'processing' && task.stage) return `正在${STAGE_NAMES[task.stage]}`;

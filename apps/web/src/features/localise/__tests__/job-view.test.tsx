@@ -159,6 +159,30 @@ describe('an 一键出海 job', () => {
     expect(within(screen.getByRole('list', { name: '正在做' })).getByText('翻译详情图')).toBeInTheDocument();
   });
 
+  it('paused by the seller: says how to go on, not 「已暂停」 again under the tag that says it', async () => {
+    screenWidth(1440);
+    const sellerPaused = task({
+      id: 4,
+      status: 'paused',
+      ready: null,
+      reason: '已暂停',
+      listing: null,
+      rules: [],
+    });
+    openStudioAsSeller({
+      '/api/v1/localise/9': () =>
+        ok({
+          ...detail('paused'),
+          job: { ...detail('paused').job, counts: { paused: 1 } },
+          tasks: [sellerPaused],
+        }),
+    });
+    renderWithApp(<LocaliseJobView id={9} />);
+    expect(await screen.findByText(/点「继续」接着做/)).toBeInTheDocument();
+    const row = within(screen.getByRole('table', { name: '出海报告' })).getAllByRole('row')[1] as HTMLElement;
+    expect(within(row).getAllByText('已暂停')).toHaveLength(1);
+  });
+
   it('the report marks what is ready, names the failing 必须 rule with what to do, the 术语表 miss and why one failed', async () => {
     screenWidth(1440);
     openStudioAsSeller({ '/api/v1/localise/9': () => ok(detail('done')) });

@@ -4,7 +4,7 @@ import { JobActions } from '../../../entities/job/job-actions';
 import { JobPanel } from '../../../entities/job/job-panel';
 import { JobCounts } from '../../../entities/job/job-progress';
 import { LOCALISE_JOBS, useLocaliseJob } from '../api/get-job';
-import { jobWhole, readyNote, STAGE_NAMES } from '../task-outcome';
+import { jobWhole, readyNote, reasonOf, STAGE_NAMES } from '../task-outcome';
 import { JobReport } from './job-report';
 
 /** Done, whether or not some failed: every product × site was worked on (the report says how). */
@@ -19,9 +19,9 @@ export function LocaliseJobView({ id }: { id: number }) {
     return <Alert type="error" showIcon title="这个出海任务不存在或已过期（任务保留 7 天）" />;
   const { job, tasks } = detail.data;
   const stages = Object.entries(job.stages).filter(([, n]) => n > 0);
-  const pausedReasons = [
-    ...new Set(tasks.filter((t) => t.status === 'paused' && t.reason).map((t) => t.reason)),
-  ];
+  const pausedReasons = [...new Set(tasks.filter((t) => t.status === 'paused').map(reasonOf))].filter(
+    Boolean,
+  );
 
   return (
     <JobPanel

@@ -8,6 +8,7 @@ import {
   failingRecommended,
   failingRequired,
   keptTextNotes,
+  reasonOf,
   taskDoing,
   VERDICTS,
   verdictOf,
@@ -31,7 +32,8 @@ export function TaskProblems({ task, jobId }: { task: LocaliseTask; jobId: numbe
   const required = failingRequired(task);
   const recommended = failingRecommended(task);
   const notes = keptTextNotes(task);
-  const showReason = task.reason && (task.status === 'failed' || task.status === 'paused');
+  const reason = reasonOf(task);
+  const showReason = reason && (task.status === 'failed' || task.status === 'paused');
   if (
     !showReason &&
     required.length === 0 &&
@@ -43,7 +45,7 @@ export function TaskProblems({ task, jobId }: { task: LocaliseTask; jobId: numbe
   return (
     <ul className="localise-problems">
       {showReason ? (
-        <li className={task.status === 'failed' ? 'localise-problem--failed' : 'muted'}>{task.reason}</li>
+        <li className={task.status === 'failed' ? 'localise-problem--failed' : 'muted'}>{reason}</li>
       ) : null}
       {required.map((rule) => (
         <li key={`${rule.place}-${rule.ruleId}`} className="localise-problem">
