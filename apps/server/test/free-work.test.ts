@@ -3,7 +3,8 @@ import { after, before, describe, it } from 'node:test';
 import { ResultCode, TRANSLATE_LIMITS, type TranslatedBlock } from '@chuhai/contract';
 import sharp from 'sharp';
 import type { AppError } from '../src/http/app-error.ts';
-import { drawTranslation } from '../src/imaging/text/translate-picture.ts';
+import { BlockTooLargeError, drawTranslation } from '../src/imaging/text/translate-picture.ts';
+import { inSellerWords } from '../src/modules/translate/picture-errors.ts';
 import { FreeWorkLanes } from '../src/work/free-work-lanes.ts';
 import { auth, post } from './account-helpers.ts';
 import { buildChatApp } from './chat-helpers.ts';
@@ -96,12 +97,12 @@ describe('图片翻译 · 重新生成 under worst-case bodies', () => {
       text: '出'.repeat(TRANSLATE_LIMITS.blockText),
       box: { x: 0, y: 0, width: 1, height: side },
     };
-    await assert.rejects(drawTranslation(background, [block as TranslatedBlock], 'en'), (error: AppError) => {
-      assert.equal(error.code, ResultCode.badRequest);
-      assert.match(
-        error.message,
-        /^文字块 1 的文字太多，在图片上画不下：请删减文字、调小字号或把它的框拉大$/,
-      );
+    await assert.rejects(drawTranslation(background, [block as TranslatedBlock], 'en'), (error: unknown) => {
+      assert.ok(error instanceof BlockTooLargeError);
+      assert.equal(error.blockId, 1);
+      const said = inSellerWords(error) as AppError;
+      assert.equal(said.code, ResultCode.badRequest);
+      assert.match(said.message, /^文字块 1 的文字太多，在图片上画不下：请删减文字、调小字号或把它的框拉大$/);
       return true;
     });
   });

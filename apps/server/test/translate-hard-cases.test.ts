@@ -9,7 +9,12 @@ import { after, describe, it } from 'node:test';
 import sharp from 'sharp';
 import { createOcrEngine } from '../src/imaging/ocr/index.ts';
 import { legibilityOf } from '../src/imaging/text/legibility.ts';
-import { drawTranslation, translatePicture } from '../src/imaging/text/translate-picture.ts';
+import {
+  drawTranslation,
+  NoSourceTextError,
+  translatePicture,
+} from '../src/imaging/text/translate-picture.ts';
+import { inSellerWords } from '../src/modules/translate/picture-errors.ts';
 import { writeChinese } from './fakes/chinese-text.ts';
 import { translateOffline } from './fakes/fake-translate-answers.ts';
 import { HARD_SCENES as CASES, drawHardScene } from './fakes/hard-scenes.ts';
@@ -130,10 +135,15 @@ describe('图片翻译 · what the seller is told about the drawn text', () => {
       ],
     );
     const slanted = await sharp(upright).rotate(-45, { background: '#ffffff' }).png().toBuffer();
+    // The pipeline says what the picture had; the seller reads it in Chinese, told nothing is charged.
     await assert.rejects(
       translatePicture(ocr, slanted, { target: 'en', keep: [], product: null }, translator),
-      (error: Error) =>
-        /斜着排/.test(error.message) && /转正/.test(error.message) && /不扣次数/.test(error.message),
+      (error: Error) => {
+        assert.ok(error instanceof NoSourceTextError);
+        assert.equal(error.why, 'slanted-text');
+        const { message } = inSellerWords(error) as Error;
+        return /斜着排/.test(message) && /转正/.test(message) && /不扣次数/.test(message);
+      },
     );
     // Upright text is translated as before; a picture with no Chinese at all is still told so.
     const blank = await sharp({ create: { width: 400, height: 300, channels: 3, background: '#ffffff' } })
@@ -141,7 +151,10 @@ describe('图片翻译 · what the seller is told about the drawn text', () => {
       .toBuffer();
     await assert.rejects(
       translatePicture(ocr, blank, { target: 'en', keep: [], product: null }, translator),
-      (error: Error) => error.message.startsWith('图片里没有找到需要翻译的中文文字'),
+      (error: Error) =>
+        error instanceof NoSourceTextError &&
+        error.why === 'no-source-text' &&
+        (inSellerWords(error) as Error).message.startsWith('图片里没有找到需要翻译的中文文字'),
     );
   });
 

@@ -2,22 +2,23 @@ import type { ImageMarketplaceId, MainImageReport } from '@chuhai/contract';
 import type { AlphaMask } from '../providers/matting/matting-engine.ts';
 import { PoolBusyError, WorkerPool } from '../providers/matting/worker-pool.ts';
 import { ProviderError } from '../providers/provider-error.ts';
-import { type MadeImage, NoProductError, type Placement } from './compose.ts';
+import type { MadeImage, Placement } from './compose.ts';
 import type { MaskedPixels, Seen } from './main-image-check.ts';
+import { refusalError } from './pixel-refusals.ts';
 import { PIXEL_TASKS, type PixelTaskInput, type PixelTaskName, type PixelTaskOutput } from './pixel-tasks.ts';
 import { asBuffer, handOver } from './pixel-transfer.ts';
 import type { PixelAnswer, PixelMessage } from './pixel-worker.ts';
 
 /**
  * The main image's pixel work (cut-out parts, erasing added text, the white main image, the
- * check, the product on a background) run off the event loop: on a 2000² photo each step holds the
+ * check, the product on a background) and 图片翻译's (erasing, drawing) run off the event loop: on a 2000² photo each step holds the
  * thread it runs on for up to seconds, and on the event loop every other seller's request waits that
  * long. One pool per node, shared by 智能做图, 批量处理 and 一键出海.
  */
 export interface PixelWork {
   /** Worker threads; 0 runs every task on the event loop (PIXEL_WORKERS=0, tests). */
   readonly size: number;
-  /** Runs one task (pixel-tasks.ts) and answers its result; NoProductError as the task threw it. */
+  /** Runs one task (pixel-tasks.ts) and answers its result; a refusal (pixel-refusals.ts) as the task threw it. */
   run<K extends PixelTaskName>(task: K, input: PixelTaskInput<K>): Promise<PixelTaskOutput<K>>;
   /**
    * The same pool for a durable queue's work (一键出海's tasks, 批量处理's images): never refused
@@ -109,7 +110,7 @@ function pooled(pool: WorkerPool<PixelMessage, PixelAnswer>, wait: boolean): Run
         });
       throw error;
     }
-    if ('noProduct' in answer) throw new NoProductError();
+    if ('refused' in answer) throw refusalError(answer.refused);
     return answer.result as PixelTaskOutput<typeof task>;
   };
 }

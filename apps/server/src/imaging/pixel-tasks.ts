@@ -1,10 +1,10 @@
 /**
- * The main image's pixel work as tasks with plain inputs and outputs (raw pixels as typed arrays,
+ * The main image's and 图片翻译's pixel work as tasks with plain inputs and outputs (raw pixels as typed arrays,
  * sizes, numbers, the OCR's lines), so the same functions run on the event loop (no pool) or in a
  * pixel worker (pixel-worker.ts) and give the same bytes either way. What needs a provider (matting,
  * OCR) stays with the caller between tasks: product-cutout.ts and pixel-pool.ts put them together.
  */
-import type { ImageMarketplaceId, MainImageReport } from '@chuhai/contract';
+import type { ImageMarketplaceId, MainImageReport, TranslatedBlock } from '@chuhai/contract';
 import sharp from 'sharp';
 import type { AlphaMask } from '../providers/matting/matting-engine.ts';
 import { cleanMask } from './clean-mask.ts';
@@ -15,6 +15,8 @@ import type { TextLine } from './ocr/index.ts';
 import { asBuffer } from './pixel-transfer.ts';
 import { productBox } from './product-box.ts';
 import { keepProductParts } from './product-only.ts';
+import { drawTranslation } from './text/draw-translation.ts';
+import { eraseBlocks } from './text/erase-blocks.ts';
 
 /** A mask as the tasks pass it: one byte a pixel. */
 export interface RawMask {
@@ -114,8 +116,25 @@ async function place(
   return { bytes: made.bytes as Uint8Array, width: made.width, height: made.height };
 }
 
+/** 图片翻译's drawing of the translated blocks on the erased picture (a PNG). */
+async function drawTranslated(input: { background: Uint8Array; blocks: TranslatedBlock[]; target: string }) {
+  const drawn = await drawTranslation(asBuffer(input.background), input.blocks, input.target);
+  return { png: drawn.png as Uint8Array, blocks: drawn.blocks };
+}
+
 /** Every task by name: the worker runs them by the name it is sent, the inline runner calls them. */
-export const PIXEL_TASKS = { keepParts, eraseText, keepAndClean, whiteMain, check, checkPhoto, place };
+export const PIXEL_TASKS = {
+  keepParts,
+  eraseText,
+  keepAndClean,
+  whiteMain,
+  check,
+  checkPhoto,
+  place,
+  /** 图片翻译's erasing of one round of blocks, once their translations are back. */
+  eraseBlocks,
+  drawTranslation: drawTranslated,
+};
 
 export type PixelTaskName = keyof typeof PIXEL_TASKS;
 export type PixelTaskInput<K extends PixelTaskName> = Parameters<(typeof PIXEL_TASKS)[K]>[0];

@@ -5,7 +5,7 @@ import { NoSourceTextError } from '../../imaging/text/translate-picture.ts';
 import { chargeAndDeliver, type ItemUses } from '../../jobs/charge.ts';
 import { type ItemKind, runItem } from '../../jobs/item-life.ts';
 import { sellerError } from '../../work/seller-error.ts';
-import { translateForBatch } from '../translate/service.ts';
+import { inSellerWords, translateForBatch } from '../translate/service.ts';
 import {
   type BatchOutput,
   type BatchVerdict,
@@ -110,7 +110,7 @@ async function makeImage(
     // count, this one is not charged.
     if (!(translated instanceof NoSourceTextError)) made.outputs.push(translated);
     else if (made.outputs.length > 0) delete uses.translate;
-    else throw translated;
+    else throw inSellerWords(translated);
   }
   return { ...made, uses };
 }

@@ -4,6 +4,7 @@ import { translationPsd } from '../../imaging/text/psd.ts';
 import { runFreeWork } from '../../work/free-work.ts';
 import { loadOwnImage } from '../images/service.ts';
 import { currentBackground } from './documents.ts';
+import { sayingRefusals } from './picture-errors.ts';
 import { checkRepair, originalFor, paintRepair } from './repair.ts';
 import { checkBlocksInside, checkTarget, checkTextBudget, type TranslateDeps } from './service.ts';
 
@@ -45,12 +46,14 @@ export async function exportTranslationPsd(
   const bytes = await runFreeWork(deps, { userId, kind: 'translate-psd', what: '下载 PSD' }, async () => {
     const repaired =
       strokes.length > 0 ? await paintRepair(current.bytes, strokes, original, body.blocks) : null;
-    return translationPsd({
-      background: repaired?.png ?? current.bytes,
-      source: sameSize ? source.bytes : null,
-      target: body.target,
-      blocks: repaired?.blocks ?? body.blocks,
-    });
+    return sayingRefusals(
+      translationPsd({
+        background: repaired?.png ?? current.bytes,
+        source: sameSize ? source.bytes : null,
+        target: body.target,
+        blocks: repaired?.blocks ?? body.blocks,
+      }),
+    );
   });
   return { fileName: `translated-${body.target}-${body.backgroundId}.psd`, bytes };
 }

@@ -13,8 +13,10 @@ import {
 } from '@chuhai/contract';
 import type { AppDeps } from '../../deps.ts';
 import { AppError } from '../../http/app-error.ts';
+import { PIXELS_ON_THIS_THREAD, type PixelWork } from '../../imaging/pixel-pool.ts';
+import { asBuffer } from '../../imaging/pixel-transfer.ts';
 import type { ProductMatte } from '../../imaging/text/product-text.ts';
-import { drawTranslation, translatePicture } from '../../imaging/text/translate-picture.ts';
+import { NoSourceTextError, translatePicture } from '../../imaging/text/translate-picture.ts';
 import { checkImageUpload } from '../../lib/image-upload.ts';
 import type { AlphaMask } from '../../providers/matting/matting-engine.ts';
 import { runFreeWork } from '../../work/free-work.ts';
@@ -25,11 +27,13 @@ import { reserveAttempt, type ThrottleWindow, tooManyRequests, waitText } from '
 import { currentBackground, keepRedrawing, keepTranslation, TRANSLATION_KEEP_MS } from './documents.ts';
 import { glossaryTerms } from './glossary-service.ts';
 import { termsIn } from './glossary-terms.ts';
+import { inSellerWords, sayingRefusals } from './picture-errors.ts';
 import { renderResidual } from './render-residual.ts';
 import { checkRepair, originalFor, paintRepair } from './repair.ts';
 import { type TranslateAsk, translateBlocks } from './translate-text.ts';
 
-export type TranslateDeps = ImagesDeps & Pick<AppDeps, 'chatModel' | 'ocr' | 'matting' | 'freeWork'>;
+export type TranslateDeps = ImagesDeps &
+  Pick<AppDeps, 'chatModel' | 'ocr' | 'matting' | 'freeWork' | 'pixels'>;
 
 const KEEP_MS = TRANSLATION_KEEP_MS;
 /** 重新生成 after edits is free, but each one runs OCR again: this many an hour. */
@@ -135,13 +139,15 @@ export async function translateImage(
   };
   const terms = await glossaryTerms(deps, userId, input.target, input);
   return runMetered(deps, { userId }, spec, async () => {
-    const picture = await translateWithGlossary(deps, userId, checked.bytes, {
-      target: input.target,
-      terms,
-      model: models.standard,
-      product: input.productText === 'keep' ? interactiveMatte(deps) : null,
-      purpose: 'translate',
-    });
+    const picture = await sayingRefusals(
+      translateWithGlossary(deps, userId, checked.bytes, {
+        target: input.target,
+        terms,
+        model: models.standard,
+        product: input.productText === 'keep' ? interactiveMatte(deps) : null,
+        purpose: 'translate',
+      }),
+    );
     const stored = await storeResults(deps, userId, picture, picture.source);
     const { width, height, blocks, kept, residual, legibility, glossary, restoredNumbers } = picture;
     const productText = input.productText;
@@ -172,7 +178,7 @@ export async function translateImage(
  * twice and the server put back.
  */
 async function translateWithGlossary(
-  deps: Pick<AppDeps, 'chatModel' | 'ocr'>,
+  deps: Pick<AppDeps, 'chatModel' | 'ocr'> & { pixels: PixelWork },
   userId: number,
   bytes: Buffer,
   how: {
@@ -191,7 +197,8 @@ async function translateWithGlossary(
   // the result's blocks may be drawn a layer per line. Asked once, or twice when a second reading
   // finds text the first missed.
   const translated: string[] = [];
-  const picture = await translatePicture(deps.ocr, bytes, { target, keep, product }, async (blocks) => {
+  const options = { target, keep, product, pixels: deps.pixels };
+  const picture = await translatePicture(deps.ocr, bytes, options, async (blocks) => {
     translated.push(...blocks.map((block) => block.text));
     const ask: TranslateAsk = { blocks, target, terms, model, userId, purpose };
     const answer = await translateBlocks(deps.chatModel, ask);
@@ -317,7 +324,14 @@ async function drawAndStore(
   body: TranslateRenderBody,
   { width, height, repaired }: { width: number; height: number; repaired: Buffer | null },
 ): Promise<{ answer: TranslateRenderResult; repairedId?: number }> {
-  const drawn = await drawTranslation(repaired ?? background.bytes, body.blocks, body.target);
+  const drawing = await sayingRefusals(
+    deps.pixels.run('drawTranslation', {
+      background: repaired ?? background.bytes,
+      blocks: body.blocks,
+      target: body.target,
+    }),
+  );
+  const drawn = { png: asBuffer(drawing.png), blocks: drawing.blocks };
   const common = { format: 'png' as const, width, height, keepMs: KEEP_MS };
   const kept = repaired
     ? await storeImage(deps, userId, { kind: 'translate-bg', bytes: repaired, ...common })
@@ -349,10 +363,13 @@ async function drawAndStore(
  * unless the job says to translate it (`productText`). `matte` is the image's mask when the job's
  * other steps made one already (matting is most of the time); otherwise the matting pool is asked,
  * and its failures (busy: the image waits) reach the batch worker as they are. No use is taken
- * here: the batch worker charges an image's uses together with its finished outputs.
+ * here: the batch worker charges an image's uses together with its finished outputs. A picture
+ * with nothing to translate throws NoSourceTextError as the pipeline did; the job decides (other
+ * refusals come in the seller's words). The pixel work waits in the pool's background lane; a
+ * caller whose deps hold no pool (a script) runs it on its own thread.
  */
 export async function translateForBatch(
-  deps: Pick<AppDeps, 'chatModel' | 'ocr' | 'db' | 'matting'>,
+  deps: Pick<AppDeps, 'chatModel' | 'ocr' | 'db' | 'matting'> & { pixels?: PixelWork },
   userId: number,
   bytes: Buffer,
   how: {
@@ -377,7 +394,15 @@ export async function translateForBatch(
   const product: ProductMatte | null =
     how.productText === 'translate' ? null : matte ? async () => matte : (image) => deps.matting.matte(image);
   const purpose = how.purpose ?? 'translate';
-  return translateWithGlossary(deps, userId, bytes, { target, terms, model, product, purpose });
+  // Queue work: its pixel work waits behind the requests' in the node's pool.
+  const queued = { ...deps, pixels: (deps.pixels ?? PIXELS_ON_THIS_THREAD).background };
+  try {
+    return await translateWithGlossary(queued, userId, bytes, { target, terms, model, product, purpose });
+  } catch (error) {
+    // Nothing to translate is no failure to a job: it delivers the picture's other outputs.
+    if (error instanceof NoSourceTextError) throw error;
+    throw inSellerWords(error);
+  }
 }
 
 /**
@@ -395,3 +420,5 @@ export {
 /** 一键出海 uses the same 术语表 for its listings, and checks them the way translations are checked. */
 export { glossaryEntriesIn, glossaryTerms } from './glossary-service.ts';
 export { follows, termsIn } from './glossary-terms.ts';
+/** 批量处理 says an image's refusal (NoSourceTextError, when nothing else was made) in these words. */
+export { inSellerWords } from './picture-errors.ts';

@@ -1,0 +1,245 @@
+import { TRANSLATE_LIMITS, type TranslatedBlock } from '@chuhai/contract';
+import type { TextBlock, TextBox, TextLine } from '../ocr/index.ts';
+import { contrastRatio, grow, hex, inpaint, markStrokes, type TextInk } from './erase.ts';
+import { applyRefill, labelRefill, type Refill } from './label-fill.ts';
+import { splitRefill } from './label-split.ts';
+import { clearRemnants } from './remnants.ts';
+import type { RgbImage } from './rgb-image.ts';
+import { shareOut } from './share-out.ts';
+import {
+  charactersTouched,
+  type LeftStrokes,
+  markLeftStrokes,
+  type StrokeColours,
+  strokeColours,
+  strokesLeft,
+} from './strokes-left.ts';
+
+/**
+ * 图片翻译's erasing, the pixel work between the model's answer and the drawing: each line's strokes
+ * marked and its ink read, the lines inpainted or their label refilled, what is left erased once
+ * more, and the layers to draw. Plain data in and out, so translate-picture.ts runs it in the pixel
+ * pool (pixel-tasks.ts) and a 2000 px picture's seconds of it never hold the event loop.
+ */
+
+/** What erasing a round of blocks needs: only plain data, so it runs the same in a pixel worker. */
+export interface EraseInput {
+  image: { data: Uint8Array; width: number; height: number };
+  blocks: TextBlock[];
+  /** Each block's translation, in the order of `blocks`. */
+  translations: string[];
+  /** Text left on purpose, never taken for a line's strokes. */
+  kept: TextBox[];
+}
+
+/**
+ * Erases the lines of `blocks` from the image: every line's strokes are marked first (reading the
+ * image as it was), then filled at once; what is left of them by colour is erased once more, and a
+ * line that still keeps some is marked on its layers (`strokesLeft`). Answers the erased pixels
+ * (the input's own bytes, changed in place) and the layers to draw, without ids.
+ */
+export async function eraseBlocks(input: EraseInput) {
+  const { blocks, translations, kept } = input;
+  const image: RgbImage = {
+    data: Buffer.from(input.image.data.buffer, input.image.data.byteOffset, input.image.data.byteLength),
+    width: input.image.width,
+    height: input.image.height,
+  };
+  const erase = new Uint8Array(image.width * image.height);
+  const lines = blocks.flatMap((block) => block.lines);
+  // Every line is read on the picture as it was; the fills under labels are set afterwards.
+  const marked = markLines(image, lines, erase);
+  const colours = new Map(lines.map((line) => [line, strokeColours(image, strokeBox(line, image), kept)]));
+  const layers = blocks.map((block, i) =>
+    layersOf(
+      block,
+      block.lines.map((line) => marked.inks.get(line) as TextInk),
+      translations[i] ?? block.text,
+    ),
+  );
+  await inpaint(image, erase);
+  for (const refill of marked.refills.values()) applyRefill(image, refill, erase);
+  // A glow's faint last ring is past the strokes' box by up to half the line's thickness (haze.ts).
+  // Refilled lines need none of this: their glow went with them, and the page colour around a
+  // label would paint the label over.
+  for (const line of lines.filter((l) => !marked.refills.has(l))) {
+    const thickness = Math.min(line.box.width, line.box.height);
+    clearRemnants(image, grow(line.box, Math.max(4, thickness * 0.8), image.width, image.height), erase);
+  }
+  const left = await eraseLeftStrokes(image, colours, erase, kept, new Set(marked.refills.keys()));
+  return {
+    data: input.image.data,
+    layers: blocks.flatMap((block, i) => markedLayers(block, layers[i] ?? [], left)),
+  };
+}
+
+/** A line set in a column (taller than 1.6× its width, more than one character): vertical text. */
+const isColumn = (box: TextBox, text: string) => box.height > box.width * 1.6 && [...text.trim()].length > 1;
+
+/**
+ * The size a line's translation starts from. A detected line's box has about a fifth of padding
+ * around the characters; a column's characters are as wide as the column, so its width sets the
+ * size (its height would give letters a column high). The translation is then laid out upright in
+ * the column's area, a word or two a line, never a letter a line.
+ */
+const sizeOf = (box: TextBox, text: string) =>
+  Math.max(9, Math.round((isColumn(box, text) ? box.width : box.height) * 0.72));
+
+/** A line's box as erasing reads it: grown past its strokes, so the box's edge is what is around them. */
+const strokeBox = (line: TextLine, image: RgbImage) =>
+  grow(line.box, Math.max(2, Math.min(line.box.height, line.box.width) * 0.18), image.width, image.height);
+
+/**
+ * The editable layers of one translated block, its lines erased. When the translation has as many
+ * lines as the original, each line is a layer of its own with its own size, colour and weight (a
+ * heading over two selling points keeps its hierarchy); otherwise the block is one layer, in the
+ * style of its first line.
+ */
+function layersOf(block: TextBlock, inks: TextInk[], translation: string): Omit<TranslatedBlock, 'id'>[] {
+  const lines = translation.split('\n').map((line) => line.trim());
+  const layer = (source: string, text: string, box: TextBox, from: TextLine[], ink: TextInk) => ({
+    source,
+    text,
+    box,
+    fontSize: Math.min(...from.map((line) => sizeOf(line.box, line.text))),
+    color: ink.color,
+    bold: ink.bold,
+    align: block.align,
+    hidden: false,
+    overflow: false,
+    // Undecided (absent) unless the original had one: the first drawing adds one if it must.
+    ...(ink.outline ? { outline: ink.outline } : {}),
+  });
+  const plain: TextInk = { color: '#1f1f1f', bold: false, outline: null };
+  // A heading over its selling points whose translation came back with other line breaks is
+  // still a heading and selling points: the words are shared out over the original's lines.
+  const perLine =
+    block.lines.length > 1 && lines.length === block.lines.length && lines.every(Boolean)
+      ? lines
+      : stylesDiffer(block.lines, inks)
+        ? shareOut(
+            translation,
+            block.lines.map((line) => [...line.text].length),
+          )
+        : null;
+  if (perLine)
+    return block.lines.map((line, i) =>
+      layer(line.text, perLine[i] as string, line.box, [line], inks[i] ?? plain),
+    );
+  const first = inks[0] ?? plain;
+  const ink = { ...first, bold: inks.filter((x) => x.bold).length * 2 >= inks.length };
+  return [layer(block.text, translation, block.box, block.lines, ink)];
+}
+
+/** Whether a block's lines were set in different styles: size (over 15% apart), colour or weight. */
+function stylesDiffer(lines: TextLine[], inks: TextInk[]): boolean {
+  if (lines.length < 2 || inks.length !== lines.length) return false;
+  const sizes = lines.map((line) => sizeOf(line.box, line.text));
+  const [small, large] = [Math.min(...sizes), Math.max(...sizes)];
+  return large > small * 1.15 || new Set(inks.map((ink) => `${ink.color}${ink.bold}`)).size > 1;
+}
+
+/**
+ * Each line's ink, and how it is erased: on a designed fill (a label, a banner, a flat page) by
+ * refilling the fill (label-fill.ts), elsewhere by marking its strokes in `erase` for inpainting.
+ */
+function markLines(image: RgbImage, lines: TextLine[], erase: Uint8Array) {
+  const inks = new Map<TextLine, TextInk>();
+  const refills = new Map<TextLine, Refill>();
+  const scratch = new Uint8Array(image.width * image.height);
+  for (const line of lines) {
+    const box = strokeBox(line, image);
+    const read = markStrokes(image, box, scratch);
+    const inked = (pixel: number) => scratch[pixel] === 255;
+    // Across two fills, each piece on its own; else on the one fill around the whole line.
+    const refill = splitRefill(image, line.box, box, inked) ?? labelRefill(image, line.box, box, inked);
+    if (refill) refills.set(line, refill);
+    inks.set(line, refill ? inkOnLabel(read, refill) : read);
+    // A glow is followed past the box by up to half the line's thickness (haze.ts).
+    const reach = grow(box, Math.min(box.width, box.height), image.width, image.height);
+    for (let y = reach.y; y < reach.y + reach.height; y++)
+      for (let i = y * image.width + reach.x; i < y * image.width + reach.x + reach.width; i++)
+        if (scratch[i]) {
+          if (!refill) erase[i] = 255;
+          scratch[i] = 0;
+        }
+  }
+  return { inks, refills };
+}
+
+/**
+ * The ink of a line on a label, told against the label's own fill: the ink reading takes what
+ * touches its box's edge for the background, and around red letters in a tight white box that
+ * is the red box outside it, so the letters were read white and drawn back white with a black
+ * outline on the white box. A reading that does not stand out from the fill gives way to the
+ * colour the letters have where they stand farthest off it.
+ */
+function inkOnLabel(read: TextInk, refill: Refill): TextInk {
+  // The letters' colour, not their outline's: white letters outlined dark read on any fill.
+  if (!refill.ink || contrastRatio(rgbOf(read.color), refill.fill) >= LABEL_CONTRAST) return read;
+  return { color: hex(refill.ink), bold: read.bold, outline: null };
+}
+
+/** An ink reading whose colour stands out from the label at least this much is kept. */
+const LABEL_CONTRAST = 1.8;
+
+const rgbOf = (color: string) => [1, 3, 5].map((at) => Number.parseInt(color.slice(at, at + 2), 16));
+
+/**
+ * The lines whose strokes are still on `image` after erasing, told by colour (strokes-left.ts):
+ * those are erased once more, marked by their colours (a colour the ink's reading missed), and
+ * whatever is still left then is returned, line by line. A refilled line (`refilled`) is only
+ * checked: inpainting next to a label would pull the page's colour onto it, so what its refill
+ * left is said, not smeared (a letter's piece joined to the label's frame stays with the frame).
+ */
+async function eraseLeftStrokes(
+  image: RgbImage,
+  colours: Map<TextLine, StrokeColours | null>,
+  erased: Uint8Array,
+  kept: TextBox[],
+  refilled: ReadonlySet<TextLine>,
+): Promise<Map<TextLine, LeftStrokes>> {
+  const read = [...colours].filter((entry): entry is [TextLine, StrokeColours] => entry[1] !== null);
+  const left = new Map<TextLine, LeftStrokes>();
+  const failing: [TextLine, StrokeColours][] = [];
+  for (const [line, r] of read) {
+    const still = strokesLeft(image, r, erased, kept);
+    if (!still) continue;
+    if (refilled.has(line)) left.set(line, still);
+    else failing.push([line, r]);
+  }
+  if (failing.length === 0) return left;
+  const again = new Uint8Array(image.width * image.height);
+  for (const [, r] of failing) markLeftStrokes(image, r, erased, again, kept);
+  await inpaint(image, again);
+  for (let i = 0; i < again.length; i++) if (again[i]) erased[i] = 255;
+  for (const [line, r] of failing) {
+    const still = strokesLeft(image, r, erased, kept);
+    if (still) left.set(line, still);
+  }
+  return left;
+}
+
+/** A block's layers with the strokes its lines kept: each line's on its own layer, or all on the one. */
+function markedLayers(
+  block: TextBlock,
+  layers: Omit<TranslatedBlock, 'id'>[],
+  left: Map<TextLine, LeftStrokes>,
+): Omit<TranslatedBlock, 'id'>[] {
+  const of = (lines: TextLine[]) => {
+    const found = lines.flatMap((line) => {
+      const strokes = left.get(line);
+      return strokes ? [{ count: charactersTouched(line, strokes.box), box: strokes.box }] : [];
+    });
+    if (found.length === 0) return {};
+    // Within the contract's bounds: a paragraph of many failing lines says its first 20 places.
+    const count = Math.min(
+      TRANSLATE_LIMITS.blockText,
+      found.reduce((sum, f) => sum + f.count, 0),
+    );
+    return { strokesLeft: { count, boxes: found.slice(0, 20).map((f) => f.box) } };
+  };
+  if (layers.length > 1 && layers.length === block.lines.length)
+    return layers.map((layer, i) => ({ ...layer, ...of([block.lines[i] as TextLine]) }));
+  return layers.map((layer) => ({ ...layer, ...of(block.lines) }));
+}
