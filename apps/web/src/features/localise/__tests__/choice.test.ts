@@ -1,18 +1,11 @@
 import type { LocaliseProduct } from '@chuhai/contract';
 import { describe, expect, it } from 'vitest';
+import { EMPTY_FACTS } from '../../../entities/listing/facts-form';
 import { allState, chosen, NOTHING_SKIPPED, nothingChosen, productKey, toggle } from '../choice';
 
 const product = (code: string | undefined, mainPhotoId: number): LocaliseProduct => ({
   code,
-  facts: {
-    productName: `商品${mainPhotoId}`,
-    brand: '',
-    material: '',
-    size: '',
-    sellingPoints: '',
-    keywords: '',
-    inTheBox: '',
-  },
+  facts: { ...EMPTY_FACTS, productName: `商品${mainPhotoId}` },
   mainPhotoId,
   detailPhotoIds: [],
 });

@@ -1,6 +1,7 @@
 import type { LocaliseCatalogue, LocaliseEstimate } from '@chuhai/contract';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { EMPTY_FACTS } from '../../../entities/listing/facts-form';
 import { ok, renderWithApp } from '../../../test/render';
 import { openStudioAsSeller, signOutOfStudio } from '../../../test/studio-seller';
 import { LocaliseForm } from '../components/localise-form';
@@ -141,15 +142,7 @@ describe('a catalogue', () => {
     products: [
       {
         code: 'A1',
-        facts: {
-          productName: '保温杯',
-          brand: '',
-          material: '',
-          size: '',
-          sellingPoints: '',
-          keywords: '',
-          inTheBox: '',
-        },
+        facts: { ...EMPTY_FACTS, productName: '保温杯' },
         mainPhotoId: 21,
         detailPhotoIds: [22],
         mainPhotoUrl: '/files/u/1/localise-photo/a1.jpg?exp=1&sig=s',
