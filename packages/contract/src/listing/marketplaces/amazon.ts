@@ -1,10 +1,11 @@
 import type { MarketplaceRules } from '../types.ts';
 
 const TITLE_SOURCE =
-  'Amazon Seller Central「Product title requirements and guidelines」(help 201100890)，2025-01-21 起执行；2026-11 核对';
+  'Amazon Seller Central「Product title requirements and guidelines」(help 201100890，「apply to all product types, except media product types, in all of our worldwide stores」) https://sellercentral-europe.amazon.com/help/hub/reference/external/201100890 ，2025-01-21 起执行；2026-11 核对';
 const BULLET_SOURCE =
   'Amazon Seller Central「Product bullet point requirements」，2024-08-15 起执行；2026-11 核对';
-const LISTING_SOURCE = 'Amazon Seller Central「Use search terms effectively」与详情页规则；2026-11 核对';
+const LISTING_SOURCE =
+  'Amazon Seller Central「Use search terms effectively」与详情页规则（标题、描述、五点里不能有电话、地址、邮箱、网址） https://sellercentral.amazon.com/gp/help/external/help.html?itemID=200390640 ；2026-11 核对';
 
 /** Promotional phrases in the marketplace's languages; the first two are Amazon's own examples. */
 const PROMOTIONAL = [
@@ -19,6 +20,10 @@ const PROMOTIONAL = [
   'livraison gratuite',
   'spedizione gratuita',
   'envío gratis',
+  'gratis verzending',
+  'darmowa dostawa',
+  'fri frakt',
+  'gratis frakt',
   '送料無料',
   'ベストセラー',
 ];
@@ -38,6 +43,44 @@ export const amazonRules: MarketplaceRules = {
     { id: 'IT', name: '意大利站', language: 'it' },
     { id: 'ES', name: '西班牙站', language: 'es' },
     { id: 'JP', name: '日本站', language: 'ja' },
+    // Issue 55's sites: the same title, bullet and description rules (Amazon writes them for every
+    // store), each in its buyers' language; where a site's own help pages add something, it is said.
+    {
+      id: 'MX',
+      name: '墨西哥站',
+      language: 'es-MX',
+      note: '用下表同一套规则（Amazon 的标题要求适用于所有站点），listing 用墨西哥西班牙语撰写（celular、carro，不是 móvil、coche）。墨西哥站的 listing 政策：https://sellercentral.amazon.com.mx/gp/help/external/help.html?itemID=200832300&language=es_MX',
+    },
+    {
+      id: 'CA',
+      name: '加拿大站',
+      language: 'en',
+      note: '用下表同一套规则，listing 用英语撰写；加拿大法语 listing 这次不提供。加拿大站另要求 listing 里的功效声明（anti-bacterial 之类）有依据、包装和标签按加拿大法规双语：https://sellercentral.amazon.ca/gp/help/external/G200832300?language=en_CA',
+    },
+    {
+      id: 'AU',
+      name: '澳大利亚站',
+      language: 'en',
+      note: '用下表同一套规则，listing 用英语撰写。澳大利亚站同样禁止在商品描述里放网址、把买家引到站外：https://sellercentral.amazon.com.au/gp/help/external/200386250?language=en_AU',
+    },
+    {
+      id: 'NL',
+      name: '荷兰站',
+      language: 'nl',
+      note: '用下表同一套规则，listing 用荷兰语撰写：Amazon 要求商品页面用站点的本地语言（「Informatie op de productpagina moet in de lokale taal van de specifieke marketplace worden toegevoegd」）：https://sellercentral.amazon.nl/gp/help/external/200390640',
+    },
+    {
+      id: 'PL',
+      name: '波兰站',
+      language: 'pl',
+      note: '用下表同一套规则，listing 用波兰语撰写。波兰站的建页规则（新建商品页面须遵守 Amazon 的页面规则，不得重复建页）：https://sellercentral.amazon.pl/gp/help/external/help.html?itemID=200253000&language=pl_PL',
+    },
+    {
+      id: 'SE',
+      name: '瑞典站',
+      language: 'sv',
+      note: '用下表同一套规则，listing 用瑞典语撰写。瑞典站的商品名要求（「gäller för alla icke-medieprodukter på alla Amazons globala marknadsplatser」）和详情页规则（不得有电话、网址、「gratis leverans」）：https://sellercentral.amazon.se/gp/help/external/help.html?itemID=201051300&language=sv_SE 、https://sellercentral.amazon.se/gp/help/external/G200390640?language=sv_SE',
+    },
   ],
   bullets: 5,
   searchTerms: true,
