@@ -6,7 +6,22 @@
  */
 import type { TranslatedBlock } from '@chuhai/contract';
 
-const LATIN_SCRIPT = new Set(['en', 'de', 'fr', 'es', 'it', 'pt', 'vi', 'id', 'ms']);
+const LATIN_SCRIPT = new Set([
+  'en',
+  'de',
+  'fr',
+  'es',
+  'it',
+  'pt',
+  'vi',
+  'id',
+  'ms',
+  'pt-BR',
+  'es-MX',
+  'nl',
+  'pl',
+  'sv',
+]);
 
 /** Under this share of its words read back, a block is named as hard to read. */
 const CLEAR_SHARE = 0.5;
