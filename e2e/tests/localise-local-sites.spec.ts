@@ -75,9 +75,24 @@ function expectDelivered(files: Record<string, Uint8Array>) {
   // Each site's listing in its buyers' language: Traditional characters for Taiwan, Thai for Thailand.
   expect(listing('Shopee 台湾站')).toContain('保溫不鏽鋼水瓶');
   expect(listing('Lazada 泰国站')).toContain('กระบอกน้ำสแตนเลส');
-  // The report names both sites of both products.
+  // report.csv: every product × site can be listed; the listing and the picture are in the site's
+  // language by the checks' own verdicts (one line per rule).
   const report = csvAsRead(text('report.csv'));
-  for (const site of ['Shopee · 台湾站', 'Lazada · 泰国站']) expect(report.split(site).length - 1).toBe(2);
+  const line = (product: string, site: string, rule: string) =>
+    report.split('\n').find((l) => l.startsWith(`${product},${site},`) && l.includes(`,${rule},`)) ?? '';
+  for (const product of ['SKU-A 出海牌保温杯', 'SKU-B 不锈钢运动水壶'])
+    for (const [site, language] of [
+      ['Shopee · 台湾站', '繁体中文'],
+      ['Lazada · 泰国站', '泰语'],
+    ] as const) {
+      expect(line(product, site, 'listing.language')).toContain(
+        `,可以上架,全文,listing.language,必须,通过,用${language}撰写`,
+      );
+      if (product.startsWith('SKU-A')) {
+        expect(line(product, site, 'picture.language')).toContain(`通过,图上译文是${language}`);
+        expect(line(product, site, 'picture.residual')).toContain('通过,没有残留中文');
+      }
+    }
 }
 
 test('a catalogue to Shopee 台湾站 and Lazada 泰国站 at 1440: each in its language, the report, the ZIP', async ({
@@ -91,11 +106,11 @@ test('a catalogue to Shopee 台湾站 and Lazada 泰国站 at 1440: each in its 
   const report = job.getByRole('table', { name: '出海报告' });
   // biome-ignore lint/performance/useDomNodeTextContent: the rendered text keeps the table's cells apart
   const table = await report.innerText();
-  await expect(job.getByRole('status'), `出海报告：\n${table}`).toContainText('完成 4');
+  await expect(job.getByRole('status'), `出海报告：\n${table}`).toContainText('完成 4（可以上架 4）');
   for (const code of ['SKU-A', 'SKU-B'])
-    for (const site of ['Shopee · 台湾站', 'Lazada · 泰国站'])
-      await expect(report.getByRole('row').filter({ hasText: code }).filter({ hasText: site })).toHaveCount(
-        1,
+    for (const site of ['Shopee · 台湾站 · 繁体中文', 'Lazada · 泰国站 · 泰语'])
+      await expect(report.getByRole('row').filter({ hasText: code }).filter({ hasText: site })).toContainText(
+        '可以上架',
       );
   await page.screenshot({ path: testInfo.outputPath('local-sites-1440.png'), fullPage: true });
   expectDelivered(await zipOf(page, job));
