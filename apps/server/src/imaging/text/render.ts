@@ -1,6 +1,7 @@
 import sharp from 'sharp';
 import type { TextBox } from '../ocr/index.ts';
 import { fontDescription, fontsFor, registerFallbacks } from './fonts.ts';
+import { withThaiWordBreaks } from './line-breaks.ts';
 import { outlined } from './outline.ts';
 
 /** One block to draw: the text fitted into its box. */
@@ -53,7 +54,7 @@ async function renderText(block: DrawnBlock, language: string, size: number) {
   await registerFallbacks(face);
   const { data, info } = await sharp({
     text: {
-      text: `<span foreground="${block.color}">${escapeMarkup(block.text)}</span>`,
+      text: `<span foreground="${block.color}">${escapeMarkup(withThaiWordBreaks(block.text))}</span>`,
       font: fontDescription(face, block.bold, size),
       fontfile: face.file,
       width: Math.max(1, block.box.width),
