@@ -40,6 +40,12 @@ const verdict = (language: ListingLanguage, text: ListingText) =>
   listingLanguageRules(siteFor(language), text)[0];
 const titleOnly = (title: string): ListingText => ({ title, bullets: [], description: '', searchTerms: '' });
 const whole = (text: ListingText) => [text.title, ...text.bullets, text.description].join('\n');
+/** A translated picture whose drawn blocks say `texts`. */
+const picture = (...texts: string[]) =>
+  ({
+    translated: true,
+    made: { blocks: texts.map((text, id) => ({ id, text, hidden: false })) },
+  }) as unknown as TranslatedPicture;
 
 /** A language whose listing is easily taken for the site's: the one a careless seller would paste. */
 const NEIGHBOUR: Record<(typeof NEW)[number], ListingLanguage> = {
@@ -116,6 +122,11 @@ describe('一键出海: issue 55’s languages, told by the language rule', () =
       assert.equal(unsure?.pass, false);
       assert.equal(unsure?.unsure, true, unsure?.message);
     }
+    // Said as what it is, not as too little text.
+    assert.equal(verdict('id', either)?.message, '读起来是印尼语或马来语，两者分不出，无法判断是不是印尼语');
+    const [onPicture] = pictureLanguageRules(siteFor('ms'), [picture(either.description)], []);
+    assert.equal(onPicture?.message, '图上译文读起来是印尼语或马来语，两者分不出，无法判断是不是马来语');
+    assert.equal(onPicture?.unsure, true);
     // On a site of neither, it is still the wrong language.
     assert.equal(verdict('en', either)?.message, 'listing 读起来是印尼语或马来语，不是站点的英语');
   });
@@ -155,13 +166,6 @@ describe('一键出海: issue 55’s languages, told by the language rule', () =
     assert.equal(identifyLanguage(text.normalize('NFD')).language, 'vi');
   });
 });
-
-/** A translated picture whose drawn blocks say `texts`. */
-const picture = (...texts: string[]) =>
-  ({
-    translated: true,
-    made: { blocks: texts.map((text, id) => ({ id, text, hidden: false })) },
-  }) as unknown as TranslatedPicture;
 
 describe('一键出海: issue 55’s languages drawn on a translated picture', () => {
   it('passes Thai and Vietnamese selling points on their sites and fails them on each other’s', () => {

@@ -165,6 +165,12 @@ function misread(site: LocaliseSite, found: IdentifiedLanguage): string {
 
 const UNSURE_TODO = '在 Listing 工作台打开核对语言，是站点的语言就点「我已核对」';
 
+/** Why a text read as one of two languages the detector cannot part (Indonesian or Malay) is not told. */
+const eitherOf = (found: IdentifiedLanguage, wanted: string) =>
+  found.oneOf
+    ? `读起来是${found.oneOf.map(languageName).join('或')}，两者分不出，无法判断是不是${wanted}`
+    : '';
+
 /**
  * 「用站点的语言撰写」, a must: buyers on the site cannot read another language's listing. Told on the
  * whole listing and on each part (a German listing whose description is English is not German); a
@@ -215,7 +221,7 @@ export function listingLanguageRules(site: LocaliseSite, text: ListingText): Loc
               '全文',
               enough && found.script === 'either'
                 ? `每个字简繁同形，无法判断是不是${wanted}`
-                : `内容太少，无法判断是不是${wanted}`,
+                : eitherOf(found, wanted) || `内容太少，无法判断是不是${wanted}`,
               UNSURE_TODO,
             ),
             unsure: true,
@@ -274,7 +280,7 @@ export function pictureLanguageRules(
       {
         ...rule,
         pass: false,
-        message: `图上译文太少，无法判断是不是${wanted}`,
+        message: `图上译文${eitherOf(found, wanted) || `太少，无法判断是不是${wanted}`}`,
         todo: `${open}，核对译文是${wanted}后点「我已核对」`,
         unsure: true,
       },
