@@ -63,7 +63,7 @@ export const MAIN_IMAGE_RULE_SETS: Record<ImageMarketplaceId, MainImageRuleSet> 
     square: 'recommended',
     productOnly: 'recommended',
     source:
-      'TikTok Shop Seller University「Product Listing: What You Need to Know」：图片至少 600×600，主图建议白底、1:1；2026-11 核对',
+      'TikTok Shop Seller University「Product Listing: What You Need to Know」：图片至少 600×600，主图建议白底、1:1；东南亚各站（越南、菲律宾、泰国、马来西亚、新加坡）的图片规则相同：至少 600×600、建议白底、产品占画面 60% 以上（转述：https://tkfff.com/108850.html ）；2026-11 核对',
   },
   temu: {
     id: 'temu',
