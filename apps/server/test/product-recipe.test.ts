@@ -103,7 +103,7 @@ describe('one cut-out recipe for 抠图, 主图, 换背景, 批量处理 and 一
 
   it('批量处理 delivers the same cut-out, main image and verdict', async () => {
     const matte = await matting.matte(photo);
-    const steps = { cutout: true, marketplaces: ['amazon' as const] };
+    const steps = { cutout: true, marketplaces: ['amazon' as const], backgroundColor: null };
     const { outputs, verdicts } = await makeOutputs(photo, matte, steps, { ocr, matting });
     const output = (kind: string) => outputs.find((o) => o.kind === kind)?.bytes as Buffer;
     assert.deepEqual(await alphaBox(output('cutout')), PRODUCT);

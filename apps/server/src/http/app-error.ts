@@ -1,14 +1,5 @@
-import { DEFAULT_MESSAGES } from '@chuhai/contract';
-
-/** The one error type services throw: a result code from the contract, a Chinese message, optional data. */
-export class AppError extends Error {
-  override name = 'AppError';
-  readonly code: number;
-  readonly data: unknown;
-
-  constructor(code: number, msg?: string, data: unknown = null) {
-    super(msg ?? DEFAULT_MESSAGES[code] ?? '请求失败');
-    this.code = code;
-    this.data = data;
-  }
-}
+/**
+ * The error services throw lives in lib/ (lib/app-error.ts), where every layer may import it; the
+ * HTTP layer answers it (error-handler.ts). Older imports name it here.
+ */
+export { AppError } from '../lib/app-error.ts';

@@ -2,8 +2,8 @@ import { HEADERS, ResultCode } from '@chuhai/contract';
 import type { FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Routes } from '../app-module.ts';
+import { AppError } from '../lib/app-error.ts';
 import type { Clock } from '../lib/clock.ts';
-import { AppError } from './app-error.ts';
 
 /** Who is calling, once the token checked out. */
 export interface SessionUser {

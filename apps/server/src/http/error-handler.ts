@@ -1,7 +1,7 @@
 import { httpStatusOf, ResultCode } from '@chuhai/contract';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { AppError } from './app-error.ts';
+import { AppError } from '../lib/app-error.ts';
 import { fail } from './envelope.ts';
 import { MULTIPART_ERRORS } from './multipart.ts';
 import { type ValidationIssue, validationMessage } from './validation-message.ts';

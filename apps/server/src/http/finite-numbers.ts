@@ -1,6 +1,6 @@
 import { ResultCode } from '@chuhai/contract';
 import type { FastifyRequest } from 'fastify';
-import { AppError } from './app-error.ts';
+import { AppError } from '../lib/app-error.ts';
 
 /** Whether `value` holds Infinity or NaN anywhere (walked without recursion: bodies may nest deeply). */
 function holdsNonFinite(value: unknown): boolean {

@@ -2,7 +2,7 @@ import { ResultCode, UPLOAD_LIMITS } from '@chuhai/contract';
 import type { FastifyRequest } from 'fastify';
 import { type StaticDecode, type TObject, type TStringOptions, Type } from 'typebox';
 import { Value } from 'typebox/value';
-import { AppError } from './app-error.ts';
+import { AppError } from '../lib/app-error.ts';
 import { validationMessage } from './validation-message.ts';
 
 /** One uploaded file, read into memory (uploads are at most 10 MB, and checked before use). */

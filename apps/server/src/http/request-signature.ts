@@ -2,8 +2,8 @@ import { timingSafeEqual } from 'node:crypto';
 import { HEADERS, ResultCode, requestSignatureText } from '@chuhai/contract';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { AppError } from '../lib/app-error.ts';
 import { sha256 } from '../lib/secrets.ts';
-import { AppError } from './app-error.ts';
 
 /** Calls that others make without our web client: health checks, and payment notifications. */
 const UNSIGNED_PATHS = new Set(['/api/users', '/api/ready']);

@@ -6,10 +6,8 @@ import {
   type PlacementChoice,
   productLayerPosition,
   productLayerSize,
-  ResultCode,
 } from '@chuhai/contract';
 import sharp from 'sharp';
-import { AppError } from '../http/app-error.ts';
 import type { AlphaMask } from '../providers/matting/matting-engine.ts';
 import { cleanMask, decontaminate, HAZE_BELOW, SOLID } from './clean-mask.ts';
 import type { MaskedPixels } from './main-image-check.ts';
@@ -20,10 +18,14 @@ import { productBox } from './product-box.ts';
  * product on a new background. sharp does the pixel work off the event loop.
  */
 
-/** The mask holds no product: the seller's photo, not our failure (400, and no use is kept). */
-export class NoProductError extends AppError {
+/**
+ * The mask holds no product: the seller's photo, not our failure. A fact about the picture with no
+ * words for the seller; work/seller-error.ts says it in Chinese, and the use is given back.
+ */
+export class NoProductError extends Error {
+  override name = 'NoProductError';
   constructor() {
-    super(ResultCode.badRequest, '没有在图片里找到产品，请换一张产品清晰、主体完整的照片');
+    super('no product in the picture');
   }
 }
 

@@ -1,5 +1,5 @@
 import { CHAT_LIMITS, ResultCode } from '@chuhai/contract';
-import { AppError } from '../http/app-error.ts';
+import { AppError } from './app-error.ts';
 
 /** Parses the spec's `ids=1,2,3` (spaces and empty items tolerated); 400 with a Chinese reason otherwise. */
 export function parseIdList(raw: string): number[] {

@@ -1,6 +1,6 @@
 import { ResultCode, UPLOAD_LIMITS } from '@chuhai/contract';
 import sharp from 'sharp';
-import { AppError } from '../http/app-error.ts';
+import { AppError } from './app-error.ts';
 import { CONTENT_TYPES, type ImageInfo, imageInfo } from './image-size.ts';
 
 /** An upload that passed every check: EXIF orientation applied, metadata (EXIF, GPS, ICC names) gone. */

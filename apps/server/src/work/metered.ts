@@ -2,7 +2,7 @@ import type { Feature } from '@chuhai/contract';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/database.ts';
 import type { AppDeps } from '../deps.ts';
-import type { AppError } from '../http/app-error.ts';
+import type { AppError } from '../lib/app-error.ts';
 import {
   refundUse,
   takeUse,

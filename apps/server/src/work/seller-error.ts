@@ -1,6 +1,7 @@
 import { FEATURE_OFF_TEXT, ResultCode } from '@chuhai/contract';
 import type { FastifyBaseLogger } from 'fastify';
-import { AppError } from '../http/app-error.ts';
+import { NoProductError } from '../imaging/compose.ts';
+import { AppError } from '../lib/app-error.ts';
 import { ProviderError, type ProviderService } from '../providers/provider-error.ts';
 
 /** What a failure of paid work tells the seller about their uses: nothing was taken. */
@@ -43,15 +44,32 @@ const SERVICES: Record<
 
 export type PaidService = ProviderService;
 
+/** The pictures' own refusals (imaging/ throws them as plain facts), in the seller's words. */
+const PICTURE_REFUSALS: { error: new (...args: never[]) => Error; code: number; message: string }[] = [
+  {
+    error: NoProductError,
+    code: ResultCode.badRequest,
+    message: '没有在图片里找到产品，请换一张产品清晰、主体完整的照片',
+  },
+];
+
+/** A refusal of the seller's picture (no product in it…) as the seller reads it, or null for anything else. */
+export function pictureRefusal(error: unknown): AppError | null {
+  const known = PICTURE_REFUSALS.find((refusal) => error instanceof refusal.error);
+  return known ? new AppError(known.code, known.message) : null;
+}
+
 /**
  * Any failure of paid work as the code and Chinese message the seller sees: our own refusals
- * (`AppError`) as they are, a provider's failure by its kind in the words of the service that
+ * (`AppError`) as they are, the picture's (`PICTURE_REFUSALS`) in its words, a provider's failure by its kind in the words of the service that
  * failed (the error names it), a timeout of ours as a timeout, and anything else as the service
  * breaking off (logged, since it is our bug or theirs). `work` is the service whose words a failure
  * that names none takes: the one the feature mostly waits on.
  */
 export function sellerError(error: unknown, work: PaidService, log: FastifyBaseLogger): AppError {
   if (error instanceof AppError) return error;
+  const refused = pictureRefusal(error);
+  if (refused) return refused;
   const service = (error instanceof ProviderError && error.service) || work;
   const words = SERVICES[service];
   // A space between Chinese and a Latin word: 「无法连接 AI 服务」.

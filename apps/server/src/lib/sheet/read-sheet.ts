@@ -1,6 +1,6 @@
 import { Worker } from 'node:worker_threads';
 import { ResultCode } from '@chuhai/contract';
-import { AppError } from '../../http/app-error.ts';
+import { AppError } from '../app-error.ts';
 import type { SheetLimits, SheetRow } from './sheet-row.ts';
 import type { SheetReply, SheetTask } from './sheet-worker.ts';
 

@@ -1,7 +1,7 @@
 import { ResultCode } from '@chuhai/contract';
 import { Type } from 'typebox';
-import { AppError } from '../../http/app-error.ts';
 import { FormField } from '../../http/multipart.ts';
+import { AppError } from '../../lib/app-error.ts';
 import { readPreset } from './service.ts';
 
 // The form fields of 智能做图's upload routes, declared once for `readForm`.

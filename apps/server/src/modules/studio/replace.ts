@@ -6,11 +6,11 @@ import {
   ResultCode,
   UPLOAD_LIMITS,
 } from '@chuhai/contract';
-import { AppError } from '../../http/app-error.ts';
 import type { Upload } from '../../http/multipart.ts';
 import { colourBackground, findDesign, renderBackground } from '../../imaging/backgrounds/library.ts';
 import type { Placement } from '../../imaging/compose.ts';
 import { makeProductPictures } from '../../imaging/product-recipe.ts';
+import { AppError } from '../../lib/app-error.ts';
 import { findBlockedWord } from '../../lib/content-safety/word-check.ts';
 import { checkImageUpload } from '../../lib/image-upload.ts';
 import type { AlphaMask } from '../../providers/matting/matting-engine.ts';

@@ -15,7 +15,6 @@ import {
 } from '@chuhai/contract';
 import { Type } from 'typebox';
 import type { AppModule, Routes } from '../../app-module.ts';
-import { AppError } from '../../http/app-error.ts';
 import { ok } from '../../http/envelope.ts';
 import { toEnvelope } from '../../http/error-handler.ts';
 import { readForm, readMultipart } from '../../http/multipart.ts';
@@ -26,6 +25,7 @@ import {
   listBackgrounds,
   listCategories,
 } from '../../imaging/backgrounds/library.ts';
+import { AppError } from '../../lib/app-error.ts';
 import { CutoutForm, TouchUpForm } from './form-fields.ts';
 import { studioPersonalData } from './personal-data.ts';
 import { deleteRecentImages, listRecentImages } from './recent.ts';

@@ -11,9 +11,9 @@ import {
 } from '@chuhai/contract';
 import sharp from 'sharp';
 import type { AppDeps } from '../../deps.ts';
-import { AppError } from '../../http/app-error.ts';
 import type { Upload } from '../../http/multipart.ts';
 import { type MainImage, makeProductPictures, type ProductPictures } from '../../imaging/product-recipe.ts';
+import { AppError } from '../../lib/app-error.ts';
 import { checkImageUpload } from '../../lib/image-upload.ts';
 import type { AlphaMask } from '../../providers/matting/matting-engine.ts';
 import { type MeteredSpec, runMetered } from '../../work/metered.ts';

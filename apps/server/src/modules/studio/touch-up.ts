@@ -1,10 +1,10 @@
 import { type CutoutResult, ResultCode } from '@chuhai/contract';
 import sharp from 'sharp';
-import { AppError } from '../../http/app-error.ts';
 import type { Upload } from '../../http/multipart.ts';
 import { cutoutPng, NoProductError } from '../../imaging/compose.ts';
 import { productBox } from '../../imaging/product-box.ts';
 import { type MainImage, makeProductPictures } from '../../imaging/product-recipe.ts';
+import { AppError } from '../../lib/app-error.ts';
 import { checkImageUpload } from '../../lib/image-upload.ts';
 import { runFreeWork } from '../../work/free-work.ts';
 import { sellerError } from '../../work/seller-error.ts';

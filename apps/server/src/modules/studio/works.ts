@@ -9,7 +9,7 @@ import {
   type StoredImage,
   type StudioWork,
 } from '@chuhai/contract';
-import { AppError } from '../../http/app-error.ts';
+import { AppError } from '../../lib/app-error.ts';
 import {
   describeImages,
   findKeptImage,
