@@ -38,7 +38,7 @@ const TOOLS: Tool[] = [
   {
     title: 'Listing 写作',
     description:
-      '按亚马逊、Shopee、TikTok Shop、Temu、eBay 各自的规则写标题、五点和描述，逐条检查字数与禁用词。',
+      '按亚马逊、Shopee、Lazada、TikTok Shop、美客多、Temu、eBay 各自的规则写标题、五点和描述，逐条检查字数与禁用词。',
     to: paths.listing.getHref(),
     icon: <FileTextOutlined />,
   },
@@ -51,7 +51,8 @@ const TOOLS: Tool[] = [
   },
   {
     title: '抠图 · 白底主图',
-    description: '上传产品照片，一键抠出透明底 PNG，生成亚马逊、Shopee、TikTok Shop 尺寸的白底主图。',
+    description:
+      '上传产品照片，一键抠出透明底 PNG，生成亚马逊、Shopee、Lazada、TikTok Shop、美客多尺寸的白底主图。',
     to: paths.image.getHref(),
     icon: <ScissorOutlined />,
   },
@@ -82,7 +83,7 @@ const TOOLS: Tool[] = [
   },
 ];
 
-const PLATFORMS = ['Amazon', 'Shopee', 'TikTok Shop', 'Temu', 'Lazada', '独立站'];
+const PLATFORMS = ['Amazon', 'Shopee', 'Lazada', 'TikTok Shop', 'Mercado Libre', 'Temu', '独立站'];
 
 /** The home screen: plain React and CSS, no antd, so a first visit stays light (app/antd-loader.ts). */
 export default function HomeScreen() {

@@ -21,7 +21,9 @@ export default function TermsScreen() {
       <p>本网站是面向跨境电商卖家的 AI 工具站，目前提供：</p>
       <ul>
         <li>AI 问答：用对话模型回答问题，内置卖家常用提示词，也可以保存自己的提示词。</li>
-        <li>Listing 工作台：按亚马逊、TikTok Shop、Shopee、Temu、eBay 的规则撰写并检查商品文案。</li>
+        <li>
+          Listing 工作台：按亚马逊、TikTok Shop、Shopee、Lazada、美客多、Temu、eBay 的规则撰写并检查商品文案。
+        </li>
         <li>AI 绘画：根据文字描述生成图片。</li>
         <li>智能做图：抠图、白底主图、主图合规检查与一键修正、换背景和批量处理。</li>
         <li>跨境工具：WIPO 专利检索和全球品牌数据库的入口，这些网站由第三方运营，不属于本网站的服务。</li>
