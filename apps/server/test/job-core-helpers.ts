@@ -6,6 +6,7 @@ import { rollUpJob } from '../src/jobs/roll-up.ts';
 import { insertJob, LOCALISE_TABLES, settleTask } from '../src/modules/localise/repository.ts';
 import { EMPTY_RESULT } from '../src/modules/localise/task-result.ts';
 import { insertBareUser } from './helpers.ts';
+import { CUP_FACTS } from './localise-helpers.ts';
 
 /** The job core's tests (jobs/): 一键出海 jobs put straight into the database, no provider, no worker. */
 
@@ -29,15 +30,7 @@ export async function seedLocaliseJob(
   const sites = LOCALISE_SITES.slice(0, size.sites).map((s) => s.id);
   if (sites.length < size.sites) throw new Error(`only ${sites.length} sites to choose from`);
   const products = Array.from({ length: size.products }, (_, n) => ({
-    facts: {
-      productName: `保温杯 ${n + 1}`,
-      brand: 'Chuhai',
-      material: '304 不锈钢',
-      size: '750 ml',
-      sellingPoints: '保冷 24 小时',
-      keywords: '保温杯',
-      inTheBox: '水杯 1 个',
-    },
+    facts: { ...CUP_FACTS, productName: `保温杯 ${n + 1}` },
     mainPhotoId: 1,
     detailPhotoIds: [],
   }));

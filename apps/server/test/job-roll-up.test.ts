@@ -4,7 +4,7 @@ import { rollUpJob } from '../src/jobs/roll-up.ts';
 import { LOCALISE_TABLES, settleTask } from '../src/modules/localise/repository.ts';
 import { EMPTY_RESULT } from '../src/modules/localise/task-result.ts';
 import { buildAccountApp } from './account-helpers.ts';
-import { claimTask, jobState, queryCounter, seedLocaliseJob } from './job-core-helpers.ts';
+import { claimTask, finishTask, jobState, queryCounter, seedLocaliseJob } from './job-core-helpers.ts';
 
 /**
  * A job's status follows its items: after each item settles the job is rolled up. That roll-up used
@@ -67,30 +67,17 @@ describe('the roll-up of a job of 50 products × 20 sites', () => {
     await settleTask(db, first, at, { status: 'paused', reason: '今日免费次数已用完', now: ctx.clock.now() });
     await rollUpJob(ctx.app.deps, LOCALISE_TABLES, paused.jobId);
     assert.equal((await jobState(db, paused.jobId)).status, 'running', 'the second is still waiting');
-    const at2 = await claimTask(db, second, ctx.clock.now());
-    await settleTask(db, second, at2, {
-      status: 'done',
-      reason: '',
-      result: EMPTY_RESULT,
-      now: ctx.clock.now(),
-    });
-    await rollUpJob(ctx.app.deps, LOCALISE_TABLES, paused.jobId);
+    await finishTask(ctx.app.deps, second, await claimTask(db, second, ctx.clock.now()));
     assert.equal((await jobState(db, paused.jobId)).status, 'paused');
 
     const cancelled = await seedLocaliseJob(db, ctx.clock.now(), { products: 1, sites: 1 });
+    const only = cancelled.taskIds[0] as number;
     await db
       .updateTable('localise_jobs')
       .set({ status: 'cancelled' })
       .where('id', '=', cancelled.jobId)
       .execute();
-    const at3 = await claimTask(db, cancelled.taskIds[0] as number, ctx.clock.now());
-    await settleTask(db, cancelled.taskIds[0] as number, at3, {
-      status: 'done',
-      reason: '',
-      result: EMPTY_RESULT,
-      now: ctx.clock.now(),
-    });
-    await rollUpJob(ctx.app.deps, LOCALISE_TABLES, cancelled.jobId);
+    await finishTask(ctx.app.deps, only, await claimTask(db, only, ctx.clock.now()));
     assert.equal((await jobState(db, cancelled.jobId)).status, 'cancelled');
   });
 });

@@ -182,3 +182,32 @@ export async function doneItemsOf(
     .executeTakeFirstOrThrow();
   return Number(row.n);
 }
+
+/** One job's row, by id (and, with `userId`, only that seller's): the module maps its columns. */
+export function jobRow<T extends JobTable>(db: Db, table: T, jobId: number, userId?: number) {
+  let query = db
+    .selectFrom(table as JobTable)
+    .selectAll()
+    .where('id', '=', jobId);
+  if (userId !== undefined) query = query.where('user_id', '=', userId);
+  return query.executeTakeFirst() as Promise<Selectable<Database[T]> | undefined>;
+}
+
+/** One item's row, by id. */
+export function itemRow<T extends JobItemTable>(db: Db, table: T, itemId: number) {
+  return db
+    .selectFrom(table as JobItemTable)
+    .selectAll()
+    .where('id', '=', itemId)
+    .executeTakeFirst() as Promise<Selectable<Database[T]> | undefined>;
+}
+
+/** A job's items, in the order they were made. */
+export function itemRowsOfJob<T extends JobItemTable>(db: Db, table: T, jobId: number) {
+  return db
+    .selectFrom(table as JobItemTable)
+    .selectAll()
+    .where('job_id', '=', jobId)
+    .orderBy('id')
+    .execute() as Promise<Selectable<Database[T]>[]>;
+}

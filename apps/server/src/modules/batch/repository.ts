@@ -2,7 +2,14 @@ import { BatchSteps } from '@chuhai/contract';
 import type { Kysely, Selectable } from 'kysely';
 import { Value } from 'typebox/value';
 import type { Database } from '../../db/database.ts';
-import { claimItem as claimJobItem, keptJobsOf, requeueStaleItems } from '../../jobs/items.ts';
+import {
+  claimItem as claimJobItem,
+  itemRow,
+  itemRowsOfJob,
+  jobRow,
+  keptJobsOf,
+  requeueStaleItems,
+} from '../../jobs/items.ts';
 import { isListOfKeyed, isListOfObjects, readJsonColumn } from '../../jobs/json-column.ts';
 import type { Refused } from '../../lib/unzip-images.ts';
 import type { BatchOutput, BatchVerdict } from './process-image.ts';
@@ -129,17 +136,12 @@ export async function finishIntake(
 }
 
 export async function findJob(db: Db, userId: number, jobId: number) {
-  const row = await db
-    .selectFrom('batch_jobs')
-    .selectAll()
-    .where('id', '=', jobId)
-    .where('user_id', '=', userId)
-    .executeTakeFirst();
+  const row = await jobRow(db, 'batch_jobs', jobId, userId);
   return row && toJob(row);
 }
 
 export async function jobById(db: Db, jobId: number) {
-  const row = await db.selectFrom('batch_jobs').selectAll().where('id', '=', jobId).executeTakeFirst();
+  const row = await jobRow(db, 'batch_jobs', jobId);
   return row && toJob(row);
 }
 
@@ -203,18 +205,12 @@ export async function heldOriginals(db: Db, userId: number): Promise<{ images: n
 }
 
 export async function findItem(db: Db, itemId: number) {
-  const row = await db.selectFrom('batch_items').selectAll().where('id', '=', itemId).executeTakeFirst();
+  const row = await itemRow(db, 'batch_items', itemId);
   return row && toItem(row);
 }
 
 export async function jobItems(db: Db, jobId: number) {
-  const rows = await db
-    .selectFrom('batch_items')
-    .selectAll()
-    .where('job_id', '=', jobId)
-    .orderBy('id')
-    .execute();
-  return rows.map(toItem);
+  return (await itemRowsOfJob(db, 'batch_items', jobId)).map(toItem);
 }
 
 /** Takes a waiting image for this worker (see claimJobItem: of two that got its message, one goes on). */

@@ -3,7 +3,14 @@ import type { Kysely, Selectable } from 'kysely';
 import { Type } from 'typebox';
 import { Value } from 'typebox/value';
 import type { Database } from '../../db/database.ts';
-import { claimItem, keptJobsOf, requeueStaleItems } from '../../jobs/items.ts';
+import {
+  claimItem,
+  itemRow,
+  itemRowsOfJob,
+  jobRow,
+  keptJobsOf,
+  requeueStaleItems,
+} from '../../jobs/items.ts';
 import { readJsonColumn } from '../../jobs/json-column.ts';
 import type { LocaliseJobTable, LocaliseTaskTable } from './table.ts';
 import { EMPTY_RESULT, isStoredResult, type TaskResult } from './task-result.ts';
@@ -111,7 +118,7 @@ export async function insertJob(
 }
 
 export async function jobById(db: Db, jobId: number) {
-  const row = await db.selectFrom('localise_jobs').selectAll().where('id', '=', jobId).executeTakeFirst();
+  const row = await jobRow(db, 'localise_jobs', jobId);
   return row && toJob(row);
 }
 
@@ -126,12 +133,7 @@ export function jobByStartKey(db: Db, userId: number, startKey: string) {
 }
 
 export async function ownJob(db: Db, userId: number, jobId: number) {
-  const row = await db
-    .selectFrom('localise_jobs')
-    .selectAll()
-    .where('id', '=', jobId)
-    .where('user_id', '=', userId)
-    .executeTakeFirst();
+  const row = await jobRow(db, 'localise_jobs', jobId, userId);
   return row && toJob(row);
 }
 
@@ -157,18 +159,12 @@ export async function taskFilesOfUser(db: Db, userId: number): Promise<string[]>
 }
 
 export async function taskById(db: Db, taskId: number) {
-  const row = await db.selectFrom('localise_tasks').selectAll().where('id', '=', taskId).executeTakeFirst();
+  const row = await itemRow(db, 'localise_tasks', taskId);
   return row && toTask(row);
 }
 
 export async function jobTasks(db: Db, jobId: number) {
-  const rows = await db
-    .selectFrom('localise_tasks')
-    .selectAll()
-    .where('job_id', '=', jobId)
-    .orderBy('id')
-    .execute();
-  return rows.map(toTask);
+  return (await itemRowsOfJob(db, 'localise_tasks', jobId)).map(toTask);
 }
 
 /**
