@@ -205,6 +205,20 @@ describe('TikTok Shop in Southeast Asia', () => {
     '24 jam dan panas selama 12 jam. Tutup terbuka dengan satu tombol dan tidak bocor. Dalam kotak ada satu ' +
     'botol, satu sikat pembersih dan buku panduan.';
 
+  it('finds a Thai promotion inside Thai words, which have no spaces between them', () => {
+    const description = 'กระบอกน้ำสแตนเลสสองชั้น '.repeat(12);
+    assert.deepEqual(check('tiktok', 'th', { title: 'กระบอกน้ำสแตนเลสเก็บความเย็น 750 มล.', description }), []);
+    assert.deepEqual(check('tiktok', 'th', { title: 'กระบอกน้ำสแตนเลสเก็บความเย็นส่งฟรี 750 มล.', description }), [
+      'tiktok.title.promotional',
+    ]);
+    // The same holds for Japanese: Amazon JP's 送料無料 right after the product's name.
+    const bullets = ['保冷24時間', '漏れないふた', '食品用ステンレス', '車のホルダーに合う', 'ボトル1本'];
+    const japanese = checkListing({ ...EMPTY, title: '真空断熱ボトル送料無料 750ml', bullets }, 'amazon', {
+      language: 'ja',
+    });
+    assert.ok(japanese.some((i) => i.ruleId === 'amazon.title.promotional'));
+  });
+
   it('passes an Indonesian listing and refuses a promotion in Indonesian', () => {
     const title = 'Botol Minum Termos Stainless Steel 750 ml Tutup Anti Bocor';
     assert.deepEqual(check('tiktok', 'id', { title, description: indonesian }), []);

@@ -44,10 +44,18 @@ function words(text: string, language: ListingLanguage): string[] {
   return [...segmenter.segment(text.toLowerCase())].filter((s) => s.isWordLike).map((s) => s.segment);
 }
 
+/**
+ * Scripts written without spaces between words (Thai, Chinese, Japanese): a phrase in them has no
+ * word boundary to wait for, so 「ส่งฟรี」 is found inside 「กระบอกน้ำส่งฟรี」 and 送料無料 inside 水筒送料無料.
+ */
+const UNSPACED = /[\p{Script=Thai}\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}]/u;
+
 function containsPhrase(text: string, phrase: string): boolean {
   const escaped = phrase.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-  const before = /^\p{L}/u.test(phrase) ? '(?<![\\p{L}\\p{N}])' : '';
-  const after = /\p{L}$/u.test(phrase) ? '(?![\\p{L}\\p{N}])' : '';
+  const bounded = (char: string | undefined) =>
+    char !== undefined && /\p{L}/u.test(char) && !UNSPACED.test(char);
+  const before = bounded(phrase.at(0)) ? '(?<![\\p{L}\\p{N}])' : '';
+  const after = bounded(phrase.at(-1)) ? '(?![\\p{L}\\p{N}])' : '';
   return new RegExp(`${before}${escaped}${after}`, 'iu').test(text);
 }
 

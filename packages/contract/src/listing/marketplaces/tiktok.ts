@@ -71,8 +71,9 @@ export const tiktokRules: MarketplaceRules = {
         'ebay',
         'lazada',
         'tokopedia',
-        // The same promotions in Southeast Asia's languages (Thai is left out: the check finds a
-        // phrase only between word boundaries, which Thai writing does not mark).
+        // The same promotions in Southeast Asia's languages.
+        'ส่งฟรี',
+        'ลดราคา',
         'gratis ongkir',
         'free ongkir',
         'miễn phí vận chuyển',
