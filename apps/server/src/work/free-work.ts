@@ -1,5 +1,8 @@
-import type { AppDeps } from '../deps.ts';
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/database.ts';
+import type { Clock } from '../lib/clock.ts';
 import { acquireWorkSlot, tooManyRequests } from '../modules/throttle/service.ts';
+import type { FreeWorkLanes } from './free-work-lanes.ts';
 
 /** One piece of free work (see FreeWorkLanes in free-work-lanes.ts for why it is bounded). */
 export interface FreeWork {
@@ -15,7 +18,7 @@ const STALE_MS = 120_000;
 
 /** Runs `work` in the seller's one slot of `kind` and one of this node's lanes, or answers 429. */
 export async function runFreeWork<T>(
-  deps: Pick<AppDeps, 'db' | 'clock' | 'freeWork'>,
+  deps: { db: Kysely<Database>; clock: Clock; freeWork: FreeWorkLanes },
   job: FreeWork,
   work: () => Promise<T>,
 ): Promise<T> {

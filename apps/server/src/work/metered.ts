@@ -1,8 +1,9 @@
 import type { Feature } from '@chuhai/contract';
+import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/database.ts';
-import type { AppDeps } from '../deps.ts';
 import type { AppError } from '../lib/app-error.ts';
+import type { Clock } from '../lib/clock.ts';
 import {
   refundUse,
   takeUse,
@@ -14,7 +15,12 @@ import {
 import { acquireWorkSlot, claimWorkSlot, type WorkSlot } from '../modules/throttle/service.ts';
 import { type PaidService, sellerError } from './seller-error.ts';
 
-export type MeteredDeps = Pick<AppDeps, 'db' | 'clock' | 'log'>;
+/** What metering needs of the app's deps (AppDeps has them): the database, the clock, the log. */
+export interface MeteredDeps {
+  db: Kysely<Database>;
+  clock: Clock;
+  log: FastifyBaseLogger;
+}
 
 /** Who pays: resolved once in the auth scope (a user today, a workspace later). */
 export interface Owner {
