@@ -1,7 +1,7 @@
 import { HEADERS, ResultCode } from '@chuhai/contract';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
-import type { Routes } from '../app-module.ts';
 import { AppError } from '../lib/app-error.ts';
 import type { Clock } from '../lib/clock.ts';
 
@@ -94,12 +94,17 @@ export const authPlugin = fp<{ clock: Clock; sessions: Sessions; twoFactor: TwoF
   { name: 'auth' },
 );
 
+/** Route plugins put in a scope, each handed what the scope is handed (the app hands `{ deps }`). */
+type ScopedRoutes<Options extends object> = FastifyPluginAsyncTypebox<Options>;
+
 /**
  * The signed-in scope: every route the given plugins register answers 400001/2/3 unless a live
  * session token came with it, and reads its caller as `request.user`. The check runs after the
  * request is parsed and validated, as a preHandler.
  */
-export function signedInScope(routes: Routes[]): Routes {
+export function signedInScope<Options extends object>(
+  routes: ScopedRoutes<Options>[],
+): ScopedRoutes<Options> {
   return async (scope, options) => {
     scope.addHook('preHandler', async (request) => {
       request.account = await scope.sessions.authenticate(sessionTokenOf(request), scope.clock.now());
@@ -113,7 +118,7 @@ export function signedInScope(routes: Routes[]): Routes {
  * server for every route inside; anyone else gets 403 with nothing more said. Each route reads its
  * operator as `request.staff`; money actions check `admin` and a fresh two-factor code on top.
  */
-export function staffScope(routes: Routes[]): Routes {
+export function staffScope<Options extends object>(routes: ScopedRoutes<Options>[]): ScopedRoutes<Options> {
   return async (scope, options) => {
     scope.addHook('onRoute', (route) => {
       for (const method of [route.method].flat())
