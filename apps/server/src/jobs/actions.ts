@@ -27,6 +27,16 @@ export interface JobChange {
   nothingToMove?: string;
 }
 
+/**
+ * 取消, the same for every job of items: a job still going (running or paused) ends now; its items not
+ * started are cancelled and never charged; one being made finishes, and what is done stays.
+ */
+export const CANCEL_JOB: JobChange = {
+  refuse: (status) => (status === 'done' || status === 'cancelled' ? '任务已经结束，无需取消' : null),
+  job: 'cancelled',
+  items: { from: ['waiting', 'paused'], to: 'cancelled', reason: '已取消' },
+};
+
 type ChangeDeps = Pick<AppDeps, 'db' | 'clock' | 'queue'>;
 
 /**

@@ -2,6 +2,7 @@ import { BatchJob, BatchJobDetail, BatchStartQuery, EnvelopeSchema } from '@chuh
 import { Type } from 'typebox';
 import type { AppModule, Routes } from '../../app-module.ts';
 import { ok } from '../../http/envelope.ts';
+import { jobBackground } from '../../jobs/background.ts';
 import { type JobRoutes, registerJobRoutes, resultsZipRoute } from '../../jobs/routes.ts';
 import { RESULTS_ZIP } from './archive.ts';
 import { batchUploadParts } from './intake.ts';
@@ -53,20 +54,14 @@ export const batchModule: AppModule = {
   personalData: batchPersonalData,
   publicRoutes: resultsZipRoute(RESULTS_ZIP),
   userRoutes,
-  workers: [
-    {
-      queue: service.BATCH_QUEUE,
-      handle: (deps, data) => processImage(deps, Number(data.itemId)),
-    },
-  ],
-  onReady: async (deps) => {
-    const requeued = await service.requeueAfterRestart(deps);
-    if (requeued > 0)
-      deps.log.info({ requeued }, 'batch images left processing before a restart are queued again');
-  },
-  jobs: [
-    { name: 'batch.requeue-stale', everyMs: 60_000, run: service.requeueStale },
-    { name: 'batch.resume-after-midnight', everyMs: 10 * 60_000, run: service.resumeAfterMidnight },
-    { name: 'batch.purge-expired', everyMs: 3_600_000, firstAfterMs: 60_000, run: service.purgeExpiredJobs },
-  ],
+  ...jobBackground({
+    name: 'batch',
+    items: 'batch images',
+    queue: service.BATCH_QUEUE,
+    handle: (deps, data) => processImage(deps, Number(data.itemId)),
+    requeueAfterRestart: service.requeueAfterRestart,
+    requeueStale: service.requeueStale,
+    resumeAfterMidnight: service.resumeAfterMidnight,
+    purgeExpired: service.purgeExpiredJobs,
+  }),
 };

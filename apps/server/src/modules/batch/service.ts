@@ -18,6 +18,7 @@ import type { AppDeps } from '../../deps.ts';
 import { AppError } from '../../http/app-error.ts';
 import { findDesign } from '../../imaging/backgrounds/library.ts';
 import {
+  CANCEL_JOB,
   changeJob,
   type QueuedJobItems,
   resumeAfterMidnight as resumeQuotaPaused,
@@ -292,11 +293,7 @@ const QUEUED: QueuedJobItems = {
  */
 export async function cancelJob(deps: BatchDeps, userId: number, jobId: number): Promise<BatchJob> {
   await ownJob(deps, userId, jobId);
-  const moved = await changeJob(deps, QUEUED, jobId, {
-    refuse: (status) => (status === 'done' || status === 'cancelled' ? '任务已经结束，无需取消' : null),
-    job: 'cancelled',
-    items: { from: ['waiting', 'paused'], to: 'cancelled', reason: '已取消' },
-  });
+  const moved = await changeJob(deps, QUEUED, jobId, CANCEL_JOB);
   await deleteOriginals(deps, await batches.originalsOf(deps.db, moved));
   return jobView(deps, (await batches.jobById(deps.db, jobId)) as batches.BatchJobRow);
 }

@@ -10,7 +10,7 @@ import {
   ResultCode,
 } from '@chuhai/contract';
 import { AppError } from '../../http/app-error.ts';
-import { changeJob } from '../../jobs/actions.ts';
+import { CANCEL_JOB, changeJob } from '../../jobs/actions.ts';
 import { steadyFileUrl } from '../../lib/file-links.ts';
 import type { LocaliseDeps } from './deps.ts';
 import * as localise from './repository.ts';
@@ -166,10 +166,6 @@ export async function resumeJob(deps: LocaliseDeps, userId: number, jobId: numbe
 /** 取消: tasks not started are cancelled and never charged; finished results stay downloadable. */
 export async function cancelJob(deps: LocaliseDeps, userId: number, jobId: number) {
   await ownJob(deps, userId, jobId);
-  await changeJob(deps, QUEUED_TASKS, jobId, {
-    refuse: (status) => (status === 'done' || status === 'cancelled' ? '任务已经结束，无需取消' : null),
-    job: 'cancelled',
-    items: { from: ['waiting', 'paused'], to: 'cancelled', reason: '已取消' },
-  });
+  await changeJob(deps, QUEUED_TASKS, jobId, CANCEL_JOB);
   return jobDetail(deps, userId, jobId);
 }

@@ -11,6 +11,7 @@ import { Type } from 'typebox';
 import type { AppModule, Routes } from '../../app-module.ts';
 import { ok } from '../../http/envelope.ts';
 import { readForm } from '../../http/multipart.ts';
+import { jobBackground } from '../../jobs/background.ts';
 import { type JobRoutes, registerJobRoutes, resultsZipRoute } from '../../jobs/routes.ts';
 import { RESULTS_ZIP } from './archive.ts';
 import { localisePersonalData } from './personal-data.ts';
@@ -90,22 +91,14 @@ export const localiseModule: AppModule = {
   personalData: localisePersonalData,
   publicRoutes: resultsZipRoute(RESULTS_ZIP),
   userRoutes,
-  workers: [
-    { queue: service.LOCALISE_QUEUE, handle: (deps, data) => processTask(deps, Number(data.taskId)) },
-  ],
-  onReady: async (deps) => {
-    const requeued = await service.requeueAfterRestart(deps);
-    if (requeued > 0)
-      deps.log.info({ requeued }, 'localise tasks left processing before a restart are queued again');
-  },
-  jobs: [
-    { name: 'localise.requeue-stale', everyMs: 60_000, run: service.requeueStale },
-    { name: 'localise.resume-after-midnight', everyMs: 10 * 60_000, run: service.resumeAfterMidnight },
-    {
-      name: 'localise.purge-expired',
-      everyMs: 3_600_000,
-      firstAfterMs: 60_000,
-      run: service.purgeExpiredJobs,
-    },
-  ],
+  ...jobBackground({
+    name: 'localise',
+    items: 'localise tasks',
+    queue: service.LOCALISE_QUEUE,
+    handle: (deps, data) => processTask(deps, Number(data.taskId)),
+    requeueAfterRestart: service.requeueAfterRestart,
+    requeueStale: service.requeueStale,
+    resumeAfterMidnight: service.resumeAfterMidnight,
+    purgeExpired: service.purgeExpiredJobs,
+  }),
 };
