@@ -120,6 +120,104 @@ const WRITTEN: Record<string, { title: string; bullets: string[]; description: s
     description:
       'กระบอกน้ำเก็บอุณหภูมินี้เก็บเครื่องดื่มให้เย็นได้ทั้งวันและร้อนได้สิบสองชั่วโมง ผนังสแตนเลสสองชั้นไม่มีหยดน้ำเกาะ ฝาปิดแน่นไม่รั่วซึม ตัวกระบอกเรียวใส่ที่วางแก้วในรถและช่องข้างกระเป๋าเป้ได้ เหมาะกับการทำงาน ออกกำลังกาย และเดินทาง',
   },
+  Vietnamese: {
+    title: 'Bình giữ nhiệt inox 304 dung tích 750 ml, nắp chống tràn',
+    bullets: [
+      'Giữ lạnh 24 giờ nhờ lớp chân không hai vách',
+      'Nắp chống tràn, bỏ túi xách không lo đổ nước',
+      'Inox đạt chuẩn thực phẩm, không có mùi kim loại',
+      'Vừa giá để cốc trên ô tô, đáy rộng 7,5 cm',
+      'Trong hộp có một bình 750 ml và một cọ rửa',
+    ],
+    description:
+      'Bình giữ nhiệt này giữ đồ uống lạnh suốt cả ngày và nóng trong mười hai giờ. Hai lớp inox đạt chuẩn thực phẩm không đọng nước bên ngoài, nắp đóng chặt không rò rỉ, thân bình thon gọn vừa giá để cốc trên ô tô và túi bên của ba lô.',
+  },
+  // Indonesian and Malay apart by their own words: mobil, ransel (Indonesia); kereta, beg (Malaysia).
+  Indonesian: {
+    title: 'Botol Minum Termos Stainless Steel 750 ml, Tutup Anti Bocor',
+    bullets: [
+      'Menjaga minuman tetap dingin 24 jam dengan dinding vakum ganda',
+      'Tutup anti bocor, aman dibawa di dalam tas',
+      'Baja tahan karat food grade, tanpa bau logam',
+      'Muat di tempat gelas mobil, alas 7,5 cm',
+      'Isi paket: satu botol 750 ml dan satu sikat pembersih',
+    ],
+    description:
+      'Botol termos ini menjaga minuman tetap dingin sepanjang hari dan panas selama dua belas jam. Dinding ganda dari baja tahan karat food grade tidak berembun, tutupnya rapat sehingga tidak bocor, dan bentuknya ramping sehingga muat di tempat gelas mobil maupun kantong samping ransel.',
+  },
+  Malay: {
+    title: 'Botol Air Termos Keluli Tahan Karat 750 ml, Penutup Kalis Bocor',
+    bullets: [
+      'Mengekalkan minuman sejuk selama 24 jam dengan dinding vakum berganda',
+      'Penutup kalis bocor, selamat dibawa dalam beg',
+      'Keluli tahan karat gred makanan, tiada bau logam',
+      'Muat dalam pemegang cawan kereta, tapak 7.5 cm',
+      'Kandungan: sebuah botol 750 ml dan sebatang berus pembersih',
+    ],
+    description:
+      'Botol termos ini mengekalkan minuman sejuk sepanjang hari dan panas selama dua belas jam. Dinding berganda daripada keluli tahan karat gred makanan tidak berpeluh, penutupnya ketat dan tidak bocor, dan bentuknya yang langsing muat dalam pemegang cawan kereta serta poket tepi beg galas.',
+  },
+  // Mercado Livre's titles stop at 60 characters.
+  Brazilian: {
+    title: 'Garrafa Térmica Inox 750 ml Tampa Antivazamento',
+    bullets: [
+      'Mantém as bebidas geladas por 24 horas com parede dupla a vácuo',
+      'Tampa antivazamento: leve na bolsa sem preocupação',
+      'Aço inoxidável de grau alimentício, sem gosto de metal',
+      'Cabe no porta-copos do carro, base de 7,5 cm',
+      'Conteúdo: uma garrafa de 750 ml e uma escova de limpeza',
+    ],
+    description:
+      'Esta garrafa térmica mantém as bebidas geladas o dia todo e quentes por doze horas. A parede dupla de aço inoxidável não transpira, a tampa veda bem e não vaza, e o formato fino cabe no porta-copos do carro e no bolso lateral da mochila.',
+  },
+  Mexican: {
+    title: 'Termo de Acero Inoxidable 750 ml Tapa Antiderrame',
+    bullets: [
+      'Mantiene tus bebidas frías 24 horas con doble pared al vacío',
+      'Tapa antiderrame: llévalo en la mochila sin preocuparte',
+      'Acero inoxidable grado alimenticio, sin sabor a metal',
+      'Cabe en el portavasos del carro, base de 7.5 cm',
+      'Contenido: un termo de 750 ml y un cepillo de limpieza',
+    ],
+    description:
+      'Este termo mantiene tus bebidas frías todo el día y calientes durante doce horas. La doble pared de acero inoxidable no suda, la tapa cierra bien y no se derrama, y su forma delgada cabe en el portavasos del carro y en la bolsa lateral de la mochila.',
+  },
+  Dutch: {
+    title: 'Geïsoleerde drinkfles van roestvrij staal 750 ml, lekvrije dop',
+    bullets: [
+      'Houdt drankjes 24 uur koud: dubbelwandige vacuümisolatie',
+      'Lekvrije dop: zonder zorgen mee in elke tas',
+      'Voedselveilig roestvrij staal: geen metaalsmaak of geur',
+      'Past in de bekerhouder van de auto: smalle bodem van 7,5 cm',
+      'Inhoud: één fles van 750 ml en een schoonmaakborstel',
+    ],
+    description:
+      'Deze geïsoleerde drinkfles houdt drankjes een hele dag koud en twaalf uur warm. De dubbele wand van voedselveilig roestvrij staal zweet niet, de dop sluit goed af en de slanke vorm past in de bekerhouder en in het zijvak van je rugzak.',
+  },
+  Polish: {
+    title: 'Butelka termiczna ze stali nierdzewnej 750 ml, szczelna zakrętka',
+    bullets: [
+      'Utrzymuje napoje zimne przez 24 godziny: podwójna ścianka próżniowa',
+      'Szczelna zakrętka: bez obaw w każdej torbie',
+      'Stal nierdzewna do kontaktu z żywnością: bez metalicznego posmaku',
+      'Mieści się w uchwycie na kubek w samochodzie: wąskie dno 7,5 cm',
+      'W zestawie: butelka 750 ml i szczoteczka do czyszczenia',
+    ],
+    description:
+      'Ta butelka termiczna utrzymuje napoje zimne przez cały dzień i ciepłe przez dwanaście godzin. Podwójna ścianka ze stali nierdzewnej nie poci się, zakrętka jest szczelna, a smukły kształt mieści się w uchwycie na kubek i w bocznej kieszeni plecaka.',
+  },
+  Swedish: {
+    title: 'Isolerad vattenflaska i rostfritt stål 750 ml, läckagesäkert lock',
+    bullets: [
+      'Håller drycker kalla i 24 timmar: dubbelväggig vakuumisolering',
+      'Läckagesäkert lock: följer med i väskan utan oro',
+      'Livsmedelsgodkänt rostfritt stål: ingen metallsmak eller lukt',
+      'Passar i bilens mugghållare: smal botten på 7,5 cm',
+      'I förpackningen: en flaska på 750 ml och en rengöringsborste',
+    ],
+    description:
+      'Den här isolerade vattenflaskan håller drycker kalla hela dagen och varma i tolv timmar. Den dubbla väggen av livsmedelsgodkänt rostfritt stål kondenserar inte, locket sluter tätt och den smala formen passar i mugghållaren och i ryggsäckens sidoficka.',
+  },
   Japanese: {
     title: '水筒 750ml 真空断熱 ステンレスボトル 保冷 保温 漏れ防止',
     bullets: [

@@ -14,9 +14,10 @@
  * the first answer drops every number and price sign (「168元」 becomes "yuan") and the repair keeps
  * them; with 「顽固数字」 every answer drops them.
  *
- * Asked for Thai or Traditional Chinese (the system prompt's 「from Chinese into …」), it writes
- * them from a phrase book of its own: the pictures' language check tells those by their script, so
- * English would be refused there. Every other language gets the English phrase book.
+ * Asked for another language (the system prompt's 「from Chinese into …」: Thai, Traditional
+ * Chinese, Vietnamese, Indonesian, Malay, Brazilian Portuguese, Mexican Spanish, Dutch, Polish,
+ * Swedish), it writes from that language's phrase book, as the picture's language check expects;
+ * the rest (German, Japanese…) get the English one, as before.
  */
 const PHRASES: [string, string][] = [
   ['防水透气', 'Waterproof and breathable'],
@@ -39,7 +40,11 @@ const PHRASES: [string, string][] = [
   ['元', 'yuan'],
 ];
 
-/** The same phrases where a script tells the language: what a Thai or Taiwanese shopper reads. */
+/**
+ * The same phrases in the other languages a site is written in (English is `PHRASES`); Indonesian
+ * and Malay each with two words of their own (bisa, berkualitas; kalis, berkualiti), as the
+ * language check needs to tell them apart.
+ */
 const PHRASES_IN: Record<string, { phrases: [string, string][]; unknown: string }> = {
   Thai: {
     phrases: [
@@ -53,6 +58,110 @@ const PHRASES_IN: Record<string, { phrases: [string, string][]; unknown: string 
       ['元', 'หยวน'],
     ],
     unknown: 'สินค้า',
+  },
+  Vietnamese: {
+    phrases: [
+      ['防水透气', 'Chống thấm thoáng khí'],
+      ['面料', 'vải'],
+      ['层', ' lớp'],
+      ['限时特惠', 'Ưu đãi có hạn'],
+      ['包邮', 'Miễn phí vận chuyển'],
+      ['加厚保暖', 'Dày và ấm'],
+      ['防滑', 'Chống trượt'],
+      ['元', 'nhân dân tệ'],
+    ],
+    unknown: 'Sản phẩm',
+  },
+  Indonesian: {
+    phrases: [
+      ['防水透气', 'Tahan air, bisa bernapas'],
+      ['面料', 'kain berkualitas'],
+      ['层', ' lapis'],
+      ['限时特惠', 'Penawaran terbatas'],
+      ['包邮', 'Gratis ongkir'],
+      ['加厚保暖', 'Tebal dan hangat'],
+      ['防滑', 'Anti selip'],
+      ['元', 'yuan'],
+    ],
+    unknown: 'Produk',
+  },
+  Malay: {
+    phrases: [
+      ['防水透气', 'Kalis air dan bernafas'],
+      ['面料', 'fabrik berkualiti'],
+      ['层', ' lapisan'],
+      ['限时特惠', 'Tawaran masa terhad'],
+      ['包邮', 'Penghantaran percuma'],
+      ['加厚保暖', 'Tebal dan hangat'],
+      ['防滑', 'Anti gelincir'],
+      ['元', 'yuan'],
+    ],
+    unknown: 'Barangan',
+  },
+  Brazilian: {
+    phrases: [
+      ['防水透气', 'À prova d’água e respirável'],
+      ['面料', 'tecido de alta qualidade'],
+      ['层', ' camadas'],
+      ['限时特惠', 'Promoção só por tempo limitado'],
+      ['包邮', 'Frete grátis'],
+      ['加厚保暖', 'Grosso e quente'],
+      ['防滑', 'Antiderrapante'],
+      ['元', 'yuans'],
+    ],
+    unknown: 'Produto',
+  },
+  Mexican: {
+    phrases: [
+      ['防水透气', 'Impermeable y transpirable'],
+      ['面料', 'tela'],
+      ['层', ' capas'],
+      ['限时特惠', 'Oferta por tiempo limitado'],
+      ['包邮', 'Envío gratis'],
+      ['加厚保暖', 'Grueso y cálido'],
+      ['防滑', 'Antideslizante'],
+      ['元', 'yuanes'],
+    ],
+    unknown: 'Producto',
+  },
+  Dutch: {
+    phrases: [
+      ['防水透气', 'Waterdicht en ademend'],
+      ['面料', 'stof'],
+      ['层', '-laags'],
+      ['限时特惠', 'Tijdelijke aanbieding'],
+      ['包邮', 'Gratis verzending'],
+      ['加厚保暖', 'Dik en warm'],
+      ['防滑', 'Antislip'],
+      ['元', 'yuan'],
+    ],
+    unknown: 'Artikel',
+  },
+  Polish: {
+    phrases: [
+      ['防水透气', 'Wodoodporny i oddychający'],
+      ['面料', 'tkanina'],
+      ['层', '-warstwowa'],
+      ['限时特惠', 'Oferta ograniczona czasowo'],
+      ['包邮', 'Darmowa wysyłka'],
+      ['加厚保暖', 'Gruby i ciepły'],
+      ['防滑', 'Antypoślizgowy'],
+      ['元', 'juanów'],
+    ],
+    unknown: 'Produkt',
+  },
+  Swedish: {
+    phrases: [
+      ['防水透气', 'Vattentät och andas'],
+      ['面料', 'tyg'],
+      ['层', '-lagers'],
+      ['限时特惠', 'Tidsbegränsat erbjudande'],
+      ['包邮', 'Fri frakt'],
+      ['加厚保暖', 'Tjock och varm'],
+      ['防滑', 'Halkfri'],
+      ['元', 'yuan'],
+    ],
+    unknown: 'Artikel',
   },
   Traditional: {
     phrases: [
@@ -69,7 +178,7 @@ const PHRASES_IN: Record<string, { phrases: [string, string][]; unknown: string 
   },
 };
 
-/** The phrase book for the language the system prompt asks for; English unless it is Thai or Traditional Chinese. */
+/** The phrase book for the language the system prompt asks for (its first word); English for the rest. */
 function phraseBookFor(messages: { role: string; content: string }[]) {
   const system = messages.find((m) => m.role === 'system')?.content ?? '';
   const language = /from Chinese into (\w+)/.exec(system)?.[1] ?? 'English';
