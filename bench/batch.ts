@@ -9,7 +9,7 @@
  */
 import { availableParallelism } from 'node:os';
 import sharp from 'sharp';
-import { statusCounts } from '../apps/server/src/modules/batch/repository.ts';
+import { statusCounts } from '../apps/server/src/jobs/roll-up.ts';
 import { removeBackground } from '../apps/server/src/modules/studio/service.ts';
 import { queueBatchJob } from '../apps/server/test/batch-helpers.ts';
 import { buildTestApp, insertBareUser } from '../apps/server/test/helpers.ts';
@@ -60,7 +60,7 @@ const jobId = await queueBatchJob(
   images.map((bytes, n) => ({ name: `${n}.jpg`, bytes, contentType: 'image/jpeg' })),
 );
 for (;;) {
-  const counts = await statusCounts(db, jobId);
+  const counts = await statusCounts(db, 'batch_items', jobId);
   if ((counts.get('done') ?? 0) + (counts.get('failed') ?? 0) >= IMAGES) {
     if (counts.get('failed')) console.log(`  ${counts.get('failed')} images failed`);
     break;

@@ -131,7 +131,7 @@ async function main() {
   const { queueBatchJob } = await import('../apps/server/test/batch-helpers.ts');
   const { signedHeaders } = await import('../apps/server/test/helpers.ts');
   const { postForm } = await import('../apps/server/test/studio-helpers.ts');
-  const { statusCounts } = await import('../apps/server/src/modules/batch/repository.ts');
+  const { statusCounts } = await import('../apps/server/src/jobs/roll-up.ts');
   const { mainPhoto, detailPictures } = await import('./localise-photos.ts');
 
   const PRODUCTS = Number(process.env.BENCH_PRODUCTS ?? 20);
@@ -258,7 +258,7 @@ async function main() {
         photos.slice(0, IMAGES).map((bytes, n) => ({ name: `${n}.png`, bytes, contentType: 'image/png' })),
       );
       for (;;) {
-        const counts = await statusCounts(db, jobId);
+        const counts = await statusCounts(db, 'batch_items', jobId);
         const ended = (counts.get('done') ?? 0) + (counts.get('failed') ?? 0);
         if (ended >= IMAGES) {
           if (counts.get('failed')) console.log(`    ${counts.get('failed')} images failed`);
