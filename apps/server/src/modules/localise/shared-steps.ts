@@ -3,7 +3,13 @@ import { type LocaliseSite, MAIN_IMAGE_RULE_SETS, type MainImageReport } from '@
 import type { MadeTranslation } from '../translate/service.ts';
 import type { LocaliseDeps } from './deps.ts';
 import { type Made, makeOnce, type SharedRun } from './shared-results.ts';
-import { mainImageStep, type PictureHow, pictureStep, type TranslatedPicture } from './steps.ts';
+import {
+  mainImageStep,
+  type PictureHow,
+  pictureStep,
+  type TranslatedPicture,
+  untranslated,
+} from './steps.ts';
 
 const sha256 = (data: Buffer | string) => createHash('sha256').update(data).digest('hex');
 
@@ -59,30 +65,37 @@ export async function sharedMainImage(
   return { bytes: kept.files.main as Buffer, report: kept.value };
 }
 
+/** What of a translation is kept as data: all but its pictures, which are kept as files. */
+const KEPT_FIELDS = [
+  'target',
+  'width',
+  'height',
+  'blocks',
+  'productText',
+  'kept',
+  'residual',
+  'legibility',
+  'glossary',
+  'restoredNumbers',
+] as const;
+
+/** A translation as kept: its data; the pictures (result, background, source) are kept as files. */
+type KeptMade = Pick<MadeTranslation, (typeof KEPT_FIELDS)[number]>;
+
 /** A translated picture as kept: what TranslatedPicture holds but its images (stored as files). */
 type KeptPicture =
   | { translated: false }
-  | (Omit<TranslatedPicture, 'bytes' | 'extension' | 'made'> & {
-      translated: true;
-      made: Omit<MadeTranslation, 'background' | 'result' | 'source' | 'fileName'>;
-    });
+  | (Omit<TranslatedPicture, 'bytes' | 'extension' | 'made'> & { translated: true; made: KeptMade });
 
 const png = (bytes: Buffer) => ({ bytes, extension: 'png', contentType: 'image/png' });
 
+function keptPart(made: MadeTranslation): KeptMade {
+  const present = KEPT_FIELDS.filter((key) => made[key] !== undefined);
+  return Object.fromEntries(present.map((key) => [key, made[key]])) as KeptMade;
+}
+
 function toKept(picture: TranslatedPicture): Made<KeptPicture> {
   if (!picture.translated || !picture.made) return { value: { translated: false }, files: {} };
-  const {
-    target,
-    width,
-    height,
-    blocks,
-    productText,
-    kept,
-    residual,
-    legibility,
-    glossary,
-    restoredNumbers,
-  } = picture.made;
   return {
     value: {
       translated: true,
@@ -90,18 +103,7 @@ function toKept(picture: TranslatedPicture): Made<KeptPicture> {
       overflow: picture.overflow,
       missedTerms: picture.missedTerms,
       restoredNumbers: picture.restoredNumbers,
-      made: {
-        target,
-        width,
-        height,
-        blocks,
-        productText,
-        kept,
-        residual,
-        legibility,
-        glossary,
-        ...(restoredNumbers ? { restoredNumbers } : {}),
-      },
+      made: keptPart(picture.made),
     },
     files: {
       result: png(picture.made.result),
@@ -129,16 +131,7 @@ export async function sharedPicture(
     async () => toKept(await pictureStep(deps, run.userId, photo, how)),
   );
   const picture = kept.value;
-  if (!picture.translated)
-    return {
-      ...photo,
-      translated: false,
-      residual: 0,
-      overflow: 0,
-      missedTerms: [],
-      restoredNumbers: [],
-      made: null,
-    };
+  if (!picture.translated) return untranslated(photo);
   const result = kept.files.result as Buffer;
   return {
     ...picture,

@@ -56,6 +56,19 @@ export interface TranslatedPicture {
   made: MadeTranslation | null;
 }
 
+/** A detail picture with no Chinese to translate: delivered as it came, nothing to check or charge. */
+export function untranslated(photo: { bytes: Buffer; extension: string }): TranslatedPicture {
+  return {
+    ...photo,
+    translated: false,
+    residual: 0,
+    overflow: 0,
+    missedTerms: [],
+    restoredNumbers: [],
+    made: null,
+  };
+}
+
 /** How a detail picture is translated: the language, the seller's 术语表 for it and the model. */
 export interface PictureHow {
   language: string;
@@ -94,14 +107,6 @@ export async function pictureStep(
     };
   } catch (error) {
     if (!(error instanceof NoSourceTextError)) throw error;
-    return {
-      ...photo,
-      translated: false,
-      residual: 0,
-      overflow: 0,
-      missedTerms: [],
-      restoredNumbers: [],
-      made: null,
-    };
+    return untranslated(photo);
   }
 }
