@@ -11,18 +11,16 @@ export async function insertWork(db: Db, values: Insertable<StudioWorkTable>): P
   return Number(row.id);
 }
 
+/** The caller's works still kept at `now`: every read of a seller's works but 注销's starts here. */
+const keptWorksOf = (db: Db, userId: number, now: number) =>
+  db.selectFrom('studio_works').where('user_id', '=', userId).where('keep_until', '>', now);
+
 /** The caller's work still kept at `now`, or undefined (someone else's looks the same as a missing one). */
 export function findOwnWork(db: Db, userId: number, id: number, now: number) {
-  return db
-    .selectFrom('studio_works')
-    .selectAll()
-    .where('id', '=', id)
-    .where('user_id', '=', userId)
-    .where('keep_until', '>', now)
-    .executeTakeFirst();
+  return keptWorksOf(db, userId, now).selectAll().where('id', '=', id).executeTakeFirst();
 }
 
-/** The caller's works of this tool standing on this cut-out (the one being brushed or fixed). */
+/** The caller's works of these tools standing on this cut-out (the one being brushed or fixed), kept or not. */
 export function worksOnCutout(db: Db, userId: number, cutoutId: number, tools: readonly Tool[]) {
   return db
     .selectFrom('studio_works')
@@ -57,11 +55,8 @@ export async function updateWork(
  */
 export function worksShowing(db: Db, userId: number, imageIds: readonly number[], now: number) {
   if (imageIds.length === 0) return Promise.resolve([]);
-  return db
-    .selectFrom('studio_works')
+  return keptWorksOf(db, userId, now)
     .select(['id', 'tool', 'cutout_id', 'result_id'])
-    .where('user_id', '=', userId)
-    .where('keep_until', '>', now)
     .where((eb) => eb.or([eb('cutout_id', 'in', imageIds), eb('result_id', 'in', imageIds)]))
     .execute();
 }
@@ -69,13 +64,7 @@ export function worksShowing(db: Db, userId: number, imageIds: readonly number[]
 /** Which of these works of the caller's are still kept at `now`. */
 export function worksKept(db: Db, userId: number, ids: readonly number[], now: number) {
   if (ids.length === 0) return Promise.resolve([]);
-  return db
-    .selectFrom('studio_works')
-    .select('id')
-    .where('user_id', '=', userId)
-    .where('id', 'in', ids)
-    .where('keep_until', '>', now)
-    .execute();
+  return keptWorksOf(db, userId, now).select('id').where('id', 'in', ids).execute();
 }
 
 /** Every work of the caller (导出我的数据), oldest first. */
