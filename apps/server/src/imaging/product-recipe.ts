@@ -6,8 +6,7 @@
  * all make their pictures here, so one photo gives one product box and one verdict whichever tool
  * the seller used. Plain data in and out; the pixel work runs in `finders.pixels` (pixel-pool.ts).
  */
-import type { ImageMarketplaceId, MainImageReport } from '@chuhai/contract';
-import { MAIN_IMAGE_RULE_SETS } from '@chuhai/contract';
+import { type ImageMarketplaceId, MAIN_IMAGE_RULE_SETS, type MainImageReport } from '@chuhai/contract';
 import type { AlphaMask } from '../providers/matting/matting-engine.ts';
 import { cutoutPng, type Placement } from './compose.ts';
 import type { TextLine } from './ocr/index.ts';
