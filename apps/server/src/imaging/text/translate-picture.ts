@@ -15,8 +15,8 @@ import { asBuffer } from '../pixel-transfer.ts';
 import { oneWeightPerList } from './layout.ts';
 import { type Legibility, legibilityOf } from './legibility.ts';
 import { NoSourceTextError } from './picture-errors.ts';
-import { isShopMark, productPrint } from './product-print.ts';
-import { matteInput, type ProductMatte, productArea } from './product-text.ts';
+import { isShopMark } from './product-print.ts';
+import { matteInput, type ProductMatte } from './product-text.ts';
 import type { RgbImage } from './rgb-image.ts';
 import { withStrokesLeft } from './strokes-left.ts';
 import { hasSlantedText } from './tilt.ts';
@@ -156,11 +156,14 @@ export async function translatePicture(
   const withSource = blocks.filter((block) => !keptAsIs(block, options.keep));
   if (withSource.length === 0)
     throw new NoSourceTextError((await hasSlantedText(ocr, image.png)) ? 'slanted-text' : 'no-source-text');
+  const raw = () => ({ data: image.data, width: image.width, height: image.height });
   // Only now, with Chinese to translate, is the product looked for: matting is most of the time.
-  const area = options.product
-    ? await productArea(await options.product(await matteInput(image)), image, lines)
-    : null;
-  const onProduct = productPrint(image, withSource, area);
+  const matte = options.product ? await options.product(await matteInput(image)) : null;
+  const found = matte
+    ? await pixels.run('productText', { image: raw(), matte, lines, blocks: withSource })
+    : { area: null, printed: [] };
+  const { area } = found;
+  const onProduct = new Set(found.printed.map((i) => withSource[i] as TextBlock));
   const toTranslate = withSource.filter((block) => !onProduct.has(block));
   if (toTranslate.length === 0) throw new NoSourceTextError('only-product-text');
   const reason = (block: TextBlock): KeptReason | null => {
@@ -174,7 +177,7 @@ export async function translatePicture(
   const translateAndErase = async (round: TextBlock[], translator: BlockTranslator) => {
     const answers = await translator(round.map((block, i) => ({ id: i + 1, text: block.text })));
     const erased = await pixels.run('eraseBlocks', {
-      image: { data: image.data, width: image.width, height: image.height },
+      image: raw(),
       blocks: round,
       translations: round.map((block, i) => answers.get(i + 1) ?? block.text),
       kept: keptAreas,
@@ -195,9 +198,12 @@ export async function translatePicture(
   const layers = await eraseRound(toTranslate);
   // Text the first reading missed (white letters on a busy arrow) stands out once the rest is
   // erased: read once more and translate what is new, in a second round.
-  const missed = (await ocrAgain(ocr, image, blocks)).filter(
-    (block) => !keptAsIs(block, options.keep) && !productPrint(image, [block], area).has(block),
-  );
+  const fresh = (await ocrAgain(ocr, image, blocks)).filter((block) => !keptAsIs(block, options.keep));
+  // Each new block is judged on its own, as the first reading's were not.
+  const printed = area
+    ? new Set(await pixels.run('printedOn', { image: raw(), blocks: fresh, area, oneByOne: true }))
+    : null;
+  const missed = fresh.filter((_, i) => !printed?.has(i));
   if (missed.length > 0) layers.push(...(await eraseRound(missed)));
   const translated = oneWeightPerList(
     layers.map((layer, i) => ({ ...layer, id: i + 1 })),
