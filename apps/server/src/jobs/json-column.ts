@@ -22,3 +22,10 @@ export const isListOfKeyed = <T extends { key: string }>(value: unknown): value 
 /** An array of objects. */
 export const isListOfObjects = <T extends object>(value: unknown): value is T[] =>
   Array.isArray(value) && value.every((v) => typeof v === 'object' && v !== null);
+
+/** A status column read back: one of `statuses`, or a loud failure naming the column. */
+export function readStatusColumn<S extends string>(raw: string, statuses: readonly S[], column: string): S {
+  if (!(statuses as readonly string[]).includes(raw))
+    throw new Error(`${column} holds an unknown status: ${raw}`);
+  return raw as S;
+}

@@ -1,4 +1,10 @@
-import { BatchSteps } from '@chuhai/contract';
+import {
+  BatchSteps,
+  JOB_ITEM_STATUSES,
+  JOB_STATUSES,
+  type JobItemStatus,
+  type JobStatus,
+} from '@chuhai/contract';
 import type { Kysely, Selectable } from 'kysely';
 import { Value } from 'typebox/value';
 import type { Database } from '../../db/database.ts';
@@ -10,7 +16,7 @@ import {
   keptJobsOf,
   requeueStaleItems,
 } from '../../jobs/items.ts';
-import { isListOfKeyed, isListOfObjects, readJsonColumn } from '../../jobs/json-column.ts';
+import { isListOfKeyed, isListOfObjects, readJsonColumn, readStatusColumn } from '../../jobs/json-column.ts';
 import type { Refused } from '../../lib/unzip-images.ts';
 import type { BatchOutput, BatchVerdict } from './process-image.ts';
 import type { BatchItemTable, BatchJobTable } from './table.ts';
@@ -33,14 +39,16 @@ export interface StoredOutput {
 }
 
 /** A job as its row holds it, its JSON columns read: the steps chosen and the files refused. */
-export type BatchJobRow = Omit<Selectable<BatchJobTable>, 'steps' | 'refused'> & {
+export type BatchJobRow = Omit<Selectable<BatchJobTable>, 'status' | 'steps' | 'refused'> & {
+  status: JobStatus;
   /** `null` while the upload is still being read (the column holds `{}`). */
   steps: BatchSteps | null;
   refused: Refused[];
 };
 
 /** An image as its row holds it, its JSON columns read: the checks and the stored outputs. */
-export type BatchItemRow = Omit<Selectable<BatchItemTable>, 'checks' | 'results'> & {
+export type BatchItemRow = Omit<Selectable<BatchItemTable>, 'status' | 'checks' | 'results'> & {
+  status: JobItemStatus;
   checks: BatchVerdict[];
   results: StoredOutput[];
 };
@@ -54,6 +62,7 @@ function toJob(row: Selectable<BatchJobTable>): BatchJobRow {
   const steps = JSON.parse(row.steps) as unknown;
   return {
     ...row,
+    status: readStatusColumn(row.status, JOB_STATUSES, 'batch_jobs.status'),
     steps: isEmptyObject(steps) ? null : readJsonColumn(row.steps, isSteps, 'batch_jobs.steps'),
     refused: readJsonColumn(row.refused, isListOfObjects<Refused>, 'batch_jobs.refused'),
   };
@@ -63,6 +72,7 @@ function toJob(row: Selectable<BatchJobTable>): BatchJobRow {
 function toItem(row: Selectable<BatchItemTable>): BatchItemRow {
   return {
     ...row,
+    status: readStatusColumn(row.status, JOB_ITEM_STATUSES, 'batch_items.status'),
     checks: readJsonColumn(row.checks, isListOfObjects<BatchVerdict>, 'batch_items.checks'),
     results: readJsonColumn(row.results, isListOfKeyed<StoredOutput>, 'batch_items.results'),
   };

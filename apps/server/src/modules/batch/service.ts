@@ -6,7 +6,6 @@ import {
   type BatchItemStatus,
   type BatchJob,
   type BatchJobDetail,
-  type BatchJobStatus,
   BatchSteps,
   DAY_IN_MS,
   ResultCode,
@@ -224,7 +223,7 @@ async function jobView(deps: Pick<BatchDeps, 'db'>, row: batches.BatchJobRow): P
   };
   return {
     id: Number(row.id),
-    status: row.status as BatchJobStatus,
+    status: row.status,
     // A job whose upload is still being read has chosen nothing yet.
     steps: row.steps ?? { cutout: false, marketplaces: [], backgroundColor: null },
     total: Number(row.total),
@@ -244,7 +243,7 @@ function itemView(deps: Pick<BatchDeps, 'clock' | 'fileUrlSecret'>, row: batches
   return {
     id: Number(row.id),
     name: row.name,
-    status: row.status as BatchItemStatus,
+    status: row.status,
     reason: row.reason,
     checks: checks.map((c) => ({
       marketplace: c.marketplace,

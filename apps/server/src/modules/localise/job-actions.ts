@@ -2,11 +2,8 @@ import {
   findLocaliseSite,
   type LocaliseJob,
   type LocaliseJobDetail,
-  type LocaliseJobStatus,
   type LocaliseProduct,
-  type LocaliseStage,
   type LocaliseTask,
-  type LocaliseTaskStatus,
   ResultCode,
 } from '@chuhai/contract';
 import { AppError } from '../../http/app-error.ts';
@@ -39,8 +36,8 @@ function taskView(
     site: row.site,
     siteName: site?.name ?? row.site,
     language: site?.language ?? '',
-    status: row.status as LocaliseTaskStatus,
-    stage: row.status === 'processing' ? ((row.stage as LocaliseStage | null) ?? null) : null,
+    status: row.status,
+    stage: row.status === 'processing' ? row.stage : null,
     reason: row.reason,
     ready: row.status === 'done' ? result.ready : null,
     fixed: result.fixed,
@@ -77,7 +74,7 @@ function jobView(
   }
   return {
     id: Number(row.id),
-    status: row.status as LocaliseJobStatus,
+    status: row.status,
     title: jobTitle(products),
     products: products.length,
     sites: row.sites,

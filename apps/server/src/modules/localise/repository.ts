@@ -1,4 +1,12 @@
-import { LocaliseProduct } from '@chuhai/contract';
+import {
+  JOB_ITEM_STATUSES,
+  JOB_STATUSES,
+  type JobItemStatus,
+  type JobStatus,
+  LOCALISE_STAGES,
+  LocaliseProduct,
+  type LocaliseStage,
+} from '@chuhai/contract';
 import type { Kysely, Selectable } from 'kysely';
 import { Type } from 'typebox';
 import { Value } from 'typebox/value';
@@ -11,7 +19,7 @@ import {
   keptJobsOf,
   requeueStaleItems,
 } from '../../jobs/items.ts';
-import { readJsonColumn } from '../../jobs/json-column.ts';
+import { readJsonColumn, readStatusColumn } from '../../jobs/json-column.ts';
 import type { LocaliseJobTable, LocaliseTaskTable } from './table.ts';
 import { EMPTY_RESULT, isStoredResult, type TaskResult } from './task-result.ts';
 
@@ -21,7 +29,8 @@ type Db = Kysely<Database>;
 export const LOCALISE_TABLES = { jobs: 'localise_jobs', items: 'localise_tasks' } as const;
 
 /** A job as its row holds it, its JSON columns read: the products and the sites' ids. */
-export type LocaliseJobRow = Omit<Selectable<LocaliseJobTable>, 'products' | 'sites'> & {
+export type LocaliseJobRow = Omit<Selectable<LocaliseJobTable>, 'status' | 'products' | 'sites'> & {
+  status: JobStatus;
   products: LocaliseProduct[];
   sites: string[];
 };
@@ -30,7 +39,9 @@ export type LocaliseJobRow = Omit<Selectable<LocaliseJobTable>, 'products' | 'si
  * A task as its row holds it, its result read (`{}` until delivered reads as the empty result);
  * `storedResult` is the column's text, for a change made only if nobody changed it first.
  */
-export type LocaliseTaskRow = Omit<Selectable<LocaliseTaskTable>, 'result'> & {
+export type LocaliseTaskRow = Omit<Selectable<LocaliseTaskTable>, 'status' | 'stage' | 'result'> & {
+  status: JobItemStatus;
+  stage: LocaliseStage | null;
   result: TaskResult;
   storedResult: string;
 };
@@ -44,6 +55,7 @@ const isSiteIds = (value: unknown): value is string[] =>
 function toJob(row: Selectable<LocaliseJobTable>): LocaliseJobRow {
   return {
     ...row,
+    status: readStatusColumn(row.status, JOB_STATUSES, 'localise_jobs.status'),
     products: readJsonColumn(row.products, isProducts, 'localise_jobs.products'),
     sites: readJsonColumn(row.sites, isSiteIds, 'localise_jobs.sites'),
   };
@@ -53,6 +65,8 @@ function toJob(row: Selectable<LocaliseJobTable>): LocaliseJobRow {
 function toTask(row: Selectable<LocaliseTaskTable>): LocaliseTaskRow {
   return {
     ...row,
+    status: readStatusColumn(row.status, JOB_ITEM_STATUSES, 'localise_tasks.status'),
+    stage: row.stage === null ? null : readStatusColumn(row.stage, LOCALISE_STAGES, 'localise_tasks.stage'),
     result: { ...EMPTY_RESULT, ...readJsonColumn(row.result, isStoredResult, 'localise_tasks.result') },
     storedResult: row.result,
   };

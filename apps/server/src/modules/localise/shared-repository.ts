@@ -1,7 +1,14 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/database.ts';
+import { readJsonColumn } from '../../jobs/json-column.ts';
 
 type Db = Kysely<Database>;
+
+const isKeyList = (value: unknown): value is string[] =>
+  Array.isArray(value) && value.every((key) => typeof key === 'string');
+
+/** The file keys a shared result's `files` column lists, read once here. */
+const fileKeys = (files: string) => readJsonColumn(files, isKeyList, 'localise_shared_results.files');
 
 /** One run of a task: the task and the `claimed_at` of its claim (see claimTask). */
 export interface TaskRun {
@@ -101,7 +108,7 @@ export async function registerFiles(db: Db, id: number, run: TaskRun, keys: stri
     .where('id', '=', id)
     .executeTakeFirst();
   if (!row) return false;
-  const files = [...new Set([...(JSON.parse(row.files) as string[]), ...keys])];
+  const files = [...new Set([...fileKeys(row.files), ...keys])];
   const result = await mine(db, id, run)
     .set({ files: JSON.stringify(files) })
     .executeTakeFirst();
@@ -136,7 +143,7 @@ export async function touchTask(db: Db, run: TaskRun, now: number): Promise<bool
   return Number(result.numUpdatedRows) > 0;
 }
 
-const keysOf = (rows: { files: string }[]) => rows.flatMap((row) => JSON.parse(row.files) as string[]);
+const keysOf = (rows: { files: string }[]) => rows.flatMap((row) => fileKeys(row.files));
 
 /** Every file kept for the job's shared results (they go with it). */
 export async function sharedFilesOfJob(db: Db, jobId: number): Promise<string[]> {
