@@ -21,8 +21,9 @@ export interface PixelWork {
   /** Runs one task (pixel-tasks.ts) and answers its result; a refusal (pixel-refusals.ts) as the task threw it. */
   run<K extends PixelTaskName>(task: K, input: PixelTaskInput<K>): Promise<PixelTaskOutput<K>>;
   /**
-   * The same pool for a durable queue's work (一键出海's tasks, 批量处理's images): never refused
-   * for a full queue, served when no request waits. The plain view refuses at once when its queue
+   * The same pool for a durable queue's work (一键出海's tasks, 批量处理's images), and for a
+   * 图片翻译 request, whose erasing comes after the model's answer was paid for: never refused
+   * for a full queue, served when no refusable request waits. The plain view refuses at once when its queue
    * is full (ProviderError `busy`, 429 with a retry time), as the matting pool does.
    */
   readonly background: PixelWork;

@@ -139,8 +139,10 @@ export async function translateImage(
   };
   const terms = await glossaryTerms(deps, userId, input.target, input);
   return runMetered(deps, { userId }, spec, async () => {
+    // The pixel work waits for the pool rather than being refused: by then the model was paid for.
+    const waiting = { ...deps, pixels: deps.pixels.background };
     const picture = await sayingRefusals(
-      translateWithGlossary(deps, userId, checked.bytes, {
+      translateWithGlossary(waiting, userId, checked.bytes, {
         target: input.target,
         terms,
         model: models.standard,
