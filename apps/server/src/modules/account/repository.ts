@@ -2,6 +2,7 @@ import type { Kysely, Selectable } from 'kysely';
 import { countRows } from '../../db/count.ts';
 import type { Database } from '../../db/database.ts';
 import type { PageWindow } from '../../lib/paging.ts';
+import { forgetSessions } from './session-cache.ts';
 import type { SessionTable, UserRole, UserTable } from './table.ts';
 
 type Db = Kysely<Database>;
@@ -108,6 +109,7 @@ export async function revokeSession(db: Db, sessionId: number, now: number) {
     .where('id', '=', sessionId)
     .where('revoked_at', 'is', null)
     .execute();
+  forgetSessions();
 }
 
 /** Revokes every live session of a user except `keepSessionId`; returns how many. */
@@ -125,6 +127,7 @@ export async function revokeOtherSessions(
     .where('expires_at', '>', now);
   if (keepSessionId !== null) query = query.where('id', '!=', keepSessionId);
   const result = await query.executeTakeFirst();
+  forgetSessions();
   return Number(result.numUpdatedRows);
 }
 
@@ -154,6 +157,7 @@ export async function revokeOwnSession(
     .where('user_id', '=', userId)
     .where('revoked_at', 'is', null)
     .executeTakeFirst();
+  forgetSessions();
   return Number(result.numUpdatedRows) > 0;
 }
 
@@ -182,6 +186,7 @@ export async function anonymiseUser(db: Db, userId: number, values: { inviteCode
 /** Deletes every sign-in of the user (注销账号): devices, addresses and user agents go with them. */
 export async function deleteSessions(db: Db, userId: number): Promise<void> {
   await db.deleteFrom('sessions').where('user_id', '=', userId).execute();
+  forgetSessions();
 }
 
 /** Makes these registered numbers admins (ADMIN_PHONES at start); returns how many changed. */

@@ -7,6 +7,7 @@ import type { Sessions, SessionUser } from '../../http/auth.ts';
 import { sha256 } from '../../lib/secrets.ts';
 import type { ClientInfo } from './repository.ts';
 import * as accounts from './repository.ts';
+import { keepSession, keptSession } from './session-cache.ts';
 
 export type { SessionUser };
 
@@ -35,15 +36,25 @@ export async function authenticate(
   now: number,
 ): Promise<SessionUser> {
   if (!token) throw new AppError(ResultCode.tokenMissing, '请先登录');
-  const session = await accounts.findSessionByTokenHash(db, sha256(token));
-  if (!session || session.revoked_at !== null) {
-    throw new AppError(ResultCode.tokenInvalid, '登录状态已失效（可能已在别处退出或修改了密码），请重新登录');
+  let session = keptSession(token);
+  if (!session) {
+    const read = await accounts.findSessionByTokenHash(db, sha256(token));
+    if (!read || read.revoked_at !== null) {
+      throw new AppError(
+        ResultCode.tokenInvalid,
+        '登录状态已失效（可能已在别处退出或修改了密码），请重新登录',
+      );
+    }
+    session = read;
+    keepSession(token, session);
   }
   const endsAt = session.created_at + SESSION_LIMITS.absoluteMs;
   if (session.expires_at <= now || endsAt <= now)
     throw new AppError(ResultCode.tokenExpired, '登录已过期，请重新登录');
   if (now - session.last_seen_at >= SESSION_LIMITS.touchEveryMs) {
-    await accounts.touchSession(db, session.id, now, Math.min(now + SESSION_LIMITS.lifetimeMs, endsAt));
+    const expiresAt = Math.min(now + SESSION_LIMITS.lifetimeMs, endsAt);
+    await accounts.touchSession(db, session.id, now, expiresAt);
+    keepSession(token, { ...session, last_seen_at: now, expires_at: expiresAt });
   }
   return { userId: session.user_id, sessionId: session.id };
 }
