@@ -22,6 +22,7 @@ import {
   type QueuedJobItems,
   resumeAfterMidnight as resumeQuotaPaused,
 } from '../../jobs/actions.ts';
+import { deleteJobFiles } from '../../jobs/files.ts';
 import { statusCounts } from '../../jobs/roll-up.ts';
 import { type QueuedItems, sweepAfterRestart, sweepStale } from '../../jobs/stale-sweeps.ts';
 import { steadyFileUrl } from '../../lib/file-links.ts';
@@ -197,14 +198,8 @@ async function reserveOriginal(
 
 /** A job and its files, gone. */
 export async function dropJob(deps: Pick<BatchDeps, 'db' | 'files' | 'log'>, jobId: number): Promise<void> {
-  await deleteFiles(deps, await batches.filesOfJob(deps.db, jobId));
+  await deleteJobFiles(deps, await batches.filesOfJob(deps.db, jobId));
   await batches.deleteJob(deps.db, jobId);
-}
-
-/** Deletes stored files; one that will not go is logged, not thrown (the job's row goes regardless). */
-export async function deleteFiles(deps: Pick<BatchDeps, 'files' | 'log'>, keys: string[]): Promise<void> {
-  for (const key of keys)
-    await deps.files.delete(key).catch((err) => deps.log.warn({ err, key }, 'batch file not deleted'));
 }
 
 const EMPTY_COUNTS: Record<BatchItemStatus, number> = {

@@ -3,6 +3,7 @@ import type { AppDeps } from '../../deps.ts';
 import { AppError } from '../../http/app-error.ts';
 import { NoSourceTextError } from '../../imaging/text/translate-picture.ts';
 import { chargeAndDeliver, type ItemUses } from '../../jobs/charge.ts';
+import { deleteJobFiles } from '../../jobs/files.ts';
 import { type ItemKind, runItem } from '../../jobs/item-life.ts';
 import { sellerError } from '../../work/seller-error.ts';
 import { inSellerWords, translateForBatch } from '../translate/service.ts';
@@ -15,7 +16,7 @@ import {
   usesPerImage,
 } from './process-image.ts';
 import * as batches from './repository.ts';
-import { type BatchDeps, deleteFiles, jobPrefix } from './service.ts';
+import { type BatchDeps, jobPrefix } from './service.ts';
 
 /** What one image made: its outputs with their checks, and the uses they are charged. */
 interface MadeImage {
@@ -59,7 +60,7 @@ export const BATCH_IMAGES: ItemKind<MadeImage> = {
       async failed(error) {
         // A failed image is never charged (the charge comes with the finished outputs), as the words say.
         // A provider's failure names its service (matting, OCR or chat); anything else is the picture's.
-        await deleteFiles(deps, originals);
+        await deleteJobFiles(deps, originals);
         return sellerError(error, 'matting', deps.log).message;
       },
       async deliver(made) {
@@ -74,7 +75,7 @@ export const BATCH_IMAGES: ItemKind<MadeImage> = {
             keepOriginal: false,
           }),
         );
-        await deleteFiles(deps, delivery === 'delivered' ? originals : results.map((r) => r.key));
+        await deleteJobFiles(deps, delivery === 'delivered' ? originals : results.map((r) => r.key));
         return delivery;
       },
     };

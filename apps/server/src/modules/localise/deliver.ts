@@ -1,5 +1,6 @@
 import type { LocaliseProduct, LocaliseSite } from '@chuhai/contract';
 import { chargeAndDeliver, type Delivery } from '../../jobs/charge.ts';
+import { deleteJobFiles } from '../../jobs/files.ts';
 import type { CheckedListing } from '../listing/service.ts';
 import { saveDeliveredListing } from '../listing/service.ts';
 import { prepareTranslation } from '../translate/service.ts';
@@ -99,17 +100,12 @@ export async function deliver(
         now: deps.clock.now(),
       });
     });
-    if (delivery !== 'delivered') await deleteFiles(deps, ownFiles);
+    if (delivery !== 'delivered') await deleteJobFiles(deps, ownFiles);
     // Taken back: the run that owns the task now delivers under the same keys, so they stay.
-    if (delivery instanceof Error) await deleteFiles(deps, jobFiles);
+    if (delivery instanceof Error) await deleteJobFiles(deps, jobFiles);
     return delivery;
   } catch (error) {
-    await deleteFiles(deps, [...ownFiles, ...jobFiles]);
+    await deleteJobFiles(deps, [...ownFiles, ...jobFiles]);
     throw error;
   }
-}
-
-export async function deleteFiles(deps: Pick<LocaliseDeps, 'files' | 'log'>, keys: string[]) {
-  for (const key of keys)
-    await deps.files.delete(key).catch((err) => deps.log.warn({ err, key }, 'localise file not deleted'));
 }

@@ -1,7 +1,7 @@
 import { type QueuedJobItems, resumeAfterMidnight as resumeQuotaPaused } from '../../jobs/actions.ts';
+import { deleteJobFiles } from '../../jobs/files.ts';
 import { sweepAfterRestart, sweepStale } from '../../jobs/stale-sweeps.ts';
 import { QUEUES } from '../../queue/job-queue.ts';
-import { deleteFiles } from './deliver.ts';
 import type { LocaliseDeps } from './deps.ts';
 import * as localise from './repository.ts';
 import { sharedFilesOfJob } from './shared-repository.ts';
@@ -39,13 +39,13 @@ export async function purgeExpiredJobs(deps: LocaliseDeps): Promise<number> {
   const jobs = await localise.expiredJobs(deps.db, deps.clock.now(), 20);
   for (const job of jobs) {
     const tasks = await localise.jobTasks(deps.db, Number(job.id));
-    await deleteFiles(
+    await deleteJobFiles(
       deps,
       tasks.flatMap((t) => t.result.files.map((f) => f.key)),
     );
     const shared = await sharedFilesOfJob(deps.db, Number(job.id));
     await localise.deleteJob(deps.db, Number(job.id));
-    await deleteFiles(deps, shared);
+    await deleteJobFiles(deps, shared);
   }
   return jobs.length;
 }
