@@ -65,6 +65,23 @@ export function simplifiedLeft(text: string): number {
 }
 
 /**
+ * The Simplified forms of the Traditional-only characters of `text`: what an OCR model trained on
+ * Simplified text reads where that text is drawn. PaddleOCR's model read 「5.4米僅69克」 drawn on
+ * alimama's fishing-rod poster as 「5.4米仅69克」 and 「冬季加絨」 as 「冬季加绒」.
+ */
+export function simplifiedFormsOf(text: string): Set<string> {
+  const chars = [...text];
+  const toCn = changed(text, toMainland);
+  const mainland = [...toMainland(text)];
+  const same = mainland.length === chars.length;
+  const forms = new Set<string>();
+  chars.forEach((c, i) => {
+    if (toCn[i]) forms.add(same ? (mainland[i] as string) : toMainland(c));
+  });
+  return forms;
+}
+
+/**
  * Runs of Chinese characters that read as Simplified (for a message: 「含有简体字…」). In a text that
  * reads as Traditional, a run needs two Simplified characters: one alone is most often Taiwan's own
  * 台 (台北), which OpenCC writes 臺.

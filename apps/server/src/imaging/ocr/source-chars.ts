@@ -1,4 +1,4 @@
-import { simplifiedLeft } from '../../lib/chinese-script.ts';
+import { simplifiedFormsOf, simplifiedLeft } from '../../lib/chinese-script.ts';
 
 const HAN = /\p{Script=Han}/gu;
 
@@ -20,11 +20,15 @@ export function bareText(text: string): string {
  * Han characters left once the words the seller keeps are taken out: a brand kept in Chinese on
  * purpose is not source text left over. A translation into Traditional Chinese (`target` zh-TW) is
  * Han itself: there only Simplified characters are left over (chinese-script.ts); the caller counts
- * text it knows is not the translation (read where nothing was drawn) without a target.
+ * text it knows is not the translation (read where nothing was drawn) without a target. `drawn` is
+ * the Traditional translation drawn where `text` was read: the OCR model reads many Traditional
+ * characters as their Simplified forms (僅 as 仅), and those are the translation, not the source.
  */
-export function countLeftover(text: string, keep: readonly string[], target = ''): number {
+export function countLeftover(text: string, keep: readonly string[], target = '', drawn = ''): number {
   let rest = bareText(text);
   for (const word of [...keep].map(bareText).sort((a, b) => b.length - a.length))
     if (word) rest = rest.replaceAll(word, '');
-  return target === 'zh-TW' ? simplifiedLeft(rest) : countSourceChars(rest);
+  if (target !== 'zh-TW') return countSourceChars(rest);
+  const readAsDrawn = simplifiedFormsOf(drawn);
+  return simplifiedLeft([...rest].filter((c) => !readAsDrawn.has(c)).join(''));
 }

@@ -69,12 +69,17 @@ export async function residualOf(
   const read = await ocr.readLines(png);
   // Into Traditional Chinese, a line read where a translation was drawn is judged by its script; a
   // line read anywhere else is no translation of ours, whatever its script: source text left.
-  const drawnBoxes = (drawn?.blocks ?? []).filter((block) => !block.hidden).map((block) => block.box);
-  const target = (line: TextLine) =>
-    drawnBoxes.some((box) => overlaps(line.box, box)) ? (drawn?.target ?? '') : '';
+  const shown = (drawn?.blocks ?? []).filter((block) => !block.hidden);
+  const drawnAt = (line: TextLine) => shown.filter((block) => overlaps(line.box, block.box));
+  const target = (line: TextLine) => (drawnAt(line).length > 0 ? (drawn?.target ?? '') : '');
   const lines = read
     .filter((line) => !keep.areas?.some((area) => mostlyInside(line.box, area)))
-    .map((line) => ({ box: line.box, left: countLeftover(line.text, keep.words, target(line)) }))
+    .map((line) => {
+      const there = drawnAt(line)
+        .map((block) => block.text)
+        .join('');
+      return { box: line.box, left: countLeftover(line.text, keep.words, target(line), there) };
+    })
     .filter((line) => line.left > 0);
   return {
     count: lines.reduce((sum, line) => sum + line.left, 0),
