@@ -96,9 +96,11 @@ export function layoutOf(
     y: label.y + (label.height - label.height / HEIGHT_SLACK) / 2,
     height: label.height / HEIGHT_SLACK,
   };
-  const inside = withinLabel(room, short, block.box);
+  // Measured from `box`, cut short above a block below on the same label: from the line's own box,
+  // 「168 元」's two-line translation on taobao4's red price box ran onto 「今日活动价」 under it.
+  const inside = withinLabel(room, short, box);
   // Centred on the label's inside: text up to its full height (the slack) stays off its edges.
-  const centre = withinLabel(room, label, block.box);
+  const centre = withinLabel(room, label, box);
   return { room: inside, box: { ...block.box, y: centre.y, height: centre.height } };
 }
 
