@@ -1,20 +1,11 @@
 import assert from 'node:assert/strict';
-import { createServer } from 'node:net';
 import { after, before, describe, it } from 'node:test';
 import { CALL_FAILURE_NAMES } from '@chuhai/contract';
 import { callFailureText } from '../src/channels/failure-text.ts';
 import { failureOfStatus, ProviderError } from '../src/providers/provider-error.ts';
 import { adminWithTotp, auth, buildAccountApp, get, post } from './account-helpers.ts';
+import { addChatChannel, refusedUrl } from './channel-helpers.ts';
 import { type FakeOpenAi, startFakeOpenAi } from './fakes/fake-openai.ts';
-
-/** A port nothing listens on: connections to it are refused at once. */
-async function refusedUrl(): Promise<string> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return `http://127.0.0.1:${port}/v1`;
-}
 
 const systemError = (code: string) => Object.assign(new Error(`connect ${code}`), { code });
 
@@ -99,31 +90,8 @@ describe('渠道 · 测试 and the ledger name the right thing', () => {
     await fake?.close();
   });
 
-  const addChannel = async (name: string, baseUrl: string, models: string[]) => {
-    const saved = await post(
-      ctx.app,
-      '/api/admin/channels',
-      {
-        kind: 'chat',
-        name,
-        provider: 'openai',
-        baseUrl,
-        keys: ['sk-test-0000'],
-        models,
-        modelMap: {},
-        priority: 0,
-        weight: 1,
-        enabled: false,
-        priceInput: 0,
-        priceOutput: 0,
-        priceImage: 0,
-        totp: code(),
-      },
-      auth(admin),
-    );
-    assert.equal(saved.statusCode, 200, saved.body);
-    return saved.json().data as number;
-  };
+  const addChannel = (name: string, baseUrl: string, models: string[]) =>
+    addChatChannel(ctx.app, admin, code(), { name, baseUrl, models });
   const test = async (id: number) =>
     (await post(ctx.app, `/api/admin/channels/${id}/test`, {}, auth(admin))).json().data as {
       ok: boolean;

@@ -4,6 +4,7 @@ import { type AddressInfo, createServer, type Server } from 'node:net';
 import { after, before, describe, it } from 'node:test';
 import { NO_ANSWER } from '../src/channels/provider-lookup.ts';
 import { adminWithTotp, auth, buildAccountApp, get, post } from './account-helpers.ts';
+import { addChatChannel } from './channel-helpers.ts';
 import { type FakeLookups, startFakeLookups } from './fakes/fake-provider-lookups.ts';
 
 /**
@@ -31,32 +32,8 @@ async function lookupApp(phone: string, env: Record<string, string> = {}) {
   const { token, code } = await adminWithTotp(ctx, phone, '10.66.0.1');
   const models = (body: Record<string, unknown>) =>
     post(ctx.app, '/api/admin/channels/models', { kind: 'chat', provider: 'openai', ...body }, auth(token));
-  const addChannel = async (name: string, baseUrl: string, extra: Record<string, unknown> = {}) => {
-    const saved = await post(
-      ctx.app,
-      '/api/admin/channels',
-      {
-        kind: 'chat',
-        provider: 'openai',
-        name,
-        baseUrl,
-        keys: ['sk-stored-secret-5678'],
-        models: [],
-        modelMap: {},
-        priority: 0,
-        weight: 1,
-        enabled: false,
-        priceInput: 0,
-        priceOutput: 0,
-        priceImage: 0,
-        totp: code(),
-        ...extra,
-      },
-      auth(token),
-    );
-    assert.equal(saved.statusCode, 200, saved.body);
-    return saved.json().data as number;
-  };
+  const addChannel = (name: string, baseUrl: string, extra: Record<string, unknown> = {}) =>
+    addChatChannel(ctx.app, token, code(), { name, baseUrl, ...extra });
   const balance = (id: number) => post(ctx.app, `/api/admin/channels/${id}/balance`, {}, auth(token));
   return { ctx, token, code, models, addChannel, balance };
 }

@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { adminWithTotp, auth, buildAccountApp, get, post, registerUser } from './account-helpers.ts';
+import { addChatChannel, chatChannelBody } from './channel-helpers.ts';
 import { type FakeLookups, startFakeLookups } from './fakes/fake-provider-lookups.ts';
 import { startTestPostgres } from './postgres.ts';
 
@@ -43,27 +44,8 @@ function lookupSuite(
 
     const models = (body: Record<string, unknown>, token = admin) =>
       post(ctx.app, '/api/admin/channels/models', { kind: 'chat', provider: 'openai', ...body }, auth(token));
-    /** A disabled chat channel as the console saves it, with `extra` over the defaults. */
-    const channelBody = (extra: Record<string, unknown>) => ({
-      kind: 'chat',
-      provider: 'openai',
-      keys: ['sk-stored-secret-1234'],
-      models: [],
-      modelMap: {},
-      priority: 0,
-      weight: 1,
-      enabled: false,
-      priceInput: 0,
-      priceOutput: 0,
-      priceImage: 0,
-      totp: code(),
-      ...extra,
-    });
-    const addChannel = async (extra: Record<string, unknown>) => {
-      const saved = await post(ctx.app, '/api/admin/channels', channelBody(extra), auth(admin));
-      assert.equal(saved.statusCode, 200, saved.body);
-      return saved.json().data as number;
-    };
+    const channelBody = (extra: Record<string, unknown>) => chatChannelBody(code(), extra);
+    const addChannel = (extra: Record<string, unknown>) => addChatChannel(ctx.app, admin, code(), extra);
     type Listed = { id: number; balanceQuery: boolean; balance: Record<string, unknown> | null };
     const listed = async (id: number) =>
       ((await get(ctx.app, '/api/admin/channels', auth(admin))).json().data as Listed[]).find(

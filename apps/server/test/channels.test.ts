@@ -1,23 +1,14 @@
 import assert from 'node:assert/strict';
-import { createServer } from 'node:net';
 import { after, before, describe, it } from 'node:test';
 import { keyBox, keyTail } from '../src/channels/key-box.ts';
 import { costMicros, estimateTokens } from '../src/channels/ledger.ts';
 import { tryOrder } from '../src/channels/pick.ts';
 import { adminWithTotp, auth, buildAccountApp, get, post, registerUser } from './account-helpers.ts';
+import { refusedUrl } from './channel-helpers.ts';
 import { askStreaming, streamedText } from './chat-helpers.ts';
 import { startFakeImageProviders } from './fakes/fake-image-providers.ts';
 import { type FakeOpenAi, type FakeOpenAiOptions, startFakeOpenAi } from './fakes/fake-openai.ts';
 import { startTestPostgres } from './postgres.ts';
-
-/** A port nothing listens on: connections to it are refused at once. */
-async function refusedUrl(): Promise<string> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return `http://127.0.0.1:${port}/v1`;
-}
 
 describe('channel picking, keys and prices', () => {
   it('spreads first picks by weight within ±10% over 1,000 picks, and keeps to the best priority tier', () => {
