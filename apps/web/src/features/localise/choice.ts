@@ -1,4 +1,12 @@
-import type { LocaliseProduct } from '@chuhai/contract';
+import { LOCALISE_SITES, LocaliseBody, type LocaliseProduct } from '@chuhai/contract';
+
+/**
+ * How many sites one job may go to: what the server's request schema takes, read from it so the page
+ * says so before asking (the schema's own refusal reads 「参数 sites 最多 20 项」).
+ */
+export const SITES_PER_JOB: number =
+  // TypeBox keeps an array's options on the schema object, not in its static type.
+  (LocaliseBody.properties.sites as { maxItems?: number }).maxItems ?? LOCALISE_SITES.length;
 
 /**
  * What the seller took out of the job in the estimate: products by `productKey`, sites by id. Kept as
@@ -54,4 +62,11 @@ export function nothingChosen(choice: { products: readonly unknown[]; sites: rea
   if (choice.products.length === 0) return '至少选一个商品。';
   if (choice.sites.length === 0) return '至少选一个站点。';
   return null;
+}
+
+/** Why the job cannot go to this many sites at once; null when it can. */
+export function tooManySites(sites: number, most: number = SITES_PER_JOB): string | null {
+  return sites > most
+    ? `一次最多 ${most} 个站点，现在选了 ${sites} 个：取消勾选一些站点，其余的再开一个任务。`
+    : null;
 }

@@ -5,15 +5,19 @@ import {
   MARKETPLACES,
   type MarketplaceId,
 } from '@chuhai/contract';
+import { type RegionId, regionOf, regionRank, toggleSites } from './site-regions';
 
 export interface SiteGroup {
   marketplace: MarketplaceId;
   /** 「亚马逊」 */
   name: string;
-  sites: { id: string; label: string; language: string }[];
+  sites: { id: string; label: string; language: string; region: RegionId | undefined }[];
 }
 
-/** The sites a job may go to, by marketplace in the order the rules list them: 「美国站 · 英语」. */
+/**
+ * The sites a job may go to, by marketplace in the order the rules list them, each marketplace's
+ * sites region by region (亚马逊: 美国站, 加拿大站, then Europe…): 「美国站」 read in 「英语」.
+ */
 export function siteGroups(sites: readonly LocaliseSite[] = LOCALISE_SITES): SiteGroup[] {
   const groups = new Map<MarketplaceId, SiteGroup>();
   for (const site of sites) {
@@ -24,16 +28,25 @@ export function siteGroups(sites: readonly LocaliseSite[] = LOCALISE_SITES): Sit
       sites: [],
     };
     const siteName = rules.sites.find((s) => s.id === site.site)?.name ?? site.site;
-    group.sites.push({ id: site.id, label: siteName, language: LISTING_LANGUAGES[site.language] });
+    group.sites.push({
+      id: site.id,
+      label: siteName,
+      language: LISTING_LANGUAGES[site.language],
+      region: regionOf(site),
+    });
     groups.set(site.marketplace, group);
   }
+  // Array.prototype.sort is stable: within a region the rules' order stays.
+  for (const group of groups.values())
+    group.sites.sort((a, b) => regionRank(a.region) - regionRank(b.region));
   return [...groups.values()];
 }
 
 /** `chosen` with a whole marketplace's sites added (all: true) or taken out, in LOCALISE_SITES order. */
 export function toggleMarketplace(chosen: readonly string[], group: SiteGroup, all: boolean): string[] {
-  const ids = new Set(group.sites.map((s) => s.id));
-  const next = new Set(chosen.filter((id) => !ids.has(id)));
-  if (all) for (const id of ids) next.add(id);
-  return LOCALISE_SITES.map((s) => s.id).filter((id) => next.has(id));
+  return toggleSites(
+    chosen,
+    group.sites.map((s) => s.id),
+    all,
+  );
 }

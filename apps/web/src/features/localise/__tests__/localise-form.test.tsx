@@ -4,6 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { EMPTY_FACTS } from '../../../entities/listing/facts-form';
 import { ok, renderWithApp } from '../../../test/render';
 import { openStudioAsSeller, signOutOfStudio } from '../../../test/studio-seller';
+import { SITES_PER_JOB } from '../choice';
 import { LocaliseForm } from '../components/localise-form';
 import { fakeUploads } from './fake-xhr';
 
@@ -134,6 +135,48 @@ describe('one product', () => {
     await screen.findByRole('img', { name: 'main.jpg' });
     fireEvent.click(screen.getByRole('checkbox', { name: '亚马逊 美国站' }));
     expect(screen.getByRole('region', { name: '用量预估' })).toHaveTextContent('至少选一个站点');
+  });
+
+  it('more sites than one job takes (东南亚 and 欧洲): says so instead of asking, until some are unticked in the estimate', async () => {
+    fakeUploads({ '/api/v1/localise/photos': () => ({ id: 5, width: 800, height: 600 }) });
+    renderWithApp(<LocaliseForm onStarted={vi.fn()} />);
+    fireEvent.change(screen.getByRole('textbox', { name: '商品名称' }), { target: { value: '保温杯' } });
+    pick('主图照片', [photo('main.jpg')]);
+    await screen.findByRole('img', { name: 'main.jpg' });
+    const panel = screen.getByRole('region', { name: '用量预估' });
+    expect(await within(panel).findByText('AI 问答')).toBeInTheDocument();
+    const asked = () => calls.filter((c) => c.url === '/api/v1/localise/estimate');
+
+    const regions = screen.getByRole('group', { name: '按地区选站点' });
+    fireEvent.click(within(regions).getByRole('button', { name: /东南亚/ }));
+    fireEvent.click(within(regions).getByRole('button', { name: /欧洲/ }));
+    // Amazon US, 18 sites in Southeast Asia, 13 in Europe.
+    expect(panel).toHaveTextContent(`一次最多 ${SITES_PER_JOB} 个站点，现在选了 32 个`);
+    expect(screen.getByRole('button', { name: '开始出海' })).toBeDisabled();
+    // The server is never asked about more sites than it takes (it would answer 「参数 sites 最多 20 项」).
+    const sent = () => asked().map((c) => (c.body as { sites: string[] }).sites.length);
+    expect(Math.max(...sent())).toBeLessThanOrEqual(SITES_PER_JOB);
+    const before = asked().length;
+
+    // Europe but eBay 德国站 taken out in the estimate: 20 left, as many as one job takes, asked for.
+    for (const name of [
+      '亚马逊 · 英国站',
+      '亚马逊 · 德国站',
+      '亚马逊 · 法国站',
+      '亚马逊 · 意大利站',
+      '亚马逊 · 西班牙站',
+      '亚马逊 · 荷兰站',
+      '亚马逊 · 波兰站',
+      '亚马逊 · 瑞典站',
+      'TikTok Shop · 英国站',
+      'Temu · 英国站',
+      'Temu · 德国站',
+      'eBay · 英国站',
+    ])
+      fireEvent.click(within(panel).getByRole('checkbox', { name }));
+    await waitFor(() => expect(asked()).toHaveLength(before + 1));
+    expect(panel).not.toHaveTextContent('一次最多');
+    expect(sent().at(-1)).toBe(SITES_PER_JOB);
   });
 });
 

@@ -74,6 +74,7 @@ describe('the sites', () => {
       id: 'amazon-DE',
       label: '德国站',
       language: '德语',
+      region: 'europe',
     });
     expect(amazon?.sites.find((s) => s.id === 'amazon-JP')?.language).toBe('日语');
     const shopee = groups.find((g) => g.marketplace === 'shopee');
@@ -81,7 +82,29 @@ describe('the sites', () => {
       id: 'shopee-TW',
       label: '台湾站',
       language: '繁体中文',
+      region: 'east-asia',
     });
+  });
+
+  it('list a marketplace’s sites region by region, every site in a region', () => {
+    const amazon = groups.find((g) => g.marketplace === 'amazon');
+    expect(amazon?.sites.map((s) => s.label)).toEqual([
+      '美国站',
+      '加拿大站',
+      '英国站',
+      '德国站',
+      '法国站',
+      '意大利站',
+      '西班牙站',
+      '荷兰站',
+      '波兰站',
+      '瑞典站',
+      '日本站',
+      '墨西哥站',
+      '澳大利亚站',
+    ]);
+    const unplaced = groups.flatMap((g) => g.sites).filter((s) => s.region === undefined);
+    expect(unplaced.map((s) => s.id)).toEqual([]);
   });
 
   it('a whole marketplace is ticked or cleared at once, keeping the other marketplaces’ sites', () => {

@@ -12,6 +12,18 @@ function ProductName({ task }: { task: LocaliseTask }) {
   );
 }
 
+/**
+ * 「Shopee · 台湾站 · 繁体中文」, breaking only between the site and its language: a narrow column
+ * once cut 「繁体中文」 in two.
+ */
+function SiteName({ task }: { task: LocaliseTask }) {
+  return (
+    <div className="muted localise-site">
+      <span>{task.siteName}</span> <span>· {languageName(task.language)}</span>
+    </div>
+  );
+}
+
 /** The listing's title (what the listing studio opens with) and every rule checked. */
 function TaskDetails({ task }: { task: LocaliseTask }) {
   return (
@@ -36,9 +48,7 @@ function TaskCard({ task, jobId }: { task: LocaliseTask; jobId: number }) {
         <ProductName task={task} />
         <VerdictTag task={task} />
       </div>
-      <div className="muted">
-        {task.siteName} · {languageName(task.language)}
-      </div>
+      <SiteName task={task} />
       <TaskProblems task={task} jobId={jobId} />
       <TaskLinks task={task} />
       {task.status === 'done' ? (
@@ -90,13 +100,11 @@ export function JobReport({ jobId, tasks, phone }: { jobId: number; tasks: Local
           // Product and site in one column: the problems need the width more.
           title: '商品 · 站点',
           key: 'product',
-          width: 170,
+          width: 200,
           render: (_, task) => (
             <>
               <ProductName task={task} />
-              <div className="muted">
-                {task.siteName} · {languageName(task.language)}
-              </div>
+              <SiteName task={task} />
             </>
           ),
         },

@@ -8,7 +8,7 @@ import { ApiError } from '../../../lib/api-client';
 import { useEstimate } from '../api/get-estimate';
 import { localiseJobQueryOptions } from '../api/get-job';
 import { useStartJob } from '../api/start-job';
-import { chosen, NOTHING_SKIPPED, nothingChosen, type Skipped, toggle } from '../choice';
+import { chosen, NOTHING_SKIPPED, nothingChosen, type Skipped, toggle, tooManySites } from '../choice';
 import { CataloguePicker } from './catalogue-picker';
 import { EstimateChoice } from './estimate-choice';
 import { EstimatePanel } from './estimate-panel';
@@ -90,7 +90,8 @@ export function LocaliseForm({ onStarted }: { onStarted: (jobId: number) => void
       ? products
       : sites.length === 0
         ? '至少选一个站点。'
-        : nothingChosen(choice as NonNullable<typeof choice>);
+        : (nothingChosen(choice as NonNullable<typeof choice>) ??
+          tooManySites((choice as NonNullable<typeof choice>).sites.length));
   const body: LocaliseBody | null = missing || !choice ? null : choice;
   const estimate = useEstimate(body);
   const startKey = useStartKey(body);
