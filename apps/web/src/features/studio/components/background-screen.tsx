@@ -20,7 +20,7 @@ import { DEFAULT_PLACEMENT, PlacementControls, type PlacementState } from './pla
 import { PlacementPreview, type PreviewBackground } from './placement-preview';
 import { RecentWork } from './recent-work';
 import { type ReplaceOutcome, ReplaceResults } from './replace-results';
-import { RunControls, WorkProgress } from './studio-bits';
+import { OpeningNotice, RunControls, WorkProgress } from './studio-bits';
 import { useTryExample } from './use-example';
 import '../studio.css';
 import '../background.css';
@@ -316,16 +316,13 @@ export function BackgroundScreen() {
                 text={progress < 1 ? '正在上传图片…' : `正在处理 ${files.length} 张图片，每张通常需要几秒钟`}
               />
             ) : null}
-            {work.opening ? <div className="studio-empty muted">正在打开这张换背景结果…</div> : null}
-            {work.openError && !busy ? (
-              <Alert
-                type="warning"
-                showIcon
-                title={work.openError}
-                closable={{ onClose: work.dismissOpenError }}
-                className="studio-open-error"
-              />
-            ) : null}
+            <OpeningNotice
+              what="换背景结果"
+              opening={work.opening}
+              error={work.openError}
+              busy={busy}
+              onDismiss={work.dismissOpenError}
+            />
             {!busy && !result && files.length === 0 && !work.opening ? (
               <ExampleShowcase
                 title="换背景示例"

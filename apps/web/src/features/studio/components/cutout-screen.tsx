@@ -14,7 +14,7 @@ import {
   type MarketplacePreset,
   PRESET_NAMES,
 } from '@chuhai/contract';
-import { Alert, Button, Checkbox, Image, Modal, Select } from 'antd';
+import { Button, Checkbox, Image, Modal, Select } from 'antd';
 import { useEffect, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { ExampleShowcase } from '../../../components/ui/example-showcase';
@@ -34,7 +34,7 @@ import { CompareSlider } from './compare-slider';
 import { ImageDrop } from './image-drop';
 import { type AllPartsChoice, allPartsAction, MainImageResult } from './main-image-result';
 import { RecentWork } from './recent-work';
-import { RunControls, revealIfBelowFold, StageProgress, type StageStep } from './studio-bits';
+import { OpeningNotice, RunControls, revealIfBelowFold, StageProgress, type StageStep } from './studio-bits';
 import { TouchUpEditor } from './touch-up-editor';
 import { useTryExample } from './use-example';
 import '../studio.css';
@@ -271,16 +271,13 @@ export function CutoutScreen() {
           {!result && !busy && preview ? (
             <img className="studio-preview" src={preview} alt="待处理的图片" />
           ) : null}
-          {work.opening ? <div className="studio-empty muted">正在打开这张抠图…</div> : null}
-          {work.openError && !busy ? (
-            <Alert
-              type="warning"
-              showIcon
-              title={work.openError}
-              closable={{ onClose: work.dismissOpenError }}
-              className="studio-open-error"
-            />
-          ) : null}
+          <OpeningNotice
+            what="抠图"
+            opening={work.opening}
+            error={work.openError}
+            busy={busy}
+            onDismiss={work.dismissOpenError}
+          />
           {!result && !busy && !preview && !work.opening ? (
             <ExampleShowcase
               title="抠图示例"

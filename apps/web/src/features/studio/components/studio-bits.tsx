@@ -73,6 +73,34 @@ export function WorkProgress(props: { percent: number; text: string }) {
   );
 }
 
+/**
+ * A result the address names (最近作品's 继续编辑, a reload) while it opens, or why it could not be
+ * opened: the warning stays until dismissed but gives way to new work.
+ */
+export function OpeningNotice(props: {
+  /** What is being opened: 「正在打开这张{what}…」. */
+  what: string;
+  opening: boolean;
+  error: string | null;
+  busy: boolean;
+  onDismiss: () => void;
+}) {
+  return (
+    <>
+      {props.opening ? <div className="studio-empty muted">正在打开这张{props.what}…</div> : null}
+      {props.error && !props.busy ? (
+        <Alert
+          type="warning"
+          showIcon
+          title={props.error}
+          closable={{ onClose: props.onDismiss }}
+          className="studio-open-error"
+        />
+      ) : null}
+    </>
+  );
+}
+
 /** On a phone the results sit below the form: bring them into view when work starts there. */
 export function revealIfBelowFold(element: HTMLElement | null) {
   if (element && element.getBoundingClientRect().top > window.innerHeight * 0.6)

@@ -6,7 +6,7 @@ import {
   type TranslateResult,
 } from '@chuhai/contract';
 import { useQueryClient } from '@tanstack/react-query';
-import { Alert, Button, Checkbox, Input, Select, Tag, Tooltip } from 'antd';
+import { Button, Checkbox, Input, Select, Tag, Tooltip } from 'antd';
 import { useState } from 'react';
 import { ExampleShowcase } from '../../../components/ui/example-showcase';
 import { StudioTabs } from '../../../components/ui/studio-tabs';
@@ -23,7 +23,7 @@ import { GlossaryDrawer } from './glossary-drawer';
 import { ImageDrop } from './image-drop';
 import { KeptProductTag } from './kept-product-text';
 import { RecentWork } from './recent-work';
-import { RunControls, WorkProgress } from './studio-bits';
+import { OpeningNotice, RunControls, WorkProgress } from './studio-bits';
 import { TranslateEditor } from './translate-editor';
 import { useTryExample } from './use-example';
 import '../studio.css';
@@ -222,16 +222,13 @@ export function TranslateScreen() {
               }
             />
           ) : null}
-          {opening ? <div className="studio-empty muted">正在打开这张翻译…</div> : null}
-          {openError && !busy ? (
-            <Alert
-              type="warning"
-              showIcon
-              title={openError}
-              closable={{ onClose: address.dismissOpenError }}
-              className="translate-open-error"
-            />
-          ) : null}
+          <OpeningNotice
+            what="翻译"
+            opening={opening}
+            error={openError}
+            busy={busy}
+            onDismiss={address.dismissOpenError}
+          />
           {!busy && !result && file ? (
             <div className="studio-empty muted">点「开始翻译」，结果会显示在这里</div>
           ) : null}
