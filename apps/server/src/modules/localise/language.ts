@@ -35,6 +35,12 @@ export interface IdentifiedLanguage {
    * which (Indonesian or Malay, malay-indonesian.ts).
    */
   oneOf?: string[];
+  /**
+   * With `language` null on a text long enough: the languages the detector scored within MARGIN of
+   * each other (Swedish and Norwegian, Spanish and Portuguese): what to tell the seller instead of
+   * 「太少」, which a picture of twenty Swedish words is not.
+   */
+  close?: string[];
 }
 
 const detector = eld.newInstance();
@@ -75,6 +81,13 @@ export function identifyLanguage(raw: string): IdentifiedLanguage {
   const [best, next] = Object.values(found.getScores()).sort((a, b) => b - a);
   const clear = found.isReliable() && best !== undefined && best - (next ?? 0) >= MARGIN;
   const language = clear && found.language ? found.language : null;
+  if (!clear && best !== undefined && found.isReliable()) {
+    const close = Object.entries(found.getScores())
+      .filter(([, score]) => best - score < MARGIN)
+      .sort((a, b) => b[1] - a[1])
+      .map(([code]) => code);
+    if (close.length > 1) return { language: null, close, ...base };
+  }
   // ELD's `ms` is trained on Malay and Indonesian alike (it has no `id`): which of the two it is,
   // their own words tell, or nothing does.
   if (language === 'ms' || language === 'id') {
@@ -165,11 +178,17 @@ function misread(site: LocaliseSite, found: IdentifiedLanguage): string {
 
 const UNSURE_TODO = '在 Listing 工作台打开核对语言，是站点的语言就点「我已核对」';
 
-/** Why a text read as one of two languages the detector cannot part (Indonesian or Malay) is not told. */
-const eitherOf = (found: IdentifiedLanguage, wanted: string) =>
+/**
+ * Why a text read as one of two languages the detector cannot part (Indonesian or Malay) is not
+ * told; or, with `long` (enough letters that 「太少」 would be untrue), as close to languages it
+ * scored alike.
+ */
+const eitherOf = (found: IdentifiedLanguage, wanted: string, long = false) =>
   found.oneOf
     ? `读起来是${found.oneOf.map(languageName).join('或')}，两者分不出，无法判断是不是${wanted}`
-    : '';
+    : long && found.close
+      ? `读起来像${found.close.slice(0, 3).map(languageName).join('或')}，分不出是哪一种，无法判断是不是${wanted}`
+      : '';
 
 /**
  * 「用站点的语言撰写」, a must: buyers on the site cannot read another language's listing. Told on the
@@ -221,7 +240,7 @@ export function listingLanguageRules(site: LocaliseSite, text: ListingText): Loc
               '全文',
               enough && found.script === 'either'
                 ? `每个字简繁同形，无法判断是不是${wanted}`
-                : eitherOf(found, wanted) || `内容太少，无法判断是不是${wanted}`,
+                : eitherOf(found, wanted, enough) || `内容太少，无法判断是不是${wanted}`,
               UNSURE_TODO,
             ),
             unsure: true,
@@ -280,7 +299,7 @@ export function pictureLanguageRules(
       {
         ...rule,
         pass: false,
-        message: `图上译文${eitherOf(found, wanted) || `太少，无法判断是不是${wanted}`}`,
+        message: `图上译文${eitherOf(found, wanted, count(words, /\p{Script=Latin}/gu) >= PART_LETTERS) || `太少，无法判断是不是${wanted}`}`,
         todo: `${open}，核对译文是${wanted}后点「我已核对」`,
         unsure: true,
       },
