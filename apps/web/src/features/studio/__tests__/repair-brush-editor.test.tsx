@@ -3,6 +3,7 @@ import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { configureApiClient } from '../../../lib/api-client';
 import { fakeApi, ok, renderWithApp } from '../../../test/render';
+import { fakeContext, stubTouchUpStage } from '../../../test/touch-up-stage';
 import { translateResult, waterproofBlock } from '../../../test/translate-result';
 import { TranslateEditor } from '../components/translate-editor';
 
@@ -10,38 +11,17 @@ import { TranslateEditor } from '../components/translate-editor';
 const PICKED = [200, 100, 50, 255];
 
 beforeEach(() => {
-  // jsdom has no canvas: a context that draws nothing and reads PICKED everywhere.
+  // A context that draws nothing and reads PICKED everywhere.
   vi.spyOn(HTMLCanvasElement.prototype, 'getContext').mockImplementation(
     () =>
-      new Proxy({} as Record<string, unknown>, {
-        get: (target, key: string) =>
-          key in target
-            ? target[key]
-            : key === 'getImageData'
-              ? (_x: number, _y: number, w: number, h: number) => ({
-                  data: new Uint8ClampedArray(Array.from({ length: w * h }, () => PICKED).flat()),
-                })
-              : () => {},
-        set: (target, key: string, value) => {
-          target[key] = value;
-          return true;
-        },
+      fakeContext({
+        getImageData: (_x: number, _y: number, w: number, h: number) => ({
+          data: new Uint8ClampedArray(Array.from({ length: w * h }, () => PICKED).flat()),
+        }),
       }) as never,
   );
-  vi.stubGlobal(
-    'Image',
-    class {
-      onload: (() => void) | null = null;
-      set src(_: string) {
-        setTimeout(() => this.onload?.());
-      }
-    },
-  );
-  // The 400×400 picture is shown 400×400 at fit, 10 px from the left and 20 from the top.
-  vi.spyOn(HTMLElement.prototype, 'getBoundingClientRect').mockImplementation(function (this: HTMLElement) {
-    const frame = this.classList.contains('touch-up__frame');
-    return { left: 10, top: 20, width: frame ? 400 : 0, height: frame ? 400 : 0 } as DOMRect;
-  });
+  // The 400×400 picture is shown 400×400 at fit.
+  stubTouchUpStage(400, 400);
   configureApiClient({ notifyError: vi.fn(), currentPath: () => '/' });
 });
 

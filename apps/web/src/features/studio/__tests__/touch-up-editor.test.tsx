@@ -1,6 +1,7 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderWithApp } from '../../../test/render';
+import { fakeContext, stubTouchUpStage } from '../../../test/touch-up-stage';
 import { TouchUpEditor } from '../components/touch-up-editor';
 
 /** What the brush drew, in the canvas's own (photo) pixels. jsdom has no canvas: a recorder stands in. */
@@ -12,41 +13,16 @@ function recordingContext(canvas: HTMLCanvasElement) {
     (...args: unknown[]) =>
       drawn.push({ op, args: args.filter((arg): arg is number => typeof arg === 'number') });
   const data = () => ({ data: new Uint8ClampedArray(canvas.width * canvas.height * 4) });
-  return new Proxy({} as Record<string, unknown>, {
-    get: (target, key: string) =>
-      key in target
-        ? target[key]
-        : key === 'getImageData'
-          ? data
-          : ['arc', 'lineTo'].includes(key)
-            ? record(key)
-            : () => {},
-    set: (target, key: string, value) => {
-      target[key] = value;
-      return true;
-    },
-  });
+  return fakeContext({ getImageData: data, arc: record('arc'), lineTo: record('lineTo') });
 }
 
 beforeEach(() => {
   drawn = [];
   vi.spyOn(HTMLCanvasElement.prototype, 'getContext').mockImplementation(function (this: HTMLCanvasElement) {
-    return recordingContext(this) as unknown as CanvasRenderingContext2D;
+    return recordingContext(this);
   } as never);
-  vi.stubGlobal(
-    'Image',
-    class {
-      onload: (() => void) | null = null;
-      set src(_: string) {
-        setTimeout(() => this.onload?.());
-      }
-    },
-  );
-  // The 800×600 photo is shown 400×300 (at fit, a screen pixel is two photo pixels), 10 px in.
-  vi.spyOn(HTMLElement.prototype, 'getBoundingClientRect').mockImplementation(function (this: HTMLElement) {
-    const frame = this.classList.contains('touch-up__frame');
-    return { left: 10, top: 20, width: frame ? 400 : 0, height: frame ? 300 : 0 } as DOMRect;
-  });
+  // The 800×600 photo is shown 400×300 (at fit, a screen pixel is two photo pixels).
+  stubTouchUpStage(400, 300);
 });
 
 afterEach(() => {
