@@ -126,8 +126,8 @@ export interface PictureOptions {
   /** Finds the product, whose printed text is then kept; null translates that text like any other. */
   product: ProductMatte | null;
   /**
-   * Where erasing and drawing run: the node's pixel pool (its plain view for a request, its
-   * `.background` for queue work); on this thread when absent (tests, scripts).
+   * Where the pixel work runs: the node's pixel pool (modules/translate hands it the waiting
+   * `.background` lane, requests and queue work alike); on this thread when absent (tests, scripts).
    */
   pixels?: PixelWork;
 }
