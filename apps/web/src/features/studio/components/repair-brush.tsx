@@ -1,11 +1,5 @@
-import {
-  BgColorsOutlined,
-  DragOutlined,
-  FormatPainterOutlined,
-  RollbackOutlined,
-  UndoOutlined,
-} from '@ant-design/icons';
-import { Alert, Button, Checkbox, Segmented, Slider, Tooltip } from 'antd';
+import { BgColorsOutlined, DragOutlined, FormatPainterOutlined, RollbackOutlined } from '@ant-design/icons';
+import { Alert, Button, Checkbox, Segmented, Tooltip } from 'antd';
 import { type PointerEvent, type ReactNode, useCallback, useEffect, useRef, useState } from 'react';
 import '../touch-up.css';
 import '../repair-brush.css';
@@ -25,6 +19,7 @@ import {
 } from '../repair-brush';
 import { paintPreview, paintStroke, pixelsAround } from '../repair-preview';
 import { loadImage } from '../touch-up-mask';
+import { BrushControls } from './brush-controls';
 import { useZoomPan } from './use-zoom-pan';
 import { ZoomStage } from './zoom-stage';
 
@@ -174,7 +169,6 @@ export function RepairBrush(props: {
   };
 
   if (failed) return <p className="studio-fail">图片加载失败，请关掉修补画笔后重试</p>;
-  const drags = dragCount(props.draft);
   return (
     <div className="repair-brush">
       <div className="touch-up__tools">
@@ -220,20 +214,14 @@ export function RepairBrush(props: {
             </Button>
           </span>
         ) : null}
-        <div className="touch-up__size">
-          <span className="touch-up__size-label">画笔大小</span>
-          <Slider min={4} max={120} value={size} onChange={setSize} ariaLabelForHandle="画笔大小" />
-        </div>
-        <Button
-          icon={<UndoOutlined />}
-          disabled={drags === 0 || props.busy}
-          onClick={() => props.onDraft(undoStroke(props.draft))}
-        >
-          撤销
-        </Button>
-        <Button disabled={drags === 0 || props.busy} onClick={() => props.onDraft(NO_REPAIR)}>
-          全部重来
-        </Button>
+        <BrushControls
+          size={size}
+          onSize={setSize}
+          strokes={dragCount(props.draft)}
+          busy={props.busy}
+          onUndo={() => props.onDraft(undoStroke(props.draft))}
+          onReset={() => props.onDraft(NO_REPAIR)}
+        />
         <Checkbox checked={showText} onChange={(event) => setShowText(event.target.checked)}>
           显示文字
         </Checkbox>

@@ -1,5 +1,5 @@
-import { ClearOutlined, DragOutlined, HighlightOutlined, UndoOutlined } from '@ant-design/icons';
-import { Button, Checkbox, Segmented, Slider } from 'antd';
+import { ClearOutlined, DragOutlined, HighlightOutlined } from '@ant-design/icons';
+import { Button, Checkbox, Segmented } from 'antd';
 import { type PointerEvent, useCallback, useEffect, useRef, useState } from 'react';
 import '../studio.css';
 import '../touch-up.css';
@@ -13,6 +13,7 @@ import {
   reachCanvas,
   type Stroke,
 } from '../touch-up-mask';
+import { BrushControls } from './brush-controls';
 import { useZoomPan } from './use-zoom-pan';
 import { ZoomStage } from './zoom-stage';
 
@@ -225,16 +226,14 @@ export function TouchUpEditor(props: {
           ]}
           aria-label="画笔"
         />
-        <div className="touch-up__size">
-          <span className="touch-up__size-label">画笔大小</span>
-          <Slider min={4} max={120} value={size} onChange={setSize} ariaLabelForHandle="画笔大小" />
-        </div>
-        <Button icon={<UndoOutlined />} disabled={strokes.length === 0 || props.saving} onClick={undo}>
-          撤销
-        </Button>
-        <Button disabled={strokes.length === 0 || props.saving} onClick={reset}>
-          全部重来
-        </Button>
+        <BrushControls
+          size={size}
+          onSize={setSize}
+          strokes={strokes.length}
+          busy={props.saving}
+          onUndo={undo}
+          onReset={reset}
+        />
         <Segmented<'edited' | 'original'>
           value={compare}
           onChange={setCompare}
