@@ -157,6 +157,11 @@ describe('one product', () => {
     const sent = () => asked().map((c) => (c.body as { sites: string[] }).sites.length);
     expect(Math.max(...sent())).toBeLessThanOrEqual(SITES_PER_JOB);
     const before = asked().length;
+    // 32 sites read under their marketplaces: 「TikTok Shop」 once, then each site by its name.
+    expect(within(panel).getAllByText('TikTok Shop')).toHaveLength(1);
+    expect(
+      within(panel).getByRole('checkbox', { name: 'TikTok Shop · 印尼站' }).closest('label'),
+    ).toHaveTextContent(/^印尼站$/);
 
     // Europe but eBay 德国站 taken out in the estimate: 20 left, as many as one job takes, asked for.
     for (const name of [

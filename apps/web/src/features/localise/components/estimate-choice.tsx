@@ -1,16 +1,21 @@
 import type { LocaliseProduct } from '@chuhai/contract';
 import { Checkbox } from 'antd';
+import { Fragment } from 'react';
 import { allState, productKey, type Skipped, toggle } from '../choice';
 import { siteGroups } from '../site-groups';
 
-const SITE_NAMES = new Map(
-  siteGroups().flatMap((group) => group.sites.map((site) => [site.id, `${group.name} · ${site.label}`])),
+/** Each site's marketplace and name: the estimate lists sites under their marketplace, by its name alone. */
+const SITES = new Map(
+  siteGroups().flatMap((group) =>
+    group.sites.map((site) => [site.id, { marketplace: group.name, label: site.label }] as const),
+  ),
 );
 
 /** One list of checkboxes with 全选 above it. */
 function ChoiceList(props: {
   legend: string;
-  items: { key: string; label: React.ReactNode; name: string }[];
+  /** `group`: a heading the item goes under (its marketplace), items of one group being adjacent. */
+  items: { key: string; label: React.ReactNode; name: string; group?: string }[];
   skipped: ReadonlySet<string>;
   onChange: (skipped: Set<string>) => void;
 }) {
@@ -29,15 +34,19 @@ function ChoiceList(props: {
         </Checkbox>
       </legend>
       <div className="localise-choice__list">
-        {props.items.map((item) => (
-          <Checkbox
-            key={item.key}
-            checked={!props.skipped.has(item.key)}
-            aria-label={item.name}
-            onChange={(e) => props.onChange(toggle(props.skipped, [item.key], e.target.checked))}
-          >
-            {item.label}
-          </Checkbox>
+        {props.items.map((item, i) => (
+          <Fragment key={item.key}>
+            {item.group && item.group !== props.items[i - 1]?.group ? (
+              <span className="localise-choice__heading">{item.group}</span>
+            ) : null}
+            <Checkbox
+              checked={!props.skipped.has(item.key)}
+              aria-label={item.name}
+              onChange={(e) => props.onChange(toggle(props.skipped, [item.key], e.target.checked))}
+            >
+              {item.label}
+            </Checkbox>
+          </Fragment>
         ))}
       </div>
     </fieldset>
@@ -80,11 +89,15 @@ export function EstimateChoice(props: {
           legend="站点"
           skipped={skipped.sites}
           onChange={(sites) => props.onChange({ ...skipped, sites })}
-          items={props.sites.map((id) => ({
-            key: id,
-            name: SITE_NAMES.get(id) ?? id,
-            label: SITE_NAMES.get(id) ?? id,
-          }))}
+          items={props.sites.map((id) => {
+            const site = SITES.get(id);
+            return {
+              key: id,
+              name: site ? `${site.marketplace} · ${site.label}` : id,
+              label: site?.label ?? id,
+              group: site?.marketplace,
+            };
+          })}
         />
       ) : null}
     </div>
