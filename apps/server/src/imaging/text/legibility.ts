@@ -42,6 +42,25 @@ export interface Legibility {
   unclear: number[];
 }
 
+/**
+ * Takes `word` out of the words read: one read as it is, else one the OCR ran together with its
+ * neighbour (it reads a space between short words as nothing: 「Lót nỉ giữ ấm mùa đông」, clear at
+ * 40 px on alimama's baby-shoe poster, came back as 「L6t ni gic? / ammua / dong」 and was flagged
+ * 不易辨认). What is left of the run-together word stays for the next word.
+ */
+function takeFrom(pool: string[], word: string): boolean {
+  const same = pool.indexOf(word);
+  if (same >= 0) {
+    pool.splice(same, 1);
+    return true;
+  }
+  const within = pool.findIndex((read) => read.length > word.length && read.includes(word));
+  if (within < 0) return false;
+  const [before, ...after] = (pool[within] as string).split(word);
+  pool.splice(within, 1, ...[before ?? '', after.join(word)].filter((part) => part.length >= 2));
+  return true;
+}
+
 /** The drawn blocks' words against the text read from the result (`readText`: its lines). */
 export function legibilityOf(
   readText: string[],
@@ -49,8 +68,7 @@ export function legibilityOf(
   target: string,
 ): Legibility | null {
   if (!LATIN_SCRIPT.has(target)) return null;
-  const pool = new Map<string, number>();
-  for (const word of wordsOf(readText.join(' '))) pool.set(word, (pool.get(word) ?? 0) + 1);
+  const pool = wordsOf(readText.join(' '));
   let words = 0;
   let read = 0;
   const unclear: number[] = [];
@@ -58,12 +76,7 @@ export function legibilityOf(
     if (block.hidden) continue;
     const own = wordsOf(block.text);
     let found = 0;
-    for (const word of own) {
-      const left = pool.get(word) ?? 0;
-      if (left === 0) continue;
-      pool.set(word, left - 1);
-      found += 1;
-    }
+    for (const word of own) if (takeFrom(pool, word)) found += 1;
     words += own.length;
     read += found;
     if (own.length > 0 && found < own.length * CLEAR_SHARE) unclear.push(block.id);
