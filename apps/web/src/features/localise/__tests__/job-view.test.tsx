@@ -343,3 +343,59 @@ describe('an 一键出海 job', () => {
     expect(queryClient.getQueryState(estimate.queryKey)?.isInvalidated).toBe(true);
   });
 });
+
+describe('a long report (a catalogue to many sites)', () => {
+  // 3 products × 4 sites: one 不能上架 and one 失败 among twelve.
+  const many = Array.from({ length: 12 }, (_, i) =>
+    i === 5
+      ? { ...tasks[1], id: 6 }
+      : i === 9
+        ? { ...tasks[2], id: 10 }
+        : task({ id: i + 1, productName: `商品${i + 1}` }),
+  ) as LocaliseTask[];
+  const long = (): LocaliseJobDetail => ({
+    ...detail('done'),
+    job: { ...detail('done').job, total: 12, counts: { done: 11, failed: 1 }, ready: 10 },
+    tasks: many,
+  });
+
+  it('at 1440, 要处理 shows only what is 不能上架 or 失败; 全部 shows every row again', async () => {
+    screenWidth(1440);
+    openStudioAsSeller({ '/api/v1/localise/9': () => ok(long()) });
+    renderWithApp(<LocaliseJobView id={9} />);
+    const report = await screen.findByRole('table', { name: '出海报告' });
+    const rows = () =>
+      within(report)
+        .getAllByRole('row')
+        .filter((row) => within(row).queryAllByRole('cell').length > 0);
+    expect(rows()).toHaveLength(12);
+    fireEvent.click(screen.getByText('要处理 2'));
+    await waitFor(() => expect(rows()).toHaveLength(2));
+    expect(rows()[0]).toHaveTextContent('不能上架');
+    expect(rows()[1]).toHaveTextContent('失败');
+    fireEvent.click(screen.getByText('全部 12'));
+    await waitFor(() => expect(rows()).toHaveLength(12));
+  });
+
+  it('on a phone, the same as cards', async () => {
+    screenWidth(390);
+    openStudioAsSeller({ '/api/v1/localise/9': () => ok(long()) });
+    renderWithApp(<LocaliseJobView id={9} />);
+    // The cards, not the problems listed inside them.
+    const cards = async () => (await screen.findByRole('list', { name: '出海报告' })).children;
+    expect(await cards()).toHaveLength(12);
+    fireEvent.click(screen.getByText('要处理 2'));
+    await waitFor(async () => expect(await cards()).toHaveLength(2));
+  });
+
+  it('a short one, or one with nothing to do, offers no filter', async () => {
+    screenWidth(1440);
+    openStudioAsSeller({
+      '/api/v1/localise/9': () =>
+        ok({ ...long(), tasks: many.map((t) => ({ ...t, status: 'done', ready: true })) }),
+    });
+    renderWithApp(<LocaliseJobView id={9} />);
+    await screen.findByRole('table', { name: '出海报告' });
+    expect(screen.queryByText(/^要处理 \d+$/)).toBeNull();
+  });
+});

@@ -1,5 +1,7 @@
 import type { LocaliseTask } from '@chuhai/contract';
-import { Collapse, Table } from 'antd';
+import { Collapse, Segmented, Table } from 'antd';
+import { useState } from 'react';
+import { verdictOf } from '../task-outcome';
 import { languageName, RuleList, TaskLinks, TaskProblems, VerdictTag } from './task-parts';
 
 /** A product as the report names it: its code (a catalogue's) and its name. */
@@ -72,7 +74,37 @@ function TaskCard({ task, jobId }: { task: LocaliseTask; jobId: number }) {
  * The report: product × site, 可以上架 or which 必须 rule fails and what to do, 术语表 misses, why a
  * failed one failed, and links to finish each by hand. A table on a wide screen, cards on a phone.
  */
-export function JobReport({ jobId, tasks, phone }: { jobId: number; tasks: LocaliseTask[]; phone: boolean }) {
+export function JobReport(props: { jobId: number; tasks: LocaliseTask[]; phone: boolean }) {
+  const [onlyTodo, setOnlyTodo] = useState(false);
+  const todo = props.tasks.filter(needsAction);
+  // Offered where there is a long report to look through and something in it to act on.
+  const offer = props.tasks.length >= TODO_FILTER_FROM && todo.length > 0;
+  const tasks = offer && onlyTodo ? todo : props.tasks;
+  return (
+    <>
+      {offer ? (
+        <Segmented<boolean>
+          className="localise-report__filter"
+          value={onlyTodo}
+          onChange={setOnlyTodo}
+          options={[
+            { value: false, label: `全部 ${props.tasks.length}` },
+            { value: true, label: `要处理 ${todo.length}` },
+          ]}
+        />
+      ) : null}
+      <ReportItems jobId={props.jobId} tasks={tasks} phone={props.phone} />
+    </>
+  );
+}
+
+/** A report this long (a catalogue to a few sites) offers to show only what needs the seller. */
+const TODO_FILTER_FROM = 8;
+
+/** 不能上架 or 失败: the seller has something to do before listing it. */
+const needsAction = (task: LocaliseTask) => ['not-ready', 'failed'].includes(verdictOf(task));
+
+function ReportItems({ jobId, tasks, phone }: { jobId: number; tasks: LocaliseTask[]; phone: boolean }) {
   if (phone)
     return (
       <ul className="localise-cards" aria-label="出海报告">
