@@ -58,14 +58,7 @@ interface Drag {
   moved: boolean;
 }
 
-/**
- * The editor's picture: the erased background with every block's text drawn where it goes, in its
- * size, colour, weight and outline (as the browser draws it: 重新生成 draws it for real). A block
- * is dragged to move it, resized from its corner, nudged with the arrow keys (Shift: 10 px), and
- * a tap picks its fields below. `still`: only the text, over a picture shown by someone else (the
- * 修补画笔's), which takes every pointer.
- */
-export function TranslateCanvas(props: {
+interface CanvasProps {
   result: TranslateResult;
   blocks: TranslatedBlock[];
   kept: KeptText[];
@@ -73,8 +66,16 @@ export function TranslateCanvas(props: {
   onHover: (id: number | null) => void;
   onBox: (id: number, box: TranslatedBlock['box']) => void;
   onPick: (id: number) => void;
-  still?: boolean;
-}) {
+}
+
+/**
+ * The editor's picture: the erased background with every block's text drawn where it goes, in its
+ * size, colour, weight and outline (as the browser draws it: 重新生成 draws it for real). A block
+ * is dragged to move it, resized from its corner, nudged with the arrow keys (Shift: 10 px), and
+ * a tap picks its fields below. `still`: only the text, over a picture shown by someone else (the
+ * 修补画笔's), which takes every pointer.
+ */
+export function TranslateCanvas(props: CanvasProps & { still?: boolean }) {
   if (props.still) return <StillText {...props} />;
   return <MovableText {...props} />;
 }
@@ -126,15 +127,7 @@ function BlockText(props: { block: TranslatedBlock; drawnBlocks: TranslatedBlock
   );
 }
 
-function MovableText(props: {
-  result: TranslateResult;
-  blocks: TranslatedBlock[];
-  kept: KeptText[];
-  hover: number | null;
-  onHover: (id: number | null) => void;
-  onBox: (id: number, box: TranslatedBlock['box']) => void;
-  onPick: (id: number) => void;
-}) {
+function MovableText(props: CanvasProps) {
   const { result } = props;
   const canvas = useRef<HTMLDivElement>(null);
   const scale = useScale(canvas, result.width);
