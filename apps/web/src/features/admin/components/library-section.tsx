@@ -1,23 +1,11 @@
 import type { AdminLibraryPrompt, LibraryPromptBody } from '@chuhai/contract';
-import {
-  App,
-  Button,
-  Collapse,
-  Form,
-  Input,
-  InputNumber,
-  Modal,
-  Popconfirm,
-  Select,
-  Switch,
-  Table,
-  Tag,
-} from 'antd';
+import { App, Button, Collapse, Form, Input, Modal, Popconfirm, Select, Table, Tag } from 'antd';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useDeletePrompt } from '../api/delete-prompt';
 import { useAdminLibrary } from '../api/get-admin-library';
 import { useSavePrompt } from '../api/save-prompt';
 import { usePhoneWidth } from '../use-phone-width';
+import { SortOrderRow } from './sort-order-row';
 
 const MarkdownEditor = lazy(() =>
   import('../../../components/markdown/markdown-editor').then((m) => ({ default: m.MarkdownEditor })),
@@ -177,14 +165,7 @@ function PromptModal(props: {
             <MarkdownEditor value={text} onChange={setText} height={300} />
           </Suspense>
         </Form.Item>
-        <div className="admin-form-row">
-          <Form.Item name="sortOrder" label="排序（小的在前）">
-            <InputNumber min={0} max={999} precision={0} />
-          </Form.Item>
-          <Form.Item name="enabled" label="显示" valuePropName="checked">
-            <Switch />
-          </Form.Item>
-        </div>
+        <SortOrderRow shownLabel="显示" />
       </Form>
     </Modal>
   );

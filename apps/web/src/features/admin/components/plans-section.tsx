@@ -5,7 +5,7 @@ import {
   FEATURES,
   type PlanEditBody,
 } from '@chuhai/contract';
-import { App, Button, Card, Form, Input, InputNumber, Modal, Switch, Table, Tag } from 'antd';
+import { App, Button, Card, Form, Input, InputNumber, Modal, Table, Tag } from 'antd';
 import { useEffect, useState } from 'react';
 import { useDailyLimits } from '../../../entities/plans/get-limits';
 import { formatYuan } from '../../../lib/money';
@@ -15,6 +15,7 @@ import { useSavePlan } from '../api/save-plan';
 import { usePhoneWidth } from '../use-phone-width';
 import { PhoneCards } from './phone-cards';
 import { BenefitWarnings, BenefitWarningTag } from './plan-promise-warnings';
+import { SortOrderRow } from './sort-order-row';
 import { TotpCodeField } from './totp-code-field';
 import { TotpInput } from './totp-input';
 
@@ -229,14 +230,7 @@ function PlanModal({ plan, onClose }: { plan: AdminPlan | 'new' | null; onClose:
           <Input.TextArea autoSize={{ minRows: 3, maxRows: 8 }} />
         </Form.Item>
         <BenefitWarnings benefits={benefits} />
-        <div className="admin-form-row">
-          <Form.Item name="sortOrder" label="排序（小的在前）">
-            <InputNumber min={0} max={999} precision={0} />
-          </Form.Item>
-          <Form.Item name="enabled" label="在售" valuePropName="checked">
-            <Switch />
-          </Form.Item>
-        </div>
+        <SortOrderRow shownLabel="在售" />
         <TotpInput />
       </Form>
     </Modal>
