@@ -109,13 +109,19 @@ export class CornerColourMatting implements MattingEngine {
 }
 
 /** The box of every pixel that is not (near) white. */
-export async function inkBox(jpeg: Buffer) {
+export const inkBox = (jpeg: Buffer) => drawnBox(jpeg, (r, g, b) => r + g + b > 720);
+
+/** The box of every pixel of a picture that `isBackground` does not take for its background. */
+export async function drawnBox(
+  jpeg: Buffer,
+  isBackground: (red: number, green: number, blue: number) => boolean,
+) {
   const { data, info } = await sharp(jpeg).removeAlpha().raw().toBuffer({ resolveWithObject: true });
   let [left, right, top, bottom] = [info.width, -1, info.height, -1];
   for (let y = 0; y < info.height; y += 1)
     for (let x = 0; x < info.width; x += 1) {
       const i = (y * info.width + x) * 3;
-      if ((data[i] as number) + (data[i + 1] as number) + (data[i + 2] as number) > 720) continue;
+      if (isBackground(data[i] as number, data[i + 1] as number, data[i + 2] as number)) continue;
       [left, right, top, bottom] = [
         Math.min(left, x),
         Math.max(right, x),
