@@ -143,17 +143,29 @@ export async function generateListing(
       userId,
     }),
   );
-  const row = await listings.insertListing(deps.db, {
+  const now = deps.clock.now();
+  return toListing(
+    await keepListing(deps.db, userId, { facts, target, text: written.text, zh: written.zh, now }),
+  );
+}
+
+/** A written listing among the seller's own, cut to its marketplace's limits (撰写's and 一键出海's). */
+function keepListing(
+  db: ListingDeps['db'],
+  userId: number,
+  listing: { facts: ListingFacts; target: ListingTarget; text: ListingText; zh: ListingText; now: number },
+) {
+  const { facts, target } = listing;
+  return listings.insertListing(db, {
     userId,
     marketplace: target.marketplace,
     site: target.site,
     language: target.language,
     facts: JSON.stringify(facts),
-    content: JSON.stringify(fitToMarketplace(written.text, target.marketplace)),
-    backTranslation: JSON.stringify(fitToMarketplace(written.zh, target.marketplace)),
-    now: deps.clock.now(),
+    content: JSON.stringify(fitToMarketplace(listing.text, target.marketplace)),
+    backTranslation: JSON.stringify(fitToMarketplace(listing.zh, target.marketplace)),
+    now: listing.now,
   });
-  return toListing(row);
 }
 
 async function ownListing(deps: ListingDeps, userId: number, id: number): Promise<listings.ListingRow> {
@@ -263,18 +275,7 @@ export async function saveDeliveredListing(
   userId: number,
   listing: { facts: ListingFacts; target: ListingTarget; text: ListingText; zh: ListingText; now: number },
 ): Promise<number> {
-  const { facts, target, now } = listing;
-  const row = await listings.insertListing(db, {
-    userId,
-    marketplace: target.marketplace,
-    site: target.site,
-    language: target.language,
-    facts: JSON.stringify(facts),
-    content: JSON.stringify(fitToMarketplace(listing.text, target.marketplace)),
-    backTranslation: JSON.stringify(fitToMarketplace(listing.zh, target.marketplace)),
-    now,
-  });
-  return Number(row.id);
+  return Number((await keepListing(db, userId, listing)).id);
 }
 
 /** 一键出海 writes a site's listing through here (written, checked, fixed once, checked again; not charged). */
