@@ -3,8 +3,11 @@ import { after, before, describe, it } from 'node:test';
 import { findLocaliseSite, type LocaliseProduct, type LocaliseSite } from '@chuhai/contract';
 import { AppError } from '../src/http/app-error.ts';
 import { deliver, type MadeOutputs } from '../src/modules/localise/deliver.ts';
-import { auth, post, requestCode, setFreeLimit } from './account-helpers.ts';
+import { untranslated } from '../src/modules/localise/steps.ts';
+import { deleteAccount, setFreeLimit } from './account-helpers.ts';
+
 import { buildChatApp } from './chat-helpers.ts';
+import { startLocalise } from './localise-helpers.ts';
 import { usePostgres } from './postgres-app.ts';
 import { postForm, productPhoto } from './studio-helpers.ts';
 
@@ -69,16 +72,7 @@ async function madeOutputs(): Promise<MadeOutputs> {
           source: await png('#cccccc'),
         },
       },
-      {
-        bytes: await png('#bbbbbb'),
-        extension: 'png',
-        translated: false,
-        residual: 0,
-        overflow: 0,
-        missedTerms: [],
-        restoredNumbers: [],
-        made: null,
-      },
+      untranslated({ bytes: await png('#bbbbbb'), extension: 'png' }),
     ],
     rules: [],
     misses: [],
@@ -132,14 +126,8 @@ function deliverSuite(ctx: () => Ctx) {
       ).json().data.id as number;
     product = { facts: FACTS, mainPhotoId: await upload(), detailPhotoIds: [await upload(), await upload()] };
     // No worker runs here (BATCH_WORKERS=0): the test claims the task as a worker would.
-    const start = await post(
-      ctx().app,
-      '/api/v1/localise',
-      { products: [product], sites: ['amazon-US'] },
-      auth(ctx().token),
-    );
-    assert.equal(start.json().code, 200, start.body);
-    const taskId = start.json().data.tasks[0].id as number;
+    const started = await startLocalise(ctx(), product, ['amazon-US']);
+    const taskId = started.tasks[0].id as number;
     const claimedAt = ctx().clock.now();
     const db = ctx().app.deps.db;
     await db
@@ -216,14 +204,7 @@ function deliverSuite(ctx: () => Ctx) {
   });
 
   it('注销账号 erases the listing and the 图片翻译 the delivery left, like the seller’s own', async () => {
-    const phone = '13900001111';
-    assert.equal((await requestCode(ctx().app, ctx().clock, phone, 4, '10.72.0.9')).statusCode, 200);
-    const gone = await post(
-      ctx().app,
-      '/api/v1/account/delete',
-      { code: ctx().sms.lastCodeFor(phone) },
-      auth(ctx().token),
-    );
+    const gone = await deleteAccount(ctx(), '13900001111', ctx().token, '10.72.0.9');
     assert.equal(gone.json().code, 200, gone.body);
     assert.deepEqual(await rowsOf(ctx(), task.userId), { listings: 0, translations: 0, pictures: 0 });
   });

@@ -1,7 +1,10 @@
 import assert from 'node:assert/strict';
 import { after, before, describe } from 'node:test';
-import { auth, get, setFreeLimit } from './account-helpers.ts';
+import sharp from 'sharp';
+import type { App } from '../src/app.ts';
+import { auth, get, post, setFreeLimit } from './account-helpers.ts';
 import { buildChatApp } from './chat-helpers.ts';
+import { writeChinese } from './fakes/chinese-text.ts';
 import { startFakeRembg } from './fakes/fake-rembg.ts';
 import { usePostgres } from './postgres-app.ts';
 import { postForm, productPhoto } from './studio-helpers.ts';
@@ -26,6 +29,34 @@ export const cupPhoto = (colour = '#331111') =>
     height: 600,
     box: { left: 200, top: 150, width: 400, height: 300 },
     product: colour,
+  });
+
+/**
+ * A supplier's detail picture: Chinese selling points in red on cream (the fake rembg takes only
+ * pixels darker than 200 in red for the product, so the text is not on it) beside a dark product.
+ */
+export async function chinesePicture(lines: [string, string]): Promise<Buffer> {
+  const base = await productPhoto({
+    width: 800,
+    height: 600,
+    box: { left: 520, top: 200, width: 200, height: 260 },
+    background: '#f4efe6',
+    product: '#331111',
+  });
+  return writeChinese(sharp(base), [
+    { text: lines[0], left: 60, top: 100, size: 48, color: '#e63946' },
+    { text: lines[1], left: 60, top: 380, size: 40, color: '#e63946' },
+  ]);
+}
+
+/** A detail picture without any text, on the same cream: delivered as it came, not charged. */
+export const plainPicture = () =>
+  productPhoto({
+    width: 800,
+    height: 600,
+    box: { left: 250, top: 150, width: 300, height: 300 },
+    background: '#f4efe6',
+    product: '#331111',
   });
 
 /** `POST /api/v1/localise/photos`: the photo's id. */
@@ -90,6 +121,17 @@ export function onBothQueues(title: string, suite: (ctx: () => JobCtx) => void, 
 
 // biome-ignore lint/suspicious/noExplicitAny: tests read whichever fields the answer has
 type Detail = any;
+
+/** `POST /api/v1/localise` of one product to `sites` (it must be taken): the answer's job and tasks. */
+export async function startLocalise(
+  ctx: { app: App; token: string },
+  product: object,
+  sites: string[],
+): Promise<Detail> {
+  const start = await post(ctx.app, '/api/v1/localise', { products: [product], sites }, auth(ctx.token));
+  assert.equal(start.json().code, 200, start.body);
+  return start.json().data;
+}
 
 /** The job's detail once it is no longer running (five minutes: OCR on a busy machine is slow). */
 export async function waitForJob(ctx: JobCtx, jobId: number): Promise<Detail> {

@@ -1,12 +1,19 @@
 import assert from 'node:assert/strict';
 import { before, it } from 'node:test';
 import { nextChinaMidnight, ResultCode, type StudioImage } from '@chuhai/contract';
-import sharp from 'sharp';
 import { TRANSLATE_MARKER } from '../src/modules/translate/translate-text.ts';
 import { auth, get, post, registerUser, setFreeLimit } from './account-helpers.ts';
-import { writeChinese } from './fakes/chinese-text.ts';
-import { CUP_FACTS, cupPhoto, type JobCtx, onBothQueues, waitForJob } from './localise-helpers.ts';
-import { postForm, productPhoto } from './studio-helpers.ts';
+import {
+  CUP_FACTS,
+  chinesePicture,
+  cupPhoto,
+  type JobCtx,
+  onBothQueues,
+  plainPicture,
+  startLocalise,
+  uploadLocalisePhoto,
+  waitForJob,
+} from './localise-helpers.ts';
 
 /**
  * 一键出海: what a delivered product × site leaves the seller (its listing among their listings, each
@@ -15,41 +22,7 @@ import { postForm, productPhoto } from './studio-helpers.ts';
  * for one site's pictures, today's quota running out mid-job.
  */
 
-/**
- * A supplier's detail picture: Chinese selling points in red on cream (the fake rembg takes only
- * pixels darker than 200 in red for the product, so the text is not on it) beside a dark product.
- */
-async function chinesePicture(lines: [string, string]) {
-  const base = await productPhoto({
-    width: 800,
-    height: 600,
-    box: { left: 520, top: 200, width: 200, height: 260 },
-    background: '#f4efe6',
-    product: '#331111',
-  });
-  return writeChinese(sharp(base), [
-    { text: lines[0], left: 60, top: 100, size: 48, color: '#e63946' },
-    { text: lines[1], left: 60, top: 380, size: 40, color: '#e63946' },
-  ]);
-}
-
-/** A detail picture without any text: delivered as it came, not charged. */
-const plainPicture = () =>
-  productPhoto({
-    width: 800,
-    height: 600,
-    box: { left: 250, top: 150, width: 300, height: 300 },
-    background: '#f4efe6',
-    product: '#331111',
-  });
-
-async function upload(ctx: JobCtx, bytes: Buffer): Promise<number> {
-  const res = await postForm(ctx.app, '/api/v1/localise/photos', ctx.token, {}, [
-    { field: 'file', name: 'p.png', bytes },
-  ]);
-  assert.equal(res.json().code, 200, res.body);
-  return res.json().data.id;
-}
+const upload = (ctx: JobCtx, bytes: Buffer) => uploadLocalisePhoto(ctx.app, ctx.token, bytes);
 
 interface Photos {
   main: number;
@@ -76,9 +49,7 @@ type Detail = any;
 
 async function startJob(ctx: JobCtx, photos: Photos, sites: string[]): Promise<number> {
   const product = { facts: CUP_FACTS, mainPhotoId: photos.main, detailPhotoIds: photos.details };
-  const start = await post(ctx.app, '/api/v1/localise', { products: [product], sites }, auth(ctx.token));
-  assert.equal(start.json().code, 200, start.body);
-  return start.json().data.job.id;
+  return (await startLocalise(ctx, product, sites)).job.id;
 }
 
 async function usedToday(ctx: JobCtx): Promise<Record<'chat' | 'cutout' | 'translate', number>> {
@@ -259,14 +230,8 @@ function outputsSuite(ctx: () => JobCtx) {
     const ledgerRows = () =>
       ctx().app.deps.db.selectFrom('provider_calls').select(['id', 'purpose']).execute();
     const ledgerBefore = new Set((await ledgerRows()).map((row) => row.id));
-    const start = await post(
-      ctx().app,
-      '/api/v1/localise',
-      { products: [product], sites: ['amazon-US'] },
-      auth(ctx().token),
-    );
-    assert.equal(start.json().code, 200, start.body);
-    const task = taskOf(await waitForJob(ctx(), start.json().data.job.id), 'amazon-US');
+    const started = await startLocalise(ctx(), product, ['amazon-US']);
+    const task = taskOf(await waitForJob(ctx(), started.job.id), 'amazon-US');
     assert.equal(task.status, 'done', task.reason);
     assert.deepEqual(task.glossaryMisses, [{ place: '详情图 2', source: '出海牌', expected: '出海牌' }]);
     // 成本 tells 一键出海's calls from the tools': its listing and its pictures under their own purposes.

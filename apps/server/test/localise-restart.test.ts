@@ -7,7 +7,7 @@ import { processTask } from '../src/modules/localise/worker.ts';
 import { auth, get, post } from './account-helpers.ts';
 import { buildChatApp } from './chat-helpers.ts';
 import { chargedUses, until } from './job-helpers.ts';
-import { CUP_FACTS, cupPhoto, uploadLocalisePhoto } from './localise-helpers.ts';
+import { CUP_FACTS, cupPhoto, startLocalise, uploadLocalisePhoto } from './localise-helpers.ts';
 import { usePostgres } from './postgres-app.ts';
 import { CornerColourMatting } from './studio-helpers.ts';
 
@@ -23,16 +23,10 @@ const PAST_THE_LEASE_MS = 6 * 60_000;
 async function startOneSiteJob(ctx: Ctx): Promise<{ jobId: number; taskId: number; userId: number }> {
   const mainPhotoId = await uploadLocalisePhoto(ctx.app, ctx.token, await cupPhoto());
   const product = { facts: CUP_FACTS, mainPhotoId, detailPhotoIds: [] };
-  const start = await post(
-    ctx.app,
-    '/api/v1/localise',
-    { products: [product], sites: ['amazon-US'] },
-    auth(ctx.token),
-  );
-  assert.equal(start.json().code, 200, start.body);
-  const taskId = start.json().data.tasks[0].id;
+  const started = await startLocalise(ctx, product, ['amazon-US']);
+  const taskId = started.tasks[0].id;
   const task = await taskById(ctx.app.deps.db, taskId);
-  return { jobId: start.json().data.job.id, taskId, userId: Number(task?.user_id) };
+  return { jobId: started.job.id, taskId, userId: Number(task?.user_id) };
 }
 
 const ledger = (ctx: Ctx, userId: number) => chargedUses(ctx.app.deps.db, userId);

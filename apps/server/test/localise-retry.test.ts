@@ -6,13 +6,14 @@
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { auth, get, post } from './account-helpers.ts';
+import { auth, get } from './account-helpers.ts';
 import { isListingRequest } from './fakes/fake-listing-answers.ts';
 import {
   buildJobApp,
   CUP_FACTS,
   cupPhoto,
   type JobCtx,
+  startLocalise,
   uploadLocalisePhoto,
   waitForJob,
 } from './localise-helpers.ts';
@@ -28,14 +29,8 @@ describe('一键出海 · a provider that times out', () => {
 
   const run = async () => {
     const product = { facts: CUP_FACTS, mainPhotoId: photo, detailPhotoIds: [] };
-    const start = await post(
-      ctx.app,
-      '/api/v1/localise',
-      { products: [product], sites: ['amazon-US'] },
-      auth(ctx.token),
-    );
-    assert.equal(start.json().code, 200, start.body);
-    const detail = await waitForJob(ctx, start.json().data.job.id);
+    const started = await startLocalise(ctx, product, ['amazon-US']);
+    const detail = await waitForJob(ctx, started.job.id);
     return detail.tasks[0];
   };
   const chatUsed = async () => {

@@ -7,14 +7,20 @@ import { claimTask, taskById } from '../src/modules/localise/repository.ts';
 import { makeOnce, type SharedRun } from '../src/modules/localise/shared-results.ts';
 import { processTask } from '../src/modules/localise/worker.ts';
 import { TRANSLATE_MARKER } from '../src/modules/translate/translate-text.ts';
-import { auth, get, post, requestCode, setFreeLimit } from './account-helpers.ts';
+import { auth, deleteAccount, get, setFreeLimit } from './account-helpers.ts';
 import { buildChatApp } from './chat-helpers.ts';
-import { writeChinese } from './fakes/chinese-text.ts';
 import { startFakeRembg } from './fakes/fake-rembg.ts';
 import { chargedUses } from './job-helpers.ts';
-import { CUP_FACTS, cupPhoto, uploadLocalisePhoto, waitForJob } from './localise-helpers.ts';
+import {
+  CUP_FACTS,
+  chinesePicture,
+  cupPhoto,
+  plainPicture,
+  startLocalise,
+  uploadLocalisePhoto,
+  waitForJob,
+} from './localise-helpers.ts';
 import { usePostgres } from './postgres-app.ts';
-import { productPhoto } from './studio-helpers.ts';
 
 /**
  * 一键出海 computes once and delivers per site: within a job a detail picture is translated once per
@@ -43,21 +49,6 @@ function countingOcr() {
       return ocr.readLines(image);
     },
   };
-}
-
-/** A supplier's detail picture: red Chinese on cream beside a dark product (the fake rembg's product). */
-async function chinesePicture(lines: [string, string]) {
-  const base = await productPhoto({
-    width: 800,
-    height: 600,
-    box: { left: 520, top: 200, width: 200, height: 260 },
-    background: '#f4efe6',
-    product: '#331111',
-  });
-  return writeChinese(sharp(base), [
-    { text: lines[0], left: 60, top: 100, size: 48, color: '#e63946' },
-    { text: lines[1], left: 60, top: 380, size: 40, color: '#e63946' },
-  ]);
 }
 
 type Ctx = Awaited<ReturnType<typeof buildChatApp>> & {
@@ -102,12 +93,6 @@ function translations(ctx: Ctx) {
 const listingWrites = (ctx: Ctx) =>
   ctx.fake.requests.filter((r) => r.messages.some((m) => m.content.includes('商品名称'))).length;
 
-async function startJob(ctx: Ctx, product: object, sites: string[]) {
-  const start = await post(ctx.app, '/api/v1/localise', { products: [product], sites }, auth(ctx.token));
-  assert.equal(start.json().code, 200, start.body);
-  return start.json().data;
-}
-
 // biome-ignore lint/suspicious/noExplicitAny: tests read whichever fields the answer has
 type Detail = any;
 
@@ -141,13 +126,7 @@ const userOf = async (ctx: Ctx) =>
 
 function sharedSuite(ctx: () => Ctx) {
   it('three sites at once, two of them English and two on Amazon’s rules: each picture translated once per language, each main image once per rule set, every site delivered and charged as before', async () => {
-    const plain = await productPhoto({
-      width: 800,
-      height: 600,
-      box: { left: 250, top: 150, width: 300, height: 300 },
-      background: '#f4efe6',
-      product: '#331111',
-    });
+    const plain = await plainPicture();
     const product = {
       facts: CUP_FACTS,
       mainPhotoId: await uploadLocalisePhoto(ctx().app, ctx().token, await cupPhoto()),
@@ -170,7 +149,7 @@ function sharedSuite(ctx: () => Ctx) {
     const asked = translations(ctx());
     ctx().ocr.mainReads.clear();
 
-    const started = await startJob(ctx(), product, ['amazon-US', 'amazon-DE', 'shopee-SG']);
+    const started = await startLocalise(ctx(), product, ['amazon-US', 'amazon-DE', 'shopee-SG']);
     const detail = await waitForJob(ctx(), started.job.id);
     assert.equal(detail.job.status, 'done');
     assert.deepEqual(detail.job.counts, { done: 3 });
@@ -236,7 +215,7 @@ describe('一键出海: compute once, deliver per site (PostgreSQL, pg-boss, 3 w
 
 /** The runs of two tasks of one job, claimed as workers claim them (nobody else works here). */
 async function twoRuns(ctx: Ctx, product: object, sites: string[]): Promise<SharedRun[]> {
-  const started = await startJob(ctx, product, sites);
+  const started = await startLocalise(ctx, product, sites);
   const runs: SharedRun[] = [];
   for (const task of started.tasks) {
     const claimedAt = ctx.clock.now();
@@ -330,7 +309,7 @@ function storeSuite(ctx: () => Ctx) {
         ),
       ],
     };
-    const started = await startJob(ctx(), product, ['amazon-US', 'amazon-UK']);
+    const started = await startLocalise(ctx(), product, ['amazon-US', 'amazon-UK']);
     const [us, uk] = started.tasks.map((t: Detail) => t.id) as [number, number];
     const userId = await userOf(ctx());
     await processTask(ctx().app.deps, us);
@@ -397,14 +376,7 @@ function storeSuite(ctx: () => Ctx) {
     assert.equal(keys.length, 1);
     assert.ok(await ctx().app.deps.files.get(keys[0] as string));
 
-    const phone = '13900001111';
-    assert.equal((await requestCode(ctx().app, ctx().clock, phone, 4, '10.72.0.9')).statusCode, 200);
-    const gone = await post(
-      ctx().app,
-      '/api/v1/account/delete',
-      { code: ctx().sms.lastCodeFor(phone) },
-      auth(ctx().token),
-    );
+    const gone = await deleteAccount(ctx(), '13900001111', ctx().token, '10.72.0.9');
     assert.equal(gone.json().code, 200, gone.body);
     assert.equal(
       (await ctx().app.deps.db.selectFrom('localise_shared_results').select('id').execute()).length,
