@@ -76,7 +76,12 @@ export const LOCALISE_LIMITS = {
   detailPictures: 8,
   /** Products in one job (a catalogue's rows). */
   products: 50,
-  sites: LOCALISE_SITES.length,
+  /**
+   * Sites in one job: a job is at most 50 × 20 = 1000 product × site, the size the job core's
+   * roll-up and race tests run at. The offer (LOCALISE_SITES) is larger; a seller sends the rest
+   * in a second job.
+   */
+  sites: 20,
   /** A job, its results and its files are kept this long. */
   keepDays: 7,
   /** `POST /api/v1/localise/catalogue`: the sheet, and the ZIP of photos (each photo at most UPLOAD_LIMITS.maxBytes). */

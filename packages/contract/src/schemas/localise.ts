@@ -1,4 +1,5 @@
 import { type Static, Type } from 'typebox';
+import { LOCALISE_LIMITS } from '../localise/sites.ts';
 import { ActionKey } from './action-key.ts';
 import { JobIdParams, JobItemStatus, JobStatus } from './job.ts';
 import { ListingFacts } from './listing.ts';
@@ -17,9 +18,9 @@ export type LocaliseProduct = Static<typeof LocaliseProduct>;
 
 export const LocaliseBody = Type.Object({
   /** One product from the form, or every accepted row of a catalogue. */
-  products: Type.Array(LocaliseProduct, { minItems: 1, maxItems: 50 }),
+  products: Type.Array(LocaliseProduct, { minItems: 1, maxItems: LOCALISE_LIMITS.products }),
   /** LOCALISE_SITES ids: `amazon-US`, `shopee-SG`. */
-  sites: Type.Array(Type.String({ maxLength: 20 }), { minItems: 1, maxItems: 20 }),
+  sites: Type.Array(Type.String({ maxLength: 20 }), { minItems: 1, maxItems: LOCALISE_LIMITS.sites }),
   /**
    * The page's key for this start (a UUID made when the form last changed): a second request with
    * the same key answers the job the first one started, so a double click starts one job.

@@ -1,12 +1,10 @@
-import { LOCALISE_SITES, LocaliseBody, type LocaliseProduct } from '@chuhai/contract';
+import { LOCALISE_LIMITS, type LocaliseProduct } from '@chuhai/contract';
 
 /**
- * How many sites one job may go to: what the server's request schema takes, read from it so the page
- * says so before asking (the schema's own refusal reads 「参数 sites 最多 20 项」).
+ * How many sites one job may go to (the request schema takes as many): the page says so before
+ * asking (the schema's own refusal reads 「参数 sites 最多 20 项」).
  */
-export const SITES_PER_JOB: number =
-  // TypeBox keeps an array's options on the schema object, not in its static type.
-  (LocaliseBody.properties.sites as { maxItems?: number }).maxItems ?? LOCALISE_SITES.length;
+export const SITES_PER_JOB: number = LOCALISE_LIMITS.sites;
 
 /**
  * What the seller took out of the job in the estimate: products by `productKey`, sites by id. Kept as
