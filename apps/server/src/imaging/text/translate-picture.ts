@@ -186,6 +186,7 @@ export async function translatePicture(
       blocks: round,
       translations: round.map((block, i) => answers.get(i + 1) ?? block.text),
       kept: keptAreas,
+      target: options.target,
     });
     image.data = asBuffer(erased.data);
     return erased.layers;
