@@ -222,6 +222,30 @@ describe('一键出海 report · numbers put back', () => {
     const clean = pictureRules([{ ...picture, restoredNumbers: [] }]);
     assert.equal(clean.filter((r) => r.ruleId === 'picture.numbers').length, 0);
   });
+
+  it('quotes only the lines that hold the numbers put back, not a whole facts sheet read as one block', () => {
+    // PaddleOCR's conditioner facts sheet (doc/imgs/11.jpg): its lines came as one block, quoted whole.
+    const source = [
+      '产品信息/参数',
+      '（45元/每公斤，100公斤起订）',
+      '每瓶22元，1000瓶起订）',
+      '【品牌】：代加工方式/OEM ODM',
+      '【产品编号】：YM-X-3011',
+      '【净含量】：220ml',
+    ].join('\n');
+    const picture = {
+      translated: true,
+      residual: 0,
+      overflow: 0,
+      missedTerms: [],
+      restoredNumbers: [{ source, added: ['¥45', '¥22'] }],
+    } as unknown as TranslatedPicture;
+    const numbers = pictureRules([picture]).find((r) => r.ruleId === 'picture.numbers');
+    assert.equal(
+      numbers?.message,
+      '2 处数字已补回：AI 译文漏了 「（45元/每公斤，100公斤起订） 每瓶22元，1000瓶起订）」 里的 ¥45、¥22，已按原文补上',
+    );
+  });
 });
 
 describe('批量处理 report.csv · numbers put back', () => {

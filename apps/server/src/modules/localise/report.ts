@@ -52,13 +52,28 @@ export function mainImageRules(report: MainImageReport): LocaliseRuleResult[] {
 }
 
 /**
+ * The lines of a source block that hold the numbers put back: a facts sheet read as one block of 14
+ * lines was quoted whole, and the seller could not find the 45 and 22 in it. The whole block when
+ * no line holds them (a number the model wrote differently).
+ */
+function linesHolding(restored: { source: string; added: string[] }): string {
+  const numbers = restored.added.flatMap((added) => added.match(/\d+(?:\.\d+)?/g) ?? []);
+  const holds = (line: string) =>
+    numbers.some((n) => new RegExp(`(?<![\\d.])${n.replace('.', '\\.')}(?![\\d.])`).test(line));
+  const lines = restored.source.split(/\n/).filter(holds);
+  return lines.length > 0 ? lines.join(' ') : restored.source;
+}
+
+/**
  * A warning where the AI's translation dropped a number twice and the server put it back (「168元」
  * drawn as 「¥168」): the number is on the picture, but where and how it stands is for the seller to see.
  */
 function restoredNumbersRule(place: string, picture: TranslatedPicture): LocaliseRuleResult[] {
   const added = picture.restoredNumbers.flatMap((r) => r.added);
   if (added.length === 0) return [];
-  const sources = picture.restoredNumbers.map((r) => `「${r.source.replace(/\s+/g, ' ')}」`).join('、');
+  const sources = picture.restoredNumbers
+    .map((r) => `「${linesHolding(r).replace(/\s+/g, ' ')}」`)
+    .join('、');
   return [
     {
       scope: 'picture',
