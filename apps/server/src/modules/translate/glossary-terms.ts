@@ -13,7 +13,9 @@ export function bare(text: string): string {
 
 /**
  * The terms of one translation into `target`. For the same source, this request's `keep` wins over
- * an entry for `target`, which wins over an entry for all languages.
+ * an entry for `target`, which wins over one for its language without the region (a Spanish entry
+ * serves Mexico's Spanish, a Portuguese one Brazil's: sellers wrote their glossary before 一键出海
+ * had regional sites), which wins over an entry for all languages.
  */
 export function termsFor(
   entries: { source: string; target: string; translation: string | null }[],
@@ -24,7 +26,9 @@ export function termsFor(
   const put = (source: string, translation: string | null) => {
     if (bare(source)) byKey.set(bare(source), { source, translation });
   };
+  const language = target.split('-')[0];
   for (const e of entries) if (e.target === GLOSSARY_ALL_LANGUAGES) put(e.source, e.translation);
+  if (language !== target) for (const e of entries) if (e.target === language) put(e.source, e.translation);
   for (const e of entries) if (e.target === target) put(e.source, e.translation);
   for (const word of keep) put(word, null);
   return [...byKey.values()];
