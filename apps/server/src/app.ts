@@ -16,7 +16,6 @@ import { refuseNonFiniteNumbers } from './http/finite-numbers.ts';
 import { loggedRequest } from './http/log-redaction.ts';
 import { requestSignaturePlugin } from './http/request-signature.ts';
 import { securityPlugin } from './http/security.ts';
-import { jobsPlugin } from './periodic.ts';
 import { systemClock } from './lib/clock.ts';
 import {
   countChannelAttempts,
@@ -50,6 +49,7 @@ import { smsModule } from './modules/sms/routes.ts';
 import { studioModule } from './modules/studio/routes.ts';
 import { throttleModule } from './modules/throttle/personal-data.ts';
 import { translateModule } from './modules/translate/routes.ts';
+import { jobsPlugin } from './periodic.ts';
 import { QUEUES } from './queue/job-queue.ts';
 import { readBuildTime, staticWebPlugin } from './web/static-web.ts';
 
