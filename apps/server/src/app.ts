@@ -9,13 +9,13 @@ import type { Config } from './config.ts';
 import { type DatabaseHandle, openDatabase } from './db/index.ts';
 import { databasePlugin } from './db/plugin.ts';
 import { type AppDeps, buildDeps, type DepsOverrides } from './deps.ts';
-import { AppError } from './http/app-error.ts';
 import { authPlugin, signedInScope, staffScope } from './http/auth.ts';
 import { errorHandlerPlugin } from './http/error-handler.ts';
 import { refuseNonFiniteNumbers } from './http/finite-numbers.ts';
 import { loggedRequest } from './http/log-redaction.ts';
 import { requestSignaturePlugin } from './http/request-signature.ts';
 import { securityPlugin } from './http/security.ts';
+import { AppError } from './lib/app-error.ts';
 import { systemClock } from './lib/clock.ts';
 import {
   countChannelAttempts,

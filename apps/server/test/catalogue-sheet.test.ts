@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { LOCALISE_LIMITS, ResultCode } from '@chuhai/contract';
 import { strToU8, zipSync } from 'fflate';
-import type { AppError } from '../src/http/app-error.ts';
+import type { AppError } from '../src/lib/app-error.ts';
 import { decodeSheetText, parseCsv } from '../src/lib/sheet/csv.ts';
 import { readSheet, type SheetLimits } from '../src/lib/sheet/read-sheet.ts';
 import { SheetRefusal } from '../src/lib/sheet/sheet-errors.ts';

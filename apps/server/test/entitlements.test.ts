@@ -5,7 +5,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../src/db/database.ts';
 import { openDatabase } from '../src/db/index.ts';
 import { migrateToLatest } from '../src/db/migrate.ts';
-import { AppError } from '../src/http/app-error.ts';
+import { AppError } from '../src/lib/app-error.ts';
 import { grantVip, refundUse, takeUse, usageToday } from '../src/modules/entitlement/service.ts';
 import { auth, buildAccountApp, FakeClock, get, registerUser } from './account-helpers.ts';
 import { tempDir } from './helpers.ts';

@@ -2,9 +2,9 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { ResultCode } from '@chuhai/contract';
 import { Type } from 'typebox';
-import { AppError } from '../src/http/app-error.ts';
 import { ok } from '../src/http/envelope.ts';
 import { readMultipart } from '../src/http/multipart.ts';
+import { AppError } from '../src/lib/app-error.ts';
 import { buildTestApp, signedHeaders } from './helpers.ts';
 
 describe('envelope and error mapping', () => {

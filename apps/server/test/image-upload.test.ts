@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { ResultCode } from '@chuhai/contract';
 import sharp from 'sharp';
-import { AppError } from '../src/http/app-error.ts';
+import { AppError } from '../src/lib/app-error.ts';
 import { checkImageUpload } from '../src/lib/image-upload.ts';
 import { makePng } from './fakes/png.ts';
 

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { findLocaliseSite, type LocaliseProduct, type LocaliseSite } from '@chuhai/contract';
-import { AppError } from '../src/http/app-error.ts';
+import { AppError } from '../src/lib/app-error.ts';
 import { deliver, type MadeOutputs } from '../src/modules/localise/deliver.ts';
 import { untranslated } from '../src/modules/localise/steps.ts';
 import { deleteAccount, setFreeLimit } from './account-helpers.ts';

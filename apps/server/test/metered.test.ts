@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { ResultCode } from '@chuhai/contract';
-import { AppError } from '../src/http/app-error.ts';
+import { AppError } from '../src/lib/app-error.ts';
 import { ProviderError } from '../src/providers/provider-error.ts';
 import { type MeteredSpec, runMeteredEach } from '../src/work/metered.ts';
 import { auth, buildAccountApp, get, registerUser } from './account-helpers.ts';

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { describe, it } from 'node:test';
 import { ResultCode } from '@chuhai/contract';
-import type { AppError } from '../src/http/app-error.ts';
+import type { AppError } from '../src/lib/app-error.ts';
 import { readSheet, type SheetLimits } from '../src/lib/sheet/read-sheet.ts';
 import {
   BILLION_LAUGHS,

@@ -1,7 +1,7 @@
 import { type ChannelBalance, type ChannelModelsBody, ResultCode } from '@chuhai/contract';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/database.ts';
-import { AppError } from '../http/app-error.ts';
+import { AppError } from '../lib/app-error.ts';
 import type { Clock } from '../lib/clock.ts';
 import type { PrivateNetworks } from '../lib/public-address.ts';
 import type { KeyBox } from './key-box.ts';

@@ -10,7 +10,7 @@ import {
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../db/database.ts';
-import { AppError } from '../http/app-error.ts';
+import { AppError } from '../lib/app-error.ts';
 import type { Clock } from '../lib/clock.ts';
 import type { PrivateNetworks } from '../lib/public-address.ts';
 import type { ChannelBook } from './channel-book.ts';

@@ -1,6 +1,6 @@
 import type { ChannelBalance } from '@chuhai/contract';
 import { ResultCode } from '@chuhai/contract';
-import { AppError } from '../http/app-error.ts';
+import { AppError } from '../lib/app-error.ts';
 import { keyTail } from './key-box.ts';
 import { getJson, type LookupTarget, under } from './provider-lookup.ts';
 

@@ -1,7 +1,7 @@
 import type { IncomingMessage } from 'node:http';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { ResultCode } from '@chuhai/contract';
-import { AppError } from '../http/app-error.ts';
+import { AppError } from '../lib/app-error.ts';
 import { mayConnect, type PrivateNetworks } from '../lib/public-address.ts';
 import { ForbiddenAddressError, guardedGet, readCapped, TooLargeError } from '../lib/public-fetch.ts';
 

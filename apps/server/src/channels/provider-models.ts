@@ -1,5 +1,5 @@
 import { ResultCode } from '@chuhai/contract';
-import { AppError } from '../http/app-error.ts';
+import { AppError } from '../lib/app-error.ts';
 import { getJson, type LookupTarget, under } from './provider-lookup.ts';
 
 /**

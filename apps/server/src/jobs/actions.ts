@@ -2,7 +2,7 @@ import { chinaDayStart, ResultCode } from '@chuhai/contract';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/database.ts';
 import type { AppDeps } from '../deps.ts';
-import { AppError } from '../http/app-error.ts';
+import { AppError } from '../lib/app-error.ts';
 import type { JobQueue } from '../queue/job-queue.ts';
 import { moveItems, unpauseItems } from './items.ts';
 import { type JobTables, setJobStatus, withJobLocked } from './roll-up.ts';

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/database.ts';
 import type { AppDeps } from '../deps.ts';
-import { AppError } from '../http/app-error.ts';
+import { AppError } from '../lib/app-error.ts';
 import { chargeDelivered } from '../work/metered.ts';
 
 /** What one item is charged: uses of each feature. */

@@ -1,5 +1,5 @@
 import type { AppDeps } from '../deps.ts';
-import { AppError } from '../http/app-error.ts';
+import { AppError } from '../lib/app-error.ts';
 import { ProviderError } from '../providers/provider-error.ts';
 import { type Delivery, type ItemUses, quotaShortfall } from './charge.ts';
 import { claimItem } from './items.ts';

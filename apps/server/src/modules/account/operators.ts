@@ -1,7 +1,7 @@
 import { ResultCode, type StaffMe, type TotpSetup } from '@chuhai/contract';
 import type { AppDeps } from '../../deps.ts';
-import { AppError } from '../../http/app-error.ts';
 import { requireAdmin, type StaffUser, type TwoFactor } from '../../http/auth.ts';
+import { AppError } from '../../lib/app-error.ts';
 import { matchTotp, newTotpSecret, otpauthUri } from '../../lib/totp.ts';
 import { recordAudit } from '../audit/service.ts';
 import {

@@ -6,7 +6,7 @@ import {
   ResultCode,
 } from '@chuhai/contract';
 import type { AppDeps } from '../../deps.ts';
-import { AppError } from '../../http/app-error.ts';
+import { AppError } from '../../lib/app-error.ts';
 import { currentVip, usageToday } from '../entitlement/service.ts';
 import { deviceLabel, maskIp } from './device-label.ts';
 import * as accounts from './repository.ts';

@@ -19,7 +19,7 @@ import {
 } from '@chuhai/contract';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/database.ts';
-import { AppError } from '../../http/app-error.ts';
+import { AppError } from '../../lib/app-error.ts';
 import { hashPassword, needsRehash, unknownUserHash, verifyPassword } from '../../lib/password.ts';
 import { rewardRegistration } from '../invite/service.ts';
 import { checkCode, checkSignedTimestamp, consumeCode } from '../sms/service.ts';

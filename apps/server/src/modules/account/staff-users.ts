@@ -8,8 +8,8 @@ import {
   ResultCode,
   type UserRole,
 } from '@chuhai/contract';
-import { AppError } from '../../http/app-error.ts';
 import { requireAdmin, type StaffUser } from '../../http/auth.ts';
+import { AppError } from '../../lib/app-error.ts';
 import type { PageParams } from '../../lib/paging.ts';
 import { paginate } from '../../lib/paging.ts';
 import { monthCostOf } from '../admin/service.ts';

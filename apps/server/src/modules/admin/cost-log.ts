@@ -1,6 +1,6 @@
 import { type CostCallPage, type CostCallQuery, maskPhone, PAGE_SIZE, ResultCode } from '@chuhai/contract';
 import { type CallFilter, countLedgerCalls, ledgerCallsPage } from '../../channels/index.ts';
-import { AppError } from '../../http/app-error.ts';
+import { AppError } from '../../lib/app-error.ts';
 import { paginate } from '../../lib/paging.ts';
 import { findUserByPhone, phonesOf } from '../account/service.ts';
 import type { OperatorDeps } from './operator-deps.ts';

@@ -1,6 +1,6 @@
 import { type Announcement, type AnnouncementBody, ResultCode } from '@chuhai/contract';
 import type { AppDeps } from '../../deps.ts';
-import { AppError } from '../../http/app-error.ts';
+import { AppError } from '../../lib/app-error.ts';
 import { findBlockedWord } from '../../lib/content-safety/word-check.ts';
 import { type Actor, recordAudit } from '../audit/service.ts';
 import * as announcements from './repository.ts';

@@ -1,7 +1,7 @@
 import { BATCH_LIMITS, type BatchSteps, ResultCode } from '@chuhai/contract';
 import type { Multipart } from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
-import { AppError } from '../../http/app-error.ts';
+import { AppError } from '../../lib/app-error.ts';
 import { checkImageUpload } from '../../lib/image-upload.ts';
 import { flatName, isZip, type Refused, type UnzipBudget, unzipInto } from '../../lib/unzip-images.ts';
 

@@ -14,7 +14,6 @@ import {
 import { Value } from 'typebox/value';
 import { lockKey } from '../../db/locks.ts';
 import type { AppDeps } from '../../deps.ts';
-import { AppError } from '../../http/app-error.ts';
 import { findDesign } from '../../imaging/backgrounds/library.ts';
 import {
   CANCEL_JOB,
@@ -25,6 +24,7 @@ import {
 import { deleteJobFiles } from '../../jobs/files.ts';
 import { statusCounts } from '../../jobs/roll-up.ts';
 import { type QueuedItems, sweepAfterRestart, sweepStale } from '../../jobs/stale-sweeps.ts';
+import { AppError } from '../../lib/app-error.ts';
 import { steadyFileUrl } from '../../lib/file-links.ts';
 import { QUEUES } from '../../queue/job-queue.ts';
 import { findActiveGrants } from '../entitlement/service.ts';

@@ -1,10 +1,10 @@
 import { type BatchSteps, ResultCode } from '@chuhai/contract';
 import type { AppDeps } from '../../deps.ts';
-import { AppError } from '../../http/app-error.ts';
 import { NoSourceTextError } from '../../imaging/text/translate-picture.ts';
 import { chargeAndDeliver, type ItemUses } from '../../jobs/charge.ts';
 import { deleteJobFiles } from '../../jobs/files.ts';
 import { type ItemKind, runItem } from '../../jobs/item-life.ts';
+import { AppError } from '../../lib/app-error.ts';
 import { sellerError } from '../../work/seller-error.ts';
 import { inSellerWords, translateForBatch } from '../translate/service.ts';
 import {

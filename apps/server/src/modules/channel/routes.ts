@@ -14,9 +14,9 @@ import { Type } from 'typebox';
 import type { AppModule, Routes } from '../../app-module.ts';
 import { type StateChange, unlinkUserCalls } from '../../channels/index.ts';
 import type { AppDeps } from '../../deps.ts';
-import { AppError } from '../../http/app-error.ts';
 import { actorOf, requireAdmin, requireMoneyAuth, staffOf } from '../../http/auth.ts';
 import { ok } from '../../http/envelope.ts';
+import { AppError } from '../../lib/app-error.ts';
 import { recordAudit, SYSTEM_ACTOR } from '../audit/service.ts';
 import * as service from './service.ts';
 

@@ -8,7 +8,7 @@ import {
   ResultCode,
 } from '@chuhai/contract';
 import type { AppDeps } from '../../deps.ts';
-import { AppError } from '../../http/app-error.ts';
+import { AppError } from '../../lib/app-error.ts';
 import { type Actor, recordAudit } from '../audit/service.ts';
 
 export type ChannelDeps = Pick<AppDeps, 'db' | 'clock' | 'channels'>;

@@ -1,5 +1,5 @@
 import { type MessageStatus, ResultCode, type TokenUsage } from '@chuhai/contract';
-import { AppError } from '../../http/app-error.ts';
+import { AppError } from '../../lib/app-error.ts';
 import { ProviderError } from '../../providers/provider-error.ts';
 import { sellerError } from '../../work/seller-error.ts';
 import type { ChatDeps, Exchange } from './exchange.ts';

@@ -9,7 +9,7 @@ import {
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/database.ts';
 import { lockKey } from '../../db/locks.ts';
-import { AppError } from '../../http/app-error.ts';
+import { AppError } from '../../lib/app-error.ts';
 import { type PageParams, paginate } from '../../lib/paging.ts';
 import type { ChatDeps } from './exchange.ts';
 import * as messages from './repository.ts';

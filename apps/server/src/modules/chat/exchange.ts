@@ -10,7 +10,7 @@ import {
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/database.ts';
 import type { AppDeps } from '../../deps.ts';
-import { AppError } from '../../http/app-error.ts';
+import { AppError } from '../../lib/app-error.ts';
 import { findBlockedWord } from '../../lib/content-safety/word-check.ts';
 import { type MeteredCall, startMeteredIn } from '../../work/metered.ts';
 import { resolveTag } from '../prompt/service.ts';

@@ -7,7 +7,7 @@ import {
 } from '@chuhai/contract';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/database.ts';
-import { AppError } from '../../http/app-error.ts';
+import { AppError } from '../../lib/app-error.ts';
 import { parseIdList } from '../../lib/id-list.ts';
 import { type PageParams, paginate } from '../../lib/paging.ts';
 import type { ChatDeps } from './exchange.ts';

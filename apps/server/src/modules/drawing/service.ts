@@ -18,7 +18,7 @@ import {
 } from '@chuhai/contract';
 import type { ImageRouter } from '../../channels/index.ts';
 import type { AppDeps } from '../../deps.ts';
-import { AppError } from '../../http/app-error.ts';
+import { AppError } from '../../lib/app-error.ts';
 import { findBlockedWord } from '../../lib/content-safety/word-check.ts';
 import { imageInfo } from '../../lib/image-size.ts';
 import type { PageParams } from '../../lib/paging.ts';

@@ -13,7 +13,7 @@ import {
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/database.ts';
 import type { AppDeps } from '../../deps.ts';
-import { AppError } from '../../http/app-error.ts';
+import { AppError } from '../../lib/app-error.ts';
 import { dailyLimits } from '../pricing/service.ts';
 import * as entitlements from './repository.ts';
 

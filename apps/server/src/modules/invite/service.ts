@@ -9,7 +9,7 @@ import {
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/database.ts';
 import type { AppDeps } from '../../deps.ts';
-import { AppError } from '../../http/app-error.ts';
+import { AppError } from '../../lib/app-error.ts';
 import { type PageParams, paginate } from '../../lib/paging.ts';
 import { findUserById } from '../account/service.ts';
 import { grantVip, lockUser } from '../entitlement/service.ts';

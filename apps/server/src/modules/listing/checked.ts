@@ -10,7 +10,7 @@ import {
   MARKETPLACES,
   ResultCode,
 } from '@chuhai/contract';
-import { AppError } from '../../http/app-error.ts';
+import { AppError } from '../../lib/app-error.ts';
 import { termsIn } from '../translate/service.ts';
 import { fieldsOf, fixMessages, generateMessages } from './prompt.ts';
 import { type ListingDeps, writeListing } from './writer.ts';

@@ -12,9 +12,9 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import type { AppModule, Routes } from '../../app-module.ts';
 import type { AppDeps } from '../../deps.ts';
-import { AppError } from '../../http/app-error.ts';
 import { ok } from '../../http/envelope.ts';
 import { clientGoneSignal, openSse, type SseStream } from '../../http/sse.ts';
+import { AppError } from '../../lib/app-error.ts';
 import { listingPersonalData } from './personal-data.ts';
 import * as service from './service.ts';
 

@@ -14,7 +14,7 @@ import {
   type MarketplaceId,
   ResultCode,
 } from '@chuhai/contract';
-import { AppError } from '../../http/app-error.ts';
+import { AppError } from '../../lib/app-error.ts';
 import { findBlockedWord } from '../../lib/content-safety/word-check.ts';
 import { paginate } from '../../lib/paging.ts';
 import { runMetered } from '../../work/metered.ts';

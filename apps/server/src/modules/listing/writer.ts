@@ -1,6 +1,6 @@
 import { type CostPurpose, type ListingField, ResultCode } from '@chuhai/contract';
 import type { AppDeps } from '../../deps.ts';
-import { AppError } from '../../http/app-error.ts';
+import { AppError } from '../../lib/app-error.ts';
 import type { ModelMessage } from '../../providers/llm/chat-model.ts';
 import { ProviderError } from '../../providers/provider-error.ts';
 import { listingFormat, parseWrittenListing, repairMessages, type WrittenListing } from './prompt.ts';

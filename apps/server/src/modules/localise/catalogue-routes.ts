@@ -1,7 +1,7 @@
 import { EnvelopeSchema, LOCALISE_LIMITS, LocaliseCatalogue, ResultCode } from '@chuhai/contract';
 import type { AppModule, Routes } from '../../app-module.ts';
-import { AppError } from '../../http/app-error.ts';
 import { ok } from '../../http/envelope.ts';
+import { AppError } from '../../lib/app-error.ts';
 import { readCatalogue } from './catalogue.ts';
 import { catalogueTemplate } from './catalogue-sheet.ts';
 

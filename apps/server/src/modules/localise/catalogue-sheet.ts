@@ -8,7 +8,7 @@ import {
   type LocaliseRefusedRow,
   ResultCode,
 } from '@chuhai/contract';
-import { AppError } from '../../http/app-error.ts';
+import { AppError } from '../../lib/app-error.ts';
 import type { SheetRow } from '../../lib/sheet/read-sheet.ts';
 
 /** A row of the catalogue that passed the sheet's checks; its photos are still to be found. */

@@ -6,7 +6,7 @@ import {
   ResultCode,
 } from '@chuhai/contract';
 import type { Multipart } from '@fastify/multipart';
-import { AppError } from '../../http/app-error.ts';
+import { AppError } from '../../lib/app-error.ts';
 import { imageInfo } from '../../lib/image-size.ts';
 import { notAnImageReason } from '../../lib/image-upload.ts';
 import { readSheet, type SheetLimits } from '../../lib/sheet/read-sheet.ts';

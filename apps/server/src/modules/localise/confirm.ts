@@ -1,5 +1,5 @@
 import { type LocaliseConfirmBody, type LocaliseJobDetail, ResultCode } from '@chuhai/contract';
-import { AppError } from '../../http/app-error.ts';
+import { AppError } from '../../lib/app-error.ts';
 import type { LocaliseDeps } from './deps.ts';
 import { jobDetail, ownJob } from './job-actions.ts';
 import { readyToList } from './report.ts';

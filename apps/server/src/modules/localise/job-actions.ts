@@ -6,8 +6,8 @@ import {
   type LocaliseTask,
   ResultCode,
 } from '@chuhai/contract';
-import { AppError } from '../../http/app-error.ts';
 import { CANCEL_JOB, changeJob } from '../../jobs/actions.ts';
+import { AppError } from '../../lib/app-error.ts';
 import { steadyFileUrl } from '../../lib/file-links.ts';
 import type { LocaliseDeps } from './deps.ts';
 import * as localise from './repository.ts';

@@ -13,7 +13,7 @@ import {
   nextChinaMidnight,
   ResultCode,
 } from '@chuhai/contract';
-import { AppError } from '../../http/app-error.ts';
+import { AppError } from '../../lib/app-error.ts';
 import { QUEUES } from '../../queue/job-queue.ts';
 import { findActiveGrants, usageToday } from '../entitlement/service.ts';
 import { findKeptImage } from '../images/service.ts';

@@ -1,7 +1,7 @@
 import { findLocaliseSite, type LocaliseProduct, type LocaliseSite, ResultCode } from '@chuhai/contract';
 import type { AppDeps } from '../../deps.ts';
-import { AppError } from '../../http/app-error.ts';
 import { type ItemKind, ItemTakenBack, runItem } from '../../jobs/item-life.ts';
+import { AppError } from '../../lib/app-error.ts';
 import { ProviderError } from '../../providers/provider-error.ts';
 import { nothingCharged, sellerError } from '../../work/seller-error.ts';
 import { loadOwnImage } from '../images/service.ts';

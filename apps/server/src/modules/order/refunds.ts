@@ -1,6 +1,6 @@
 import { ResultCode } from '@chuhai/contract';
 import { lockKey } from '../../db/locks.ts';
-import { AppError } from '../../http/app-error.ts';
+import { AppError } from '../../lib/app-error.ts';
 import { type Actor, recordAudit } from '../audit/service.ts';
 import { takeBackVip } from '../entitlement/service.ts';
 import * as orders from './repository.ts';

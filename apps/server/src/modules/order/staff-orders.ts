@@ -1,5 +1,5 @@
 import { type AdminOrderDetail, type AdminOrderPage, type AdminOrderRow, ResultCode } from '@chuhai/contract';
-import { AppError } from '../../http/app-error.ts';
+import { AppError } from '../../lib/app-error.ts';
 import { type PageParams, paginate } from '../../lib/paging.ts';
 import * as orders from './repository.ts';
 import { toView } from './service.ts';

@@ -15,7 +15,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../db/database.ts';
 import { seedOnce } from '../../db/seed-once.ts';
 import type { AppDeps } from '../../deps.ts';
-import { AppError } from '../../http/app-error.ts';
+import { AppError } from '../../lib/app-error.ts';
 import { type Actor, recordAudit } from '../audit/service.ts';
 import { loadCatalogue } from './catalogue-file.ts';
 import * as pricing from './repository.ts';

@@ -1,8 +1,8 @@
 import { type MyDataExport, ResultCode, SMS_CODE_TYPE } from '@chuhai/contract';
 import type { DataSubject, PersonalData } from '../../app-module.ts';
 import type { AppDeps } from '../../deps.ts';
-import { AppError } from '../../http/app-error.ts';
 import type { SessionUser } from '../../http/auth.ts';
+import { AppError } from '../../lib/app-error.ts';
 import * as accounts from '../account/service.ts';
 import { checkCode, consumeCode } from '../sms/service.ts';
 

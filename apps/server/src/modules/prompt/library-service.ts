@@ -8,7 +8,7 @@ import {
 } from '@chuhai/contract';
 import { seedOnce } from '../../db/seed-once.ts';
 import type { AppDeps } from '../../deps.ts';
-import { AppError } from '../../http/app-error.ts';
+import { AppError } from '../../lib/app-error.ts';
 import { type Actor, recordAudit } from '../audit/service.ts';
 import { shippedLibrary } from './library.ts';
 import * as library from './library-repository.ts';

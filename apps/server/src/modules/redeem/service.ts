@@ -8,7 +8,7 @@ import {
 } from '@chuhai/contract';
 import { lockKey } from '../../db/locks.ts';
 import type { AppDeps } from '../../deps.ts';
-import { AppError } from '../../http/app-error.ts';
+import { AppError } from '../../lib/app-error.ts';
 import { type PageParams, paginate } from '../../lib/paging.ts';
 import { type Actor, recordAudit } from '../audit/service.ts';
 import { grantVip } from '../entitlement/service.ts';

@@ -2,7 +2,7 @@ import { type CaptchaChallenge, ResultCode } from '@chuhai/contract';
 import { createChallenge, randomInt, verifySolution } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
 import type { AppDeps } from '../../deps.ts';
-import { AppError } from '../../http/app-error.ts';
+import { AppError } from '../../lib/app-error.ts';
 import * as codes from './repository.ts';
 
 /**

@@ -17,7 +17,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../db/database.ts';
 import { lockKey } from '../../db/locks.ts';
 import type { AppDeps } from '../../deps.ts';
-import { AppError } from '../../http/app-error.ts';
+import { AppError } from '../../lib/app-error.ts';
 import { sameSecret, sha256 } from '../../lib/secrets.ts';
 import { SmsSendError } from '../../providers/sms/sms-sender.ts';
 import { findUserByPhone } from '../account/service.ts';

@@ -1,7 +1,7 @@
 import { ResultCode } from '@chuhai/contract';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/database.ts';
-import { AppError } from '../../http/app-error.ts';
+import { AppError } from '../../lib/app-error.ts';
 import * as events from './repository.ts';
 
 /**

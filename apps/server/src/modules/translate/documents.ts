@@ -4,7 +4,7 @@ import {
   type TranslateRenderResult,
   type TranslateResult,
 } from '@chuhai/contract';
-import { AppError } from '../../http/app-error.ts';
+import { AppError } from '../../lib/app-error.ts';
 import {
   deleteImages,
   describeImages,

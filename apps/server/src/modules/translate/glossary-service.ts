@@ -13,7 +13,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../db/database.ts';
 import { lockKey } from '../../db/locks.ts';
 import type { AppDeps } from '../../deps.ts';
-import { AppError } from '../../http/app-error.ts';
+import { AppError } from '../../lib/app-error.ts';
 import { findBlockedWord } from '../../lib/content-safety/word-check.ts';
 import { bare, termsFor } from './glossary-terms.ts';
 import * as glossary from './repository.ts';

@@ -1,10 +1,10 @@
 import { ResultCode } from '@chuhai/contract';
-import { AppError } from '../../http/app-error.ts';
 import {
   BlockTooLargeError,
   NoSourceTextError,
   type NothingToTranslate,
 } from '../../imaging/text/translate-picture.ts';
+import { AppError } from '../../lib/app-error.ts';
 
 /**
  * 图片翻译's refusals in the seller's words: the pixel pipeline says what the picture had

@@ -1,6 +1,6 @@
 import { ResultCode, type TranslatePsdBody } from '@chuhai/contract';
-import { AppError } from '../../http/app-error.ts';
 import { translationPsd } from '../../imaging/text/psd.ts';
+import { AppError } from '../../lib/app-error.ts';
 import { runFreeWork } from '../../work/free-work.ts';
 import { loadOwnImage } from '../images/service.ts';
 import { currentBackground } from './documents.ts';

@@ -7,8 +7,8 @@ import {
   repairPoints,
   type TranslatedBlock,
 } from '@chuhai/contract';
-import { AppError } from '../../http/app-error.ts';
 import { paintedShare, repairPicture } from '../../imaging/repair-brush.ts';
+import { AppError } from '../../lib/app-error.ts';
 import { type ImagesDeps, loadOwnImage } from '../images/service.ts';
 import type { TranslationDocument } from './documents.ts';
 

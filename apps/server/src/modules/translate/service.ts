@@ -12,11 +12,11 @@ import {
   type TranslateResult,
 } from '@chuhai/contract';
 import type { AppDeps } from '../../deps.ts';
-import { AppError } from '../../http/app-error.ts';
 import { PIXELS_ON_THIS_THREAD, type PixelWork } from '../../imaging/pixel-pool.ts';
 import { asBuffer } from '../../imaging/pixel-transfer.ts';
 import type { ProductMatte } from '../../imaging/text/product-text.ts';
 import { NoSourceTextError, translatePicture } from '../../imaging/text/translate-picture.ts';
+import { AppError } from '../../lib/app-error.ts';
 import { checkImageUpload } from '../../lib/image-upload.ts';
 import type { AlphaMask } from '../../providers/matting/matting-engine.ts';
 import { runFreeWork } from '../../work/free-work.ts';

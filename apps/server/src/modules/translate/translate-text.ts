@@ -6,7 +6,7 @@ import {
   TRANSLATE_LANGUAGES,
 } from '@chuhai/contract';
 import type { ChatRouter } from '../../channels/index.ts';
-import { AppError } from '../../http/app-error.ts';
+import { AppError } from '../../lib/app-error.ts';
 import { jsonInText } from '../../lib/json-in-text.ts';
 import type { ModelMessage } from '../../providers/llm/chat-model.ts';
 import { enforceTerms, fixedBlock, missedTerms, termsIn } from './glossary-terms.ts';
