@@ -226,6 +226,10 @@ async function twoRuns(ctx: Ctx, product: object, sites: string[]): Promise<Shar
   return runs;
 }
 
+/** The value slowMake makes, as a kind's check reads it back. */
+const isNamed = (value: unknown): value is { value: string } =>
+  typeof value === 'object' && value !== null && 'value' in value && typeof value.value === 'string';
+
 /** A computation that counts itself and takes a while, as a picture's does. */
 function slowMake(value: string) {
   const make = async () => {
@@ -253,7 +257,7 @@ function storeSuite(ctx: () => Ctx) {
     ]);
     const first = slowMake('first');
     const second = slowMake('second');
-    const what = { kind: 'main', key: 'a'.repeat(64) };
+    const what = { kind: 'main', key: 'a'.repeat(64), isValue: isNamed };
     const [a, b] = await Promise.all([
       makeOnce(ctx().app.deps, runs[0] as SharedRun, what, first),
       makeOnce(ctx().app.deps, runs[1] as SharedRun, what, second),
@@ -270,7 +274,7 @@ function storeSuite(ctx: () => Ctx) {
       'amazon-UK',
     ]);
     const [dead, next] = runs as [SharedRun, SharedRun];
-    const what = { kind: 'main', key: 'b'.repeat(64) };
+    const what = { kind: 'main', key: 'b'.repeat(64), isValue: isNamed };
     // The first run fails: the claim goes, and the next run makes it without waiting.
     await assert.rejects(
       makeOnce(ctx().app.deps, dead, what, async () => {
@@ -283,7 +287,7 @@ function storeSuite(ctx: () => Ctx) {
     assert.equal(made.calls, 1);
 
     // A run killed while making: its row stays `making`; once its task is handed out again it is dead.
-    const other = { kind: 'main', key: 'c'.repeat(64) };
+    const other = { kind: 'main', key: 'c'.repeat(64), isValue: isNamed };
     const killed = makeOnce(ctx().app.deps, dead, other, async () => new Promise<never>(() => {}));
     await new Promise((resolve) => setTimeout(resolve, 100));
     await ctx()
@@ -295,6 +299,23 @@ function storeSuite(ctx: () => Ctx) {
     assert.equal((await makeOnce(ctx().app.deps, next, other, again)).value.value, 'again');
     assert.equal(again.calls, 1);
     void killed;
+  });
+
+  it('a made result whose stored value its kind does not recognise fails loudly, naming the column, instead of being delivered', async () => {
+    const [run] = await twoRuns(ctx(), { facts: CUP_FACTS, mainPhotoId, detailPhotoIds: [] }, ['amazon-US']);
+    const what = { kind: 'main', key: 'e'.repeat(64), isValue: isNamed };
+    await makeOnce(ctx().app.deps, run as SharedRun, what, slowMake('made'));
+    await ctx()
+      .app.deps.db.updateTable('localise_shared_results')
+      .set({ result: JSON.stringify({ value: { score: 3 }, files: {} }) })
+      .where('key', '=', what.key)
+      .execute();
+    const again = slowMake('again');
+    await assert.rejects(
+      makeOnce(ctx().app.deps, run as SharedRun, what, again),
+      /localise_shared_results\.result of main e+ does not hold what it should/,
+    );
+    assert.equal(again.calls, 0, 'not made again over a row that is there');
   });
 
   it('a restarted worker (a new app on the same database) finds the shared results in the store: nothing translated, matted or made again, the site still delivered and charged', async () => {
@@ -370,7 +391,12 @@ function storeSuite(ctx: () => Ctx) {
       'amazon-US',
       'amazon-UK',
     ]);
-    await makeOnce(ctx().app.deps, run as SharedRun, { kind: 'main', key: 'd'.repeat(64) }, slowMake('d'));
+    await makeOnce(
+      ctx().app.deps,
+      run as SharedRun,
+      { kind: 'main', key: 'd'.repeat(64), isValue: isNamed },
+      slowMake('d'),
+    );
     const rows = await ctx().app.deps.db.selectFrom('localise_shared_results').select('files').execute();
     const keys = rows.flatMap((r) => JSON.parse(r.files) as string[]);
     assert.equal(keys.length, 1);

@@ -1,6 +1,7 @@
-import type { Kysely } from 'kysely';
+import type { Kysely, Selectable } from 'kysely';
 import type { Database } from '../../db/database.ts';
-import { readJsonColumn } from '../../jobs/json-column.ts';
+import { readJsonColumn, readStatusColumn } from '../../jobs/json-column.ts';
+import type { LocaliseSharedResultTable } from './table.ts';
 
 type Db = Kysely<Database>;
 
@@ -16,15 +17,65 @@ export interface TaskRun {
   claimedAt: number;
 }
 
-export type SharedResultRow = NonNullable<Awaited<ReturnType<typeof findShared>>>;
+/**
+ * What `localise_shared_results.result` keeps once made: the value the steps read back (a report,
+ * a translation's data; its kind checks it, see shared-steps.ts) and the stored key of each file.
+ */
+export interface StoredShared {
+  value: unknown;
+  files: Record<string, string>;
+}
 
-export function findShared(db: Db, jobId: number, key: string) {
-  return db
+const isStoredShared = (value: unknown): value is StoredShared =>
+  typeof value === 'object' &&
+  value !== null &&
+  'value' in value &&
+  'files' in value &&
+  typeof value.files === 'object' &&
+  value.files !== null &&
+  Object.values(value.files).every((key) => typeof key === 'string');
+
+const SHARED_STATUSES = ['making', 'made'] as const;
+
+/** A shared result as its row holds it: `made` is its `result` read, null while it is being made. */
+export interface SharedResultRow {
+  id: number;
+  status: (typeof SHARED_STATUSES)[number];
+  /** The run making it, as in the table. */
+  task_id: number | null;
+  task_claimed_at: number | null;
+  made: StoredShared | null;
+}
+
+/** A number column that may be null (PostgreSQL gives its bigints as text). */
+const orNull = (value: number | null) => (value === null ? null : Number(value));
+
+/** A localise_shared_results row, mapped once (the `{}` a making row holds is not read). */
+function toShared(
+  row: Pick<
+    Selectable<LocaliseSharedResultTable>,
+    'id' | 'status' | 'task_id' | 'task_claimed_at' | 'result'
+  >,
+): SharedResultRow {
+  const status = readStatusColumn(row.status, SHARED_STATUSES, 'localise_shared_results.status');
+  return {
+    id: Number(row.id),
+    status,
+    task_id: orNull(row.task_id),
+    task_claimed_at: orNull(row.task_claimed_at),
+    made:
+      status === 'made' ? readJsonColumn(row.result, isStoredShared, 'localise_shared_results.result') : null,
+  };
+}
+
+export async function findShared(db: Db, jobId: number, key: string): Promise<SharedResultRow | undefined> {
+  const row = await db
     .selectFrom('localise_shared_results')
-    .selectAll()
+    .select(['id', 'status', 'task_id', 'task_claimed_at', 'result'])
     .where('job_id', '=', jobId)
     .where('key', '=', key)
     .executeTakeFirst();
+  return row && toShared(row);
 }
 
 /**
@@ -60,9 +111,9 @@ export async function makerAlive(db: Db, row: SharedResultRow): Promise<boolean>
   const task = await db
     .selectFrom('localise_tasks')
     .select('id')
-    .where('id', '=', Number(row.task_id))
+    .where('id', '=', row.task_id)
     .where('status', '=', 'processing')
-    .where('claimed_at', '=', Number(row.task_claimed_at))
+    .where('claimed_at', '=', row.task_claimed_at)
     .executeTakeFirst();
   return task !== undefined;
 }
@@ -75,14 +126,10 @@ export async function takeOver(db: Db, row: SharedResultRow, run: TaskRun, now: 
   const result = await db
     .updateTable('localise_shared_results')
     .set({ task_id: run.taskId, task_claimed_at: run.claimedAt, updated_at: now })
-    .where('id', '=', Number(row.id))
+    .where('id', '=', row.id)
     .where('status', '=', 'making')
-    .where('task_id', row.task_id === null ? 'is' : '=', row.task_id === null ? null : Number(row.task_id))
-    .where(
-      'task_claimed_at',
-      row.task_claimed_at === null ? 'is' : '=',
-      row.task_claimed_at === null ? null : Number(row.task_claimed_at),
-    )
+    .where('task_id', row.task_id === null ? 'is' : '=', row.task_id)
+    .where('task_claimed_at', row.task_claimed_at === null ? 'is' : '=', row.task_claimed_at)
     .executeTakeFirst();
   return Number(result.numUpdatedRows) > 0;
 }
@@ -116,9 +163,15 @@ export async function registerFiles(db: Db, id: number, run: TaskRun, keys: stri
 }
 
 /** The result made, for every later run to read; false when this run no longer had it. */
-export async function markMade(db: Db, id: number, run: TaskRun, result: string, now: number) {
+export async function markMade(db: Db, id: number, run: TaskRun, made: StoredShared, now: number) {
   const updated = await mine(db, id, run)
-    .set({ status: 'made', result, task_id: null, task_claimed_at: null, updated_at: now })
+    .set({
+      status: 'made',
+      result: JSON.stringify(made),
+      task_id: null,
+      task_claimed_at: null,
+      updated_at: now,
+    })
     .executeTakeFirst();
   return Number(updated.numUpdatedRows) > 0;
 }

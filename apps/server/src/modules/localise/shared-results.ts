@@ -1,3 +1,4 @@
+import { deleteJobFiles } from '../../jobs/files.ts';
 import type { LocaliseDeps } from './deps.ts';
 import * as shared from './shared-repository.ts';
 import { jobPrefix } from './task-result.ts';
@@ -29,10 +30,14 @@ export interface SharedRun extends shared.TaskRun {
   userId: number;
 }
 
-/** As kept in `localise_shared_results.result`: the value and the key of each file. */
-interface Stored<T> {
-  value: T;
-  files: Record<string, string>;
+/**
+ * What is shared: its kind (`main`, `picture`), its key within the job, and the check its value
+ * read back must pass (the row is the repository's; what the value holds only its kind knows).
+ */
+export interface SharedWhat<T> {
+  kind: string;
+  key: string;
+  isValue: (value: unknown) => value is T;
 }
 
 type SharedDeps = Pick<LocaliseDeps, 'db' | 'files' | 'clock' | 'log'>;
@@ -77,20 +82,25 @@ function waitFor(id: number, ms: number): Promise<void> {
   });
 }
 
-async function read<T>(deps: SharedDeps, row: shared.SharedResultRow): Promise<Shared<T>> {
-  const stored = JSON.parse(row.result) as Stored<T>;
+/** The file `name` of a shared result: there whenever its kind made it, so a missing one is a bug. */
+export function fileOf(result: Shared<unknown>, name: string): Buffer {
+  const file = result.files[name];
+  if (!file) throw new Error(`一键出海 shared result has no file ${name}`);
+  return file;
+}
+
+async function read<T>(deps: SharedDeps, made: shared.StoredShared, what: SharedWhat<T>): Promise<Shared<T>> {
+  if (!what.isValue(made.value))
+    throw new Error(
+      `localise_shared_results.result of ${what.kind} ${what.key} does not hold what it should`,
+    );
   const files: Record<string, Buffer> = {};
-  for (const [name, key] of Object.entries(stored.files)) {
+  for (const [name, key] of Object.entries(made.files)) {
     const file = await deps.files.get(key);
     if (!file) throw new Error(`一键出海 shared result file missing: ${key}`);
     files[name] = file.bytes;
   }
-  return { value: stored.value, files, madeHere: false };
-}
-
-async function deleteQuietly(deps: SharedDeps, keys: string[]) {
-  for (const key of keys)
-    await deps.files.delete(key).catch((err) => deps.log.warn({ err, key }, 'localise file not deleted'));
+  return { value: made.value, files, madeHere: false };
 }
 
 /**
@@ -116,20 +126,27 @@ async function makeAndKeep<T>(
     throw error;
   }
   const folder = `${jobPrefix(run.userId, run.jobId)}/shared/${key}/${run.taskId}-${run.claimedAt}`;
-  const keys = Object.fromEntries(
-    Object.entries(made.files).map(([name, file]) => [name, `${folder}/${name}.${file.extension}`]),
-  );
+  const toWrite = Object.entries(made.files).map(([name, file]) => ({
+    name,
+    file,
+    key: `${folder}/${name}.${file.extension}`,
+  }));
+  const keys = Object.fromEntries(toWrite.map(({ name, key }) => [name, key]));
   if (!(await shared.registerFiles(deps.db, id, run, Object.values(keys)))) return null;
   try {
-    for (const [name, file] of Object.entries(made.files))
-      await deps.files.put(keys[name] as string, file.bytes, file.contentType);
+    for (const { key, file } of toWrite) await deps.files.put(key, file.bytes, file.contentType);
   } catch (error) {
     await shared.release(deps.db, id, run, deps.clock.now());
     wake(id);
     throw error;
   }
-  const stored: Stored<T> = { value: made.value, files: keys };
-  const madeHere = await shared.markMade(deps.db, id, run, JSON.stringify(stored), deps.clock.now());
+  const madeHere = await shared.markMade(
+    deps.db,
+    id,
+    run,
+    { value: made.value, files: keys },
+    deps.clock.now(),
+  );
   wake(id);
   if (madeHere)
     return {
@@ -137,7 +154,7 @@ async function makeAndKeep<T>(
       files: Object.fromEntries(Object.entries(made.files).map(([name, file]) => [name, file.bytes])),
       madeHere: true,
     };
-  await deleteQuietly(deps, Object.values(keys));
+  await deleteJobFiles(deps, Object.values(keys));
   return null;
 }
 
@@ -153,18 +170,25 @@ async function makeAndKeep<T>(
 export async function makeOnce<T>(
   deps: SharedDeps,
   run: SharedRun,
-  what: { kind: string; key: string },
+  what: SharedWhat<T>,
   make: () => Promise<Made<T>>,
 ): Promise<Shared<T>> {
   let touchedAt = performance.now();
   for (;;) {
     const row = await shared.findShared(deps.db, run.jobId, what.key);
-    if (row?.status === 'made') return read<T>(deps, row);
+    if (row?.made) return read(deps, row.made, what);
     const now = deps.clock.now();
     let claimed: number | null = null;
-    if (!row) claimed = await shared.claimNew(deps.db, { jobId: run.jobId, ...what, run, now });
+    if (!row)
+      claimed = await shared.claimNew(deps.db, {
+        jobId: run.jobId,
+        kind: what.kind,
+        key: what.key,
+        run,
+        now,
+      });
     else if (!(await shared.makerAlive(deps.db, row)) && (await shared.takeOver(deps.db, row, run, now)))
-      claimed = Number(row.id);
+      claimed = row.id;
     if (claimed !== null) {
       const kept = await makeAndKeep(deps, run, claimed, what.key, make);
       if (kept) return kept;
@@ -176,6 +200,6 @@ export async function makeOnce<T>(
     }
     // No row a moment ago and none inserted by this run: another's is there now, read it.
     if (!row) continue;
-    await waitFor(Number(row.id), POLL_MS);
+    await waitFor(row.id, POLL_MS);
   }
 }

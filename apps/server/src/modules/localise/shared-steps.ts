@@ -1,8 +1,9 @@
 import { createHash } from 'node:crypto';
-import { type LocaliseSite, MAIN_IMAGE_RULE_SETS, type MainImageReport } from '@chuhai/contract';
+import { type LocaliseSite, MAIN_IMAGE_RULE_SETS, MainImageReport } from '@chuhai/contract';
+import { Value } from 'typebox/value';
 import type { MadeTranslation } from '../translate/service.ts';
 import type { LocaliseDeps } from './deps.ts';
-import { type Made, makeOnce, type SharedRun } from './shared-results.ts';
+import { fileOf, type Made, makeOnce, type SharedRun } from './shared-results.ts';
 import {
   mainImageStep,
   type PictureHow,
@@ -43,6 +44,8 @@ export function pictureKey(photo: Buffer, how: PictureHow): string {
   return sha256(JSON.stringify(['picture', sha256(photo), how.language, 'keep', terms, how.model]));
 }
 
+const isMainImageReport = (value: unknown): value is MainImageReport => Value.Check(MainImageReport, value);
+
 /** The main image for the site's rule set, made once per job for every site of that rule set. */
 export async function sharedMainImage(
   deps: LocaliseDeps,
@@ -53,7 +56,7 @@ export async function sharedMainImage(
   const kept = await makeOnce<MainImageReport>(
     deps,
     run,
-    { kind: 'main', key: mainImageKey(photo, site) },
+    { kind: 'main', key: mainImageKey(photo, site), isValue: isMainImageReport },
     async () => {
       const made = await mainImageStep(deps, photo, site);
       return {
@@ -62,7 +65,7 @@ export async function sharedMainImage(
       };
     },
   );
-  return { bytes: kept.files.main as Buffer, report: kept.value };
+  return { bytes: fileOf(kept, 'main'), report: kept.value };
 }
 
 /** What of a translation is kept as data: all but its pictures, which are kept as files. */
@@ -86,6 +89,20 @@ type KeptMade = Pick<MadeTranslation, (typeof KEPT_FIELDS)[number]>;
 type KeptPicture =
   | { translated: false }
   | (Omit<TranslatedPicture, 'bytes' | 'extension' | 'made'> & { translated: true; made: KeptMade });
+
+/** A kept picture read back: untranslated, or translated with its data (its blocks at least). */
+function isKeptPicture(value: unknown): value is KeptPicture {
+  if (typeof value !== 'object' || value === null || !('translated' in value)) return false;
+  if (value.translated === false) return true;
+  return (
+    value.translated === true &&
+    'made' in value &&
+    typeof value.made === 'object' &&
+    value.made !== null &&
+    'blocks' in value.made &&
+    Array.isArray(value.made.blocks)
+  );
+}
 
 const png = (bytes: Buffer) => ({ bytes, extension: 'png', contentType: 'image/png' });
 
@@ -127,12 +144,12 @@ export async function sharedPicture(
   const kept = await makeOnce<KeptPicture>(
     deps,
     run,
-    { kind: 'picture', key: pictureKey(photo.bytes, how) },
+    { kind: 'picture', key: pictureKey(photo.bytes, how), isValue: isKeptPicture },
     async () => toKept(await pictureStep(deps, run.userId, photo, how)),
   );
   const picture = kept.value;
   if (!picture.translated) return untranslated(photo);
-  const result = kept.files.result as Buffer;
+  const result = fileOf(kept, 'result');
   return {
     ...picture,
     bytes: result,
@@ -140,7 +157,7 @@ export async function sharedPicture(
     made: {
       ...picture.made,
       result,
-      background: kept.files.background as Buffer,
+      background: fileOf(kept, 'background'),
       source: kept.files.source ?? null,
     },
   };
