@@ -7,7 +7,11 @@
  * is half the picture, erased into a blurred band).
  */
 import type { TextBox } from '../ocr/index.ts';
-import type { RgbImage } from './rgb-image.ts';
+import { fillInside, findOutline } from './ink-outline.ts';
+import { dilate, enclosed } from './masks.ts';
+import { colourDistance, type RgbImage } from './rgb-image.ts';
+
+export { dilate };
 
 /** Colour groups: background (or two of a photo), ink, outline, anti-aliased edge. */
 const GROUPS = 4;
@@ -38,8 +42,7 @@ export interface InkReading {
 const squared = (a: number[], r: number, g: number, b: number) =>
   ((a[0] as number) - r) ** 2 + ((a[1] as number) - g) ** 2 + ((a[2] as number) - b) ** 2;
 
-export const colourDistance = (a: number[], b: number[]) =>
-  Math.sqrt(squared(a, b[0] as number, b[1] as number, b[2] as number));
+export { colourDistance };
 
 function nearest(centres: number[][], r: number, g: number, b: number): number {
   let best = 0;
@@ -152,11 +155,12 @@ export function readInk(image: RgbImage, box: TextBox): InkReading | null {
     ink = g;
   }
   if (ink < 0) return null;
-  ink = fillInside(labels, box, ink, { background, innerShare, borderShare });
-  ink = solidBeyondBlend(ink, background, centres, innerShare);
+  const filled = fillInside(labels, box, ink, { background, innerShare, pad });
+  ink = solidBeyondBlend(filled.ink, background, centres, innerShare);
   const core = new Uint8Array(labels.length);
-  for (let i = 0; i < labels.length; i++) core[i] = labels[i] === ink ? 1 : 0;
-  const outline = findOutline(labels, core, box, { ink, background, borderShare, centres });
+  for (let i = 0; i < labels.length; i++) core[i] = labels[i] === ink && !filled.neighbour?.[i] ? 1 : 0;
+  const enclosing = filled.ink === ink ? filled.enclosing : null;
+  const outline = findOutline(labels, core, box, { ink, background, centres, enclosing });
   // Around the strokes, whatever is not a background colour is the text's too: its anti-aliased
   // edge, an outline, a glow or a shadow. Background colours are those reaching the box's edge (one
   // on a label, several on a photo), so a photo next to the letters is never taken.
@@ -176,7 +180,8 @@ export function readInk(image: RgbImage, box: TextBox): InkReading | null {
   const rim = new Uint8Array(labels.length);
   for (let i = 0; i < labels.length; i++) {
     if (strokes[i] && !core[i]) rim[i] = 1;
-    if (!near[i] || strokes[i]) continue;
+    // A neighbouring box of the letters' fill colour is background however near the letters.
+    if (!near[i] || strokes[i] || filled.neighbour?.[i]) continue;
     const label = labels[i] as number;
     if (!backgrounds[label] || (hugging[i] && label === outlineGroup)) rim[i] = 1;
     else if (flat) {
@@ -236,85 +241,6 @@ function withOtherInks(
 }
 
 /**
- * A colour group that surrounds the ink (most pixels just outside the strokes, two pixels deep and
- * more) and is not the background: an outline or a heavy shadow, drawn back with the translation.
- * An anti-aliased edge is a pixel or two deep and does not count.
- */
-function findOutline(
-  labels: Uint8Array,
-  core: Uint8Array,
-  box: TextBox,
-  groups: { ink: number; background: number; borderShare: number[]; centres: number[][] },
-): { group: number; width: number } | null {
-  const reach = Math.max(3, Math.round(Math.min(box.width, box.height) * 0.1));
-  let previous = core;
-  const rings: Uint8Array[] = [];
-  for (let d = 1; d <= reach; d++) {
-    const grown = dilate(core, box.width, box.height, d);
-    const ring = new Uint8Array(core.length);
-    for (let i = 0; i < core.length; i++) ring[i] = grown[i] && !previous[i] ? 1 : 0;
-    rings.push(ring);
-    previous = grown;
-  }
-  const shareIn = (ring: Uint8Array, group: number) => {
-    let on = 0;
-    let of = 0;
-    for (let i = 0; i < ring.length; i++)
-      if (ring[i]) {
-        of += 1;
-        if (labels[i] === group) on += 1;
-      }
-    return on / Math.max(1, of);
-  };
-  for (let g = 0; g < GROUPS; g++) {
-    if (g === groups.ink || g === groups.background) continue;
-    const from = groups.centres[g] as number[];
-    if (colourDistance(from, groups.centres[groups.background] as number[]) < 60) continue;
-    if (colourDistance(from, groups.centres[groups.ink] as number[]) < 60) continue;
-    // The first ring is the anti-aliased edge between the ink and the outline: any colour.
-    let width = 1;
-    for (const ring of rings.slice(1)) {
-      if (shareIn(ring, g) < 0.45) break;
-      width += 1;
-    }
-    if (width >= 3 && hugsStrokes(labels, core, box, g, width)) return { group: g, width };
-  }
-  return null;
-}
-
-/**
- * Of the pixels of group `g` joined to the ring around the ink, the share farther from the ink than
- * an outline reaches, above which the group is a label the letters are printed on, not their
- * outline: a white price pill around red digits (alimama poster train-10's 「398」) passed for a
- * 4 px white outline and was erased with them, pill and all.
- */
-const LABEL_BEYOND = 0.12;
-
-function hugsStrokes(labels: Uint8Array, core: Uint8Array, box: TextBox, g: number, width: number): boolean {
-  const near = dilate(core, box.width, box.height, width + 2);
-  const reached = new Uint8Array(labels.length);
-  const queue: number[] = [];
-  const ring = dilate(core, box.width, box.height, 2);
-  for (let i = 0; i < labels.length; i++)
-    if (ring[i] && !core[i] && labels[i] === g) {
-      reached[i] = 1;
-      queue.push(i);
-    }
-  let beyond = 0;
-  for (let head = 0; head < queue.length; head++) {
-    const i = queue[head] as number;
-    if (!near[i]) beyond += 1;
-    const x = i % box.width;
-    for (const n of [x > 0 ? i - 1 : -1, x < box.width - 1 ? i + 1 : -1, i - box.width, i + box.width])
-      if (n >= 0 && n < labels.length && !reached[n] && labels[n] === g) {
-        reached[n] = 1;
-        queue.push(n);
-      }
-  }
-  return beyond <= queue.length * LABEL_BEYOND;
-}
-
-/**
  * Thin strokes (a small price's digits) are half anti-aliased edge: the group of blends between the
  * ink and the background can outnumber the ink itself and be taken for it, and the text was drawn
  * back as a pale tint at half its contrast. When the group taken lies on the way from the
@@ -334,34 +260,6 @@ function solidBeyondBlend(
     const beyond = centres[g] as number[];
     const whole = colourDistance(from, beyond);
     if (whole > toTaken * 1.5 && toTaken + colourDistance(taken, beyond) <= whole * 1.1) return g;
-  }
-  return ink;
-}
-
-/**
- * When the group taken for ink closes in another (the letters' fill inside an outline, which can
- * cover as much of the box as a bold fill does), the fill is the ink and the first its outline.
- */
-function fillInside(
-  labels: Uint8Array,
-  box: TextBox,
-  ink: number,
-  groups: { background: number; innerShare: number[]; borderShare: number[] },
-): number {
-  const mask = new Uint8Array(labels.length);
-  for (let i = 0; i < labels.length; i++) mask[i] = labels[i] === ink ? 1 : 0;
-  const holes = enclosed(mask, box.width, box.height);
-  for (let g = 0; g < GROUPS; g++) {
-    if (g === ink || g === groups.background || (groups.innerShare[g] as number) < 0.03) continue;
-    if ((groups.borderShare[g] as number) > 0.05) continue;
-    let inside = 0;
-    let count = 0;
-    for (let i = 0; i < labels.length; i++)
-      if (labels[i] === g) {
-        count += 1;
-        inside += holes[i] as number;
-      }
-    if (inside > count * 0.6) return g;
   }
   return ink;
 }
@@ -406,68 +304,4 @@ function deepShare(labels: Uint8Array, g: number, box: TextBox, radius: number):
   let deep = 0;
   for (let i = 0; i < labels.length; i++) if (!nearOther[i]) deep += 1;
   return deep / Math.max(1, count);
-}
-
-/** The pixels not set in `on` that cannot reach the edge without crossing a set one (4-connected). */
-function enclosed(on: Uint8Array, width: number, height: number): Uint8Array {
-  const reached = new Uint8Array(on.length);
-  const queue = new Int32Array(on.length);
-  let head = 0;
-  let tail = 0;
-  const visit = (i: number) => {
-    if (on[i] || reached[i]) return;
-    reached[i] = 1;
-    queue[tail++] = i;
-  };
-  for (let x = 0; x < width; x++) {
-    visit(x);
-    visit((height - 1) * width + x);
-  }
-  for (let y = 0; y < height; y++) {
-    visit(y * width);
-    visit(y * width + width - 1);
-  }
-  while (head < tail) {
-    const i = queue[head++] as number;
-    const x = i % width;
-    if (x > 0) visit(i - 1);
-    if (x < width - 1) visit(i + 1);
-    if (i >= width) visit(i - width);
-    if (i < on.length - width) visit(i + width);
-  }
-  const holes = new Uint8Array(on.length);
-  for (let i = 0; i < on.length; i++) holes[i] = !on[i] && !reached[i] ? 1 : 0;
-  return holes;
-}
-
-/** `on` (one byte a pixel, width × height) grown by `radius` pixels in every direction (a square). */
-export function dilate(on: Uint8Array, width: number, height: number, radius: number): Uint8Array {
-  const rows = new Uint8Array(on.length);
-  for (let y = 0; y < height; y++) {
-    // Two sweeps per row: distance to the nearest set pixel on the left, then on the right.
-    let last = Number.NEGATIVE_INFINITY;
-    for (let x = 0; x < width; x++) {
-      if (on[y * width + x]) last = x;
-      if (x - last <= radius) rows[y * width + x] = 1;
-    }
-    last = Number.POSITIVE_INFINITY;
-    for (let x = width - 1; x >= 0; x--) {
-      if (on[y * width + x]) last = x;
-      if (last - x <= radius) rows[y * width + x] = 1;
-    }
-  }
-  const out = new Uint8Array(on.length);
-  for (let x = 0; x < width; x++) {
-    let last = Number.NEGATIVE_INFINITY;
-    for (let y = 0; y < height; y++) {
-      if (rows[y * width + x]) last = y;
-      if (y - last <= radius) out[y * width + x] = 1;
-    }
-    last = Number.POSITIVE_INFINITY;
-    for (let y = height - 1; y >= 0; y--) {
-      if (rows[y * width + x]) last = y;
-      if (last - y <= radius) out[y * width + x] = 1;
-    }
-  }
-  return out;
 }
