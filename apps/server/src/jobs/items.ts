@@ -211,3 +211,45 @@ export function itemRowsOfJob<T extends JobItemTable>(db: Db, table: T, jobId: n
     .orderBy('id')
     .execute() as Promise<Selectable<Database[T]>[]>;
 }
+
+/** A row that must be there (just written, or claimed by this worker): its absence is a bug. */
+function present<Row>(row: Row | undefined, what: string): Row {
+  if (row === undefined) throw new Error(`${what} is gone`);
+  return row;
+}
+
+/**
+ * The reads every module of jobs makes of its two tables, each row mapped by the module's own
+ * `toJob` and `toItem` (its JSON and status columns read once there): so a module writes what its
+ * rows hold, not the same five queries again.
+ */
+export function jobReads<J extends JobTable, I extends JobItemTable, Job, Item>(
+  tables: { jobs: J; items: I },
+  toJob: (row: Selectable<Database[J]>) => Job,
+  toItem: (row: Selectable<Database[I]>) => Item,
+) {
+  const job = async (db: Db, jobId: number, userId?: number) => {
+    const row = await jobRow(db, tables.jobs, jobId, userId);
+    return row && toJob(row);
+  };
+  const item = async (db: Db, itemId: number) => {
+    const row = await itemRow(db, tables.items, itemId);
+    return row && toItem(row);
+  };
+  return {
+    /** A job by id; with `userId`, only that seller's (someone else's looks the same as a missing one). */
+    job,
+    /** A job this code just wrote or a claimed item belongs to. */
+    jobThere: async (db: Db, jobId: number) => present(await job(db, jobId), `${tables.jobs} ${jobId}`),
+    /** The seller's jobs still kept at `now`, newest first. */
+    keptJobs: async (db: Db, userId: number, now: number, limit: number) =>
+      (await keptJobsOf(db, tables.jobs, userId, now, limit)).map(toJob),
+    item,
+    /** An item this worker claimed. */
+    itemThere: async (db: Db, itemId: number) => present(await item(db, itemId), `${tables.items} ${itemId}`),
+    /** A job's items, in the order they were made. */
+    itemsOfJob: async (db: Db, jobId: number) => (await itemRowsOfJob(db, tables.items, jobId)).map(toItem),
+    /** Takes a waiting item for this worker (see claimItem: of two that got its message, one goes on). */
+    claim: (db: Db, itemId: number, now: number) => claimItem(db, tables.items, itemId, now),
+  };
+}

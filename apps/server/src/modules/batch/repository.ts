@@ -8,14 +8,7 @@ import {
 import type { Kysely, Selectable } from 'kysely';
 import { Value } from 'typebox/value';
 import type { Database } from '../../db/database.ts';
-import {
-  claimItem as claimJobItem,
-  itemRow,
-  itemRowsOfJob,
-  jobRow,
-  keptJobsOf,
-  requeueStaleItems,
-} from '../../jobs/items.ts';
+import { jobReads, requeueStaleItems } from '../../jobs/items.ts';
 import { isListOfKeyed, isListOfObjects, readJsonColumn, readStatusColumn } from '../../jobs/json-column.ts';
 import type { Refused } from '../../lib/unzip-images.ts';
 import type { BatchOutput, BatchVerdict } from './process-image.ts';
@@ -145,19 +138,22 @@ export async function finishIntake(
     .execute();
 }
 
-export async function findJob(db: Db, userId: number, jobId: number) {
-  const row = await jobRow(db, 'batch_jobs', jobId, userId);
-  return row && toJob(row);
-}
+const reads = jobReads(BATCH_TABLES, toJob, toItem);
 
-export async function jobById(db: Db, jobId: number) {
-  const row = await jobRow(db, 'batch_jobs', jobId);
-  return row && toJob(row);
-}
+export const {
+  job: jobById,
+  jobThere,
+  item: findItem,
+  itemThere,
+  itemsOfJob: jobItems,
+  claim: claimItem,
+} = reads;
+
+/** The seller's own job, or undefined. */
+export const findJob = (db: Db, userId: number, jobId: number) => reads.job(db, jobId, userId);
 
 /** The seller's jobs still kept, newest first. */
-export const listJobs = async (db: Db, userId: number, now: number) =>
-  (await keptJobsOf(db, 'batch_jobs', userId, now, 50)).map(toJob);
+export const listJobs = (db: Db, userId: number, now: number) => reads.keptJobs(db, userId, now, 50);
 
 export async function deleteJob(db: Db, jobId: number): Promise<void> {
   await db.deleteFrom('batch_jobs').where('id', '=', jobId).execute();
@@ -213,19 +209,6 @@ export async function heldOriginals(db: Db, userId: number): Promise<{ images: n
     .executeTakeFirstOrThrow();
   return { images: Number(row.images), bytes: Number(row.bytes ?? 0) };
 }
-
-export async function findItem(db: Db, itemId: number) {
-  const row = await itemRow(db, 'batch_items', itemId);
-  return row && toItem(row);
-}
-
-export async function jobItems(db: Db, jobId: number) {
-  return (await itemRowsOfJob(db, 'batch_items', jobId)).map(toItem);
-}
-
-/** Takes a waiting image for this worker (see claimJobItem: of two that got its message, one goes on). */
-export const claimItem = (db: Db, itemId: number, now: number) =>
-  claimJobItem(db, 'batch_items', itemId, now);
 
 /** Ends an image in `processing`; false when it was no longer this worker's (cancelled, taken back). */
 export async function settleItem(

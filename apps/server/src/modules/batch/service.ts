@@ -144,7 +144,7 @@ export async function createJob(
     refused: intake.refused,
   });
   for (const itemId of itemIds) await deps.queue.send(BATCH_QUEUE, { itemId });
-  return jobView(deps, (await batches.jobById(deps.db, jobId)) as batches.BatchJobRow);
+  return jobView(deps, await batches.jobThere(deps.db, jobId));
 }
 
 /**
@@ -289,7 +289,7 @@ export async function cancelJob(deps: BatchDeps, userId: number, jobId: number):
   await ownJob(deps, userId, jobId);
   const moved = await changeJob(deps, QUEUED, jobId, CANCEL_JOB);
   await deleteOriginals(deps, await batches.originalsOf(deps.db, moved));
-  return jobView(deps, (await batches.jobById(deps.db, jobId)) as batches.BatchJobRow);
+  return jobView(deps, await batches.jobThere(deps.db, jobId));
 }
 
 /** 继续处理: paused images (daily limit reached) are queued again, after a VIP purchase or the next day. */
@@ -301,7 +301,7 @@ export async function resumeJob(deps: BatchDeps, userId: number, jobId: number):
     items: { from: ['paused'], to: 'waiting', reason: '' },
     nothingToMove: '没有暂停的图片',
   });
-  return jobView(deps, (await batches.jobById(deps.db, jobId)) as batches.BatchJobRow);
+  return jobView(deps, await batches.jobThere(deps.db, jobId));
 }
 
 export async function deleteOriginals(

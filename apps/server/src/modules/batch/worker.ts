@@ -34,7 +34,7 @@ export const BATCH_IMAGES: ItemKind<MadeImage> = {
   tables: batches.BATCH_TABLES,
   quotaPause: '；明天 00:00 后自动继续，开通 VIP 后可以点「继续处理」马上继续',
   async open(deps, itemId) {
-    const item = (await batches.findItem(deps.db, itemId)) as batches.BatchItemRow;
+    const item = await batches.itemThere(deps.db, itemId);
     const jobId = Number(item.job_id);
     const userId = Number(item.user_id);
     const job = await batches.jobById(deps.db, jobId);

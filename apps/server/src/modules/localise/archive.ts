@@ -122,7 +122,7 @@ export async function* resultsZip(
   deps: Pick<LocaliseDeps, 'db' | 'files' | 'log'>,
   jobId: number,
 ): AsyncGenerator<Uint8Array> {
-  const job = (await localise.jobById(deps.db, jobId)) as localise.LocaliseJobRow;
+  const job = await localise.jobThere(deps.db, jobId);
   const products = job.products;
   const folders = productFolders(products);
   const tasks = await localise.jobTasks(deps.db, jobId);

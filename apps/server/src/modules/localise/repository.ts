@@ -11,14 +11,7 @@ import type { Kysely, Selectable } from 'kysely';
 import { Type } from 'typebox';
 import { Value } from 'typebox/value';
 import type { Database } from '../../db/database.ts';
-import {
-  claimItem,
-  itemRow,
-  itemRowsOfJob,
-  jobRow,
-  keptJobsOf,
-  requeueStaleItems,
-} from '../../jobs/items.ts';
+import { jobReads, requeueStaleItems } from '../../jobs/items.ts';
 import { readJsonColumn, readStatusColumn } from '../../jobs/json-column.ts';
 import type { LocaliseJobTable, LocaliseTaskTable } from './table.ts';
 import { EMPTY_RESULT, isStoredResult, type TaskResult } from './task-result.ts';
@@ -131,10 +124,9 @@ export async function insertJob(
   });
 }
 
-export async function jobById(db: Db, jobId: number) {
-  const row = await jobRow(db, 'localise_jobs', jobId);
-  return row && toJob(row);
-}
+const reads = jobReads(LOCALISE_TABLES, toJob, toTask);
+
+export const { job: jobById, jobThere, item: taskById, itemThere: taskThere, itemsOfJob: jobTasks } = reads;
 
 /** The seller's job started with this key, if any. */
 export function jobByStartKey(db: Db, userId: number, startKey: string) {
@@ -146,14 +138,11 @@ export function jobByStartKey(db: Db, userId: number, startKey: string) {
     .executeTakeFirst();
 }
 
-export async function ownJob(db: Db, userId: number, jobId: number) {
-  const row = await jobRow(db, 'localise_jobs', jobId, userId);
-  return row && toJob(row);
-}
+/** The seller's own job, or undefined. */
+export const ownJob = (db: Db, userId: number, jobId: number) => reads.job(db, jobId, userId);
 
 /** The seller's jobs still kept, newest first. */
-export const recentJobs = async (db: Db, userId: number, now: number, limit: number) =>
-  (await keptJobsOf(db, 'localise_jobs', userId, now, limit)).map(toJob);
+export const recentJobs = reads.keptJobs;
 
 /** The seller's jobs, oldest first (导出我的数据). */
 export async function jobsOfUser(db: Db, userId: number) {
@@ -172,21 +161,11 @@ export async function taskFilesOfUser(db: Db, userId: number): Promise<string[]>
   return rows.flatMap((row) => toTask(row).result.files.map((f) => f.key));
 }
 
-export async function taskById(db: Db, taskId: number) {
-  const row = await itemRow(db, 'localise_tasks', taskId);
-  return row && toTask(row);
-}
-
-export async function jobTasks(db: Db, jobId: number) {
-  return (await itemRowsOfJob(db, 'localise_tasks', jobId)).map(toTask);
-}
-
 /**
  * Takes a waiting task for this worker; false when another has it or it is no longer waiting. A
  * waiting task has no stage (a settle and the stale sweep clear it), so the claim starts afresh.
  */
-export const claimTask = (db: Db, taskId: number, now: number) =>
-  claimItem(db, 'localise_tasks', taskId, now);
+export const claimTask = reads.claim;
 
 /** The stage a processing task is at, for the progress on screen (only while it is this worker's). */
 export async function setStage(

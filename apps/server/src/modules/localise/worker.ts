@@ -122,7 +122,7 @@ export const LOCALISE_TASKS: ItemKind<MadeOutputs> = {
   tables: localise.LOCALISE_TABLES,
   quotaPause: '；明天 00:00 后自动继续，开通 VIP 后可以点「继续」马上继续',
   async open(deps, taskId, claimedAt) {
-    const task = (await localise.taskById(deps.db, taskId)) as localise.LocaliseTaskRow;
+    const task = await localise.taskThere(deps.db, taskId);
     const place: TaskPlace = { userId: Number(task.user_id), jobId: Number(task.job_id), taskId, claimedAt };
     const settle = (status: string, reason: string) =>
       localise.settleTask(deps.db, taskId, claimedAt, { status, reason, now: deps.clock.now() });
