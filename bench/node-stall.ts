@@ -133,6 +133,7 @@ async function main() {
   const { postForm } = await import('../apps/server/test/studio-helpers.ts');
   const { statusCounts } = await import('../apps/server/src/jobs/roll-up.ts');
   const { mainPhoto, detailPictures } = await import('./localise-photos.ts');
+  const { startDictionaries } = await import('../apps/server/src/lib/dictionaries/thread.ts');
 
   const PRODUCTS = Number(process.env.BENCH_PRODUCTS ?? 20);
   const IMAGES = Number(process.env.BENCH_IMAGES ?? 20);
@@ -177,6 +178,7 @@ async function main() {
       { pieceMs: 20 },
     );
     await built.app.listen({ port: 0, host: '127.0.0.1' });
+    startDictionaries(); // as server.ts does once it listens
     await built.app.deps.db.updateTable('daily_limits').set({ daily_limit: 100_000 }).execute();
     const reader = await registerUser(built, '13900002222');
     return {

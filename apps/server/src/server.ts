@@ -1,14 +1,17 @@
 import sharp from 'sharp';
 import { buildApp } from './app.ts';
 import { loadConfigOrExit } from './config.ts';
+import { startDictionaries } from './lib/dictionaries/thread.ts';
 
 /**
  * The OCR and matting models load on their first picture, several seconds each on two cores (a
  * seller's first 图片翻译 took 23.5 s, the next ones 3–4 s): loaded as soon as the server listens.
- * Not under NODE_ENV=test, where the suites start many servers and most never see a picture.
+ * Not under NODE_ENV=test, where the suites start many servers and most never see a picture. The
+ * language dictionaries' thread too: its first question would otherwise wait for its loading.
  */
 async function warmModels(app: Awaited<ReturnType<typeof buildApp>>) {
   const started = Date.now();
+  startDictionaries();
   const blank = await sharp({ create: { width: 32, height: 32, channels: 3, background: '#ffffff' } })
     .png()
     .toBuffer();

@@ -1,4 +1,4 @@
-import OpenCC from 'opencc-js';
+import { toMainland, toTaiwan } from './dictionaries/thread.ts';
 
 /**
  * Simplified or Traditional Chinese, told by OpenCC's dictionaries (opencc-js), not a table of our
@@ -11,8 +11,8 @@ import OpenCC from 'opencc-js';
  * changes them. So a text is judged as a whole, by which kind of character is more: a Traditional
  * line with 台 in it is Traditional; a line of only such characters (台湾) is Simplified.
  */
-const toTaiwan = OpenCC.Converter({ from: 'cn', to: 'tw' });
-const toMainland = OpenCC.Converter({ from: 'tw', to: 'cn' });
+// The converters are asked in the dictionary thread (dictionaries/thread.ts): their tries are too
+// big a heap for the server's thread.
 
 export interface ChineseScript {
   /** Characters `cn` → `tw` changes: Simplified (or a variant Taiwan also writes). */

@@ -6,8 +6,8 @@ import {
   type LocaliseRuleResult,
   type LocaliseSite,
 } from '@chuhai/contract';
-import { eld } from 'eld/large';
 import { chineseScript, simplifiedRuns } from '../../lib/chinese-script.ts';
+import { detectLatin } from '../../lib/dictionaries/thread.ts';
 import { indonesianOrMalay } from './malay-indonesian.ts';
 import type { TranslatedPicture } from './steps.ts';
 
@@ -43,8 +43,6 @@ export interface IdentifiedLanguage {
   close?: string[];
 }
 
-const detector = eld.newInstance();
-
 /** ELD's best score must lead the next by this much (scores run 0–1; mixed copy leads by 0.01–0.03). */
 const MARGIN = 0.05;
 /** Fewer Latin letters than this: not even a word to go on. */
@@ -77,12 +75,13 @@ export function identifyLanguage(raw: string): IdentifiedLanguage {
   // reported beside it. Japanese copy's English words alone say nothing about the rest of it.
   const latin = text.replace(/[^\p{Script=Latin}\s'’-]+/gu, ' ');
   if (count(latin, /\p{L}/gu) < FEW_LETTERS || han > 0) return { language: null, ...base };
-  const found = detector.detect(latin);
-  const [best, next] = Object.values(found.getScores()).sort((a, b) => b - a);
-  const clear = found.isReliable() && best !== undefined && best - (next ?? 0) >= MARGIN;
+  // ELD's tables live in the dictionary thread (lib/dictionaries/thread.ts), off the server's heap.
+  const found = detectLatin(latin);
+  const [best, next] = Object.values(found.scores).sort((a, b) => b - a);
+  const clear = found.reliable && best !== undefined && best - (next ?? 0) >= MARGIN;
   const language = clear && found.language ? found.language : null;
-  if (!clear && best !== undefined && found.isReliable()) {
-    const close = Object.entries(found.getScores())
+  if (!clear && best !== undefined && found.reliable) {
+    const close = Object.entries(found.scores)
       .filter(([, score]) => best - score < MARGIN)
       .sort((a, b) => b[1] - a[1])
       .map(([code]) => code);
