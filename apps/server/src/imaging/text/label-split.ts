@@ -11,6 +11,7 @@
 import type { TextBox } from '../ocr/index.ts';
 import { distanceTo } from './fill-plane.ts';
 import { labelRefill, type Refill } from './label-fill.ts';
+import { solidSteps } from './pill-edges.ts';
 import type { RgbImage } from './rgb-image.ts';
 
 /**
@@ -116,7 +117,34 @@ export function splitRefill(
   inked: (pixel: number) => boolean,
 ): Refill | null {
   if (line.width < line.height * 2) return null;
-  return piecewise(image, line, box, inked, 'x') ?? piecewise(image, line, box, inked, 'y');
+  return (
+    piecewise(image, line, box, inked, 'x', sideCuts(image, line, box, 'x')) ??
+    piecewise(image, line, box, inked, 'y', sideCuts(image, line, box, 'y')) ??
+    // A pill about as tall as the line's box: no step above or below it, but solid beside its
+    // letters (pill-edges.ts).
+    piecewise(image, line, box, inked, 'x', solidSteps(image, line, box))
+  );
+}
+
+/** Where a line is cut and the fill of each piece. */
+interface Cuts {
+  steps: number[];
+  fills: (number[] | null)[];
+}
+
+/** The cuts where the fill at the sides of the line changes (fillSteps), each piece's fill read there. */
+function sideCuts(image: RgbImage, line: TextBox, box: TextBox, axis: Axis): Cuts | null {
+  const steps = fillSteps(image, line, box, axis);
+  if (steps.length === 0) return null;
+  const from = startOf(line, axis);
+  const edges = [from, ...steps, from + lengthOf(line, axis)];
+  const fills = sideFills(image, line, box, axis);
+  return {
+    steps,
+    fills: edges
+      .slice(1)
+      .map((_, n) => medianColour(fills.slice((edges[n] as number) - from, (edges[n + 1] as number) - from))),
+  };
 }
 
 function piecewise(
@@ -125,15 +153,12 @@ function piecewise(
   box: TextBox,
   inked: (pixel: number) => boolean,
   axis: Axis,
+  cuts: Cuts | null,
 ): Refill | null {
-  const steps = fillSteps(image, line, box, axis);
-  if (steps.length === 0) return null;
+  if (!cuts) return null;
+  const { steps, fills: pieceFills } = cuts;
   const [from, length] = [startOf(line, axis), lengthOf(line, axis)];
   const edges = [from, ...steps, from + length];
-  const fills = sideFills(image, line, box, axis);
-  const pieceFills = edges
-    .slice(1)
-    .map((_, n) => medianColour(fills.slice((edges[n] as number) - from, (edges[n + 1] as number) - from)));
   // The letters are as thick in every piece as in the whole line.
   const thickness = Math.min(line.width, line.height);
   const [boxFrom, boxTo] = axis === 'x' ? [box.x, box.x + box.width] : [box.y, box.y + box.height];
