@@ -99,6 +99,125 @@ function scatter(
 const heart = (x: number, y: number, s: number, color: string) =>
   `<path transform="translate(${x.toFixed(0)} ${y.toFixed(0)}) scale(${s.toFixed(2)})" d="M0 6 C -8 -4, -22 4, 0 22 C 22 4, 8 -4, 0 6 Z" fill="${color}"/>`;
 
+/** Circles scattered over the canvas, or over a band of it: snow, stars, lanterns' glow, bubbles. */
+interface Circles {
+  count: number;
+  seed: number;
+  /** Smallest radius, and how much larger a circle may be. */
+  radius: [number, number];
+  /** How the circles are painted (fill, stroke). */
+  paint: string;
+  /** One opacity for all, or the smallest and how much more a larger circle gets. */
+  opacity: number | [number, number];
+  /** Where they fall: the band's top, and how much of the canvas's height it spans. */
+  band?: [number, number];
+}
+
+function circles({ count, seed, radius, paint, opacity, band = [0, 1] }: Circles): string {
+  // A circle of 10 px or more is drawn to the pixel; a smaller one to a tenth, or it looks stepped.
+  const digits = radius[0] >= 10 ? 0 : 1;
+  return scatter(count, seed, (x, y, r) => {
+    const alpha = typeof opacity === 'number' ? opacity : (opacity[0] + r * opacity[1]).toFixed(2);
+    return `<circle cx="${x.toFixed(0)}" cy="${(band[0] + y * band[1]).toFixed(0)}" r="${(radius[0] + r * radius[1]).toFixed(digits)}" ${paint} opacity="${alpha}"/>`;
+  });
+}
+
+/** A festival: its ground (the gradient `g` its `defs` define, or a plain colour) and what is drawn on it. */
+interface Festival {
+  id: string;
+  name: string;
+  defs: string;
+  ground?: string;
+  decor: string;
+}
+
+const festivals: Festival[] = [
+  {
+    id: 'festival-spring',
+    name: '春节红',
+    defs: radial('g', '#e0352b', '#9e1510'),
+    decor: circles({
+      count: 26,
+      seed: 8,
+      radius: [10, 40],
+      paint: 'fill="none" stroke="#f6c85f" stroke-width="3"',
+      opacity: 0.45,
+    }),
+  },
+  {
+    id: 'festival-christmas',
+    name: '圣诞',
+    defs: linear('g', ['#1f6b45', '#0e3b27']),
+    decor: circles({ count: 90, seed: 12, radius: [2, 6], paint: 'fill="#ffffff"', opacity: [0.4, 0.5] }),
+  },
+  {
+    id: 'festival-black-friday',
+    name: '黑五',
+    defs: '',
+    ground: '#121212',
+    decor: Array.from(
+      { length: 12 },
+      (_, i) =>
+        `<rect x="${i * 90 - 200}" y="-100" width="24" height="1300" fill="#d4a94a" opacity="0.18" transform="rotate(30 500 500)"/>`,
+    ).join(''),
+  },
+  {
+    id: 'festival-valentine',
+    name: '情人节',
+    defs: linear('g', ['#fff0f4', '#ffd1dc']),
+    decor: scatter(30, 14, (x, y, r) => heart(x, y, 0.8 + r * 2.2, r > 0.5 ? '#ff8fab' : '#ffc2d1')),
+  },
+  {
+    id: 'festival-halloween',
+    name: '万圣节',
+    defs: linear('g', ['#3b1f4a', '#f28c28']),
+    decor: circles({
+      count: 18,
+      seed: 31,
+      radius: [3, 4],
+      paint: 'fill="#ffb347"',
+      opacity: 0.7,
+      band: [0, 0.6],
+    }),
+  },
+  {
+    id: 'festival-double-eleven',
+    name: '双十一',
+    defs: linear('g', ['#ff4e50', '#c3195d'], 'diagonal'),
+    decor: scatter(
+      70,
+      5,
+      (x, y, r, i) =>
+        `<rect x="${x.toFixed(0)}" y="${y.toFixed(0)}" width="${(6 + r * 10).toFixed(0)}" height="${(3 + r * 5).toFixed(0)}" fill="${['#ffd166', '#ffffff', '#ff9f1c'][i % 3]}" opacity="0.8" transform="rotate(${(r * 360).toFixed(0)} ${x.toFixed(0)} ${y.toFixed(0)})"/>`,
+    ),
+  },
+  {
+    id: 'festival-summer',
+    name: '夏日',
+    defs: linear('g', ['#ffe29a', '#5ec8e5']),
+    decor:
+      '<circle cx="820" cy="180" r="120" fill="#fff7b0" opacity="0.9"/>' +
+      circles({
+        count: 14,
+        seed: 17,
+        radius: [20, 50],
+        paint: 'fill="#ffffff"',
+        opacity: 0.18,
+        band: [500, 0.5],
+      }),
+  },
+  {
+    id: 'festival-mid-autumn',
+    name: '中秋',
+    defs:
+      linear('g', ['#1b2a4a', '#3b4f7a']) +
+      radial('glow', 'rgba(255,255,255,0)', 'rgba(255,214,120,0.6)', 0.5, 0.5, 0.5),
+    decor:
+      '<circle cx="700" cy="260" r="150" fill="#fde9b0"/><circle cx="700" cy="260" r="150" fill="url(#glow)"/>' +
+      circles({ count: 50, seed: 23, radius: [1, 2], paint: 'fill="#ffffff"', opacity: 0.7, band: [0, 0.7] }),
+  },
+];
+
 /** A tabletop: a wall above a surface edge, the product stands on the surface. */
 function tabletop(wall: string[], surface: string[], extra = ''): string {
   return svg(
@@ -227,12 +346,14 @@ export const DESIGNS: BackgroundDesign[] = [
     categoryId: 'scene',
     svg: svg(
       '<rect width="1000" height="600" fill="url(#sky)"/><path d="M0 600 C 300 560, 700 580, 1000 560 L1000 1000 L0 1000 Z" fill="url(#grass)"/>' +
-        scatter(
-          40,
-          21,
-          (x, y, r) =>
-            `<circle cx="${x.toFixed(0)}" cy="${(610 + y * 0.38).toFixed(0)}" r="${(3 + r * 5).toFixed(1)}" fill="#fff6a8" opacity="0.8"/>`,
-        ),
+        circles({
+          count: 40,
+          seed: 21,
+          radius: [3, 5],
+          paint: 'fill="#fff6a8"',
+          opacity: 0.8,
+          band: [610, 0.38],
+        }),
       linear('sky', ['#cfe9ff', '#f4fbff']) + linear('grass', ['#8fd07a', '#4e9a4a']),
     ),
   },
@@ -246,120 +367,10 @@ export const DESIGNS: BackgroundDesign[] = [
       linear('wall', ['#efe6dc', '#dfd0c0']) + linear('side', ['#e9e0d6', '#cfc2b3'], 'across'),
     ),
   },
-  {
-    id: 'festival-spring',
-    name: '春节红',
+  ...festivals.map((f) => ({
+    id: f.id,
+    name: f.name,
     categoryId: 'festival',
-    svg: svg(
-      fill('url(#g)') +
-        scatter(
-          26,
-          8,
-          (x, y, r) =>
-            `<circle cx="${x.toFixed(0)}" cy="${y.toFixed(0)}" r="${(10 + r * 40).toFixed(0)}" fill="none" stroke="#f6c85f" stroke-width="3" opacity="0.45"/>`,
-        ),
-      radial('g', '#e0352b', '#9e1510'),
-    ),
-  },
-  {
-    id: 'festival-christmas',
-    name: '圣诞',
-    categoryId: 'festival',
-    svg: svg(
-      fill('url(#g)') +
-        scatter(
-          90,
-          12,
-          (x, y, r) =>
-            `<circle cx="${x.toFixed(0)}" cy="${y.toFixed(0)}" r="${(2 + r * 6).toFixed(1)}" fill="#ffffff" opacity="${(0.4 + r * 0.5).toFixed(2)}"/>`,
-        ),
-      linear('g', ['#1f6b45', '#0e3b27']),
-    ),
-  },
-  {
-    id: 'festival-black-friday',
-    name: '黑五',
-    categoryId: 'festival',
-    svg: svg(
-      fill('#121212') +
-        Array.from(
-          { length: 12 },
-          (_, i) =>
-            `<rect x="${i * 90 - 200}" y="-100" width="24" height="1300" fill="#d4a94a" opacity="0.18" transform="rotate(30 500 500)"/>`,
-        ).join(''),
-    ),
-  },
-  {
-    id: 'festival-valentine',
-    name: '情人节',
-    categoryId: 'festival',
-    svg: svg(
-      fill('url(#g)') +
-        scatter(30, 14, (x, y, r) => heart(x, y, 0.8 + r * 2.2, r > 0.5 ? '#ff8fab' : '#ffc2d1')),
-      linear('g', ['#fff0f4', '#ffd1dc']),
-    ),
-  },
-  {
-    id: 'festival-halloween',
-    name: '万圣节',
-    categoryId: 'festival',
-    svg: svg(
-      fill('url(#g)') +
-        scatter(
-          18,
-          31,
-          (x, y, r) =>
-            `<circle cx="${x.toFixed(0)}" cy="${(y * 0.6).toFixed(0)}" r="${(3 + r * 4).toFixed(1)}" fill="#ffb347" opacity="0.7"/>`,
-        ),
-      linear('g', ['#3b1f4a', '#f28c28']),
-    ),
-  },
-  {
-    id: 'festival-double-eleven',
-    name: '双十一',
-    categoryId: 'festival',
-    svg: svg(
-      fill('url(#g)') +
-        scatter(
-          70,
-          5,
-          (x, y, r, i) =>
-            `<rect x="${x.toFixed(0)}" y="${y.toFixed(0)}" width="${(6 + r * 10).toFixed(0)}" height="${(3 + r * 5).toFixed(0)}" fill="${['#ffd166', '#ffffff', '#ff9f1c'][i % 3]}" opacity="0.8" transform="rotate(${(r * 360).toFixed(0)} ${x.toFixed(0)} ${y.toFixed(0)})"/>`,
-        ),
-      linear('g', ['#ff4e50', '#c3195d'], 'diagonal'),
-    ),
-  },
-  {
-    id: 'festival-summer',
-    name: '夏日',
-    categoryId: 'festival',
-    svg: svg(
-      fill('url(#g)') +
-        '<circle cx="820" cy="180" r="120" fill="#fff7b0" opacity="0.9"/>' +
-        scatter(
-          14,
-          17,
-          (x, y, r) =>
-            `<circle cx="${x.toFixed(0)}" cy="${(500 + y * 0.5).toFixed(0)}" r="${(20 + r * 50).toFixed(0)}" fill="#ffffff" opacity="0.18"/>`,
-        ),
-      linear('g', ['#ffe29a', '#5ec8e5']),
-    ),
-  },
-  {
-    id: 'festival-mid-autumn',
-    name: '中秋',
-    categoryId: 'festival',
-    svg: svg(
-      fill('url(#g)') +
-        '<circle cx="700" cy="260" r="150" fill="#fde9b0"/><circle cx="700" cy="260" r="150" fill="url(#glow)"/>' +
-        scatter(
-          50,
-          23,
-          (x, y, r) =>
-            `<circle cx="${x.toFixed(0)}" cy="${(y * 0.7).toFixed(0)}" r="${(1 + r * 2).toFixed(1)}" fill="#ffffff" opacity="0.7"/>`,
-        ),
-      linear('g', ['#1b2a4a', '#3b4f7a']) +
-        radial('glow', 'rgba(255,255,255,0)', 'rgba(255,214,120,0.6)', 0.5, 0.5, 0.5),
-    ),
-  },
+    svg: svg(fill(f.ground ?? 'url(#g)') + f.decor, f.defs),
+  })),
 ];
