@@ -51,12 +51,7 @@ export interface SharedResultRow {
 const orNull = (value: number | null) => (value === null ? null : Number(value));
 
 /** A localise_shared_results row, mapped once (the `{}` a making row holds is not read). */
-function toShared(
-  row: Pick<
-    Selectable<LocaliseSharedResultTable>,
-    'id' | 'status' | 'task_id' | 'task_claimed_at' | 'result'
-  >,
-): SharedResultRow {
+function toShared(row: Selectable<LocaliseSharedResultTable>): SharedResultRow {
   const status = readStatusColumn(row.status, SHARED_STATUSES, 'localise_shared_results.status');
   return {
     id: Number(row.id),
@@ -71,7 +66,7 @@ function toShared(
 export async function findShared(db: Db, jobId: number, key: string): Promise<SharedResultRow | undefined> {
   const row = await db
     .selectFrom('localise_shared_results')
-    .select(['id', 'status', 'task_id', 'task_claimed_at', 'result'])
+    .selectAll()
     .where('job_id', '=', jobId)
     .where('key', '=', key)
     .executeTakeFirst();
