@@ -20,6 +20,7 @@ import {
 import { paintPreview, paintStroke, pixelsAround } from '../repair-preview';
 import { loadImage } from '../touch-up-mask';
 import { BrushControls } from './brush-controls';
+import { useBrushCircle } from './use-brush-circle';
 import { useZoomPan } from './use-zoom-pan';
 import { ZoomStage } from './zoom-stage';
 
@@ -55,7 +56,6 @@ export function RepairBrush(props: {
   const canvasRef = useRef<HTMLCanvasElement>(null);
   const imagesRef = useRef<{ background: HTMLImageElement; original: HTMLImageElement | null } | null>(null);
   const draftRef = useRef<RepairDraft>(props.draft);
-  const brushRef = useRef<HTMLDivElement>(null);
   const [tool, setTool] = useState<RepairTool>('colour');
   const [colour, setColour] = useState<string | null>(null);
   const [picking, setPicking] = useState(true);
@@ -105,6 +105,7 @@ export function RepairBrush(props: {
       repaint();
     },
   });
+  const circle = useBrushCircle(zoom.frameRef);
 
   const onPointerDown = (event: PointerEvent<HTMLCanvasElement>) => {
     if (!ready || props.busy) return;
@@ -124,22 +125,9 @@ export function RepairBrush(props: {
     else if (next.full) props.onDraft(next);
   };
 
-  /** The brush's circle follows a mouse or a pen, as wide as it paints; a finger covers it anyway. */
-  const showBrush = (event: PointerEvent<HTMLCanvasElement>, diameter: number) => {
-    const circle = brushRef.current;
-    const frame = zoom.frameRef.current;
-    if (!circle || !frame) return;
-    circle.hidden = event.pointerType === 'touch' || tool === 'move' || pickNow;
-    circle.style.width = `${diameter}px`;
-    circle.style.height = `${diameter}px`;
-    circle.style.margin = `${-diameter / 2}px`;
-    const box = frame.getBoundingClientRect();
-    circle.style.transform = `translate(${event.clientX - box.left}px, ${event.clientY - box.top}px)`;
-  };
-
   const onPointerMove = (event: PointerEvent<HTMLCanvasElement>) => {
     const at = zoom.locate(event);
-    showBrush(event, brushWidth(size, at.scale) / at.scale);
+    circle.follow(event, tool === 'move' || pickNow, brushWidth(size, at.scale) / at.scale);
     if (zoom.onPointerMove(event)) return;
     const before = draftRef.current;
     if (!before.drawing) return;
@@ -162,10 +150,6 @@ export function RepairBrush(props: {
     if (!draftRef.current.drawing) return;
     draftRef.current = endStroke(draftRef.current);
     props.onDraft(draftRef.current);
-  };
-
-  const hideBrush = () => {
-    if (brushRef.current) brushRef.current.hidden = true;
   };
 
   if (failed) return <p className="studio-fail">图片加载失败，请关掉修补画笔后重试</p>;
@@ -233,7 +217,7 @@ export function RepairBrush(props: {
         maxVh={64}
         frameClassName="repair-brush__frame"
         ready={ready}
-        brushRef={brushRef}
+        brushRef={circle.brushRef}
         brushClassName={`touch-up__brush${tool === 'restore' ? ' touch-up__brush--restore' : ''}`}
       >
         <canvas
@@ -252,7 +236,7 @@ export function RepairBrush(props: {
           onPointerMove={onPointerMove}
           onPointerUp={onPointerUp}
           onPointerCancel={onPointerUp}
-          onPointerLeave={hideBrush}
+          onPointerLeave={circle.hide}
         />
         {showText ? <div className="repair-brush__text">{props.children}</div> : null}
       </ZoomStage>

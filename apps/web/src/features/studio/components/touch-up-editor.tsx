@@ -14,6 +14,7 @@ import {
   type Stroke,
 } from '../touch-up-mask';
 import { BrushControls } from './brush-controls';
+import { useBrushCircle } from './use-brush-circle';
 import { useZoomPan } from './use-zoom-pan';
 import { ZoomStage } from './zoom-stage';
 
@@ -39,7 +40,6 @@ export function TouchUpEditor(props: {
   const imagesRef = useRef<{ photo: HTMLImageElement; cutout: HTMLImageElement } | null>(null);
   const reachRef = useRef<HTMLCanvasElement | null>(null);
   const strokeRef = useRef<Stroke | null>(null);
-  const brushRef = useRef<HTMLDivElement>(null);
   const [strokes, setStrokes] = useState<Stroke[]>([]);
   const [tool, setTool] = useState<Tool>('erase');
   const [onlyProduct, setOnlyProduct] = useState(true);
@@ -148,6 +148,7 @@ export function TouchUpEditor(props: {
       paint();
     },
   });
+  const circle = useBrushCircle(zoom.frameRef);
 
   const onPointerDown = (event: PointerEvent<HTMLCanvasElement>) => {
     if (!ready || props.saving) return;
@@ -159,24 +160,9 @@ export function TouchUpEditor(props: {
     paint();
   };
 
-  /**
-   * The brush's circle follows a mouse or a pen at the size it paints (screen pixels, as the
-   * brush); a finger covers it anyway. Moved by style, not state: no render per pointer move.
-   */
-  const showBrush = (event: PointerEvent<HTMLCanvasElement>) => {
-    const circle = brushRef.current;
-    const frame = zoom.frameRef.current;
-    if (!circle || !frame) return;
-    circle.hidden = event.pointerType === 'touch' || tool === 'move' || compare === 'original';
-    const box = frame.getBoundingClientRect();
-    circle.style.transform = `translate(${event.clientX - box.left}px, ${event.clientY - box.top}px)`;
-  };
-  const hideBrush = () => {
-    if (brushRef.current) brushRef.current.hidden = true;
-  };
-
   const onPointerMove = (event: PointerEvent<HTMLCanvasElement>) => {
-    showBrush(event);
+    // The circle is as wide as the brush on screen (ZoomStage sizes it), so only its place moves.
+    circle.follow(event, tool === 'move' || compare === 'original');
     if (zoom.onPointerMove(event)) return;
     const stroke = strokeRef.current;
     if (!stroke) return;
@@ -250,7 +236,7 @@ export function TouchUpEditor(props: {
         height={props.height}
         maxVh={58}
         ready={ready}
-        brushRef={brushRef}
+        brushRef={circle.brushRef}
         brushClassName={`touch-up__brush touch-up__brush--${tool}`}
         brushSize={size}
       >
@@ -269,7 +255,7 @@ export function TouchUpEditor(props: {
           onPointerMove={onPointerMove}
           onPointerUp={onPointerUp}
           onPointerCancel={onPointerUp}
-          onPointerLeave={hideBrush}
+          onPointerLeave={circle.hide}
         />
       </ZoomStage>
       <p className="muted touch-up__hint">
