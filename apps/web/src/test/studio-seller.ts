@@ -1,7 +1,7 @@
 import { vi } from 'vitest';
 import { configureApiClient } from '../lib/api-client';
-import { useAuthStore } from '../stores/auth-store';
 import { type FakeCall, fakeApi } from './render';
+import { signInSeller, signOut } from './seller';
 
 type Routes = Parameters<typeof fakeApi>[0];
 
@@ -15,12 +15,9 @@ export function openStudioAsSeller(routes: Routes, blobUrl = 'blob:original'): F
   URL.createObjectURL = vi.fn(() => blobUrl);
   URL.revokeObjectURL = vi.fn();
   Element.prototype.scrollIntoView = vi.fn();
-  useAuthStore.getState().signIn('tok-1', { username: '13800000000', phone: '13800000000' });
+  signInSeller();
   return calls;
 }
 
 /** Undoes openStudioAsSeller (and any stubbed globals). */
-export function signOutOfStudio() {
-  vi.unstubAllGlobals();
-  useAuthStore.getState().clear();
-}
+export const signOutOfStudio = signOut;

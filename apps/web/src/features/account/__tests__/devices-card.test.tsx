@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { useAuthStore } from '../../../stores/auth-store';
+import { describe, expect, it } from 'vitest';
 import { fakeApi, ok, renderWithApp } from '../../../test/render';
+import { eachTestSignedIn } from '../../../test/seller';
 import { DevicesCard } from '../components/devices-card';
 
 const now = Date.now();
@@ -11,13 +11,7 @@ const devices = [
 ];
 
 describe('登录设备', () => {
-  beforeEach(() =>
-    useAuthStore.getState().signIn('tok-1', { username: '13800000000', phone: '13800000000' }),
-  );
-  afterEach(() => {
-    vi.unstubAllGlobals();
-    useAuthStore.getState().clear();
-  });
+  eachTestSignedIn();
 
   it('shows each device, marks this one, and signs another out', async () => {
     let list = devices;

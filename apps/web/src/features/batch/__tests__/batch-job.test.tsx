@@ -1,10 +1,10 @@
 import type { BatchItem, BatchJobDetail } from '@chuhai/contract';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { useAccountInfo } from '../../../entities/account/get-account-info';
-import { useAuthStore } from '../../../stores/auth-store';
 import { fakeApi, ok, renderWithApp } from '../../../test/render';
 import { screenWidth } from '../../../test/screen-width';
+import { eachTestSignedIn } from '../../../test/seller';
 import { BatchJobView } from '../components/batch-job';
 import { worthSending } from '../folder-files';
 
@@ -58,13 +58,7 @@ function CutoutsLeft() {
 }
 
 describe('a batch job', () => {
-  beforeEach(() =>
-    useAuthStore.getState().signIn('tok-1', { username: '13800000000', phone: '13800000000' }),
-  );
-  afterEach(() => {
-    vi.unstubAllGlobals();
-    useAuthStore.getState().clear();
-  });
+  eachTestSignedIn();
 
   it("each image done refreshes today's uses on the page without a reload", async () => {
     let current = detail('running');
