@@ -15,7 +15,7 @@ import { makeOutputs } from '../src/modules/batch/process-image.ts';
 import type { LocaliseDeps } from '../src/modules/localise/deps.ts';
 import { mainImageStep } from '../src/modules/localise/steps.ts';
 import { buildAccountApp, registerUser } from './account-helpers.ts';
-import { CornerColourMatting, postForm } from './studio-helpers.ts';
+import { alphaBox, CornerColourMatting, postForm } from './studio-helpers.ts';
 
 /** A red product with a yellow badge apart from it, on blue: the badge is no part of the product. */
 const PRODUCT = { left: 500, top: 300, width: 300, height: 200 };
@@ -28,23 +28,6 @@ function photoWithBadge(): Promise<Buffer> {
     '<svg xmlns="http://www.w3.org/2000/svg" width="1200" height="800">' +
     `<rect width="1200" height="800" fill="#3366cc"/>${rect(PRODUCT, '#dd2222')}${rect(BADGE, '#ffdd00')}</svg>`;
   return sharp(Buffer.from(svg)).png().toBuffer();
-}
-
-/** The box of a cut-out PNG's visible pixels (alpha ≥ 128), as the main-image check measures a product. */
-async function alphaBox(png: Buffer) {
-  const { data, info } = await sharp(png).ensureAlpha().raw().toBuffer({ resolveWithObject: true });
-  let [left, right, top, bottom] = [info.width, -1, info.height, -1];
-  for (let y = 0; y < info.height; y += 1)
-    for (let x = 0; x < info.width; x += 1) {
-      if ((data[(y * info.width + x) * 4 + 3] as number) < 128) continue;
-      [left, right, top, bottom] = [
-        Math.min(left, x),
-        Math.max(right, x),
-        Math.min(top, y),
-        Math.max(bottom, y),
-      ];
-    }
-  return { left, top, width: right - left + 1, height: bottom - top + 1 };
 }
 
 /** An OCR that finds no text: the photo has none, and every tool reads the same. */

@@ -111,17 +111,14 @@ export class CornerColourMatting implements MattingEngine {
 /** The box of every pixel that is not (near) white. */
 export const inkBox = (jpeg: Buffer) => drawnBox(jpeg, (r, g, b) => r + g + b > 720);
 
-/** The box of every pixel of a picture that `isBackground` does not take for its background. */
-export async function drawnBox(
-  jpeg: Buffer,
-  isBackground: (red: number, green: number, blue: number) => boolean,
-) {
-  const { data, info } = await sharp(jpeg).removeAlpha().raw().toBuffer({ resolveWithObject: true });
+/** The box of the pixels `inside` takes for the product, given each pixel's channels from `at`. */
+async function boxWhere(image: Buffer, alpha: boolean, inside: (data: Buffer, at: number) => boolean) {
+  const pixels = alpha ? sharp(image).ensureAlpha() : sharp(image).removeAlpha();
+  const { data, info } = await pixels.raw().toBuffer({ resolveWithObject: true });
   let [left, right, top, bottom] = [info.width, -1, info.height, -1];
   for (let y = 0; y < info.height; y += 1)
     for (let x = 0; x < info.width; x += 1) {
-      const i = (y * info.width + x) * 3;
-      if (isBackground(data[i] as number, data[i + 1] as number, data[i + 2] as number)) continue;
+      if (!inside(data, (y * info.width + x) * info.channels)) continue;
       [left, right, top, bottom] = [
         Math.min(left, x),
         Math.max(right, x),
@@ -131,3 +128,14 @@ export async function drawnBox(
     }
   return { left, top, width: right - left + 1, height: bottom - top + 1 };
 }
+
+/** The box of every pixel of a picture that `isBackground` does not take for its background. */
+export const drawnBox = (jpeg: Buffer, isBackground: (red: number, green: number, blue: number) => boolean) =>
+  boxWhere(
+    jpeg,
+    false,
+    (data, i) => !isBackground(data[i] as number, data[i + 1] as number, data[i + 2] as number),
+  );
+
+/** The box of a cut-out PNG's visible pixels (alpha ≥ 128), as the main-image check measures a product. */
+export const alphaBox = (png: Buffer) => boxWhere(png, true, (data, i) => (data[i + 3] as number) >= 128);
