@@ -41,6 +41,28 @@ export type JobItemTable = TablesWith<JobItemColumns>;
 type Db = Kysely<Database>;
 
 /**
+ * The columns every new job starts with: the seller's, running, kept until `expiresAt`. With a
+ * `startKey` a repeat of the start (a double click, a retry after a lost answer) finds this job
+ * instead of making another: each job table's unique (user_id, start_key) decides; NULL keys never
+ * collide.
+ */
+export function newJobColumns(values: {
+  userId: number;
+  now: number;
+  expiresAt: number;
+  startKey: string | null;
+}) {
+  return {
+    user_id: values.userId,
+    status: 'running',
+    created_at: values.now,
+    ended_at: null,
+    expires_at: values.expiresAt,
+    start_key: values.startKey,
+  };
+}
+
+/**
  * Takes a waiting item for this worker: a conditional update, so of two workers that got the same
  * message (a redelivery after a crash) exactly one goes on.
  */

@@ -8,7 +8,7 @@ import {
 import type { Kysely, Selectable } from 'kysely';
 import { Value } from 'typebox/value';
 import type { Database } from '../../db/database.ts';
-import { jobReads, requeueStaleItems } from '../../jobs/items.ts';
+import { jobReads, newJobColumns, requeueStaleItems } from '../../jobs/items.ts';
 import { isListOfKeyed, isListOfObjects, readJsonColumn, readStatusColumn } from '../../jobs/json-column.ts';
 import type { Refused } from '../../lib/unzip-images.ts';
 import type { BatchOutput, BatchVerdict } from './process-image.ts';
@@ -79,7 +79,9 @@ interface NewJob {
 
 /** A new job without a start key (its upload still to be read: `steps` stays `{}` until `finishIntake`). */
 export async function insertJob(db: Db, values: NewJob): Promise<number> {
-  return (await insertJobWithKey(db, { ...values, startKey: null })) as number;
+  const jobId = await insertJobWithKey(db, { ...values, startKey: null });
+  if (jobId === null) throw new Error('a job without a start key cannot collide');
+  return jobId;
 }
 
 /**
@@ -93,16 +95,11 @@ export async function insertJobWithKey(
   const row = await db
     .insertInto('batch_jobs')
     .values({
-      user_id: values.userId,
-      status: 'running',
+      ...newJobColumns(values),
       // The upload is still to be read: `{}` until finishIntake writes the steps it asked for.
       steps: '{}',
       total: 0,
       refused: '[]',
-      created_at: values.now,
-      ended_at: null,
-      expires_at: values.expiresAt,
-      start_key: values.startKey,
     })
     .onConflict((conflict) => conflict.columns(['user_id', 'start_key']).doNothing())
     .returning('id')

@@ -11,7 +11,7 @@ import type { Kysely, Selectable } from 'kysely';
 import { Type } from 'typebox';
 import { Value } from 'typebox/value';
 import type { Database } from '../../db/database.ts';
-import { jobReads, requeueStaleItems } from '../../jobs/items.ts';
+import { jobReads, newJobColumns, requeueStaleItems } from '../../jobs/items.ts';
 import { readJsonColumn, readStatusColumn } from '../../jobs/json-column.ts';
 import type { LocaliseJobTable, LocaliseTaskTable } from './table.ts';
 import { EMPTY_RESULT, isStoredResult, type TaskResult } from './task-result.ts';
@@ -84,14 +84,9 @@ export async function insertJob(
     const job = await trx
       .insertInto('localise_jobs')
       .values({
-        user_id: values.userId,
-        status: 'running',
+        ...newJobColumns(values),
         products: JSON.stringify(values.products),
         sites: JSON.stringify(values.sites),
-        created_at: values.now,
-        ended_at: null,
-        expires_at: values.expiresAt,
-        start_key: values.startKey,
       })
       .onConflict((conflict) => conflict.columns(['user_id', 'start_key']).doNothing())
       .returning('id')
