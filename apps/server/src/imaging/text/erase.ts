@@ -73,8 +73,10 @@ export function markStrokes(image: RgbImage, box: TextBox, mask: Uint8Array): Te
   const thickness = Math.min(box.width, box.height);
   const marked = dilate(strokes, box.width, box.height, Math.max(2, Math.round(thickness * 0.03)));
   for (let y = 0; y < box.height; y++)
-    for (let x = 0; x < box.width; x++)
-      if (marked[y * box.width + x]) mask[(box.y + y) * image.width + box.x + x] = 255;
+    for (let x = 0; x < box.width; x++) {
+      const i = y * box.width + x;
+      if (marked[i] && (!read.within || read.within[i])) mask[(box.y + y) * image.width + box.x + x] = 255;
+    }
   sweepHaze(image, box, mask, read.outline ? [read.ink, read.outline.color] : [read.ink]);
   const outline = read.outline ? { color: hex(read.outline.color), width: read.outline.width } : null;
   // With an outline the ink reads against the outline, as the designer drew it.

@@ -1,6 +1,7 @@
 /**
  * Letters with an outline, as ink.ts reads them: the fill closed in by an outline (white letters
- * outlined in black on a red box), and a colour group that hugs the strokes on every side.
+ * outlined in black on a red box), a colour group that hugs the strokes on every side, and a fill
+ * the letters are printed in (a speech bubble), which is no outline.
  */
 import type { TextBox } from '../ocr/index.ts';
 import { dilate, enclosed } from './masks.ts';
@@ -52,23 +53,11 @@ function reachingEdge(labels: Uint8Array, box: TextBox, g: number): Uint8Array {
   return reaching;
 }
 
-/**
- * A colour group that surrounds the ink (most pixels just outside the strokes, two pixels deep and
- * more) and is not the background: an outline or a heavy shadow, drawn back with the translation.
- * An anti-aliased edge is a pixel or two deep and does not count, unless the group closes the ink
- * in (`enclosing`, the group fillInside found the letters' fill inside): then it is their outline
- * however thin, as wide as the rings around the fill it holds most of. taobao4's 「精选优质面料」
- * is outlined 1–2 px at 24 px, and its translation was drawn without one.
- */
 /** A ring around the ink with this share of a colour is (still) an outline of that colour. */
 const OUTLINE_SHARE = 0.45;
 
-export function findOutline(
-  labels: Uint8Array,
-  core: Uint8Array,
-  box: TextBox,
-  groups: { ink: number; background: number; centres: number[][]; enclosing: number | null },
-): { group: number; width: number } | null {
+/** The rings around the ink, a pixel wide each, as far as an outline is looked for. */
+export function ringsAround(core: Uint8Array, box: TextBox): Uint8Array[] {
   const reach = Math.max(3, Math.round(Math.min(box.width, box.height) * 0.1));
   let previous = core;
   const rings: Uint8Array[] = [];
@@ -79,16 +68,36 @@ export function findOutline(
     rings.push(ring);
     previous = grown;
   }
-  const shareIn = (ring: Uint8Array, group: number) => {
-    let on = 0;
-    let of = 0;
-    for (let i = 0; i < ring.length; i++)
-      if (ring[i]) {
-        of += 1;
-        if (labels[i] === group) on += 1;
-      }
-    return on / Math.max(1, of);
-  };
+  return rings;
+}
+
+function shareIn(labels: Uint8Array, ring: Uint8Array, group: number): number {
+  let on = 0;
+  let of = 0;
+  for (let i = 0; i < ring.length; i++)
+    if (ring[i]) {
+      of += 1;
+      if (labels[i] === group) on += 1;
+    }
+  return on / Math.max(1, of);
+}
+
+/**
+ * A colour group that surrounds the ink (most pixels just outside the strokes, two pixels deep and
+ * more) and is not the background: an outline or a heavy shadow, drawn back with the translation.
+ * An anti-aliased edge is a pixel or two deep and does not count, unless the group closes the ink
+ * in (`enclosing`, the group fillInside found the letters' fill inside): then it is their outline
+ * however thin, as wide as the rings around the fill it holds most of. taobao4's 「精选优质面料」
+ * is outlined 1–2 px at 24 px, and its translation was drawn without one. A colour that never ends
+ * on the rings looked at is no outline but a fill the letters sit in (sitIn).
+ */
+export function findOutline(
+  labels: Uint8Array,
+  core: Uint8Array,
+  box: TextBox,
+  rings: Uint8Array[],
+  groups: { ink: number; background: number; centres: number[][]; enclosing: number | null },
+): { group: number; width: number } | null {
   for (let g = 0; g < groups.centres.length; g++) {
     if (g === groups.ink || g === groups.background) continue;
     const from = groups.centres[g] as number[];
@@ -97,15 +106,37 @@ export function findOutline(
     // The first ring is the anti-aliased edge between the ink and the outline: any colour.
     let width = 1;
     for (const ring of rings.slice(1)) {
-      if (shareIn(ring, g) < OUTLINE_SHARE) break;
+      if (shareIn(labels, ring, g) < OUTLINE_SHARE) break;
       width += 1;
     }
-    if (width >= 3 && hugsStrokes(labels, core, box, g, width)) return { group: g, width };
+    if (width >= 3 && width < rings.length && hugsStrokes(labels, core, box, g, width))
+      return { group: g, width };
   }
   if (groups.enclosing === null) return null;
-  const thin = rings.findIndex((ring) => shareIn(ring, groups.enclosing as number) < OUTLINE_SHARE);
-  const width = thin < 0 ? rings.length : thin;
-  return width > 0 ? { group: groups.enclosing, width } : null;
+  const enclosing = groups.enclosing;
+  const thin = rings.findIndex((ring) => shareIn(labels, ring, enclosing) < OUTLINE_SHARE);
+  return thin > 0 ? { group: enclosing, width: thin } : null;
+}
+
+/**
+ * Whether the letters sit in a fill of group `g` (the group they were found inside): it surrounds
+ * them on every ring looked at, never ending as an outline does. The white of alimama poster
+ * train-8's speech bubble read as a 10 px white outline of 「冬季加绒」, and the bubble, border, tail
+ * and all, was erased with its words.
+ */
+export function sitIn(labels: Uint8Array, rings: Uint8Array[], g: number): boolean {
+  return rings.every((ring) => shareIn(labels, ring, g) >= OUTLINE_SHARE);
+}
+
+/**
+ * What a fill of group `g` closes in (the letters printed in it), with a pixel around for their
+ * anti-aliased edge. What lies outside (the bubble's border drawn in the letters' colour, the photo
+ * around it) is not the letters'.
+ */
+export function closedIn(labels: Uint8Array, box: TextBox, g: number): Uint8Array {
+  const fill = new Uint8Array(labels.length);
+  for (let i = 0; i < labels.length; i++) fill[i] = labels[i] === g ? 1 : 0;
+  return dilate(enclosed(fill, box.width, box.height), box.width, box.height, 1);
 }
 
 /**
@@ -138,4 +169,91 @@ function hugsStrokes(labels: Uint8Array, core: Uint8Array, box: TextBox, g: numb
       }
   }
   return beyond <= queue.length * LABEL_BEYOND;
+}
+
+/**
+ * The inside of a fill of group `g` the letters are printed in: its pixels and what they close in,
+ * less a pixel along its border. Marks kept in there leave the border alone and stand on the fill
+ * alone, which the erase then fills flat (haze.ts fillFlatRegions); marks that reached the
+ * bubble's black border were inpainted into grey smudges across it.
+ */
+export function insideOf(labels: Uint8Array, box: TextBox, g: number): Uint8Array {
+  const fill = new Uint8Array(labels.length);
+  for (let i = 0; i < labels.length; i++) fill[i] = labels[i] === g ? 1 : 0;
+  const holes = enclosed(fill, box.width, box.height);
+  const outside = new Uint8Array(labels.length);
+  for (let i = 0; i < labels.length; i++) outside[i] = fill[i] || holes[i] ? 0 : 1;
+  const nearOutside = dilate(outside, box.width, box.height, 1);
+  const inside = new Uint8Array(labels.length);
+  for (let i = 0; i < labels.length; i++) inside[i] = nearOutside[i] ? 0 : 1;
+  return inside;
+}
+
+/**
+ * Share of the letters' pixels framed, from which the frame is drawn around them: 0.86 for words
+ * in a bubble the line's box cuts; a caption whose ends cross another colour of the photo has its
+ * middle framed on two sides only, none counted.
+ */
+const FRAMED = 0.75;
+
+/**
+ * A fill the letters are printed in whose border is drawn in their own colour (a speech bubble:
+ * white, outlined black, around black words): the group that closes in the letters while the
+ * rest of the ink's pixels, outside it, stand on all four sides of them. Words over a photo split
+ * between two colours of it are not framed by their own other half (nothing above or below them).
+ * Null when there is no such fill.
+ */
+export function frameAround(labels: Uint8Array, box: TextBox, ink: number): number | null {
+  // All of the ink's colour: a frame cut by the box's edge was already left out of the letters.
+  const core = new Uint8Array(labels.length);
+  for (let i = 0; i < labels.length; i++) core[i] = labels[i] === ink ? 1 : 0;
+  for (let g = 0; g < GROUPS_MAX; g++) {
+    if (g === ink) continue;
+    const theirs = closedIn(labels, box, g);
+    let letters = 0;
+    let frame = 0;
+    for (let i = 0; i < core.length; i++) if (core[i]) theirs[i] ? letters++ : frame++;
+    if (letters < (letters + frame) * 0.2 || frame < (letters + frame) * 0.05) continue;
+    if (framedShare(core, theirs, box) >= FRAMED) return g;
+  }
+  return null;
+}
+
+/** A letter pixel is framed with the frame on this many of its four sides (the box may cut the fourth). */
+const FRAMED_SIDES = 3;
+
+/** Groups a reading has at most (ink.ts reads four). */
+const GROUPS_MAX = 4;
+
+/** Of the core's pixels inside `theirs`, the share with core pixels outside it left, right, above and below. */
+function framedShare(core: Uint8Array, theirs: Uint8Array, box: TextBox): number {
+  const { width, height } = box;
+  const rowFrom = new Int32Array(height).fill(width);
+  const rowTo = new Int32Array(height).fill(-1);
+  const columnFrom = new Int32Array(width).fill(height);
+  const columnTo = new Int32Array(width).fill(-1);
+  for (let y = 0; y < height; y++)
+    for (let x = 0; x < width; x++) {
+      const i = y * width + x;
+      if (!core[i] || theirs[i]) continue;
+      rowFrom[y] = Math.min(rowFrom[y] as number, x);
+      rowTo[y] = Math.max(rowTo[y] as number, x);
+      columnFrom[x] = Math.min(columnFrom[x] as number, y);
+      columnTo[x] = Math.max(columnTo[x] as number, y);
+    }
+  let letters = 0;
+  let framed = 0;
+  for (let y = 0; y < height; y++)
+    for (let x = 0; x < width; x++) {
+      const i = y * width + x;
+      if (!core[i] || !theirs[i]) continue;
+      letters += 1;
+      const sides =
+        Number((rowFrom[y] as number) < x) +
+        Number((rowTo[y] as number) > x) +
+        Number((columnFrom[x] as number) < y) +
+        Number((columnTo[x] as number) > y);
+      if (sides >= FRAMED_SIDES) framed += 1;
+    }
+  return framed / Math.max(1, letters);
 }

@@ -7,7 +7,15 @@
  * is half the picture, erased into a blurred band).
  */
 import type { TextBox } from '../ocr/index.ts';
-import { fillInside, findOutline } from './ink-outline.ts';
+import {
+  closedIn,
+  fillInside,
+  findOutline,
+  frameAround,
+  insideOf,
+  ringsAround,
+  sitIn,
+} from './ink-outline.ts';
 import { dilate, enclosed } from './masks.ts';
 import { colourDistance, type RgbImage } from './rgb-image.ts';
 
@@ -37,6 +45,11 @@ export interface InkReading {
   outline: { color: number[]; width: number } | null;
   /** Share of the box's inner part that is ink. */
   inkShare: number;
+  /**
+   * Box-sized, for letters printed in a fill (a speech bubble): 1 inside it, a pixel clear of its
+   * border, where alone the erase may spread. Null when the letters sit on the box's background.
+   */
+  within: Uint8Array | null;
 }
 
 const squared = (a: number[], r: number, g: number, b: number) =>
@@ -139,7 +152,7 @@ export function readInk(image: RgbImage, box: TextBox): InkReading | null {
   const share = (counts: number[], of: number) => counts.map((n) => n / Math.max(1, of));
   const borderShare = share(border, borderCount);
   const innerShare = share(inner, innerCount);
-  const background = borderShare.indexOf(Math.max(...borderShare));
+  let background = borderShare.indexOf(Math.max(...borderShare));
   // The ink: inside the line, hardly on its edge (text does not run out of its box, backgrounds
   // do), and thin: strokes are never far from something else, while a label's or a gradient's
   // colour (split into two groups, one of them not reaching the edge) has a deep inside.
@@ -160,14 +173,27 @@ export function readInk(image: RgbImage, box: TextBox): InkReading | null {
   const core = new Uint8Array(labels.length);
   for (let i = 0; i < labels.length; i++) core[i] = labels[i] === ink && !filled.neighbour?.[i] ? 1 : 0;
   const enclosing = filled.ink === ink ? filled.enclosing : null;
-  const outline = findOutline(labels, core, box, { ink, background, centres, enclosing });
+  const rings = ringsAround(core, box);
+  const outline = findOutline(labels, core, box, rings, { ink, background, centres, enclosing });
+  // Letters printed in a fill (a speech bubble's white) have it for their background, and nothing
+  // outside it is theirs: not the bubble's border drawn in their colour, nor the photo around it.
+  const bubble =
+    outline !== null
+      ? null
+      : enclosing !== null && sitIn(labels, rings, enclosing)
+        ? enclosing
+        : frameAround(labels, box, ink);
+  const theirs = bubble === null ? null : closedIn(labels, box, bubble);
+  if (theirs) for (let i = 0; i < labels.length; i++) if (!theirs[i]) core[i] = 0;
+  if (bubble !== null) background = bubble;
   // Around the strokes, whatever is not a background colour is the text's too: its anti-aliased
   // edge, an outline, a glow or a shadow. Background colours are those reaching the box's edge (one
   // on a label, several on a photo), so a photo next to the letters is never taken.
-  const backgrounds = borderShare.map((b, g) => g !== ink && b >= BACKGROUND_SHARE);
+  const backgrounds = borderShare.map((b, g) => g !== ink && (b >= BACKGROUND_SHARE || g === bubble));
   // A line set in more than one colour (a white 「168」 and a yellow 「元」) has strokes of each: only
   // the strokes near the main ink were erased, and half a 元 stayed beside the translation.
   const strokes = withOtherInks(labels, core, box, { ink, background, innerShare, borderShare, centres });
+  if (theirs) for (let i = 0; i < labels.length; i++) if (!theirs[i]) strokes[i] = 0;
   const reach = Math.max(3, Math.round(thickness * 0.25), (outline?.width ?? 0) + 1);
   const near = dilate(strokes, box.width, box.height, reach);
   // An outline's colour may also be one of the photo's (black): next to the strokes it is the text's.
@@ -180,8 +206,9 @@ export function readInk(image: RgbImage, box: TextBox): InkReading | null {
   const rim = new Uint8Array(labels.length);
   for (let i = 0; i < labels.length; i++) {
     if (strokes[i] && !core[i]) rim[i] = 1;
-    // A neighbouring box of the letters' fill colour is background however near the letters.
-    if (!near[i] || strokes[i] || filled.neighbour?.[i]) continue;
+    // A neighbouring box of the letters' fill colour, or what lies outside the bubble they are
+    // printed in, is not theirs however near them.
+    if (!near[i] || strokes[i] || filled.neighbour?.[i] || (theirs && !theirs[i])) continue;
     const label = labels[i] as number;
     if (!backgrounds[label] || (hugging[i] && label === outlineGroup)) rim[i] = 1;
     else if (flat) {
@@ -204,6 +231,7 @@ export function readInk(image: RgbImage, box: TextBox): InkReading | null {
     background: centres[background] as number[],
     outline: outline ? { color: centres[outline.group] as number[], width: outline.width } : null,
     inkShare: innerShare[ink] as number,
+    within: bubble === null ? null : insideOf(labels, box, bubble),
   };
 }
 
