@@ -1,7 +1,6 @@
 import { PLACEMENT_LIMITS, type ReplaceResult, UPLOAD_LIMITS } from '@chuhai/contract';
 import { Alert, Button, ColorPicker, Input, Segmented } from 'antd';
 import { useEffect, useState } from 'react';
-import { ExampleShowcase } from '../../../components/ui/example-showcase';
 import { StudioTabs } from '../../../components/ui/studio-tabs';
 import { useDrawConfig } from '../../../entities/draw-config/get-draw-config';
 import { useAuthStore } from '../../../stores/auth-store';
@@ -21,6 +20,7 @@ import { PlacementPreview, type PreviewBackground } from './placement-preview';
 import { RecentWork } from './recent-work';
 import { type ReplaceOutcome, ReplaceResults } from './replace-results';
 import { OpeningNotice, RunControls, WorkProgress } from './studio-bits';
+import { StudioExample } from './studio-example';
 import { useTryExample } from './use-example';
 import '../studio.css';
 import '../background.css';
@@ -324,7 +324,7 @@ export function BackgroundScreen() {
               onDismiss={work.dismissOpenError}
             />
             {!busy && !result && files.length === 0 && !work.opening ? (
-              <ExampleShowcase
+              <StudioExample
                 title="换背景示例"
                 hint="上传商品图、选好背景后点「生成」，结果会显示在这里"
                 before={{ label: '原图', image: EXAMPLE_IMAGES.before, alt: '示例原图' }}
@@ -333,10 +333,9 @@ export function BackgroundScreen() {
                   image: EXAMPLE_IMAGES.replaced,
                   alt: '示例换背景效果',
                 }}
-                action="用示例图片试试"
-                onAction={tryExample}
+                use="换背景"
+                onTry={tryExample}
                 loading={example.loading}
-                note={signedIn ? '用示例图片换背景同样计 1 次' : '登录后即可试用'}
               />
             ) : null}
             {result ? <ReplaceResults outcomes={outcomes} busy={busy} onTouchUp={setTouching} /> : null}

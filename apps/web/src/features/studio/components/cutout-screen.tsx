@@ -17,7 +17,6 @@ import {
 import { Button, Checkbox, Image, Modal, Select } from 'antd';
 import { useEffect, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { ExampleShowcase } from '../../../components/ui/example-showcase';
 import { PREVIEW_MOTION } from '../../../components/ui/preview-motion';
 import { StudioTabs } from '../../../components/ui/studio-tabs';
 import { paths } from '../../../config/paths';
@@ -35,6 +34,7 @@ import { ImageDrop } from './image-drop';
 import { type AllPartsChoice, allPartsAction, MainImageResult } from './main-image-result';
 import { RecentWork } from './recent-work';
 import { OpeningNotice, RunControls, revealIfBelowFold, StageProgress, type StageStep } from './studio-bits';
+import { StudioExample } from './studio-example';
 import { TouchUpEditor } from './touch-up-editor';
 import { useTryExample } from './use-example';
 import '../studio.css';
@@ -279,7 +279,7 @@ export function CutoutScreen() {
             onDismiss={work.dismissOpenError}
           />
           {!result && !busy && !preview && !work.opening ? (
-            <ExampleShowcase
+            <StudioExample
               title="抠图示例"
               hint="上传一张产品照片，这里会显示抠图前后对比和主图检查结果"
               before={{ label: '原图', image: EXAMPLE_IMAGES.before, alt: '示例原图' }}
@@ -289,10 +289,9 @@ export function CutoutScreen() {
                 alt: '示例透明底',
                 transparent: true,
               }}
-              action="用示例图片试试"
-              onAction={tryExample}
+              use="抠图"
+              onTry={tryExample}
               loading={example.loading}
-              note={signedIn ? '用示例图片抠图同样计 1 次' : '登录后即可试用'}
             />
           ) : null}
           {result?.cutout && preview ? (

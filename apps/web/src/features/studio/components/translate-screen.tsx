@@ -8,7 +8,6 @@ import {
 import { useQueryClient } from '@tanstack/react-query';
 import { Button, Checkbox, Input, Select, Tag, Tooltip } from 'antd';
 import { useState } from 'react';
-import { ExampleShowcase } from '../../../components/ui/example-showcase';
 import { StudioTabs } from '../../../components/ui/studio-tabs';
 import { useAuthStore } from '../../../stores/auth-store';
 import { EXAMPLE_IMAGES, loadExamplePhoto } from '../api/example-photo';
@@ -24,6 +23,7 @@ import { ImageDrop } from './image-drop';
 import { KeptProductTag } from './kept-product-text';
 import { RecentWork } from './recent-work';
 import { OpeningNotice, RunControls, WorkProgress } from './studio-bits';
+import { StudioExample } from './studio-example';
 import { TranslateEditor } from './translate-editor';
 import { useTryExample } from './use-example';
 import '../studio.css';
@@ -233,7 +233,7 @@ export function TranslateScreen() {
             <div className="studio-empty muted">点「开始翻译」，结果会显示在这里</div>
           ) : null}
           {!busy && !opening && !result && !file ? (
-            <ExampleShowcase
+            <StudioExample
               title="图片翻译示例"
               hint="上传一张带中文的商品图，翻译结果会和原图并排显示在这里"
               before={{
@@ -248,10 +248,9 @@ export function TranslateScreen() {
                 alt: '示例译图（英文卖点）',
                 whole: true,
               }}
-              action="用示例图片试试"
-              onAction={() => void tryExample()}
+              use="翻译"
+              onTry={() => void tryExample()}
               loading={example.loading}
-              note={signedIn ? '用示例图片翻译同样计 1 次' : '登录后即可试用'}
             />
           ) : null}
           {!busy && result ? (
