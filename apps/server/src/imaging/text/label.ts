@@ -60,10 +60,19 @@ export function labelOutline(image: RgbImage, box: TextBox): TextBox | null {
   const down = Math.round(box.height * SEARCH);
   const left = runToEdge(image, cx, cy, -1, 0, Math.round(box.width / 2) + across);
   const right = runToEdge(image, cx, cy, 1, 0, Math.round(box.width / 2) + across);
-  const up = runToEdge(image, cx, cy, 0, -1, Math.round(box.height / 2) + down);
-  const below = runToEdge(image, cx, cy, 0, 1, Math.round(box.height / 2) + down);
-  if (left === null || right === null || up === null || below === null) return null;
-  return { x: cx - left, y: cy - up, width: left + right, height: up + below };
+  if (left === null || right === null) return null;
+  // Its height is read at the middle, and a quarter of the text from either end where it holds
+  // the text there (a speck is no edge): the least is taken. A stripe of the label's colour across
+  // it (a white pill over a white stripe, alimama's train-7) runs on past its edge at the middle.
+  let [top, bottom] = [Number.NEGATIVE_INFINITY, Number.POSITIVE_INFINITY];
+  for (const x of [cx, cx - Math.round(box.width / 4), cx + Math.round(box.width / 4)]) {
+    const up = runToEdge(image, x, cy, 0, -1, Math.round(box.height / 2) + down);
+    const below = runToEdge(image, x, cy, 0, 1, Math.round(box.height / 2) + down);
+    if (up === null || below === null || (x !== cx && up + below < box.height * 0.8)) continue;
+    [top, bottom] = [Math.max(top, cy - up), Math.min(bottom, cy + below)];
+  }
+  if (!Number.isFinite(top) || !Number.isFinite(bottom)) return null;
+  return { x: cx - left, y: top, width: left + right, height: bottom - top };
 }
 
 /**
