@@ -16,11 +16,16 @@ export async function drawTranslation(background: Buffer, blocks: TranslatedBloc
   const under = await sharp(background).removeAlpha().raw().toBuffer({ resolveWithObject: true });
   const picture = { data: under.data, width: under.info.width, height: under.info.height };
   const size = { width: picture.width, height: picture.height };
-  const fit = (block: TranslatedBlock, fontSize = block.fontSize) =>
-    fitBlock({ ...block, fontSize, ...layoutOf(picture, block, visible) }, target).catch((error) => {
+  // The alignment each block is drawn in: a line centred on its pill is centred (layoutOf).
+  const aligns = new Map<number, TranslatedBlock['align']>();
+  const fit = (block: TranslatedBlock, fontSize = block.fontSize) => {
+    const layout = layoutOf(picture, block, visible);
+    aligns.set(block.id, layout.align ?? block.align);
+    return fitBlock({ ...block, fontSize, ...layout }, target).catch((error) => {
       if (!(error instanceof TextTooLargeError)) throw error;
       throw new BlockTooLargeError(block.id);
     });
+  };
   const fitted = await Promise.all(visible.map((block) => fit(block)));
   // Parallel items (a column of selling points, a row of badges) were one size in the original:
   // each is drawn at the size the tightest of them fits at, so the list still reads as one.
@@ -58,6 +63,7 @@ export async function drawTranslation(background: Buffer, blocks: TranslatedBloc
       return {
         ...block,
         fontSize: drawn.fit.fontSize,
+        align: aligns.get(block.id) ?? block.align,
         overflow: drawn.fit.overflow,
         outline: drawn.block.outline ?? null,
         drawn: {

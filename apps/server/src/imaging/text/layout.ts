@@ -11,6 +11,8 @@ import type { RgbImage } from './rgb-image.ts';
 
 /** A label at most this many times as tall as its line is a pill or a tag, centred on (label.ts). */
 const PILL = 2;
+/** A line whose middle is this share of its pill's width from the pill's middle was centred on it. */
+const CENTRED = 0.1;
 
 /** Growth caps: a translation may take at most this much more width and height than its original. */
 const ROOM_WIDTH = 1.8;
@@ -57,9 +59,11 @@ export function roomAround(
   // Any block starting lower down in these columns stops the growth, also one whose box overlaps
   // this one's bottom (a shop sign's 3D letters reach into the line below them).
   const below = others.filter((o) => o.y > y && overlaps(o.x, o.x + o.width, left, right));
-  // Fitting lets text run HEIGHT_SLACK past its room: the room ends that much above the margin.
-  const pictureBottom = y + (size.height - margin - y) / HEIGHT_SLACK;
-  const bottomLimit = Math.min(pictureBottom, ...below.map((o) => o.y - margin));
+  // Fitting lets text run HEIGHT_SLACK past its room: the room ends that much above the margin,
+  // the picture's or the next block's (a headline's second line ran onto the pill under it,
+  // alimama's train-7).
+  const before = (limit: number) => y + (limit - y) / HEIGHT_SLACK;
+  const bottomLimit = Math.min(before(size.height - margin), ...below.map((o) => before(o.y - margin)));
   // Never shorter than its own box, unless a block below starts inside it: then the room ends above
   // that block (the text shrinks rather than run over the next line), keeping at least half.
   const ownBottom = Math.max(y + height / 2, Math.min(y + height, bottomLimit));
@@ -71,21 +75,23 @@ export function roomAround(
  * Where a block's translation is drawn: `room`, the free space around it (roomAround), kept inside
  * the label it was printed on when there is one (label.ts, read on the erased picture); and `box`,
  * what it is centred on: its own line, or on a label the label's height, so that a translation
- * that takes two lines stays on the pill instead of running off its bottom.
+ * that takes two lines stays on the pill instead of running off its bottom; and `align` 'center'
+ * for a line centred on its pill.
  */
 export function layoutOf(
   picture: RgbImage,
   block: { id: number; box: TextBox; align: 'left' | 'center' | 'right' },
   all: { id: number; box: TextBox }[],
-): { room: TextBox; box: TextBox } {
+): { room: TextBox; box: TextBox; align?: 'center' } {
   const obstacles = all.map((other) =>
     other.id === block.id ? other : { ...other, box: withPill(picture, other.box, block.box) },
   );
   const room = beforeSideEdges(picture, block.box, roomAround(block, obstacles, picture));
   // The text is centred on its box: on the room's part of it where a block below cut the room short.
   const box = { ...block.box, height: Math.min(block.box.height, room.y + room.height - block.box.y) };
-  const label = labelAround(picture, block.box);
-  if (!label) return { room, box };
+  const outline = labelOutline(picture, block.box);
+  const label = outline && labelAround(picture, block.box);
+  if (!outline || !label) return { room, box };
   // A panel or a card much taller than the line: its edges bound the room, the text stays put.
   if (label.height > block.box.height * PILL) return { room: clippedTo(room, label, box), box };
   // A pill or a tag: the translation is centred on it and kept off its edges. Fitting lets text run
@@ -99,9 +105,20 @@ export function layoutOf(
   // Measured from `box`, cut short above a block below on the same label: from the line's own box,
   // 「168 元」's two-line translation on taobao4's red price box ran onto 「今日活动价」 under it.
   const inside = withinLabel(room, short, box);
-  // Centred on the label's inside: text up to its full height (the slack) stays off its edges.
-  const centre = withinLabel(room, label, box);
-  return { room: inside, box: { ...block.box, y: centre.y, height: centre.height } };
+  // Centred on the label, or on its part above a block below on it: text that takes the label's
+  // full height (the slack) then stays off its edges. Centred on its inside instead, the text as
+  // tall as the pill started at the inside's top and ran past the pill's bottom (train-7).
+  const top = Math.min(block.box.y, outline.y);
+  const bottom = Math.min(outline.y + outline.height, room.y + room.height);
+  // A line centred on its pill was set centred, whatever the blocks around it line up with (a
+  // left-aligned translation sat at the left end of train-7's pill).
+  const middle = (b: TextBox) => b.x + b.width / 2;
+  const centred = Math.abs(middle(block.box) - middle(outline)) <= outline.width * CENTRED;
+  return {
+    room: inside,
+    box: { ...block.box, y: top, height: Math.max(box.height, bottom - top) },
+    ...(centred ? { align: 'center' as const } : {}),
+  };
 }
 
 /**
