@@ -1,8 +1,8 @@
 import { type ChannelView, COST_PURPOSE_NAMES, COST_PURPOSES, type CostDay } from '@chuhai/contract';
-import { Alert, Button, Card, Col, Row, Segmented, Skeleton, Statistic, Table, Tabs } from 'antd';
+import { Alert, Button, Segmented, Skeleton, Table, Tabs } from 'antd';
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+import { Bar, BarChart, CartesianGrid, Legend, Tooltip, XAxis, YAxis } from 'recharts';
 import { paths } from '../../../config/paths';
 import { downloadCsv } from '../../../lib/csv';
 import { useChannels } from '../api/get-channels';
@@ -11,6 +11,7 @@ import { TOOLTIP_STYLE } from '../chart-style';
 import { usePhoneWidth } from '../use-phone-width';
 import { type CallFilter, CostCalls } from './cost-calls';
 import { formatCost, marginRate } from './cost-format';
+import { ChartCard, FigureCards } from './figures';
 import { PhoneCards } from './phone-cards';
 import { SellerCosts } from './seller-costs';
 
@@ -138,40 +139,32 @@ function CostSummary(props: { onDay: (day: string) => void }) {
         <Skeleton active />
       ) : (
         <>
-          <Row gutter={[12, 12]}>
-            {[
+          <FigureCards
+            figures={[
               ['收入（元）', data.totals.revenue.toFixed(2)],
               ['AI 成本（元）', formatCost(data.totals.cost)],
               ['毛利（元）', formatCost(data.totals.margin)],
               ['毛利率', marginRate(data.totals.revenue, data.totals.margin)],
-            ].map(([title, value]) => (
-              <Col key={title} xs={12} md={6}>
-                <Card size="small">
-                  <Statistic title={title} value={value} />
-                </Card>
-              </Col>
-            ))}
-          </Row>
-          <Card size="small" title="每日 AI 成本（元，按功能）" className="admin-charts">
-            <ResponsiveContainer width="100%" height={240}>
-              <BarChart data={data.days.map((d) => ({ day: d.day.slice(5), ...d.byPurpose }))}>
-                <CartesianGrid strokeDasharray="3 3" />
-                <XAxis dataKey="day" />
-                <YAxis />
-                <Tooltip {...TOOLTIP_STYLE} formatter={(value) => formatCost(Number(value))} />
-                <Legend />
-                {COST_PURPOSES.map((purpose, i) => (
-                  <Bar
-                    key={purpose}
-                    dataKey={purpose}
-                    name={COST_PURPOSE_NAMES[purpose]}
-                    stackId="cost"
-                    fill={['#1b5cff', '#16a34a', '#f59e0b', '#db2777', '#0891b2', '#64748b'][i]}
-                  />
-                ))}
-              </BarChart>
-            </ResponsiveContainer>
-          </Card>
+            ]}
+          />
+          <ChartCard title="每日 AI 成本（元，按功能）" height={240} className="admin-charts">
+            <BarChart data={data.days.map((d) => ({ day: d.day.slice(5), ...d.byPurpose }))}>
+              <CartesianGrid strokeDasharray="3 3" />
+              <XAxis dataKey="day" />
+              <YAxis />
+              <Tooltip {...TOOLTIP_STYLE} formatter={(value) => formatCost(Number(value))} />
+              <Legend />
+              {COST_PURPOSES.map((purpose, i) => (
+                <Bar
+                  key={purpose}
+                  dataKey={purpose}
+                  name={COST_PURPOSE_NAMES[purpose]}
+                  stackId="cost"
+                  fill={['#1b5cff', '#16a34a', '#f59e0b', '#db2777', '#0891b2', '#64748b'][i]}
+                />
+              ))}
+            </BarChart>
+          </ChartCard>
           {phoneWidth ? (
             <DayCards days={data.days} onDay={props.onDay} />
           ) : (

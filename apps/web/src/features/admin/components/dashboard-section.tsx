@@ -1,19 +1,10 @@
-import { Card, Col, Row, Segmented, Skeleton, Statistic } from 'antd';
+import { Col, Row, Segmented, Skeleton } from 'antd';
 import { useState } from 'react';
-import {
-  Bar,
-  BarChart,
-  CartesianGrid,
-  Line,
-  LineChart,
-  ResponsiveContainer,
-  Tooltip,
-  XAxis,
-  YAxis,
-} from 'recharts';
+import { Bar, BarChart, CartesianGrid, Line, LineChart, Tooltip, XAxis, YAxis } from 'recharts';
 import { formatYuan } from '../../../lib/money';
 import { useDashboard } from '../api/get-dashboard';
 import { TOOLTIP_STYLE } from '../chart-style';
+import { ChartCard, FigureCards } from './figures';
 
 const USERS_COLOR = '#1b5cff';
 const REVENUE_COLOR = '#f59e0b';
@@ -47,8 +38,9 @@ export function DashboardSection() {
         <Skeleton active />
       ) : (
         <>
-          <Row gutter={[12, 12]}>
-            {[
+          <FigureCards
+            xl={3}
+            figures={[
               ['新用户', data.newUsers],
               ['活跃用户', data.activeUsers],
               ['支付订单', data.paidOrders],
@@ -56,64 +48,52 @@ export function DashboardSection() {
               ['退款（元）', formatYuan(data.refundedFen)],
               ['VIP 会员', data.vipMembers],
               ['服务失败退回', data.providerFailures],
-            ].map(([title, value]) => (
-              <Col key={title} xs={12} md={6} xl={3}>
-                <Card size="small">
-                  <Statistic title={title} value={value} />
-                </Card>
-              </Col>
-            ))}
-          </Row>
+            ]}
+          />
           <Row gutter={[12, 12]} className="admin-charts">
             {/* Two charts, not one: a day's ¥300 on the axis of a day's 3 new users flattens the users. */}
             <Col xs={24} lg={12}>
-              <Card size="small" title="每日新用户（人）">
-                <ResponsiveContainer width="100%" height={220}>
-                  <BarChart data={series}>
-                    <CartesianGrid strokeDasharray="3 3" vertical={false} />
-                    <XAxis dataKey="label" />
-                    <YAxis allowDecimals={false} width={40} />
-                    <Tooltip {...TOOLTIP_STYLE} formatter={(value) => [`${value} 人`, '新用户']} />
-                    <Bar dataKey="newUsers" name="新用户" fill={USERS_COLOR} maxBarSize={32} />
-                  </BarChart>
-                </ResponsiveContainer>
-              </Card>
+              <ChartCard title="每日新用户（人）" height={220}>
+                <BarChart data={series}>
+                  <CartesianGrid strokeDasharray="3 3" vertical={false} />
+                  <XAxis dataKey="label" />
+                  <YAxis allowDecimals={false} width={40} />
+                  <Tooltip {...TOOLTIP_STYLE} formatter={(value) => [`${value} 人`, '新用户']} />
+                  <Bar dataKey="newUsers" name="新用户" fill={USERS_COLOR} maxBarSize={32} />
+                </BarChart>
+              </ChartCard>
             </Col>
             <Col xs={24} lg={12}>
-              <Card size="small" title="每日收入（元）">
-                <ResponsiveContainer width="100%" height={220}>
-                  <LineChart data={series}>
-                    <CartesianGrid strokeDasharray="3 3" vertical={false} />
-                    <XAxis dataKey="label" />
-                    <YAxis width={56} tickFormatter={(yuan: number) => `¥${yuan}`} />
-                    <Tooltip
-                      {...TOOLTIP_STYLE}
-                      formatter={(value) => [`¥${Number(value).toFixed(2)}`, '收入']}
-                    />
-                    <Line
-                      type="monotone"
-                      dataKey="revenue"
-                      name="收入"
-                      stroke={REVENUE_COLOR}
-                      strokeWidth={2}
-                    />
-                  </LineChart>
-                </ResponsiveContainer>
-              </Card>
+              <ChartCard title="每日收入（元）" height={220}>
+                <LineChart data={series}>
+                  <CartesianGrid strokeDasharray="3 3" vertical={false} />
+                  <XAxis dataKey="label" />
+                  <YAxis width={56} tickFormatter={(yuan: number) => `¥${yuan}`} />
+                  <Tooltip
+                    {...TOOLTIP_STYLE}
+                    formatter={(value) => [`¥${Number(value).toFixed(2)}`, '收入']}
+                  />
+                  <Line
+                    type="monotone"
+                    dataKey="revenue"
+                    name="收入"
+                    stroke={REVENUE_COLOR}
+                    strokeWidth={2}
+                  />
+                </LineChart>
+              </ChartCard>
             </Col>
             <Col xs={24}>
-              <Card size="small" title="各功能用量（次）">
-                {/* Bars lying down: the features' names stay readable on a phone. */}
-                <ResponsiveContainer width="100%" height={40 + 32 * data.uses.length}>
-                  <BarChart data={data.uses} layout="vertical">
-                    <CartesianGrid strokeDasharray="3 3" horizontal={false} />
-                    <XAxis type="number" allowDecimals={false} />
-                    <YAxis type="category" dataKey="name" width={84} interval={0} />
-                    <Tooltip {...TOOLTIP_STYLE} />
-                    <Bar dataKey="used" name="次数" fill={USERS_COLOR} maxBarSize={20} />
-                  </BarChart>
-                </ResponsiveContainer>
-              </Card>
+              {/* Bars lying down: the features' names stay readable on a phone. */}
+              <ChartCard title="各功能用量（次）" height={40 + 32 * data.uses.length}>
+                <BarChart data={data.uses} layout="vertical">
+                  <CartesianGrid strokeDasharray="3 3" horizontal={false} />
+                  <XAxis type="number" allowDecimals={false} />
+                  <YAxis type="category" dataKey="name" width={84} interval={0} />
+                  <Tooltip {...TOOLTIP_STYLE} />
+                  <Bar dataKey="used" name="次数" fill={USERS_COLOR} maxBarSize={20} />
+                </BarChart>
+              </ChartCard>
             </Col>
           </Row>
         </>
