@@ -6,7 +6,7 @@ import type { MadeImage, Placement } from './compose.ts';
 import type { MaskedPixels, Seen } from './main-image-check.ts';
 import { refusalError } from './pixel-refusals.ts';
 import { PIXEL_TASKS, type PixelTaskInput, type PixelTaskName, type PixelTaskOutput } from './pixel-tasks.ts';
-import { asBuffer, handOver } from './pixel-transfer.ts';
+import { asBuffer, sentAsCopy } from './pixel-transfer.ts';
 import type { PixelAnswer, PixelMessage } from './pixel-worker.ts';
 
 /**
@@ -96,13 +96,12 @@ function withRunner(size: number, run: Runner, background: () => PixelWork, clos
   return work;
 }
 
-/** A pool's task, its pixels handed over to the worker and back. */
+/** A pool's task, its pixels copied to the worker (the caller keeps its own) and handed back. */
 function pooled(pool: WorkerPool<PixelMessage, PixelAnswer>, wait: boolean): Runner {
   return async (task, input) => {
-    const message = handOver<PixelMessage>({ task, input });
     let answer: PixelAnswer;
     try {
-      answer = await pool.run(message.value, message.transfer, { wait });
+      answer = await pool.run(sentAsCopy<PixelMessage>({ task, input }), [], { wait });
     } catch (error) {
       if (error instanceof PoolBusyError)
         throw new ProviderError('busy', error.message, {

@@ -1,6 +1,7 @@
 import { availableParallelism } from 'node:os';
 import { PoolBusyError, WorkerPool } from '../../providers/matting/worker-pool.ts';
 import { ProviderError } from '../../providers/provider-error.ts';
+import { sentAsCopy } from '../pixel-transfer.ts';
 import type { OcrWorkerData } from './ocr-worker.ts';
 import type { TextLine } from './types.ts';
 
@@ -46,10 +47,9 @@ export function createOcrEngine(options: { threads?: number } = {}): OcrEngine {
         maxQueue: MAX_QUEUE,
         workerData,
       });
-      // A copy the worker can take over, so the caller's buffer stays usable.
-      const copy = new Uint8Array(image);
+      // Copied into the message, not into a buffer of this thread's heap (pixel-transfer.ts).
       try {
-        return await pool.run(copy, [copy.buffer]);
+        return await pool.run(sentAsCopy(image));
       } catch (error) {
         if (error instanceof PoolBusyError)
           throw new ProviderError('busy', error.message, {
