@@ -40,7 +40,7 @@ export function BatchScreen() {
             <SignInButton label="登录后使用" size="large" block />
           </section>
         )}
-        <div className="job-side">
+        <div className="tool-column">
           {jobId ? <BatchJobView id={jobId} /> : null}
           {signedIn ? (
             <section aria-label="最近 7 天的任务" className="batch-jobs">

@@ -173,7 +173,7 @@ export function ListingScreen() {
           ) : null}
         </section>
 
-        <section className="listing-results" aria-label="撰写结果" ref={results}>
+        <section className="tool-column" aria-label="撰写结果" ref={results}>
           {writing.map((w) => (
             <div key={w.key} className="listing-writing" role="status">
               <span>

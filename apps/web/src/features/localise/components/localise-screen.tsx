@@ -51,7 +51,7 @@ export function LocaliseScreen() {
           <SignInButton label="登录后使用" size="large" block />
         </section>
       )}
-      <div className="job-side">
+      <div className="tool-column">
         {jobId && signedIn ? <LocaliseJobView id={jobId} /> : <Intro />}
         {signedIn && !jobId && <RecentJobs />}
       </div>
