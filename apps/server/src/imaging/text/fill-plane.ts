@@ -175,6 +175,11 @@ export function ringPlanes(
 const PROFILE_STEP = 16;
 /** Unknown rows between two known ones add no more leeway than this many rows do. */
 const PROFILE_GAP = 4;
+/** A row's colour is the median of at least this many samples, from up to PROFILE_BAND rows each side. */
+const PROFILE_SAMPLES = 15;
+const PROFILE_BAND = 3;
+/** Rows each side whose colours a row's colour is the mean of. */
+const PROFILE_SMOOTHING = 4;
 
 /**
  * A fill that changes along one axis only, as a button's rounded shading does (light in its middle,
@@ -189,15 +194,22 @@ export function profileFit(
   const key = (p: Sample) => (axis === 'row' ? p.y : p.x);
   const groups = new Map<number, Sample[]>();
   for (const p of samples) groups.set(key(p), [...(groups.get(key(p)) ?? []), p]);
+  const median = (group: Sample[], c: number) => {
+    const values = group.map((p) => image.data[p.i + c] as number).sort((a, b) => a - b);
+    return values[values.length >> 1] as number;
+  };
+  // A row with few samples takes its neighbours' too: between white letters on a saturated pill a
+  // JPEG's chroma ringing moved the median of a column's three samples by 30 levels, more than any
+  // shading does, and the profile was refused as two fills.
   const known = [...groups]
-    .filter(([, group]) => group.length >= 3)
-    .map(([at, group]) => ({
-      at,
-      rgb: [0, 1, 2].map((c) => {
-        const values = group.map((p) => image.data[p.i + c] as number).sort((a, b) => a - b);
-        return values[values.length >> 1] as number;
-      }),
-    }))
+    .map(([at, group]) => {
+      let band = group;
+      for (let d = 1; band.length < PROFILE_SAMPLES && d <= PROFILE_BAND; d++)
+        band = [...band, ...(groups.get(at - d) ?? []), ...(groups.get(at + d) ?? [])];
+      return { at, band };
+    })
+    .filter(({ band }) => band.length >= 3)
+    .map(({ at, band }) => ({ at, rgb: [0, 1, 2].map((c) => median(band, c)) }))
     .sort((a, b) => a.at - b.at);
   if (known.length < 2) return null;
   // Shading changes a little from row to row; a jump is two fills stacked (a button over the page),
@@ -208,6 +220,20 @@ export function profileFit(
     const jump = Math.hypot(...a.rgb.map((v, c) => v - (b.rgb[c] as number)));
     if (jump > PROFILE_STEP * Math.min(b.at - a.at, PROFILE_GAP)) return null;
   }
+  // Each row's colour, as the mean of the medians around it: a JPEG's ringing between letters
+  // moves one row's median by a few levels and the next one's the other way, which a refill shows
+  // as stripes across a gradient.
+  const smoothing = PROFILE_SMOOTHING;
+  const smoothed = known.map((k, n) => {
+    const near = known
+      .slice(Math.max(0, n - smoothing), n + smoothing + 1)
+      .filter((o) => Math.abs(o.at - k.at) <= smoothing);
+    return {
+      at: k.at,
+      rgb: [0, 1, 2].map((c) => near.reduce((sum, o) => sum + (o.rgb[c] as number), 0) / near.length),
+    };
+  });
+  known.splice(0, known.length, ...smoothed);
   const nearest = (at: number) => {
     let lo = 0;
     let hi = known.length - 1;

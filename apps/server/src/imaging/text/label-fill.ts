@@ -30,6 +30,19 @@ const SAME_COLOUR = 36;
 
 /** The plane must fit 90% of the fill's inner pixels within this (RGB distance): a photo does not. */
 const FIT_NOISE = 12;
+/**
+ * Or within this in brightness alone (BT.601 luma): a JPEG keeps each pixel's brightness but its
+ * colour only per 2×2 block, and around white letters on a magenta pill that colour rings 20–30
+ * levels off (RapidOCR's ch_en_num: 90th percentile 26 in RGB, 8 in luma). A photo is off in both.
+ */
+const FIT_LUMA = 9;
+/** How far (in luma levels) a pixel is from `rgb` in brightness. */
+const lumaOff = (data: Uint8Array | Buffer, i: number, rgb: number[]) =>
+  Math.abs(
+    0.299 * ((data[i] as number) - (rgb[0] as number)) +
+      0.587 * ((data[i + 1] as number) - (rgb[1] as number)) +
+      0.114 * ((data[i + 2] as number) - (rgb[2] as number)),
+  );
 /** Share of the ring around the line that must agree with a plane for it to be tried. */
 const RING_SHARE = 0.3;
 /** Planes tried per ring: a line's fill, and what else the ring crosses (letters, a nested box). */
@@ -105,7 +118,7 @@ function fillOf(image: RgbImage, win: Window, plane: Plane, agree: readonly Samp
   // through the ring allows, belongs to it.
   const shape = model.plane === plane ? first : grownFill(image, win, model.plane, agree);
   const fitted = model.plane === plane ? model : bestModel(image, innerOf(image, win, shape));
-  if (!fitted || fitted.noise > FIT_NOISE) return null;
+  if (!fitted || !smooth(fitted)) return null;
   return { shape, at: fitted.plane.at, typical: fitted.typical };
 }
 
@@ -209,26 +222,35 @@ function bestModel(image: RgbImage, sample: Sample[]) {
   ].filter((model): model is Plane => model !== null);
   const scored = models.map((plane) => {
     const errors = sample.map((p) => distanceTo(image.data, p.i, plane.at(p.x, p.y))).sort((a, b) => a - b);
+    const luma = sample.map((p) => lumaOff(image.data, p.i, plane.at(p.x, p.y))).sort((a, b) => a - b);
     return {
       plane,
       noise: errors[Math.floor(errors.length * 0.9)] as number,
       typical: errors[errors.length >> 1] as number,
+      lumaNoise: luma[Math.floor(luma.length * 0.9)] as number,
     };
   });
-  // A profile has a colour for every row: it must fit clearly better than the plane to be taken.
+  // A profile has a colour for every row: it must fit clearly better than the plane to be taken,
+  // or fit where the plane does not (a pill flat magenta, then purple, then flat again: no plane
+  // follows it, and a JPEG's noise left the profile only a quarter better).
   const [planeFit, ...profiles] = scored;
   if (!planeFit) return null;
   const better = profiles
-    .filter((p) => p.noise < planeFit.noise * PROFILE_GAIN)
+    .filter((p) => p.noise < planeFit.noise * PROFILE_GAIN || (!smooth(planeFit) && smooth(p)))
     .sort((a, b) => a.noise - b.noise)[0];
   return better ?? planeFit;
 }
+
+/** Whether a model fits a fill's pixels as a designed fill, not a photo (FIT_NOISE, FIT_LUMA). */
+const smooth = (model: { noise: number; lumaNoise: number }) =>
+  model.noise <= FIT_NOISE || model.lumaNoise <= FIT_LUMA;
 
 /**
  * The refill of the line in `line` (its detected box) when it is printed on a designed fill, or
  * null when it is not (a photo, a busy pattern). `box` is the line's box grown past its strokes;
  * `inked(i)` says whether the ink reading marked image pixel i as the text's (for letters that
- * touch the label's edge, which the fill does not enclose).
+ * touch the label's edge, which the fill does not enclose). `others` are the boxes of the
+ * picture's other lines: what lies more in one of them than in this line's box is not its text.
  */
 export function labelRefill(
   image: RgbImage,
@@ -236,6 +258,7 @@ export function labelRefill(
   box: TextBox,
   inked: (pixel: number) => boolean,
   piece: PieceOfLine = {},
+  others: readonly TextBox[] = [],
 ): Refill | null {
   const thickness = piece.thickness ?? Math.min(line.width, line.height);
   const centre = [line.x + line.width / 2, line.y + line.height / 2] as const;
@@ -257,18 +280,62 @@ export function labelRefill(
         .filter((c) => c.share >= RING_SHARE);
   // Of the fills that hold the line as strokes, the one reaching furthest around it: the banner's
   // red, not the yellow of the letters on it, which also lies between their gaps.
-  let best: { fill: Fill; text: Uint8Array; around: number } | null = null;
+  const held: { fill: Fill; text: Uint8Array; around: number }[] = [];
   for (const candidate of candidates) {
     const fill = fillOf(image, win, candidate.plane, candidate.agree);
-    const text = fill && textOnFill(image, win, fill, line, box, inked, thickness);
+    const text = fill && textOnFill(image, win, fill, line, box, inked, thickness, others);
     if (!fill || !text) continue;
     const around = shareAround(win, fill.shape, line);
     // The letters' own colour reaches nowhere past them (white words on a photo, read as white
     // fill with the photo between the letters as text); the tightest label still shows a rim.
     if (around < LEAST_AROUND) continue;
-    if (!best || around > best.around) best = { fill, text, around };
+    held.push({ fill, text, around });
   }
+  // A fill that took another for the text is the card the label lies on: white letters on a
+  // magenta pill on a white card read as "pill-shaped strokes" on the card, and the pill was
+  // erased to white. The line is on the label, the innermost fill.
+  const labels = held.filter((c) => runsPastEnds(win, c.fill.shape, line));
+  const outer = held.filter((a) => labels.some((b) => b !== a && liesIn(b.fill.shape, a.text, a.fill.shape)));
+  const best = held
+    .filter((c) => !outer.includes(c))
+    .reduce<(typeof held)[number] | null>((a, c) => (!a || c.around > a.around ? c : a), null);
   return best && refillOf(image, win, best.text, best.fill, line);
+}
+
+/** Share of a fill that must lie in another fill's text for that one to be the card under it. */
+const NESTED_SHARE = 0.5;
+
+/**
+ * Whether a fill runs past both ends of the line, beside its middle: a label holds its text, while
+ * the letters' own colour stops with them (purple letters on a white card, read as a purple fill
+ * with white text, took the card for their text too).
+ */
+function runsPastEnds(win: Window, shape: Uint8Array, line: TextBox): boolean {
+  const across = line.width >= line.height;
+  const [from, to] = across ? [line.y, line.y + line.height] : [line.x, line.x + line.width];
+  const [start, end] = across ? [line.x, line.x + line.width] : [line.y, line.y + line.height];
+  let before = false;
+  let after = false;
+  for (let t = Math.round(from + (to - from) / 4); t < from + ((to - from) * 3) / 4; t++)
+    for (let u = across ? win.x : win.y; u < (across ? win.x + win.width : win.y + win.height); u++) {
+      const [x, y] = across ? [u, t] : [t, u];
+      if (!shape[(y - win.y) * win.width + (x - win.x)]) continue;
+      if (u < start) before = true;
+      if (u >= end) after = true;
+    }
+  return before && after;
+}
+
+/** Whether most of `shape` lies in the part of `text` off `fill` (masks of one window). */
+function liesIn(shape: Uint8Array, text: Uint8Array, fill: Uint8Array): boolean {
+  let all = 0;
+  let inText = 0;
+  for (let k = 0; k < shape.length; k++) {
+    if (!shape[k]) continue;
+    all += 1;
+    if (text[k] && !fill[k]) inText += 1;
+  }
+  return all > 0 && inText >= all * NESTED_SHARE;
 }
 
 const distanceBetween = (a: readonly number[], b: readonly number[]) =>
@@ -328,6 +395,7 @@ function textOnFill(
   box: TextBox,
   inked: (pixel: number) => boolean,
   thickness: number,
+  others: readonly TextBox[],
 ): Uint8Array | null {
   const inside = insideFill(win, fill.shape);
   let wrapped = 0;
@@ -336,18 +404,23 @@ function textOnFill(
       wrapped += inside[(y - win.y) * win.width + x - win.x] ?? 0;
   if (wrapped < line.width * line.height * WRAPPED_SHARE) return null;
   const { id, shapes } = shapesOffFill(win, fill.shape, box);
+  const theirs = othersShapes(win, id, shapes, line, others);
   const text = new Uint8Array(win.width * win.height);
   let count = 0;
   for (let k = 0; k < text.length; k++) {
     const s = shapes[id[k] as number];
-    if (!s || !inside[k]) continue;
+    if (!s || !inside[k] || theirs.has(id[k] as number)) continue;
     const p = pixelOf(image, win, k);
     const enclosed = !s.outward && s.inside >= s.pixels * INSIDE_SHARE;
     const inLine = p.x >= line.x && p.x < line.x + line.width && p.y >= line.y && p.y < line.y + line.height;
     // The ink reading's marks count in the line's own box and, as a glow, past the grown box;
     // between the two a nested box or the label's frame may lie, in the ink's colour.
     const pastBox = p.x < box.x || p.y < box.y || p.x >= box.x + box.width || p.y >= box.y + box.height;
-    if (enclosed || ((inLine || pastBox) && inked(p.i / 3))) {
+    // A shape wholly in the window and mostly past the line's box is not the line's, even in its
+    // ink's colour: a purple pill under purple letters, whose line box reached into its top rows,
+    // was refilled white with them.
+    const beside = !s.outward && !enclosed;
+    if (enclosed || ((inLine || pastBox) && !beside && inked(p.i / 3))) {
       text[k] = 1;
       count += 1;
     }
@@ -382,7 +455,7 @@ function textOnFill(
   // it goes too (a shape that is not the fill, such as an icon, is not touched).
   // Not next to the label's own edge or another shape, though: their anti-aliased rim is off the
   // fill too, and it stays.
-  const others = dilate(
+  const besides = dilate(
     fill.shape.map((v, k) => (v || text[k] ? 0 : 1)),
     win.width,
     win.height,
@@ -395,12 +468,54 @@ function textOnFill(
   for (let y = y0; y < y1; y++)
     for (let x = x0; x < x1; x++) {
       const k = (y - win.y) * win.width + (x - win.x);
-      if (!fill.shape[k] || text[k] || others[k]) continue;
+      if (!fill.shape[k] || text[k] || besides[k]) continue;
       if (distanceTo(image.data, (y * image.width + x) * 3, fill.at(x, y)) > off) text[k] = 1;
     }
   const grown = dilate(text, win.width, win.height, 1);
-  for (let k = 0; k < grown.length; k++) grown[k] = grown[k] && (inside[k] || text[k]) ? 1 : 0;
+  for (let k = 0; k < grown.length; k++)
+    grown[k] = grown[k] && (inside[k] || text[k]) && !theirs.has(id[k] as number) ? 1 : 0;
   return grown;
+}
+
+/**
+ * The shapes (ids of shapesOffFill) that lie more in another line's box than in `line`: that
+ * line's letters, or the label it is printed on. A gradient pill 4 px under big price digits lay
+ * in their grown box, was taken for part of them and refilled white, its own words with it.
+ * Only a shape wholly in the window: one reaching out of it is joined to what lies past it (letters
+ * touching their label's edge and the card beyond it, which the line above stands on too).
+ */
+function othersShapes(
+  win: Window,
+  id: Int32Array,
+  shapes: readonly { outward: boolean }[],
+  line: TextBox,
+  others: readonly TextBox[],
+): Set<number> {
+  const count = shapes.length;
+  const near = others.filter(
+    (b) =>
+      b.x < win.x + win.width && b.y < win.y + win.height && b.x + b.width > win.x && b.y + b.height > win.y,
+  );
+  const theirs = new Set<number>();
+  if (near.length === 0) return theirs;
+  const inBox = (b: TextBox, x: number, y: number) =>
+    x >= b.x && y >= b.y && x < b.x + b.width && y < b.y + b.height;
+  const own = new Int32Array(count);
+  const inOther = near.map(() => new Int32Array(count));
+  for (let k = 0; k < id.length; k++) {
+    const n = id[k] as number;
+    if (n < 0) continue;
+    const x = (k % win.width) + win.x;
+    const y = Math.floor(k / win.width) + win.y;
+    if (inBox(line, x, y)) own[n] = (own[n] as number) + 1;
+    near.forEach((b, o) => {
+      if (inBox(b, x, y)) (inOther[o] as Int32Array)[n] = ((inOther[o] as Int32Array)[n] as number) + 1;
+    });
+  }
+  for (let n = 0; n < count; n++)
+    if (!shapes[n]?.outward && inOther.some((counts) => (counts[n] as number) > (own[n] as number)))
+      theirs.add(n);
+  return theirs;
 }
 
 /** The refill of the pixels of `text` (1 in the window): the fill's plane there. */
