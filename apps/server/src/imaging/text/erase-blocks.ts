@@ -167,11 +167,14 @@ function markLines(image: RgbImage, lines: TextLine[], erase: Uint8Array) {
   const refills = new Map<TextLine, Refill>();
   const scratch = new Uint8Array(image.width * image.height);
   for (const line of lines) {
+    // What lies in another line's box is that line's to erase (its letters, the pill it is on).
+    const others = lines.filter((other) => other !== line).map((other) => other.box);
     const box = strokeBox(line, image);
     const read = markStrokes(image, box, scratch);
     const inked = (pixel: number) => scratch[pixel] === 255;
     // Across two fills, each piece on its own; else on the one fill around the whole line.
-    const refill = splitRefill(image, line.box, box, inked) ?? labelRefill(image, line.box, box, inked);
+    const refill =
+      splitRefill(image, line.box, box, inked) ?? labelRefill(image, line.box, box, inked, {}, others);
     if (refill) refills.set(line, refill);
     inks.set(line, refill ? inkOnLabel(read, refill) : read);
     // A glow is followed past the box by up to half the line's thickness (haze.ts).
