@@ -1,0 +1,159 @@
+/**
+ * 图片翻译 on a Taobao long image's gradient pills (RapidOCR's ch_en_num, issue 51): white words
+ * on a pill running from magenta to purple, with a gold rim, on a white card, saved as a JPEG.
+ * The pill is a label: its words are refilled with its own gradient, its rim and round ends stay.
+ * Before, the white card was taken for the fill and the whole pill for the words' strokes, so the
+ * pill came back white; and a pill just under big price digits was whitened by their line too.
+ */
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import sharp from 'sharp';
+import type { TextBlock, TextBox } from '../src/imaging/ocr/index.ts';
+import { eraseBlocks } from '../src/imaging/text/erase-blocks.ts';
+import { type Writing, writeChinese } from './fakes/chinese-text.ts';
+
+const W = 340;
+const H = 220;
+const MAGENTA = [255, 26, 231];
+const PURPLE = [128, 28, 245];
+const GOLD = '#cec45b';
+
+/** Pills: 180 × 22 with round ends, a gold rim, magenta for the first 40% and purple from 70%. */
+const PILLS = [
+  { x: 60, y: 40, words: '深度防冻不结冰' },
+  { x: 60, y: 162, words: '惊喜福利不容错过' },
+];
+const PILL = { width: 180, height: 22 };
+
+const pillsSvg = () => {
+  const stops = `<stop offset="0.4" stop-color="rgb(${MAGENTA})"/><stop offset="0.7" stop-color="rgb(${PURPLE})"/>`;
+  const pills = PILLS.map(
+    (p, n) =>
+      `<linearGradient id="g${n}" x1="${p.x}" x2="${p.x + PILL.width}" gradientUnits="userSpaceOnUse">${stops}</linearGradient>` +
+      `<rect x="${p.x}" y="${p.y}" width="${PILL.width}" height="${PILL.height}" rx="11" fill="url(#g${n})" stroke="${GOLD}" stroke-width="2"/>`,
+  ).join('');
+  return Buffer.from(`<svg xmlns="http://www.w3.org/2000/svg" width="${W}" height="${H}">${pills}</svg>`);
+};
+
+const WORDS: Writing[] = [
+  ...PILLS.map((p) => ({ text: p.words, left: p.x + 30, top: p.y + 4, size: 14, color: '#ffffff' })),
+  // Price digits 4 px over the lower pill: their line's box reaches into it.
+  { text: '5.8', left: 110, top: 106, size: 64, color: '#b21ef0' },
+];
+
+const raw = async (bytes: Buffer) => {
+  const { data, info } = await sharp(bytes).removeAlpha().raw().toBuffer({ resolveWithObject: true });
+  return { data, width: info.width, height: info.height };
+};
+
+/** The box of what each writing drew, grown by a fifth of its height as a detector's box is. */
+async function detectedBoxes(): Promise<TextBox[]> {
+  const black = () => sharp({ create: { width: W, height: H, channels: 3, background: '#000' } });
+  return Promise.all(
+    WORDS.map(async (w) => {
+      const glyphs = await raw(await writeChinese(black(), [{ ...w, color: '#ffffff' }]));
+      let [x0, y0, x1, y1] = [W, H, 0, 0];
+      for (let y = 0; y < H; y++)
+        for (let x = 0; x < W; x++)
+          if ((glyphs.data[(y * W + x) * 3] as number) > 100)
+            [x0, y0, x1, y1] = [Math.min(x0, x), Math.min(y0, y), Math.max(x1, x), Math.max(y1, y)];
+      const pad = Math.round((y1 - y0) * 0.2);
+      return { x: x0 - pad, y: y0 - pad, width: x1 - x0 + 2 * pad, height: y1 - y0 + 2 * pad };
+    }),
+  );
+}
+
+const jpeg = (png: Buffer) => sharp(png).jpeg({ quality: 80 }).toBuffer();
+
+/** The card with its pills (and words), saved as a JPEG as the seller's picture was. */
+const scene = async (words: boolean) => {
+  const card = await sharp({ create: { width: W, height: H, channels: 3, background: '#ffffff' } })
+    .composite([{ input: pillsSvg() }])
+    .png()
+    .toBuffer();
+  // One composite per sharp pipeline: the words go on the card drawn first.
+  return raw(await jpeg(words ? await writeChinese(sharp(card), WORDS) : card));
+};
+
+/** The pixels of each pill's body, 4 px inside its rim. */
+async function pillBodies(): Promise<Uint8Array[]> {
+  return PILLS.map((p) => {
+    const inside = new Uint8Array(W * H);
+    const r = PILL.height / 2 - 4;
+    for (let y = p.y; y < p.y + PILL.height; y++)
+      for (let x = p.x; x < p.x + PILL.width; x++) {
+        const cx = Math.min(Math.max(x, p.x + PILL.height / 2), p.x + PILL.width - PILL.height / 2);
+        if (Math.hypot(x - cx, y - (p.y + PILL.height / 2)) <= r) inside[y * W + x] = 1;
+      }
+    return inside;
+  });
+}
+
+const distance = (a: Buffer | Uint8Array, b: Buffer | Uint8Array, i: number) =>
+  Math.hypot(
+    (a[i] as number) - (b[i] as number),
+    (a[i + 1] as number) - (b[i + 1] as number),
+    (a[i + 2] as number) - (b[i + 2] as number),
+  );
+
+const toWhite = (data: Uint8Array, i: number) =>
+  Math.hypot(255 - (data[i] as number), 255 - (data[i + 1] as number), 255 - (data[i + 2] as number));
+
+/** The scene with its words erased, each word's box given as a detector would find it. */
+async function erasedScene() {
+  const [written, clean, boxes, bodies] = await Promise.all([
+    scene(true),
+    scene(false),
+    detectedBoxes(),
+    pillBodies(),
+  ]);
+  const blocks: TextBlock[] = WORDS.map((w, n) => {
+    const box = boxes[n] as TextBox;
+    return {
+      lines: [{ text: w.text, box, score: 0.95 }],
+      box,
+      text: w.text,
+      align: 'center',
+      lineHeight: box.height,
+    };
+  });
+  const erased = await eraseBlocks({
+    image: { data: new Uint8Array(written.data), width: W, height: H },
+    blocks,
+    translations: WORDS.map(() => 'Winter safe'),
+    kept: [],
+  });
+  return { erased: erased.data, clean: clean.data, bodies };
+}
+
+/** How a pill's body came back: its share near white, and its mean distance from the pill without words. */
+function pillAfter(result: Awaited<ReturnType<typeof erasedScene>>, n: number) {
+  const body = result.bodies[n] as Uint8Array;
+  let all = 0;
+  let whitish = 0;
+  let off = 0;
+  for (let p = 0; p < body.length; p++) {
+    if (!body[p]) continue;
+    all += 1;
+    if (toWhite(result.erased, p * 3) < 120) whitish += 1;
+    off += distance(result.erased, result.clean, p * 3);
+  }
+  return { white: whitish / all, off: off / all };
+}
+
+describe('图片翻译 · a gradient pill on a white card', () => {
+  const result = erasedScene();
+
+  for (const [n, what] of [
+    'refills a pill with its own gradient',
+    'keeps a pill just under big price digits, whose line’s box reaches into it',
+  ].entries())
+    it(what, async () => {
+      const pill = PILLS[n] as (typeof PILLS)[number];
+      const { white, off } = pillAfter(await result, n);
+      // The words were white: where the pill is near white, they (or a white refill) are left.
+      assert.ok(white < 0.02, `${pill.words}: ${(100 * white).toFixed(0)}% of the pill is white`);
+      // Its gradient: each pixel as the pill without words has it, within a JPEG's noise.
+      assert.ok(off < 24, `${pill.words}: ${off.toFixed(1)} off the pill's own colours`);
+    });
+});
