@@ -37,6 +37,19 @@ describe('x-token request signature', () => {
     assert.equal(res.statusCode, 400);
   });
 
+  it('still refuses a wrong signature for a URL it has just let through (signatures are kept)', async () => {
+    const url = '/api/test/ping?pageNo=3';
+    assert.equal((await get(url, signedHeaders(url))).statusCode, 200);
+    const wrong = {
+      ...signedHeaders(url),
+      'x-token': requestSignature('/api/test/ping?pageNo=4', TEST_BUILD_TIME),
+    };
+    assert.equal((await get(url, wrong)).statusCode, 400);
+    const otherBuild = { ...signedHeaders(url), buildtime: '2026-01-01T00:00:00.000Z' };
+    assert.equal((await get(url, otherBuild)).statusCode, 400, 'signed for one build, sent with another');
+    assert.equal((await get(url, signedHeaders(url))).statusCode, 200);
+  });
+
   it('tells a client built at another time that a new build is served', async () => {
     const oldBuild = '2026-01-01T00:00:00.000Z';
     const res = await get('/api/test/ping', signedHeaders('/api/test/ping', oldBuild));
