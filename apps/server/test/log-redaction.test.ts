@@ -49,5 +49,13 @@ describe('request logs keep no secrets', () => {
       '/a?pageNo=2&Sign=***&x-token=***&keyword=sig',
     );
     assert.equal(redactUrl('/plain'), '/plain');
+    assert.equal(redactUrl('/a?pageNo=1&pageSize=20'), '/a?pageNo=1&pageSize=20');
+    assert.equal(redactUrl('/a?code'), '/a?code=***', 'a name without a value');
+    assert.equal(redactUrl('/a?%74oken=t&q=1'), '/a?%74oken=***&q=1', 'a percent-encoded name');
+    assert.equal(
+      redactUrl('/a?tokens=1&signature=2'),
+      '/a?tokens=1&signature=2',
+      'longer names are not secrets',
+    );
   });
 });
