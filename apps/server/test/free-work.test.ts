@@ -2,9 +2,11 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { ResultCode, TRANSLATE_LIMITS, type TranslatedBlock } from '@chuhai/contract';
 import sharp from 'sharp';
+import type { PixelWork } from '../src/imaging/pixel-pool.ts';
 import { BlockTooLargeError, drawTranslation } from '../src/imaging/text/translate-picture.ts';
 import type { AppError } from '../src/lib/app-error.ts';
 import { inSellerWords } from '../src/modules/translate/picture-errors.ts';
+import { ProviderError } from '../src/providers/provider-error.ts';
 import { FreeWorkLanes } from '../src/work/free-work-lanes.ts';
 import { auth, post } from './account-helpers.ts';
 import { buildChatApp } from './chat-helpers.ts';
@@ -119,5 +121,26 @@ describe('图片翻译 · 重新生成 under worst-case bodies', () => {
       assert.ok(Number(refused.headers['retry-after']) > 0);
     }
     assert.equal((await render(body(4, 200, 40))).statusCode, 200, 'the slot is free again');
+  });
+
+  it('says a full pixel queue as 重新生成 being busy (429 with its wait), not 抠图 and not a 500', async () => {
+    const deps = ctx.app.deps as { pixels: PixelWork };
+    const pool = deps.pixels;
+    // The node's pixel pool as it answers with its queue full (imaging/pixel-pool.ts).
+    deps.pixels = {
+      ...pool,
+      run: async () => {
+        throw new ProviderError('busy', 'the worker pool is full', { retryAfter: 6, service: 'pixels' });
+      },
+    };
+    try {
+      const refused = await render(body(1, 20, 40));
+      assert.equal(refused.statusCode, 429, refused.body);
+      assert.equal(refused.json().msg, '服务器正忙，重新生成请 6 秒后再试');
+      assert.equal(refused.headers['retry-after'], '6');
+    } finally {
+      deps.pixels = pool;
+    }
+    assert.equal((await render(body(1, 20, 40))).statusCode, 200, 'drawn once the queue has room');
   });
 });

@@ -6,16 +6,19 @@
 import assert from 'node:assert/strict';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { after, describe, it } from 'node:test';
-import { MAIN_IMAGE_RULE_SETS } from '@chuhai/contract';
+import { MAIN_IMAGE_RULE_SETS, ResultCode } from '@chuhai/contract';
+import type { FastifyBaseLogger } from 'fastify';
 import { createOcrEngine, type OcrEngine } from '../src/imaging/ocr/index.ts';
 import { createPixelWork, PIXELS_ON_THIS_THREAD, type PixelWork } from '../src/imaging/pixel-pool.ts';
 import { cutOutProduct } from '../src/imaging/product-cutout.ts';
 import type { MattingEngine } from '../src/providers/matting/matting-engine.ts';
 import { ProviderError } from '../src/providers/provider-error.ts';
+import { sellerError } from '../src/work/seller-error.ts';
 import { drawSupplierScene, SUPPLIER_SCENES } from './fakes/supplier-scenes.ts';
 import { CornerColourMatting, productPhoto } from './studio-helpers.ts';
 
 const SIZE = MAIN_IMAGE_RULE_SETS.amazon.size;
+const silentLog = { warn: () => {}, error: () => {} } as unknown as FastifyBaseLogger;
 
 /** The cut-out, the Amazon main image and its check, the photo's check and the product on a colour. */
 async function everything(
@@ -118,6 +121,10 @@ describe('the pixel pool', () => {
       await assert.rejects(check(tiny), (error: unknown) => {
         assert.ok(error instanceof ProviderError && error.kind === 'busy', String(error));
         assert.ok((error.retryAfter ?? 0) >= 1);
+        // The pool's own words, not the matting service's: 图片翻译 and 一键出海 wait on it too.
+        const said = sellerError(error, 'chat', silentLog);
+        assert.equal(said.code, ResultCode.tooManyRequests);
+        assert.match(said.message, /^图片处理排队的人太多了，请 \d+ 秒后再试$/);
         return true;
       });
       // Background work is never refused, and waits behind the requests.

@@ -256,7 +256,7 @@ describe('图片翻译 keeps the text printed on the product', () => {
 });
 
 describe('图片翻译 when the product cannot be looked for', () => {
-  it('says so in the matting service’s words with the way round it, gives the use back, and does not translate the label behind the seller’s back', async () => {
+  it('says the product finder is busy, with the way round it, gives the use back, and does not translate the label behind the seller’s back', async () => {
     const matting = new CornerColourMatting();
     const ctx = await buildChatApp({ LLM_IDLE_TIMEOUT_MS: '20000' }, {}, { matting });
     try {
@@ -268,7 +268,8 @@ describe('图片翻译 when the product cannot be looked for', () => {
       matting.next = 'busy';
       const busy = await send({ target: 'en' });
       assert.equal(busy.statusCode, 429, busy.body);
-      assert.match(busy.json().msg, /请 7 秒后再试.*取消勾选「保留商品上的文字」/);
+      assert.match(busy.json().msg, /^识别商品的人太多了，请 7 秒后再试.*取消勾选「保留商品上的文字」/);
+      assert.doesNotMatch(busy.json().msg, /抠图/, 'the seller asked for a translation, not 抠图');
       const usage = (await get(ctx.app, '/api/v1/info', auth(ctx.token))).json().data.usage;
       assert.equal(usage.find((u: { feature: string }) => u.feature === 'translate').used, 0);
       assert.equal(ctx.fake.requests.length, 0, 'the chat provider was not asked');

@@ -24,7 +24,7 @@ export interface PixelWork {
    * The same pool for a durable queue's work (一键出海's tasks, 批量处理's images), and for a
    * 图片翻译 request, whose erasing comes after the model's answer was paid for: never refused
    * for a full queue, served when no refusable request waits. The plain view refuses at once when its queue
-   * is full (ProviderError `busy`, 429 with a retry time), as the matting pool does.
+   * is full (ProviderError `busy` of the `pixels` service, 429 with a retry time), as the matting pool does.
    */
   readonly background: PixelWork;
   /** compose.ts's `whiteMainImage`. */
@@ -106,7 +106,7 @@ function pooled(pool: WorkerPool<PixelMessage, PixelAnswer>, wait: boolean): Run
       if (error instanceof PoolBusyError)
         throw new ProviderError('busy', error.message, {
           retryAfter: error.retryAfterSeconds,
-          service: 'matting',
+          service: 'pixels',
         });
       throw error;
     }

@@ -28,9 +28,10 @@ export type ProviderFailure =
 
 /**
  * Which service failed, so the seller reads the right one's words (work/seller-error.ts) whatever
- * feature called it: 图片翻译 uses OCR, matting and chat, 批量处理 matting and chat.
+ * feature called it: 图片翻译 uses OCR, matting, the node's pixel pool (`pixels`) and chat, 批量处理
+ * matting and chat.
  */
-export type ProviderService = 'chat' | 'draw' | 'matting' | 'ocr';
+export type ProviderService = 'chat' | 'draw' | 'matting' | 'ocr' | 'pixels';
 
 /** Failures where the same request may succeed later or elsewhere. */
 const RETRYABLE: ReadonlySet<ProviderFailure> = new Set([

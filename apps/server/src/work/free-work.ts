@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../db/database.ts';
 import type { Clock } from '../lib/clock.ts';
 import { acquireWorkSlot, tooManyRequests } from '../modules/throttle/service.ts';
+import { ProviderError } from '../providers/provider-error.ts';
 import type { FreeWorkLanes } from './free-work-lanes.ts';
 
 /** One piece of free work (see FreeWorkLanes in free-work-lanes.ts for why it is bounded). */
@@ -16,7 +17,11 @@ export interface FreeWork {
 /** A seller's slot left by a node that died mid-work is taken back after this. */
 const STALE_MS = 120_000;
 
-/** Runs `work` in the seller's one slot of `kind` and one of this node's lanes, or answers 429. */
+/**
+ * Runs `work` in the seller's one slot of `kind` and one of this node's lanes, or answers 429: also
+ * when the work finds a pool it needs full (the pixel pool's queue), in the words of what the
+ * seller asked for, as a full line of lanes is.
+ */
 export async function runFreeWork<T>(
   deps: { db: Kysely<Database>; clock: Clock; freeWork: FreeWorkLanes },
   job: FreeWork,
@@ -35,11 +40,16 @@ export async function runFreeWork<T>(
     2,
   );
   try {
+    const busy = (seconds: number) =>
+      tooManyRequests(`服务器正忙，${job.what}请 ${seconds} 秒后再试`, seconds);
     const entered = deps.freeWork.enter();
-    if (!entered) throw tooManyRequests(`服务器正忙，${job.what}请 5 秒后再试`, 5);
+    if (!entered) throw busy(5);
     const leave = await entered;
     try {
       return await work();
+    } catch (error) {
+      if (error instanceof ProviderError && error.kind === 'busy') throw busy(error.retryAfter ?? 5);
+      throw error;
     } finally {
       leave();
     }

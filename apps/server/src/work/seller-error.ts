@@ -33,6 +33,14 @@ const SERVICES: Record<
     timeout: `图片处理超时，${NOT_CHARGED}，请稍后再试`,
     busy: (seconds) => `抠图排队的人太多了，请 ${seconds} 秒后再试`,
   },
+  // The node's pixel pool: erasing, drawing, main images. Not 抠图: 图片翻译 waits on it too.
+  pixels: {
+    name: '图片处理',
+    keySetting: 'PIXEL_WORKERS',
+    broken: `图片处理失败，${NOT_CHARGED}，请稍后再试`,
+    timeout: `图片处理超时，${NOT_CHARGED}，请稍后再试`,
+    busy: (seconds) => `图片处理排队的人太多了，请 ${seconds} 秒后再试`,
+  },
   ocr: {
     name: '图片文字识别',
     keySetting: 'OCR',

@@ -68,7 +68,8 @@ export function readProductText(raw: string | undefined): ProductTextChoice {
 
 /**
  * The product finder of an interactive translation: the matting pool, its failures in the seller's
- * words with the way round them (a busy pool must not turn into the chat service's error).
+ * words with the way round them (a busy pool must not turn into the chat service's error). A seller
+ * translating a picture asked for no 抠图: a full matting queue is said as what it is for here.
  */
 function interactiveMatte(deps: Pick<AppDeps, 'matting' | 'log'>): ProductMatte {
   return async (image) => {
@@ -76,9 +77,14 @@ function interactiveMatte(deps: Pick<AppDeps, 'matting' | 'log'>): ProductMatte 
       return await deps.matting.matte(image);
     } catch (error) {
       const failure = sellerError(error, 'matting', deps.log);
+      const retryAfter = (failure.data as { retryAfter?: number } | undefined)?.retryAfter;
+      const said =
+        failure.code === ResultCode.tooManyRequests
+          ? `识别商品的人太多了，请 ${retryAfter ?? 10} 秒后再试`
+          : failure.message;
       throw new AppError(
         failure.code,
-        `${failure.message}（识别商品上的文字要用到抠图；也可以取消勾选「保留商品上的文字」直接翻译）`,
+        `${said}（保留商品上的文字要先识别出商品；也可以取消勾选「保留商品上的文字」直接翻译）`,
         failure.data,
       );
     }
