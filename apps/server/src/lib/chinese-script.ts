@@ -38,6 +38,8 @@ function changed(text: string, convert: (text: string) => string): boolean[] {
 
 /** How a text's Han characters split between the scripts, and which it reads as. */
 export function chineseScript(text: string): ChineseScript {
+  // Only Han characters are counted: text without any (a Latin listing) need not ask the converters.
+  if (!HAN.test(text)) return { simplified: 0, traditional: 0, shared: 0, script: 'either' };
   const chars = [...text];
   const toTw = changed(text, toTaiwan);
   const toCn = changed(text, toMainland);
