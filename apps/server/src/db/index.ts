@@ -1,9 +1,10 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely';
+import { Kysely, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
 import type { Database } from './database.ts';
 import type { DialectName } from './dialect.ts';
+import { PlannedOnceSqliteDialect } from './sqlite-dialect.ts';
 import { openSqlite } from './sqlite-driver.ts';
 
 export interface DatabaseHandle {
@@ -30,7 +31,7 @@ export function openDatabase(options: { databaseUrl?: string | undefined; dataDi
   const db = new Kysely<Database>({
     dialect: pool
       ? new PostgresDialect({ pool })
-      : new SqliteDialect({
+      : new PlannedOnceSqliteDialect({
           database: () => {
             mkdirSync(options.dataDir, { recursive: true });
             return Promise.resolve(openSqlite(path.join(options.dataDir, 'app.db')));
