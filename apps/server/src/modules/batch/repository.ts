@@ -8,8 +8,8 @@ import {
 import type { Kysely, Selectable } from 'kysely';
 import { Value } from 'typebox/value';
 import type { Database } from '../../db/database.ts';
+import { isListOfKeyed, isListOfObjects, readJsonColumn, readStatusColumn } from '../../db/json-column.ts';
 import { jobReads, newJobColumns, requeueStaleItems } from '../../jobs/items.ts';
-import { isListOfKeyed, isListOfObjects, readJsonColumn, readStatusColumn } from '../../jobs/json-column.ts';
 import type { Refused } from '../../lib/unzip-images.ts';
 import type { BatchOutput, BatchVerdict } from './process-image.ts';
 import type { BatchItemTable, BatchJobTable } from './table.ts';

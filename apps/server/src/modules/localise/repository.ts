@@ -11,8 +11,8 @@ import type { Kysely, Selectable } from 'kysely';
 import { Type } from 'typebox';
 import { Value } from 'typebox/value';
 import type { Database } from '../../db/database.ts';
+import { readJsonColumn, readStatusColumn } from '../../db/json-column.ts';
 import { jobReads, newJobColumns, requeueStaleItems } from '../../jobs/items.ts';
-import { readJsonColumn, readStatusColumn } from '../../jobs/json-column.ts';
 import type { LocaliseJobTable, LocaliseTaskTable } from './table.ts';
 import { EMPTY_RESULT, isStoredResult, type TaskResult } from './task-result.ts';
 

@@ -1,6 +1,6 @@
 import type { Kysely, Selectable } from 'kysely';
 import type { Database } from '../../db/database.ts';
-import { readJsonColumn, readStatusColumn } from '../../jobs/json-column.ts';
+import { readJsonColumn, readStatusColumn } from '../../db/json-column.ts';
 import type { LocaliseSharedResultTable } from './table.ts';
 
 type Db = Kysely<Database>;

@@ -1,17 +1,38 @@
-import type { Kysely } from 'kysely';
+import type { Kysely, Selectable } from 'kysely';
 import type { Database } from '../../db/database.ts';
+import { readJsonColumn } from '../../db/json-column.ts';
+import type { PlanTable } from './table.ts';
 
 type Db = Kysely<Database>;
 
-export type PlanRow = Awaited<ReturnType<typeof allPlans>>[number];
+/** A plan as its row holds it, its benefits read: one line each. */
+export type PlanRow = Omit<Selectable<PlanTable>, 'benefits'> & { benefits: string[] };
+
+const isLines = (value: unknown): value is string[] =>
+  Array.isArray(value) && value.every((line) => typeof line === 'string');
+
+/** A plans row, mapped once. */
+const toPlanRow = (row: Selectable<PlanTable>): PlanRow => ({
+  ...row,
+  benefits: readJsonColumn(row.benefits, isLines, 'plans.benefits'),
+});
 
 /** Every plan, in the console's order. */
-export function allPlans(db: Db) {
-  return db.selectFrom('plans').selectAll().orderBy('sort_order').orderBy('id').execute();
+export async function allPlans(db: Db): Promise<PlanRow[]> {
+  const rows = await db.selectFrom('plans').selectAll().orderBy('sort_order').orderBy('id').execute();
+  return rows.map(toPlanRow);
 }
 
-export function findPlanRow(db: Db, id: string) {
-  return db.selectFrom('plans').selectAll().where('id', '=', id).executeTakeFirst();
+export async function findPlanRow(db: Db, id: string): Promise<PlanRow | undefined> {
+  const row = await db.selectFrom('plans').selectAll().where('id', '=', id).executeTakeFirst();
+  return row && toPlanRow(row);
+}
+
+/** A plan this request has just written. */
+export async function savedPlan(db: Db, id: string): Promise<PlanRow> {
+  const row = await findPlanRow(db, id);
+  if (!row) throw new Error(`plan ${id} is gone right after it was saved`);
+  return row;
 }
 
 export interface PlanValues {

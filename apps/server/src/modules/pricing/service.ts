@@ -36,7 +36,7 @@ function toAdminPlan(row: pricing.PlanRow): AdminPlan {
     price: Number(row.price),
     originalPrice: Number(row.original_price),
     badge: row.badge,
-    benefits: JSON.parse(row.benefits) as string[],
+    benefits: row.benefits,
     enabled: Number(row.enabled) === 1,
     sortOrder: Number(row.sort_order),
   };
@@ -131,7 +131,7 @@ export async function createPlan(
     await pricing.insertPlan(trx, id, values, now);
     await recordAudit(trx, actor, { action: 'plan.create', target: `plan:${id}`, after: values }, now);
   });
-  return toAdminPlan((await pricing.findPlanRow(deps.db, id)) as pricing.PlanRow);
+  return toAdminPlan(await pricing.savedPlan(deps.db, id));
 }
 
 /** Edits a plan; orders already made keep the price they were made at (they copied it). */
@@ -154,7 +154,7 @@ export async function editPlan(
       now,
     );
   });
-  return toAdminPlan((await pricing.findPlanRow(deps.db, id)) as pricing.PlanRow);
+  return toAdminPlan(await pricing.savedPlan(deps.db, id));
 }
 
 /** Today's limits as the server enforces them; a feature with no row falls back to the default. */
