@@ -29,11 +29,15 @@ export async function drawTranslation(background: Buffer, blocks: TranslatedBloc
   const fitted = await Promise.all(visible.map((block) => fit(block)));
   // Parallel items (a column of selling points, a row of badges) were one size in the original:
   // each is drawn at the size the tightest of them fits at, so the list still reads as one.
+  // One that cannot fit even at its smallest is flagged and left out: the others keep their size.
   for (const group of siblings(visible, size.width)) {
-    const smallest = Math.min(...group.map((i) => (fitted[i] as FittedBlock).fontSize));
+    const fitting = group.filter((i) => !(fitted[i] as FittedBlock).overflow);
+    if (fitting.length === 0) continue;
+    const smallest = Math.min(...fitting.map((i) => (fitted[i] as FittedBlock).fontSize));
     for (const i of group) {
       const block = visible[i] as TranslatedBlock;
-      if ((fitted[i] as FittedBlock).fontSize > smallest) fitted[i] = await fit(block, smallest);
+      const drawn = fitted[i] as FittedBlock;
+      if (!drawn.overflow && drawn.fontSize > smallest) fitted[i] = await fit(block, smallest);
     }
   }
   // Text that would not stand out from what is now under it (white over a pale patch of a photo)

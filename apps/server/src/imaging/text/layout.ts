@@ -64,9 +64,16 @@ export function roomAround(
   // alimama's train-7).
   const before = (limit: number) => y + (limit - y) / HEIGHT_SLACK;
   const bottomLimit = Math.min(before(size.height - margin), ...below.map((o) => before(o.y - margin)));
-  // Never shorter than its own box, unless a block below starts inside it: then the room ends above
-  // that block (the text shrinks rather than run over the next line), keeping at least half.
-  const ownBottom = Math.max(y + height / 2, Math.min(y + height, bottomLimit));
+  // Its own box (the original fitted there) is cut only so that the text, running HEIGHT_SLACK
+  // past it, keeps the original's gap to the next block (up to the margin) and stays inside the
+  // picture's margin; keeping at least half. The whole margin is for growing past the box: taken
+  // from the box itself, it cut taobao4's 26 px 「收藏或关注本店」 to 13 px above the line under
+  // it, and the translation fell to 9 px.
+  const gapTo = (o: TextBox) => Math.min(margin, Math.max(0, o.y - (y + height)));
+  const ownBottom = Math.max(
+    y + height / 2,
+    Math.min(y + height, before(size.height - margin), ...below.map((o) => before(o.y - gapTo(o)))),
+  );
   const bottom = Math.max(ownBottom, Math.min(bottomLimit, y + height * ROOM_HEIGHT));
   return { x: Math.round(left), y, width: Math.round(right - left), height: Math.round(bottom - y) };
 }
@@ -140,9 +147,14 @@ function withPill(picture: RgbImage, box: TextBox, mine: TextBox): TextBox {
   return { x, y, width: right - x, height: bottom - y };
 }
 
+/** Two blocks' colours this near (RGB distance) are one: items of a list share their colour. */
+const LIST_COLOUR = 80;
+
+const rgbOf = (color: string) => [1, 3, 5].map((at) => Number.parseInt(color.slice(at, at + 2), 16));
+
 /**
- * Indexes of blocks that were parallel items in the original: the same size (within 15%), and
- * either in one column (the same alignment, lined up on that edge within 2% of the image's width)
+ * Indexes of blocks that were parallel items in the original: the same size (within 15%) and
+ * colour, and either in one column (the same alignment, lined up on that edge within 2% of the image's width)
  * or in one row (tops within 15% of the line's height): a 2 × 2 grid of selling points is one list.
  */
 export function siblings(blocks: TranslatedBlock[], width: number): number[][] {
@@ -150,6 +162,11 @@ export function siblings(blocks: TranslatedBlock[], width: number): number[][] {
     b.align === 'left' ? b.box.x : b.align === 'right' ? b.box.x + b.box.width : b.box.x + b.box.width / 2;
   const parallel = (a: TranslatedBlock, b: TranslatedBlock) => {
     if (Math.abs(a.fontSize - b.fontSize) > a.fontSize * 0.15) return false;
+    // Lines of different colours stacked in one column are no list: taobao4's white 「收藏或关注本店」
+    // on a banner, yellow 「今日活动价」 on a price box and red 「原版正品」 in a white box were chained
+    // into one, and all drawn at the size of the one that overflowed.
+    if (Math.hypot(...rgbOf(a.color).map((v, c) => v - (rgbOf(b.color)[c] as number))) > LIST_COLOUR)
+      return false;
     const column = a.align === b.align && Math.abs(anchor(a) - anchor(b)) <= width * 0.02;
     const row =
       Math.abs(a.box.y - b.box.y) <= a.box.height * 0.15 &&

@@ -118,8 +118,8 @@ async function largestFitting(block: DrawnBlock, box: TextBox, language: string,
 /**
  * The size and place of a block's text: as large as it fits, from its own size down to
  * SHRINK_IN_BOX, in its box and the free space around it (a longer translation runs wider before it
- * wraps or shrinks), in its own height (lines) first; then down to half its size; past that at
- * half size, flagged as overflowing.
+ * wraps or shrinks), in its own height (lines) first; then down to half its size; then condensed
+ * (CONDENSED); past that at half size, flagged as overflowing.
  */
 export async function fitBlock(block: DrawnBlock, language: string): Promise<FittedBlock> {
   const start = Math.max(MIN_SIZE, Math.round(block.fontSize));
@@ -132,12 +132,41 @@ export async function fitBlock(block: DrawnBlock, language: string): Promise<Fit
   const fitted =
     (await largestFitting(block, asPrinted, language, near, start)) ??
     (await largestFitting(block, room, language, near, start)) ??
-    (await largestFitting(block, room, language, low, near));
+    (await largestFitting(block, room, language, low, near)) ??
+    (await condensedFitting(block, room, language, low, near));
   if (fitted) return place(block, room, fitted.rendered, fitted.size, false);
   const overflowing = await renderText({ ...block, box: room }, language, low).catch((error: Error) => {
     throw /too big/i.test(error.message) ? new TextTooLargeError(error.message) : error;
   });
   return place(block, room, overflowing, low, true);
+}
+
+/**
+ * Horizontal scales tried, in turn, on text that fits nowhere at its least size: a designer
+ * squeezes the letters before they run off the label. taobao4's 75 × 19 white 「原版正品」 box took
+ * a three-word translation only as two 9 px lines running off it, onto the red box around it.
+ */
+const CONDENSED = [0.85, 0.75];
+
+/** The largest size in [low, high] at which the text, condensed, fits `box`, or null. */
+async function condensedFitting(
+  block: DrawnBlock,
+  box: TextBox,
+  language: string,
+  low: number,
+  high: number,
+) {
+  for (const scale of CONDENSED) {
+    // Laid out in a box as much wider as the letters are narrower, then squeezed into `box`.
+    const wide = { ...box, width: Math.floor(box.width / scale) };
+    const fitted = await largestFitting(block, wide, language, low, high);
+    if (!fitted) continue;
+    const { width, height } = fitted.rendered;
+    const narrow = Math.max(1, Math.min(box.width, Math.round(width * scale)));
+    const png = await sharp(fitted.rendered.png).resize(narrow, height, { fit: 'fill' }).png().toBuffer();
+    return { rendered: { png, width: narrow, height }, size: fitted.size };
+  }
+  return null;
 }
 
 /** Where a rendered block goes: aligned in its box horizontally, centred vertically. */
