@@ -11,7 +11,7 @@ export const studioPersonalData: PersonalData = {
     const rows = await workRows(deps.db, user.id);
     return {
       studioWorks: rows.map((row) => {
-        const { name, ...settings } = JSON.parse(row.document) as { name: string };
+        const { name, ...settings } = row.document;
         return {
           tool: row.tool,
           name,

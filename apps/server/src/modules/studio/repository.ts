@@ -1,9 +1,28 @@
-import type { Insertable, Kysely } from 'kysely';
+import type { Insertable, Kysely, Selectable } from 'kysely';
 import type { Database } from '../../db/database.ts';
+import { readJsonColumn } from '../../db/json-column.ts';
 import type { StudioWorkTable } from './table.ts';
+import {
+  type CutoutDocument,
+  isCutoutDocument,
+  isReplaceDocument,
+  type ReplaceDocument,
+} from './work-document.ts';
 
 type Db = Kysely<Database>;
 type Tool = StudioWorkTable['tool'];
+
+/** A work as its row holds it, its document read as its tool's. */
+export type StudioWorkRow = Omit<Selectable<StudioWorkTable>, 'tool' | 'document'> &
+  ({ tool: 'cutout'; document: CutoutDocument } | { tool: 'replace'; document: ReplaceDocument });
+
+/** A studio_works row, mapped once. */
+function toWork(row: Selectable<StudioWorkTable>): StudioWorkRow {
+  const column = 'studio_works.document';
+  return row.tool === 'cutout'
+    ? { ...row, tool: 'cutout', document: readJsonColumn(row.document, isCutoutDocument, column) }
+    : { ...row, tool: 'replace', document: readJsonColumn(row.document, isReplaceDocument, column) };
+}
 
 /** Keeps a new work; returns its id. */
 export async function insertWork(db: Db, values: Insertable<StudioWorkTable>): Promise<number> {
@@ -16,19 +35,21 @@ const keptWorksOf = (db: Db, userId: number, now: number) =>
   db.selectFrom('studio_works').where('user_id', '=', userId).where('keep_until', '>', now);
 
 /** The caller's work still kept at `now`, or undefined (someone else's looks the same as a missing one). */
-export function findOwnWork(db: Db, userId: number, id: number, now: number) {
-  return keptWorksOf(db, userId, now).selectAll().where('id', '=', id).executeTakeFirst();
+export async function findOwnWork(db: Db, userId: number, id: number, now: number) {
+  const row = await keptWorksOf(db, userId, now).selectAll().where('id', '=', id).executeTakeFirst();
+  return row && toWork(row);
 }
 
 /** The caller's works of these tools standing on this cut-out (the one being brushed or fixed), kept or not. */
-export function worksOnCutout(db: Db, userId: number, cutoutId: number, tools: readonly Tool[]) {
-  return db
+export async function worksOnCutout(db: Db, userId: number, cutoutId: number, tools: readonly Tool[]) {
+  const rows = await db
     .selectFrom('studio_works')
     .selectAll()
     .where('user_id', '=', userId)
     .where('cutout_id', '=', cutoutId)
     .where('tool', 'in', tools)
     .execute();
+  return rows.map(toWork);
 }
 
 export async function updateWork(
@@ -68,8 +89,14 @@ export function worksKept(db: Db, userId: number, ids: readonly number[], now: n
 }
 
 /** Every work of the caller (导出我的数据), oldest first. */
-export function workRows(db: Db, userId: number) {
-  return db.selectFrom('studio_works').selectAll().where('user_id', '=', userId).orderBy('id').execute();
+export async function workRows(db: Db, userId: number) {
+  const rows = await db
+    .selectFrom('studio_works')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .orderBy('id')
+    .execute();
+  return rows.map(toWork);
 }
 
 /** 注销: every work of the seller (their pictures go with the images module's rows). */

@@ -12,7 +12,7 @@ export interface StudioWorkTable {
   cutout_id: number;
   /** The latest main image (抠图, null when none was made) or the 换背景 picture. */
   result_id: number | null;
-  /** JSON: `CutoutDocument` or `ReplaceDocument` (works.ts), the settings and checks. */
+  /** JSON: `CutoutDocument` or `ReplaceDocument` (work-document.ts), the settings and checks. */
   document: string;
   created_at: number;
   updated_at: number;

@@ -20,6 +20,7 @@ import {
   toStoredImage,
 } from '../images/service.ts';
 import * as works from './repository.ts';
+import type { CutoutDocument, ReplaceDocument } from './work-document.ts';
 
 /**
  * 抠图 and 换背景 works: each result a seller made can be opened again on its screen (继续编辑 in
@@ -29,24 +30,6 @@ import * as works from './repository.ts';
 
 /** As long as 最近作品 keeps a result (recent.ts). */
 const KEEP_MS = STUDIO_KEEP_DAYS * 86_400_000;
-
-/** A 抠图 work: the 主图尺寸 chosen, the photo's check and the latest main image's. */
-interface CutoutDocument {
-  name: string;
-  touchedUp: boolean;
-  preset: string;
-  makeMain: boolean;
-  check?: MainImageReport;
-  main?: { preset: string; check: MainImageReport; allParts: boolean };
-}
-
-/** A 换背景 work: the background and where the product stands on it. */
-interface ReplaceDocument {
-  name: string;
-  touchedUp: boolean;
-  background: BackgroundChoice;
-  placement: PlacementSettings;
-}
 
 /** A main image as 抠图 made it. */
 export interface MadeMain {
@@ -152,7 +135,7 @@ export async function keepCutoutChange(
   const rows = await works.worksOnCutout(deps.db, userId, from, toolsMoved(from, change));
   const now = deps.clock.now();
   for (const row of rows) {
-    const before = JSON.parse(row.document) as CutoutDocument & ReplaceDocument;
+    const before = row.document;
     const touchedUp = change.touchedUp || before.touchedUp;
     const main = row.tool === 'cutout' ? change.main : undefined;
     const document = main
@@ -202,7 +185,7 @@ async function describeUnlinked(
 /** Whether the seller brushed this cut-out in 修补 (its alpha is then theirs, not the model's). */
 export async function isBrushed(deps: ImagesDeps, userId: number, cutoutId: number): Promise<boolean> {
   const rows = await works.worksOnCutout(deps.db, userId, cutoutId, ['cutout', 'replace']);
-  return rows.some((row) => (JSON.parse(row.document) as CutoutDocument | ReplaceDocument).touchedUp);
+  return rows.some((row) => row.document.touchedUp);
 }
 
 /**
@@ -221,7 +204,7 @@ export async function startReplaceWork(
   },
 ) {
   const earlier = await works.worksOnCutout(deps.db, userId, made.cutoutId, ['cutout', 'replace']);
-  const known = earlier.map((row) => JSON.parse(row.document) as CutoutDocument | ReplaceDocument);
+  const known = earlier.map((row) => row.document);
   const document: ReplaceDocument = {
     name: known[0]?.name ?? made.name,
     touchedUp: known.some((doc) => doc.touchedUp),
@@ -255,11 +238,10 @@ export async function openWork(deps: ImagesDeps, userId: number, id: number): Pr
         ? undefined
         : await findKeptImage(deps, userId, Number(row.result_id), 'replace');
     if (!result) throw gone();
-    const document = JSON.parse(row.document) as ReplaceDocument;
-    const work: ReplaceWork = { tool: 'replace', ...base, ...document, result: picture(deps, result) };
+    const work: ReplaceWork = { tool: 'replace', ...base, ...row.document, result: picture(deps, result) };
     return work;
   }
-  const { main, ...document } = JSON.parse(row.document) as CutoutDocument;
+  const { main, ...document } = row.document;
   const image =
     row.result_id === null ? undefined : await findKeptImage(deps, userId, Number(row.result_id), 'main');
   const work: CutoutWork = {
