@@ -139,16 +139,27 @@ export async function describeImages(
 ): Promise<void> {
   const rows = await images.aboutOfImages(deps.db, userId, ids);
   for (const row of rows) {
-    const before = row.about ? (JSON.parse(row.about) as Record<string, unknown>) : {};
-    await images.setImageAbout(deps.db, userId, Number(row.id), JSON.stringify({ ...before, ...about }));
+    await images.setImageAbout(
+      deps.db,
+      userId,
+      Number(row.id),
+      JSON.stringify({ ...aboutOf(row), ...about }),
+    );
   }
 }
 
-/** What an image is said to be (`about`, written by `describeImages`), or an empty object. */
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/**
+ * What an image is said to be (`about`, written by `describeImages`), or an empty object: it only
+ * labels a card in 最近作品, so an unreadable one labels nothing rather than failing the list.
+ */
 export function aboutOf(row: Pick<images.StoredImageRow, 'about'>): Record<string, unknown> {
   if (!row.about) return {};
   try {
-    return JSON.parse(row.about) as Record<string, unknown>;
+    const about: unknown = JSON.parse(row.about);
+    return isRecord(about) ? about : {};
   } catch {
     return {};
   }
