@@ -23,6 +23,20 @@ describe('a long translation in a small box', () => {
       JSON.stringify(fitted),
     );
     assert.ok(fitted.height <= box.height * 1.2, `${fitted.height} px tall`);
+    // The PSD export fits again from the size it ended at: the same size and width.
+    const again = await fitBlock(
+      {
+        text: 'gift smooth bright',
+        box,
+        room: box,
+        fontSize: fitted.fontSize,
+        color: '#da4441',
+        bold: true,
+        align: 'center',
+      },
+      'en',
+    );
+    assert.deepEqual([again.fontSize, again.width], [fitted.fontSize, fitted.width]);
   });
 
   it('is flagged as overflowing when even condensed it does not fit', async () => {

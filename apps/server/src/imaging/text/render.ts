@@ -133,7 +133,7 @@ export async function fitBlock(block: DrawnBlock, language: string): Promise<Fit
     (await largestFitting(block, asPrinted, language, near, start)) ??
     (await largestFitting(block, room, language, near, start)) ??
     (await largestFitting(block, room, language, low, near)) ??
-    (await condensedFitting(block, room, language, low, near));
+    (await condensedFitting(block, room, language, low, start));
   if (fitted) return place(block, room, fitted.rendered, fitted.size, false);
   const overflowing = await renderText({ ...block, box: room }, language, low).catch((error: Error) => {
     throw /too big/i.test(error.message) ? new TextTooLargeError(error.message) : error;
@@ -148,7 +148,10 @@ export async function fitBlock(block: DrawnBlock, language: string): Promise<Fit
  */
 const CONDENSED = [0.85, 0.75];
 
-/** The largest size in [low, high] at which the text, condensed, fits `box`, or null. */
+/**
+ * The largest size in [low, high] at which the text, condensed, fits `box`, or null. Up to the
+ * starting size: fitted again from the size it ended at (the PSD export does), it ends there too.
+ */
 async function condensedFitting(
   block: DrawnBlock,
   box: TextBox,
