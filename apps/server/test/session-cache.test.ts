@@ -51,6 +51,27 @@ describe('sessions kept for a second', () => {
     assert.equal((await info(token)).json().code, 400002);
   });
 
+  it('still slides a kept session forward when it is due, and ends it when it is not renewed', async () => {
+    const token = await registerUser(ctx, '13500002005', { ip: '10.31.0.5' });
+    assert.equal((await info(token)).json().code, 200);
+    const read = () =>
+      ctx.app.deps.db
+        .selectFrom('sessions')
+        .select(['last_seen_at', 'expires_at'])
+        .orderBy('id', 'desc')
+        .executeTakeFirstOrThrow();
+    const before = await read();
+    // 29 days on (past the 10-minute touch, short of the 30-day lifetime): the answer writes the slide.
+    ctx.clock.advance(29 * 24 * 3600 * 1000);
+    assert.equal((await info(token)).json().code, 200);
+    const after = await read();
+    assert.equal(after.last_seen_at, ctx.clock.now());
+    assert.ok(after.expires_at > before.expires_at, 'the session now ends later');
+    // 29 more days: alive only because it slid.
+    ctx.clock.advance(29 * 24 * 3600 * 1000);
+    assert.equal((await info(token)).json().code, 200);
+  });
+
   it('still ends a kept session at its expiry, judged on every request', async () => {
     const token = await registerUser(ctx, '13500002004', { ip: '10.31.0.4' });
     assert.equal((await info(token)).json().code, 200);

@@ -1,5 +1,5 @@
 import { ResultCode } from '@chuhai/contract';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest, HookHandlerDoneFunction } from 'fastify';
 import { AppError } from '../lib/app-error.ts';
 
 /** Whether `value` holds Infinity or NaN anywhere (walked without recursion: bodies may nest deeply). */
@@ -20,7 +20,13 @@ function holdsNonFinite(value: unknown): boolean {
  * integer check lets Infinity through, and the answer that echoes it back cannot be serialised (a
  * 500 in 图片翻译's 重新生成 until this). Runs after validation, so it sees the coerced values.
  */
-export async function refuseNonFiniteNumbers(request: FastifyRequest): Promise<void> {
+export function refuseNonFiniteNumbers(
+  request: FastifyRequest,
+  _reply: FastifyReply,
+  done: HookHandlerDoneFunction,
+): void {
+  // A plain hook, not an async one: it runs on every request, and a promise each is measurable.
   if (holdsNonFinite(request.body) || holdsNonFinite(request.query) || holdsNonFinite(request.params))
-    throw new AppError(ResultCode.badRequest, '请求中的数字超出了范围');
+    done(new AppError(ResultCode.badRequest, '请求中的数字超出了范围'));
+  else done();
 }

@@ -2,7 +2,7 @@ import type { Selectable } from 'kysely';
 import type { SessionTable } from './table.ts';
 
 /** A session's row as the repository reads it (repository.ts imports this file: no import back). */
-type SessionRow = Selectable<SessionTable>;
+export type SessionRow = Selectable<SessionTable>;
 
 /**
  * Sessions read in the last REUSE_MS, by token. Under load one seller's page asks for the same

@@ -7,7 +7,7 @@ import { AppError } from '../../lib/app-error.ts';
 import { sha256 } from '../../lib/secrets.ts';
 import type { ClientInfo } from './repository.ts';
 import * as accounts from './repository.ts';
-import { keepSession, keptSession } from './session-cache.ts';
+import { keepSession, keptSession, type SessionRow } from './session-cache.ts';
 
 export type { SessionUser };
 
@@ -36,7 +36,7 @@ export async function authenticate(
   now: number,
 ): Promise<SessionUser> {
   if (!token) throw new AppError(ResultCode.tokenMissing, '请先登录');
-  let session = keptSession(token);
+  let session: SessionRow | null = keptSession(token);
   if (!session) {
     const read = await accounts.findSessionByTokenHash(db, sha256(token));
     if (!read || read.revoked_at !== null) {
@@ -48,14 +48,33 @@ export async function authenticate(
     session = read;
     keepSession(token, session);
   }
-  const endsAt = session.created_at + SESSION_LIMITS.absoluteMs;
-  if (session.expires_at <= now || endsAt <= now)
-    throw new AppError(ResultCode.tokenExpired, '登录已过期，请重新登录');
-  if (now - session.last_seen_at >= SESSION_LIMITS.touchEveryMs) {
-    const expiresAt = Math.min(now + SESSION_LIMITS.lifetimeMs, endsAt);
+  const state = stateAt(session, now);
+  if (state === 'expired') throw new AppError(ResultCode.tokenExpired, '登录已过期，请重新登录');
+  if (state === 'due-to-slide') {
+    const expiresAt = Math.min(
+      now + SESSION_LIMITS.lifetimeMs,
+      session.created_at + SESSION_LIMITS.absoluteMs,
+    );
     await accounts.touchSession(db, session.id, now, expiresAt);
     keepSession(token, { ...session, last_seen_at: now, expires_at: expiresAt });
   }
+  return { userId: session.user_id, sessionId: session.id };
+}
+
+/** A live session as of `now`: expired, live but due to slide forward (a write), or just live. */
+function stateAt(session: SessionRow, now: number): 'expired' | 'due-to-slide' | 'live' {
+  if (session.expires_at <= now || session.created_at + SESSION_LIMITS.absoluteMs <= now) return 'expired';
+  return now - session.last_seen_at >= SESSION_LIMITS.touchEveryMs ? 'due-to-slide' : 'live';
+}
+
+/**
+ * The caller of a token whose session was read in the last second and needs nothing written now,
+ * without a promise; null sends the request the full way (`authenticate`), which also answers
+ * every refusal. Most signed-in requests end here.
+ */
+export function keptUser(token: string | undefined, now: number): SessionUser | null {
+  const session = token ? keptSession(token) : null;
+  if (!session || stateAt(session, now) !== 'live') return null;
   return { userId: session.user_id, sessionId: session.id };
 }
 
@@ -63,6 +82,7 @@ export async function authenticate(
 export function accountSessions(db: Kysely<Database>): Sessions {
   return {
     authenticate: (token, now) => authenticate(db, token, now),
+    kept: keptUser,
     account: async (userId) => (await accounts.findUserById(db, userId)) ?? null,
   };
 }
