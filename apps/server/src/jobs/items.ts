@@ -1,6 +1,7 @@
 import type { Kysely, Selectable } from 'kysely';
 import type { PersonalTable } from '../app-module.ts';
 import type { Database } from '../db/database.ts';
+import { present } from '../db/present.ts';
 
 /** The columns every table of jobs has: whose it is, where it stands, and when it goes. */
 interface JobColumns {
@@ -232,12 +233,6 @@ export function itemRowsOfJob<T extends JobItemTable>(db: Db, table: T, jobId: n
     .where('job_id', '=', jobId)
     .orderBy('id')
     .execute() as Promise<Selectable<Database[T]>[]>;
-}
-
-/** A row that must be there (just written, or claimed by this worker): its absence is a bug. */
-function present<Row>(row: Row | undefined, what: string): Row {
-  if (row === undefined) throw new Error(`${what} is gone`);
-  return row;
 }
 
 /**

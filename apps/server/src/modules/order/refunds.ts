@@ -1,5 +1,6 @@
 import { ResultCode } from '@chuhai/contract';
 import { lockKey } from '../../db/locks.ts';
+import { present } from '../../db/present.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { type Actor, recordAudit } from '../audit/service.ts';
 import { takeBackVip } from '../entitlement/service.ts';
@@ -105,7 +106,7 @@ export async function settleRefund(
     const refund = await orders.findRefund(trx, refundNo);
     if (!refund) return;
     await lockKey(trx, `refund:${refund.order_no}`);
-    const order = (await orders.findOrder(trx, refund.order_no)) as orders.OrderRow;
+    const order = present(await orders.findOrder(trx, refund.order_no), `order ${refund.order_no}`);
     // Settled once: a second settle (two nodes' sweeps, a sweep beside a slow refund call) finds the
     // refund no longer pending and changes nothing, so the days are never taken back twice.
     if (!(await orders.finishRefund(trx, refundNo, { status: outcome, vipDaysTaken: 0, detail, now })))

@@ -16,6 +16,7 @@ import {
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/database.ts';
 import { lockKey } from '../../db/locks.ts';
+import { present } from '../../db/present.ts';
 import type { AppDeps } from '../../deps.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { type PageParams, paginate } from '../../lib/paging.ts';
@@ -153,7 +154,7 @@ export async function createOrder(
       { baseUrl },
     );
     await orders.savePayWay(deps.db, orderNo, pay);
-    const row = (await orders.findOrder(deps.db, orderNo)) as orders.OrderRow;
+    const row = present(await orders.findOrder(deps.db, orderNo), `order ${orderNo}`);
     return { order: toView(row), ...pay };
   } catch (error) {
     deps.log.error(
@@ -342,7 +343,7 @@ export async function checkOrder(deps: OrderDeps, userId: number, orderNo: strin
   if (!row || Number(row.user_id) !== userId) throw new AppError(ResultCode.notFound, '订单不存在');
   if (row.status === 'pending') {
     await settle(deps, row);
-    row = (await orders.findOrder(deps.db, orderNo)) as orders.OrderRow;
+    row = present(await orders.findOrder(deps.db, orderNo), `order ${orderNo}`);
   }
   return toView(row);
 }

@@ -1,6 +1,7 @@
 import type { Kysely, Selectable } from 'kysely';
 import type { Database } from '../../db/database.ts';
 import { readJsonColumn } from '../../db/json-column.ts';
+import { present } from '../../db/present.ts';
 import type { PlanTable } from './table.ts';
 
 type Db = Kysely<Database>;
@@ -29,11 +30,8 @@ export async function findPlanRow(db: Db, id: string): Promise<PlanRow | undefin
 }
 
 /** A plan this request has just written. */
-export async function savedPlan(db: Db, id: string): Promise<PlanRow> {
-  const row = await findPlanRow(db, id);
-  if (!row) throw new Error(`plan ${id} is gone right after it was saved`);
-  return row;
-}
+export const savedPlan = async (db: Db, id: string): Promise<PlanRow> =>
+  present(await findPlanRow(db, id), `plan ${id}`);
 
 export interface PlanValues {
   name: string;

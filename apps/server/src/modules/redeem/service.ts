@@ -7,6 +7,7 @@ import {
   ResultCode,
 } from '@chuhai/contract';
 import { lockKey } from '../../db/locks.ts';
+import { present } from '../../db/present.ts';
 import type { AppDeps } from '../../deps.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { type PageParams, paginate } from '../../lib/paging.ts';
@@ -80,7 +81,10 @@ export async function createBatch(
     await recordAudit(trx, actor, { action: 'redeem.batch', target: `redeem:${id}`, after: batch }, now);
     return id;
   });
-  return { batch: toBatch((await redeem.findBatch(deps.db, batchId)) as redeem.BatchRow), codes };
+  return {
+    batch: toBatch(present(await redeem.findBatch(deps.db, batchId), `redeem batch ${batchId}`)),
+    codes,
+  };
 }
 
 export function listBatches(deps: RedeemDeps, params: PageParams): Promise<RedeemBatchPage> {
@@ -110,7 +114,7 @@ export async function setBatchDisabled(
       now,
     );
   });
-  return toBatch((await redeem.findBatch(deps.db, batchId)) as redeem.BatchRow);
+  return toBatch(present(await redeem.findBatch(deps.db, batchId), `redeem batch ${batchId}`));
 }
 
 /**
