@@ -88,18 +88,25 @@ function shareIn(labels: Uint8Array, ring: Uint8Array, group: number): number {
  * An anti-aliased edge is a pixel or two deep and does not count, unless the group closes the ink
  * in (`enclosing`, the group fillInside found the letters' fill inside): then it is their outline
  * however thin, as wide as the rings around the fill it holds most of. taobao4's 「精选优质面料」
- * is outlined 1–2 px at 24 px, and its translation was drawn without one. A colour that never ends
- * on the rings looked at is no outline but a fill the letters sit in (sitIn).
+ * is outlined 1–2 px at 24 px, and its translation was drawn without one. It must hug them still:
+ * a red ribbon closing in white letters (alimama poster test-2) is what they are printed on. The fill the letters
+ * are printed in inside a frame of their colour (`fill`, frameAround) is no outline of them.
  */
 export function findOutline(
   labels: Uint8Array,
   core: Uint8Array,
   box: TextBox,
   rings: Uint8Array[],
-  groups: { ink: number; background: number; centres: number[][]; enclosing: number | null },
+  groups: {
+    ink: number;
+    background: number;
+    centres: number[][];
+    enclosing: number | null;
+    fill: number | null;
+  },
 ): { group: number; width: number } | null {
   for (let g = 0; g < groups.centres.length; g++) {
-    if (g === groups.ink || g === groups.background) continue;
+    if (g === groups.ink || g === groups.background || g === groups.fill) continue;
     const from = groups.centres[g] as number[];
     if (colourDistance(from, groups.centres[groups.background] as number[]) < 60) continue;
     if (colourDistance(from, groups.centres[groups.ink] as number[]) < 60) continue;
@@ -109,23 +116,13 @@ export function findOutline(
       if (shareIn(labels, ring, g) < OUTLINE_SHARE) break;
       width += 1;
     }
-    if (width >= 3 && width < rings.length && hugsStrokes(labels, core, box, g, width))
-      return { group: g, width };
+    if (width >= 3 && hugsStrokes(labels, core, box, g, width)) return { group: g, width };
   }
-  if (groups.enclosing === null) return null;
+  if (groups.enclosing === null || groups.enclosing === groups.fill) return null;
   const enclosing = groups.enclosing;
   const thin = rings.findIndex((ring) => shareIn(labels, ring, enclosing) < OUTLINE_SHARE);
-  return thin > 0 ? { group: enclosing, width: thin } : null;
-}
-
-/**
- * Whether the letters sit in a fill of group `g` (the group they were found inside): it surrounds
- * them on every ring looked at, never ending as an outline does. The white of alimama poster
- * train-8's speech bubble read as a 10 px white outline of 「冬季加绒」, and the bubble, border, tail
- * and all, was erased with its words.
- */
-export function sitIn(labels: Uint8Array, rings: Uint8Array[], g: number): boolean {
-  return rings.every((ring) => shareIn(labels, ring, g) >= OUTLINE_SHARE);
+  if (thin <= 0 || !hugsStrokes(labels, core, box, enclosing, thin)) return null;
+  return { group: enclosing, width: thin };
 }
 
 /**
@@ -199,9 +196,11 @@ const FRAMED = 0.75;
 /**
  * A fill the letters are printed in whose border is drawn in their own colour (a speech bubble:
  * white, outlined black, around black words): the group that closes in the letters while the
- * rest of the ink's pixels, outside it, stand on all four sides of them. Words over a photo split
- * between two colours of it are not framed by their own other half (nothing above or below them).
- * Null when there is no such fill.
+ * rest of the ink's pixels, outside it, stand on three sides of them or four. Words over a photo
+ * split between two colours of it are not framed by their own other half (nothing above or below
+ * them). Null when there is no such fill. On alimama poster train-8 the white of the bubble around
+ * 「冬季加绒」 read as a 10 px white outline of the letters and its border as their strokes: the
+ * bubble, border, tail and all, was erased with its words.
  */
 export function frameAround(labels: Uint8Array, box: TextBox, ink: number): number | null {
   // All of the ink's colour: a frame cut by the box's edge was already left out of the letters.

@@ -7,15 +7,7 @@
  * is half the picture, erased into a blurred band).
  */
 import type { TextBox } from '../ocr/index.ts';
-import {
-  closedIn,
-  fillInside,
-  findOutline,
-  frameAround,
-  insideOf,
-  ringsAround,
-  sitIn,
-} from './ink-outline.ts';
+import { closedIn, fillInside, findOutline, frameAround, insideOf, ringsAround } from './ink-outline.ts';
 import { dilate, enclosed } from './masks.ts';
 import { colourDistance, type RgbImage } from './rgb-image.ts';
 
@@ -173,16 +165,17 @@ export function readInk(image: RgbImage, box: TextBox): InkReading | null {
   const core = new Uint8Array(labels.length);
   for (let i = 0; i < labels.length; i++) core[i] = labels[i] === ink && !filled.neighbour?.[i] ? 1 : 0;
   const enclosing = filled.ink === ink ? filled.enclosing : null;
+  // Letters printed in a fill framed in their colour (a speech bubble's white) have it for their
+  // background, and nothing outside it is theirs: not the frame, nor the photo around it.
+  const bubble = frameAround(labels, box, ink);
   const rings = ringsAround(core, box);
-  const outline = findOutline(labels, core, box, rings, { ink, background, centres, enclosing });
-  // Letters printed in a fill (a speech bubble's white) have it for their background, and nothing
-  // outside it is theirs: not the bubble's border drawn in their colour, nor the photo around it.
-  const bubble =
-    outline !== null
-      ? null
-      : enclosing !== null && sitIn(labels, rings, enclosing)
-        ? enclosing
-        : frameAround(labels, box, ink);
+  const outline = findOutline(labels, core, box, rings, {
+    ink,
+    background,
+    centres,
+    enclosing,
+    fill: bubble,
+  });
   const theirs = bubble === null ? null : closedIn(labels, box, bubble);
   if (theirs) for (let i = 0; i < labels.length; i++) if (!theirs[i]) core[i] = 0;
   if (bubble !== null) background = bubble;
