@@ -127,6 +127,11 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}) {
     // The spec's paths end in a slash (`/api/v1/code/`); clients that leave it off reach the same route.
     routerOptions: { ignoreTrailingSlash: true },
     ajv: { customOptions: { coerceTypes: 'array', removeAdditional: true, useDefaults: true } },
+    // A response schema's unions are checked by validators fast-json-stringify compiles lazily, on
+    // the first answer that reaches them: 30–90 ms of the event loop then (the first 图片翻译's
+    // answer). A server compiles them with its routes (some 2 s more to start); the tests, which
+    // build hundreds of apps that each answer a few requests, do not.
+    serializerOpts: { compileValidators: config.nodeEnv !== 'test' },
   }).withTypeProvider<TypeBoxTypeProvider>();
 
   const buildTime = readBuildTime(config.webDistDir);
