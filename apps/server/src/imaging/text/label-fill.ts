@@ -31,11 +31,12 @@ const SAME_COLOUR = 36;
 /** The plane must fit 90% of the fill's inner pixels within this (RGB distance): a photo does not. */
 const FIT_NOISE = 12;
 /**
- * Or within this in brightness alone (BT.601 luma): a JPEG keeps each pixel's brightness but its
- * colour only per 2×2 block, and around white letters on a magenta pill that colour rings 20–30
- * levels off (RapidOCR's ch_en_num: 90th percentile 26 in RGB, 8 in luma). A photo is off in both.
+ * Or within as much in brightness alone (BT.601 luma; grey noise of FIT_NOISE in RGB is this in
+ * luma): a JPEG keeps each pixel's brightness but its colour only per 2×2 block, and around white
+ * letters on a magenta pill that colour rings 20–30 levels off (RapidOCR's ch_en_num: 90th
+ * percentile 26 in RGB, 6 in luma). A photo is off in both; so is a brushed-metal texture (7.3).
  */
-const FIT_LUMA = 9;
+const FIT_LUMA = FIT_NOISE / Math.sqrt(3);
 /** How far (in luma levels) a pixel is from `rgb` in brightness. */
 const lumaOff = (data: Uint8Array | Buffer, i: number, rgb: number[]) =>
   Math.abs(
@@ -293,17 +294,27 @@ export function labelRefill(
   }
   // A fill that took another for the text is the card the label lies on: white letters on a
   // magenta pill on a white card read as "pill-shaped strokes" on the card, and the pill was
-  // erased to white. The line is on the label, the innermost fill.
-  const labels = held.filter((c) => runsPastEnds(win, c.fill.shape, line));
-  const outer = held.filter((a) => labels.some((b) => b !== a && liesIn(b.fill.shape, a.text, a.fill.shape)));
+  // erased to white. The line is on the label: a fill that took a smaller label for its text
+  // gives way to it.
+  const labels = held.filter(
+    (c) => runsPastEnds(win, c.fill.shape, line) || edgeShare(win, c.fill.shape, line) >= EDGE_ON_LABEL,
+  );
+  const outer = held.filter((a) =>
+    labels.some((b) => b !== a && b.around < a.around && tookFor(a, b.fill.shape)),
+  );
   const best = held
     .filter((c) => !outer.includes(c))
     .reduce<(typeof held)[number] | null>((a, c) => (!a || c.around > a.around ? c : a), null);
   return best && refillOf(image, win, best.text, best.fill, line);
 }
 
-/** Share of a fill that must lie in another fill's text for that one to be the card under it. */
-const NESTED_SHARE = 0.5;
+/** Share of a label in a fill's text (or of that text in the label) for the fill to be the card under it. */
+const NESTED_SHARE = 0.4;
+/**
+ * A fill holding at least this much of the line's box edge is a label around the line, also where
+ * it runs past neither end (a badge's stem as wide as its two characters, 「直击」 on ch_en_num).
+ */
+const EDGE_ON_LABEL = 0.5;
 
 /**
  * Whether a fill runs past both ends of the line, beside its middle: a label holds its text, while
@@ -326,16 +337,41 @@ function runsPastEnds(win: Window, shape: Uint8Array, line: TextBox): boolean {
   return before && after;
 }
 
-/** Whether most of `shape` lies in the part of `text` off `fill` (masks of one window). */
-function liesIn(shape: Uint8Array, text: Uint8Array, fill: Uint8Array): boolean {
+/**
+ * Share of the line's box edge (the detector's padding around the characters) that lies on `shape`.
+ */
+function edgeShare(win: Window, shape: Uint8Array, line: TextBox): number {
   let all = 0;
-  let inText = 0;
-  for (let k = 0; k < shape.length; k++) {
-    if (!shape[k]) continue;
-    all += 1;
-    if (text[k] && !fill[k]) inText += 1;
+  let on = 0;
+  for (let x = line.x; x < line.x + line.width; x++)
+    for (const y of [line.y, line.y + line.height - 1]) {
+      all++;
+      on += shape[(y - win.y) * win.width + (x - win.x)] ?? 0;
+    }
+  for (let y = line.y; y < line.y + line.height; y++)
+    for (const x of [line.x, line.x + line.width - 1]) {
+      all++;
+      on += shape[(y - win.y) * win.width + (x - win.x)] ?? 0;
+    }
+  return on / all;
+}
+
+/**
+ * Whether the fill of `held` took `label` (another fill's pixels) for its text: most of the label
+ * lies in its text, or most of its text off its own fill is the label (a badge running out of the
+ * window, whose stem only the ink reading marked).
+ */
+function tookFor(held: { fill: Fill; text: Uint8Array }, label: Uint8Array): boolean {
+  let labelPixels = 0;
+  let textPixels = 0;
+  let both = 0;
+  for (let k = 0; k < label.length; k++) {
+    const isText = held.text[k] === 1 && held.fill.shape[k] !== 1;
+    labelPixels += label[k] as number;
+    textPixels += isText ? 1 : 0;
+    both += isText && label[k] ? 1 : 0;
   }
-  return all > 0 && inText >= all * NESTED_SHARE;
+  return both > 0 && (both >= labelPixels * NESTED_SHARE || both >= textPixels * NESTED_SHARE);
 }
 
 const distanceBetween = (a: readonly number[], b: readonly number[]) =>
