@@ -29,12 +29,6 @@ export type { ListingDeps, WriteProgress };
 /** A model's answer may take a minute; a node that died holding a slot frees it after this. */
 const STALE_WRITE_MS = 5 * 60_000;
 
-const EMPTY_TEXT: ListingText = { title: '', bullets: [], description: '', searchTerms: '' };
-
-function parseText(json: string): ListingText {
-  return { ...EMPTY_TEXT, ...(JSON.parse(json) as Partial<ListingText>) };
-}
-
 /** Only the fields the marketplace has: no bullets on eBay, no search terms on Shopee. */
 function fitToMarketplace(text: ListingText, marketplace: MarketplaceId): ListingText {
   const rules = MARKETPLACES[marketplace];
@@ -47,23 +41,19 @@ function fitToMarketplace(text: ListingText, marketplace: MarketplaceId): Listin
 }
 
 function issuesOf(row: listings.ListingRow, text: ListingText): ListingIssue[] {
-  const facts = JSON.parse(row.facts) as ListingFacts;
-  return checkListing(text, row.marketplace as MarketplaceId, {
-    brand: facts.brand,
-    language: row.language as ListingTarget['language'],
-  });
+  return checkListing(text, row.marketplace, { brand: row.facts.brand, language: row.language });
 }
 
 function toListing(row: listings.ListingRow): Listing {
-  const text = parseText(row.content);
+  const text = row.content;
   return {
     id: Number(row.id),
-    marketplace: row.marketplace as MarketplaceId,
+    marketplace: row.marketplace,
     site: row.site,
-    language: row.language as ListingTarget['language'],
-    facts: JSON.parse(row.facts) as ListingFacts,
+    language: row.language,
+    facts: row.facts,
     text,
-    zh: parseText(row.back_translation),
+    zh: row.back_translation,
     issues: issuesOf(row, text),
     createdAt: Number(row.created_at),
     updatedAt: Number(row.updated_at),
@@ -183,11 +173,11 @@ export async function fixListing(
   signal: AbortSignal,
 ): Promise<Listing> {
   const row = await ownListing(deps, userId, id);
-  const text = parseText(row.content);
+  const text = row.content;
   const issues = issuesOf(row, text);
   if (issues.length === 0) throw new AppError(ResultCode.badRequest, '这条 listing 已符合全部规则，无需修正');
-  const facts = JSON.parse(row.facts) as ListingFacts;
-  const target = { marketplace: row.marketplace, site: row.site, language: row.language } as ListingTarget;
+  const facts = row.facts;
+  const target: ListingTarget = { marketplace: row.marketplace, site: row.site, language: row.language };
   const fields = fieldsOf(issues);
   const glossary = await factsTerms(deps, userId, facts, target.language);
   const written = await paidWrite(deps, userId, (model) =>
@@ -200,12 +190,12 @@ export async function fixListing(
       userId,
     }),
   );
-  const zh = parseText(row.back_translation);
+  const zh = row.back_translation;
   const fixed = { ...text };
   const fixedZh = { ...zh };
   for (const field of fields) {
     Object.assign(fixed, { [field]: written.text[field] });
-    Object.assign(fixedZh, { [field]: written.zh[field] ?? EMPTY_TEXT[field] });
+    Object.assign(fixedZh, { [field]: written.zh[field] ?? listings.EMPTY_TEXT[field] });
   }
   const updated = await listings.updateListing(deps.db, userId, id, {
     content: JSON.stringify(fitToMarketplace(fixed, target.marketplace)),
@@ -224,17 +214,17 @@ export async function saveListing(
   text: ListingText,
 ): Promise<Listing> {
   const row = await ownListing(deps, userId, id);
-  const marketplace = row.marketplace as MarketplaceId;
+  const marketplace = row.marketplace;
   const saved = fitToMarketplace(
     { ...text, bullets: text.bullets.map((b) => b.trim()).filter(Boolean) },
     marketplace,
   );
   // A field the seller rewrote no longer matches its back-translation: it goes rather than mislead.
-  const before = parseText(row.content);
-  const zh = parseText(row.back_translation);
+  const before = row.content;
+  const zh = { ...row.back_translation };
   for (const field of listingFields(marketplace))
     if (JSON.stringify(before[field]) !== JSON.stringify(saved[field]))
-      Object.assign(zh, { [field]: EMPTY_TEXT[field] });
+      Object.assign(zh, { [field]: listings.EMPTY_TEXT[field] });
   const updated = await listings.updateListing(deps.db, userId, id, {
     content: JSON.stringify(saved),
     backTranslation: JSON.stringify(zh),
