@@ -173,6 +173,16 @@ export function keptJobsOf<T extends JobTable>(db: Db, table: T, userId: number,
     .execute() as Promise<Selectable<Database[T]>[]>;
 }
 
+/** Every job of the seller, oldest first, kept or not (导出我的数据). */
+function allJobsOf<T extends JobTable>(db: Db, table: T, userId: number) {
+  return db
+    .selectFrom(table as JobTable)
+    .selectAll()
+    .where('user_id', '=', userId)
+    .orderBy('id')
+    .execute() as Promise<Selectable<Database[T]>[]>;
+}
+
 /** Whether the job is still there (not purged, not erased with its seller). */
 export async function jobExists(db: Db, jobs: JobTable, jobId: number): Promise<boolean> {
   return Boolean(await db.selectFrom(jobs).select('id').where('id', '=', jobId).executeTakeFirst());
@@ -261,6 +271,8 @@ export function jobReads<J extends JobTable, I extends JobItemTable, Job, Item>(
     /** The seller's jobs still kept at `now`, newest first. */
     keptJobs: async (db: Db, userId: number, now: number, limit: number) =>
       (await keptJobsOf(db, tables.jobs, userId, now, limit)).map(toJob),
+    /** Every job of the seller, oldest first (导出我的数据). */
+    allJobs: async (db: Db, userId: number) => (await allJobsOf(db, tables.jobs, userId)).map(toJob),
     item,
     /** An item this worker claimed. */
     itemThere: async (db: Db, itemId: number) => present(await item(db, itemId), `${tables.items} ${itemId}`),

@@ -9,12 +9,7 @@ import * as batches from './repository.ts';
 export const batchPersonalData: PersonalData = {
   tables: jobPersonalTables('batch_jobs', 'batch_items'),
   async exportFor(deps, user) {
-    const jobs = await deps.db
-      .selectFrom('batch_jobs')
-      .select(['id', 'status', 'created_at'])
-      .where('user_id', '=', user.id)
-      .orderBy('id')
-      .execute();
+    const jobs = await batches.jobsOfUser(deps.db, user.id);
     const batchJobs = [];
     for (const job of jobs) {
       const items = await batches.jobItems(deps.db, Number(job.id));

@@ -149,6 +149,9 @@ export const {
 /** The seller's own job, or undefined. */
 export const findJob = (db: Db, userId: number, jobId: number) => reads.job(db, jobId, userId);
 
+/** The seller's jobs, oldest first (导出我的数据). */
+export const jobsOfUser = reads.allJobs;
+
 /** The seller's jobs still kept, newest first. */
 export const listJobs = (db: Db, userId: number, now: number) => reads.keptJobs(db, userId, now, 50);
 

@@ -140,15 +140,7 @@ export const ownJob = (db: Db, userId: number, jobId: number) => reads.job(db, j
 export const recentJobs = reads.keptJobs;
 
 /** The seller's jobs, oldest first (导出我的数据). */
-export async function jobsOfUser(db: Db, userId: number) {
-  const rows = await db
-    .selectFrom('localise_jobs')
-    .selectAll()
-    .where('user_id', '=', userId)
-    .orderBy('id')
-    .execute();
-  return rows.map(toJob);
-}
+export const jobsOfUser = reads.allJobs;
 
 /** Every file key the seller's delivered tasks keep (注销). */
 export async function taskFilesOfUser(db: Db, userId: number): Promise<string[]> {
