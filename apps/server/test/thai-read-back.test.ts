@@ -6,33 +6,12 @@
  */
 import assert from 'node:assert/strict';
 import { after, describe, it } from 'node:test';
-import type { TranslatedBlock } from '@chuhai/contract';
-import sharp from 'sharp';
 import { countLeftover, createOcrEngine } from '../src/imaging/ocr/index.ts';
-import { drawBlocks, fitBlock } from '../src/imaging/text/render.ts';
 import { residualOf } from '../src/imaging/text/translate-picture.ts';
+import { drawnLines } from './drawn-lines.ts';
 
 /** `texts` drawn in Thai one a line at a facts sheet's small size (16 px), as 图片翻译 draws them. */
-async function thaiFactsSheet(texts: string[]) {
-  const background = await sharp({
-    create: { width: 900, height: 100 * texts.length, channels: 3, background: '#ffffff' },
-  })
-    .png()
-    .toBuffer();
-  const blocks = texts.map((text, i) => ({
-    id: i + 1,
-    text,
-    source: text,
-    hidden: false,
-    box: { x: 20, y: 20 + i * 100, width: 860, height: 22 },
-    fontSize: 16,
-    color: '#c00000',
-    bold: true,
-    align: 'left' as const,
-  }));
-  const fitted = await Promise.all(blocks.map((block) => fitBlock(block, 'th')));
-  return { png: await drawBlocks(background, fitted), blocks: blocks as unknown as TranslatedBlock[] };
-}
+const thaiFactsSheet = (texts: string[]) => drawnLines(texts, 'th', { width: 860, height: 22, fontSize: 16 });
 
 describe('图片翻译 into Thai: the translation read back by the OCR model', () => {
   const ocr = createOcrEngine();

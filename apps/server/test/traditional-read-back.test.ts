@@ -5,34 +5,14 @@
  */
 import assert from 'node:assert/strict';
 import { after, describe, it } from 'node:test';
-import type { TranslatedBlock } from '@chuhai/contract';
-import sharp from 'sharp';
 import { countLeftover, createOcrEngine } from '../src/imaging/ocr/index.ts';
-import { drawBlocks, fitBlock } from '../src/imaging/text/render.ts';
 import { residualOf } from '../src/imaging/text/translate-picture.ts';
 import { simplifiedFormsOf } from '../src/lib/chinese-script.ts';
+import { drawnLines } from './drawn-lines.ts';
 
 /** `texts` drawn one a line on white, as 图片翻译 draws them, with their blocks. */
-async function drawnPicture(texts: string[]) {
-  const background = await sharp({
-    create: { width: 640, height: 100 * texts.length, channels: 3, background: '#ffffff' },
-  })
-    .png()
-    .toBuffer();
-  const blocks = texts.map((text, i) => ({
-    id: i + 1,
-    text,
-    source: text,
-    hidden: false,
-    box: { x: 20, y: 20 + i * 100, width: 600, height: 60 },
-    fontSize: 48,
-    color: '#c00000',
-    bold: true,
-    align: 'left' as const,
-  }));
-  const fitted = await Promise.all(blocks.map((block) => fitBlock(block, 'zh-TW')));
-  return { png: await drawBlocks(background, fitted), blocks: blocks as unknown as TranslatedBlock[] };
-}
+const drawnPicture = (texts: string[]) =>
+  drawnLines(texts, 'zh-TW', { width: 600, height: 60, fontSize: 48 });
 
 describe('图片翻译 into Traditional Chinese: the translation read back by the OCR model', () => {
   const ocr = createOcrEngine();
