@@ -69,10 +69,12 @@ export function roomAround(
   // picture's margin; keeping at least half. The whole margin is for growing past the box: taken
   // from the box itself, it cut taobao4's 26 px 「收藏或关注本店」 to 13 px above the line under
   // it, and the translation fell to 9 px.
+  // A block beside the line's end (train-1's 「>」 after 「底价疯抢」 on its pill) is not under it.
+  const under = below.filter((o) => o.x + o.width / 2 > x && o.x + o.width / 2 < x + width);
   const gapTo = (o: TextBox) => Math.min(margin, Math.max(0, o.y - (y + height)));
   const ownBottom = Math.max(
     y + height / 2,
-    Math.min(y + height, before(size.height - margin), ...below.map((o) => before(o.y - gapTo(o)))),
+    Math.min(y + height, before(size.height - margin), ...under.map((o) => before(o.y - gapTo(o)))),
   );
   const bottom = Math.max(ownBottom, Math.min(bottomLimit, y + height * ROOM_HEIGHT));
   return { x: Math.round(left), y, width: Math.round(right - left), height: Math.round(bottom - y) };
@@ -111,7 +113,14 @@ export function layoutOf(
   };
   // Measured from `box`, cut short above a block below on the same label: from the line's own box,
   // 「168 元」's two-line translation on taobao4's red price box ran onto 「今日活动价」 under it.
-  const inside = withinLabel(room, short, box);
+  // Never taller than the label: an OCR box is often taller than a tight pill, and a translation
+  // that took that height in two lines ran over the pill's top and bottom (train-0's 「点击抢购」).
+  const across = withinLabel(room, short, box);
+  const insideBottom = Math.min(short.y + short.height, room.y + room.height);
+  const inside =
+    insideBottom - short.y >= short.height / 2
+      ? { ...across, y: short.y, height: insideBottom - short.y }
+      : across;
   // Centred on the label, or on its part above a block below on it: text that takes the label's
   // full height (the slack) then stays off its edges. Centred on its inside instead, the text as
   // tall as the pill started at the inside's top and ran past the pill's bottom (train-7).
