@@ -92,3 +92,36 @@ describe('a translation on a pill across a stripe of its colour', () => {
     assert.ok(Math.abs(middle - (PILL.x + PILL.width / 2)) <= 8, `second line around ${middle}`);
   });
 });
+
+describe('a translation on a pill shorter than its line’s box', () => {
+  // alimama's train-0: 「点击抢购」 on a crimson pill 31 px tall; the OCR's box is 34 px. Given the
+  // box's height, the translation took two lines and ran over the pill's top and bottom.
+  const pill = { x: 341, y: 224, width: 136, height: 31 };
+  const inPill = (x: number, y: number) =>
+    x >= pill.x && x < pill.x + pill.width && y >= pill.y && y < pill.y + pill.height;
+
+  it('stays within the pill', async () => {
+    const png = await sharp(
+      Buffer.from(
+        `<svg xmlns="http://www.w3.org/2000/svg" width="${WIDTH}" height="${HEIGHT}">
+          <rect width="${WIDTH}" height="${HEIGHT}" fill="#2a2b30"/>
+          <rect x="${pill.x}" y="${pill.y}" width="${pill.width}" height="${pill.height}" rx="15" fill="#95142d"/>
+        </svg>`,
+      ),
+    )
+      .png()
+      .toBuffer();
+    const drawn = await drawTranslation(
+      png,
+      [{ ...block(1, 'safe soft comfort', { x: 352, y: 223, width: 119, height: 34 }), color: '#ffffff' }],
+      'en',
+    );
+    const { data } = await sharp(drawn.png).removeAlpha().raw().toBuffer({ resolveWithObject: true });
+    let [on, off] = [0, 0];
+    for (let y = 0; y < HEIGHT; y++)
+      for (let x = 0; x < WIDTH; x++)
+        if ((data[(y * WIDTH + x) * 3 + 1] as number) > 128) inPill(x, y) ? on++ : off++;
+    assert.ok(on > 100, `${on} white pixels on the pill`);
+    assert.equal(off, 0, 'white pixels off the pill');
+  });
+});
