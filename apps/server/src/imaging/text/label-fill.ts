@@ -76,6 +76,14 @@ export interface PieceOfLine {
 /** How near (RGB distance) a piece's fill a candidate must be. */
 const PIECE_FILL = 48;
 
+/** What is known around a line beside its pixels. */
+export interface AroundLine {
+  /** The boxes of the picture's other lines: what lies more in one of them than here is theirs. */
+  others?: readonly TextBox[];
+  /** The letters' outline colour, as the ink reading found it: a fill of it is no label. */
+  outline?: readonly number[] | null;
+}
+
 /** The pixels to set and what to set them to: the fill where the text was. */
 export interface Refill {
   /** Image pixel indices (y × width + x). */
@@ -250,8 +258,7 @@ const smooth = (model: { noise: number; lumaNoise: number }) =>
  * The refill of the line in `line` (its detected box) when it is printed on a designed fill, or
  * null when it is not (a photo, a busy pattern). `box` is the line's box grown past its strokes;
  * `inked(i)` says whether the ink reading marked image pixel i as the text's (for letters that
- * touch the label's edge, which the fill does not enclose). `others` are the boxes of the
- * picture's other lines: what lies more in one of them than in this line's box is not its text.
+ * touch the label's edge, which the fill does not enclose). `around` says what else is known.
  */
 export function labelRefill(
   image: RgbImage,
@@ -259,8 +266,9 @@ export function labelRefill(
   box: TextBox,
   inked: (pixel: number) => boolean,
   piece: PieceOfLine = {},
-  others: readonly TextBox[] = [],
+  around: AroundLine = {},
 ): Refill | null {
+  const { others = [], outline = null } = around;
   const thickness = piece.thickness ?? Math.min(line.width, line.height);
   const centre = [line.x + line.width / 2, line.y + line.height / 2] as const;
   const win = windowAround(image, box, Math.max(4, Math.round(thickness * 0.5)));
@@ -296,8 +304,14 @@ export function labelRefill(
   // magenta pill on a white card read as "pill-shaped strokes" on the card, and the pill was
   // erased to white. The line is on the label: a fill that took a smaller label for its text
   // gives way to it.
+  // The letters' own outline runs past their ends and holds their box's edge too (orange words in
+  // a thick white outline on a beige page, alimama's valid-2, were refilled white as on a label).
+  const outlineFill = (c: (typeof held)[number]) =>
+    outline !== null && distanceBetween(c.fill.at(...centre), outline) <= SAME_COLOUR;
   const labels = held.filter(
-    (c) => runsPastEnds(win, c.fill.shape, line) || edgeShare(win, c.fill.shape, line) >= EDGE_ON_LABEL,
+    (c) =>
+      !outlineFill(c) &&
+      (runsPastEnds(win, c.fill.shape, line) || edgeShare(win, c.fill.shape, line) >= EDGE_ON_LABEL),
   );
   const outer = held.filter((a) =>
     labels.some((b) => b !== a && b.around < a.around && tookFor(a, b.fill.shape)),
