@@ -174,7 +174,15 @@ function markLines(image: RgbImage, lines: TextLine[], erase: Uint8Array) {
     const inked = (pixel: number) => scratch[pixel] === 255;
     // Across two fills, each piece on its own; else on the one fill around the whole line.
     const refill =
-      splitRefill(image, line.box, box, inked) ?? labelRefill(image, line.box, box, inked, {}, others);
+      splitRefill(image, line.box, box, inked) ??
+      labelRefill(
+        image,
+        line.box,
+        box,
+        inked,
+        {},
+        { others, outline: read.outline && rgbOf(read.outline.color) },
+      );
     if (refill) refills.set(line, refill);
     inks.set(line, refill ? inkOnLabel(read, refill) : read);
     // A glow is followed past the box by up to half the line's thickness (haze.ts).
