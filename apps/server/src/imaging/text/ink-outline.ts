@@ -20,7 +20,7 @@ export function fillInside(
   labels: Uint8Array,
   box: TextBox,
   ink: number,
-  groups: { background: number; innerShare: number[]; pad: number },
+  groups: { background: number; innerShare: number[]; pad: number; centres: number[][] },
 ): { ink: number; enclosing: number | null; neighbour: Uint8Array | null } {
   const mask = new Uint8Array(labels.length);
   for (let i = 0; i < labels.length; i++) mask[i] = labels[i] === ink ? 1 : 0;
@@ -29,6 +29,7 @@ export function fillInside(
   const { pad } = groups;
   for (let g = 0; g < groups.innerShare.length; g++) {
     if (g === ink || g === groups.background || (groups.innerShare[g] as number) < 0.03) continue;
+    if (isBlend(groups.centres, g, groups.background, ink)) continue;
     let inside = 0;
     let count = 0;
     for (let y = pad; y < box.height - pad; y++)
@@ -38,9 +39,24 @@ export function fillInside(
         count += 1;
         inside += holes[i] as number;
       }
-    if (inside > count * 0.6) return { ink: g, enclosing: ink, neighbour: reachingEdge(labels, box, g) };
+    if (inside <= count * 0.6) continue;
+    // The group taken first may be the blend at the fill's edge (thin strokes are half edge): then
+    // the fill is the ink and nothing is its outline.
+    const edge = isBlend(groups.centres, ink, groups.background, g);
+    return { ink: g, enclosing: edge ? null : ink, neighbour: reachingEdge(labels, box, g) };
   }
   return { ink, enclosing: null, neighbour: null };
+}
+
+/**
+ * Whether group `g` lies on the way from colour group `from` to `to`: the blend at their edge. In
+ * small white letters on black (alimama poster train-11's 「26寸建议身高」) the grey of the
+ * anti-aliased counters is closed in by the white, and was taken for the letters' fill: they were
+ * drawn back grey in a white outline.
+ */
+function isBlend(centres: number[][], g: number, from: number, to: number): boolean {
+  const [a, b, c] = [centres[from], centres[g], centres[to]] as [number[], number[], number[]];
+  return colourDistance(a, b) + colourDistance(b, c) <= colourDistance(a, c) * 1.1;
 }
 
 /** The pixels of group `g` joined to the box's edge through pixels of `g` (4-connected). */
@@ -120,6 +136,9 @@ export function findOutline(
   }
   if (groups.enclosing === null || groups.enclosing === groups.fill) return null;
   const enclosing = groups.enclosing;
+  const apart = (a: number, b: number) =>
+    colourDistance(groups.centres[a] as number[], groups.centres[b] as number[]) >= 60;
+  if (!apart(enclosing, groups.ink) || !apart(enclosing, groups.background)) return null;
   const thin = rings.findIndex((ring) => shareIn(labels, ring, enclosing) < OUTLINE_SHARE);
   if (thin <= 0 || !hugsStrokes(labels, core, box, enclosing, thin)) return null;
   return { group: enclosing, width: thin };

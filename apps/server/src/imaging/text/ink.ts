@@ -160,7 +160,7 @@ export function readInk(image: RgbImage, box: TextBox): InkReading | null {
     ink = g;
   }
   if (ink < 0) return null;
-  const filled = fillInside(labels, box, ink, { background, innerShare, pad });
+  const filled = fillInside(labels, box, ink, { background, innerShare, pad, centres });
   ink = solidBeyondBlend(filled.ink, background, centres, innerShare);
   const core = new Uint8Array(labels.length);
   for (let i = 0; i < labels.length; i++) core[i] = labels[i] === ink && !filled.neighbour?.[i] ? 1 : 0;
