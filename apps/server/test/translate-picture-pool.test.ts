@@ -4,6 +4,7 @@ import { after, describe, it } from 'node:test';
 import sharp from 'sharp';
 import { createOcrEngine } from '../src/imaging/ocr/index.ts';
 import { createPixelWork, PIXELS_ON_THIS_THREAD, type PixelWork } from '../src/imaging/pixel-pool.ts';
+import type { PixelTaskOutput } from '../src/imaging/pixel-tasks.ts';
 import { translatePicture } from '../src/imaging/text/translate-picture.ts';
 import { writeChinese } from './fakes/chinese-text.ts';
 import { translateOffline } from './fakes/fake-translate-answers.ts';
@@ -25,14 +26,24 @@ function poster(side: number): Promise<Buffer> {
   ]);
 }
 
-/** A pool that also says which tasks it was given. */
-function recording(pixels: PixelWork): { pixels: PixelWork; tasks: string[] } {
+/** The byte length of every typed array in `value`, at any depth. */
+function byteArrays(value: unknown): number[] {
+  if (ArrayBuffer.isView(value)) return [value.byteLength];
+  if (value === null || typeof value !== 'object') return [];
+  return Object.values(value).flatMap(byteArrays);
+}
+
+/** A pool that also says which tasks it was given, and the largest byte array each took or gave. */
+function recording(pixels: PixelWork) {
   const tasks: string[] = [];
-  const run: PixelWork['run'] = (task, input) => {
+  const largest: Record<string, number> = {};
+  const run: PixelWork['run'] = async (task, input) => {
     tasks.push(task);
-    return pixels.run(task, input);
+    const result: PixelTaskOutput<typeof task> = await pixels.run(task, input);
+    largest[task] = Math.max(largest[task] ?? 0, ...byteArrays(input), ...byteArrays(result));
+    return result;
   };
-  return { pixels: { ...pixels, run }, tasks };
+  return { pixels: { ...pixels, run }, tasks, largest };
 }
 
 describe('图片翻译 in the pixel pool', () => {
@@ -52,12 +63,25 @@ describe('图片翻译 in the pixel pool', () => {
     const here = await translate(bytes, PIXELS_ON_THIS_THREAD);
     const { pixels, tasks } = recording(pool);
     const pooled = await translate(bytes, pixels);
-    assert.deepEqual(tasks, ['eraseBlocks', 'drawTranslation'], 'erasing and drawing went to the pool');
+    assert.deepEqual(
+      tasks,
+      ['workingPicture', 'erasePicture', 'drawTranslation'],
+      'decoding, erasing and drawing went to the pool',
+    );
     assert.equal(here.blocks.length, 3);
     assert.ok(pooled.background.equals(here.background), 'the erased picture differs');
     assert.ok(pooled.result.equals(here.result), 'the drawn picture differs');
     assert.deepEqual(pooled.blocks, here.blocks);
     assert.deepEqual(pooled.residual, here.residual);
+  });
+
+  it('holds the picture on the event loop only as PNG: no raw pixels cross to or from the pool', async () => {
+    const side = 2000;
+    const { pixels, largest } = recording(pool);
+    await translate(await poster(side), pixels);
+    const raw = side * side * 3;
+    for (const [task, bytes] of Object.entries(largest))
+      assert.ok(bytes < raw / 4, `${task} moved ${(bytes / 1e6).toFixed(1)} MB: the raw 2000² picture`);
   });
 
   it('keeps the event loop answering while a 2000 px picture is erased, where on the loop it stalls', async (t) => {

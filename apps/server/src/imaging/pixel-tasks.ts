@@ -4,22 +4,18 @@
  * pixel worker (pixel-worker.ts) and give the same bytes either way. What needs a provider (matting,
  * OCR) stays with the caller between tasks: product-cutout.ts and pixel-pool.ts put them together.
  */
-import type { ImageMarketplaceId, MainImageReport, TranslatedBlock } from '@chuhai/contract';
+import type { ImageMarketplaceId, MainImageReport } from '@chuhai/contract';
 import sharp from 'sharp';
 import type { AlphaMask } from '../providers/matting/matting-engine.ts';
 import { cleanMask } from './clean-mask.ts';
 import { maskedPixels, type Placement, placeOnBackground, whiteMainImage } from './compose.ts';
 import { checkMainImage, type MaskedPixels, type Seen } from './main-image-check.ts';
 import { addedOverProduct, eraseAdded } from './main-image-fix.ts';
-import type { TextBlock, TextLine } from './ocr/index.ts';
+import type { TextLine } from './ocr/index.ts';
+import { PICTURE_TASKS } from './picture-tasks.ts';
 import { asBuffer } from './pixel-transfer.ts';
 import { productBox } from './product-box.ts';
 import { keepProductParts } from './product-only.ts';
-import { drawTranslation } from './text/draw-translation.ts';
-import { eraseBlocks } from './text/erase-blocks.ts';
-import { productPrint } from './text/product-print.ts';
-import { type ProductArea, productArea } from './text/product-text.ts';
-import type { RgbImage } from './text/rgb-image.ts';
 
 /** A mask as the tasks pass it: one byte a pixel. */
 export interface RawMask {
@@ -119,47 +115,6 @@ async function place(
   return { bytes: made.bytes as Uint8Array, width: made.width, height: made.height };
 }
 
-/** 图片翻译's picture as the tasks pass it: raw RGB. */
-interface RawRgb {
-  data: Uint8Array;
-  width: number;
-  height: number;
-}
-
-const rgbImage = (image: RawRgb): RgbImage => ({ ...image, data: asBuffer(image.data) });
-
-/**
- * The indices of `blocks` printed on the product (text/product-print.ts) where `area` is: judged
- * together (blocks on one card decide together), or `oneByOne`, each block on its own.
- */
-function printedOn(input: {
-  image: RawRgb;
-  blocks: TextBlock[];
-  area: ProductArea | null;
-  oneByOne?: boolean;
-}) {
-  const image = rgbImage(input.image);
-  const on = input.oneByOne
-    ? new Set(input.blocks.filter((block) => productPrint(image, [block], input.area).has(block)))
-    : productPrint(image, input.blocks, input.area);
-  return input.blocks.flatMap((block, i) => (on.has(block) ? [i] : []));
-}
-
-/**
- * 图片翻译's product: where it is from its matte (text/product-text.ts, null: none found), and the
- * indices of `blocks` printed on it.
- */
-async function productText(input: { image: RawRgb; matte: RawMask; lines: TextLine[]; blocks: TextBlock[] }) {
-  const area = await productArea(alphaMask(input.matte), rgbImage(input.image), input.lines);
-  return { area, printed: printedOn({ image: input.image, blocks: input.blocks, area }) };
-}
-
-/** 图片翻译's drawing of the translated blocks on the erased picture (a PNG). */
-async function drawTranslated(input: { background: Uint8Array; blocks: TranslatedBlock[]; target: string }) {
-  const drawn = await drawTranslation(asBuffer(input.background), input.blocks, input.target);
-  return { png: drawn.png as Uint8Array, blocks: drawn.blocks };
-}
-
 /** Every task by name: the worker runs them by the name it is sent, the inline runner calls them. */
 export const PIXEL_TASKS = {
   keepParts,
@@ -169,11 +124,7 @@ export const PIXEL_TASKS = {
   check,
   checkPhoto,
   place,
-  productText,
-  printedOn,
-  /** 图片翻译's erasing of one round of blocks, once their translations are back. */
-  eraseBlocks,
-  drawTranslation: drawTranslated,
+  ...PICTURE_TASKS,
 };
 
 export type PixelTaskName = keyof typeof PIXEL_TASKS;

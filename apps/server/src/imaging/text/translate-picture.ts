@@ -1,5 +1,4 @@
 import type { TranslatedBlock, TranslateResult } from '@chuhai/contract';
-import sharp from 'sharp';
 import {
   bareText,
   countLeftover,
@@ -16,8 +15,7 @@ import { oneWeightPerList } from './layout.ts';
 import { type Legibility, legibilityOf } from './legibility.ts';
 import { NoSourceTextError } from './picture-errors.ts';
 import { isShopMark } from './product-print.ts';
-import { matteInput, type ProductMatte } from './product-text.ts';
-import type { RgbImage } from './rgb-image.ts';
+import type { ProductMatte } from './product-text.ts';
 import { withStrokesLeft } from './strokes-left.ts';
 import { hasSlantedText } from './tilt.ts';
 
@@ -31,29 +29,6 @@ export { BlockTooLargeError, NoSourceTextError, type NothingToTranslate } from '
  * 智能做图, 批量处理 and the benchmark (bench/image-translate.ts, with a translator of its own) all
  * run this.
  */
-
-/** The long side an image is worked on at: OCR and drawing stay fast, and marketplaces want no more. */
-const WORK_SIDE = 2000;
-
-/** The upload turned upright, flattened on white and brought to at most WORK_SIDE: raw RGB and PNG. */
-async function workingImage(bytes: Buffer): Promise<RgbImage & { png: Buffer }> {
-  const { data, info } = await sharp(bytes)
-    .rotate()
-    .resize({ width: WORK_SIDE, height: WORK_SIDE, fit: 'inside', withoutEnlargement: true })
-    .flatten({ background: '#ffffff' })
-    .removeAlpha()
-    .raw()
-    .toBuffer({ resolveWithObject: true });
-  const png = await sharp(data, { raw: { width: info.width, height: info.height, channels: 3 } })
-    .png()
-    .toBuffer();
-  return { data, width: info.width, height: info.height, png };
-}
-
-const toPng = (image: RgbImage) =>
-  sharp(image.data, { raw: { width: image.width, height: image.height, channels: 3 } })
-    .png()
-    .toBuffer();
 
 /**
  * The result read again: where source-language characters are left, and how many. Text left in
@@ -144,9 +119,10 @@ const asIs: BlockTranslator = async (blocks) => new Map(blocks.map((block) => [b
 /**
  * The picture translated, in phases: on this thread what waits on a provider (OCR, which has a
  * worker of its own; matting; the model's translation), in `options.pixels` the pixel work between
- * them (erasing a round of blocks once its translations are back, then drawing), the image and
- * everything else crossing as plain data. Throws NoSourceTextError when there is nothing to
- * translate, BlockTooLargeError when a translation cannot be drawn.
+ * them (decoding the upload, erasing a round of blocks once its translations are back, then
+ * drawing), everything crossing as plain data and the picture only ever as PNG (picture-tasks.ts).
+ * Throws NoSourceTextError when there is nothing to translate, BlockTooLargeError when a
+ * translation cannot be drawn.
  */
 export async function translatePicture(
   ocr: OcrEngine,
@@ -155,17 +131,22 @@ export async function translatePicture(
   translate: BlockTranslator,
 ) {
   const pixels = options.pixels ?? PIXELS_ON_THIS_THREAD;
-  const image = await workingImage(bytes);
-  const lines = await ocr.readLines(image.png);
+  // The event loop holds the picture only as PNG: the pixel tasks decode it, and hand back the
+  // erased picture encoded again (picture-tasks.ts).
+  const image = await pixels.run('workingPicture', { bytes });
+  const source = asBuffer(image.png);
+  let erasedPng = source;
+  const lines = await ocr.readLines(source);
   const blocks = groupIntoBlocks(lines);
   const withSource = blocks.filter((block) => !keptAsIs(block, options.keep));
   if (withSource.length === 0)
-    throw new NoSourceTextError((await hasSlantedText(ocr, image.png)) ? 'slanted-text' : 'no-source-text');
-  const raw = () => ({ data: image.data, width: image.width, height: image.height });
+    throw new NoSourceTextError((await hasSlantedText(ocr, source)) ? 'slanted-text' : 'no-source-text');
   // Only now, with Chinese to translate, is the product looked for: matting is most of the time.
-  const matte = options.product ? await options.product(await matteInput(image)) : null;
+  const matte = options.product
+    ? await options.product(asBuffer(await pixels.run('pictureForMatte', { picture: { png: source } })))
+    : null;
   const found = matte
-    ? await pixels.run('productText', { image: raw(), matte, lines, blocks: withSource })
+    ? await pixels.run('productText', { image: { png: source }, matte, lines, blocks: withSource })
     : { area: null, printed: [] };
   const { area } = found;
   const onProduct = new Set(found.printed.map((i) => withSource[i] as TextBlock));
@@ -181,14 +162,14 @@ export async function translatePicture(
   // The model is asked here; the round's pixel work waits for its answer, then runs in the pool.
   const translateAndErase = async (round: TextBlock[], translator: BlockTranslator) => {
     const answers = await translator(round.map((block, i) => ({ id: i + 1, text: block.text })));
-    const erased = await pixels.run('eraseBlocks', {
-      image: raw(),
+    const erased = await pixels.run('erasePicture', {
+      png: erasedPng,
       blocks: round,
       translations: round.map((block, i) => answers.get(i + 1) ?? block.text),
       kept: keptAreas,
       target: options.target,
     });
-    image.data = asBuffer(erased.data);
+    erasedPng = asBuffer(erased.png);
     return erased.layers;
   };
   // Another shop's watermark or address is erased and drawn as nothing: hidden blocks the seller
@@ -204,10 +185,12 @@ export async function translatePicture(
   const layers = await eraseRound(toTranslate);
   // Text the first reading missed (white letters on a busy arrow) stands out once the rest is
   // erased: read once more and translate what is new, in a second round.
-  const fresh = (await ocrAgain(ocr, image, blocks)).filter((block) => !keptAsIs(block, options.keep));
+  const fresh = (await ocrAgain(ocr, erasedPng, blocks)).filter((block) => !keptAsIs(block, options.keep));
   // Each new block is judged on its own, as the first reading's were not.
   const printed = area
-    ? new Set(await pixels.run('printedOn', { image: raw(), blocks: fresh, area, oneByOne: true }))
+    ? new Set(
+        await pixels.run('printedOn', { image: { png: erasedPng }, blocks: fresh, area, oneByOne: true }),
+      )
     : null;
   const missed = fresh.filter((_, i) => !printed?.has(i));
   if (missed.length > 0) layers.push(...(await eraseRound(missed)));
@@ -215,7 +198,7 @@ export async function translatePicture(
     layers.map((layer, i) => ({ ...layer, id: i + 1 })),
     image.width,
   );
-  const background = await toPng(image);
+  const background = erasedPng;
   const drawing = await pixels.run('drawTranslation', {
     background,
     blocks: translated,
@@ -226,7 +209,7 @@ export async function translatePicture(
     width: image.width,
     height: image.height,
     /** The picture the blocks were found on (upright, at the working size): 下载 PSD's 原图 layer. */
-    source: image.png,
+    source,
     background,
     result: drawn.png,
     blocks: drawn.blocks,
@@ -247,8 +230,8 @@ export async function translatePicture(
  * The blocks of source text read on the erased image that the first reading did not find: a line
  * overlapping one found before is the ghost of an erased line, not new text.
  */
-async function ocrAgain(ocr: OcrEngine, image: RgbImage, known: TextBlock[]): Promise<TextBlock[]> {
-  const lines = await ocr.readLines(await toPng(image));
+async function ocrAgain(ocr: OcrEngine, erased: Buffer, known: TextBlock[]): Promise<TextBlock[]> {
+  const lines = await ocr.readLines(erased);
   const overlapShare = (line: TextBox, box: TextBox) => {
     const width = Math.min(line.x + line.width, box.x + box.width) - Math.max(line.x, box.x);
     const height = Math.min(line.y + line.height, box.y + box.height) - Math.max(line.y, box.y);
