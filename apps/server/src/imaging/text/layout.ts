@@ -95,11 +95,19 @@ export function layoutOf(
   const obstacles = all.map((other) =>
     other.id === block.id ? other : { ...other, box: withPill(picture, other.box, block.box) },
   );
-  const room = beforeSideEdges(picture, block.box, roomAround(block, obstacles, picture));
-  // The text is centred on its box: on the room's part of it where a block below cut the room short.
-  const box = { ...block.box, height: Math.min(block.box.height, room.y + room.height - block.box.y) };
   const outline = labelOutline(picture, block.box);
   const label = outline && labelAround(picture, block.box);
+  // A line centred on its pill was set centred, whatever the blocks around it line up with (a
+  // left-aligned translation sat at the left end of train-7's pill), and it may grow both ways:
+  // grown rightwards only, RapidOCR ch_en_num's -40℃ pill lost its left end, and the translation
+  // that fitted the whole pill wrapped to two lines off its bottom.
+  const middle = (b: TextBox) => b.x + b.width / 2;
+  const centred =
+    !!outline && !!label && Math.abs(middle(block.box) - middle(outline)) <= outline.width * CENTRED;
+  const growing = centred ? { ...block, align: 'center' as const } : block;
+  const room = beforeSideEdges(picture, block.box, roomAround(growing, obstacles, picture));
+  // The text is centred on its box: on the room's part of it where a block below cut the room short.
+  const box = { ...block.box, height: Math.min(block.box.height, room.y + room.height - block.box.y) };
   if (!outline || !label) return { room, box };
   // A panel or a card much taller than the line: its edges bound the room, the text stays put.
   if (label.height > block.box.height * PILL) return { room: clippedTo(room, label, box), box };
@@ -126,10 +134,6 @@ export function layoutOf(
   // tall as the pill started at the inside's top and ran past the pill's bottom (train-7).
   const top = Math.min(block.box.y, outline.y);
   const bottom = Math.min(outline.y + outline.height, room.y + room.height);
-  // A line centred on its pill was set centred, whatever the blocks around it line up with (a
-  // left-aligned translation sat at the left end of train-7's pill).
-  const middle = (b: TextBox) => b.x + b.width / 2;
-  const centred = Math.abs(middle(block.box) - middle(outline)) <= outline.width * CENTRED;
   return {
     room: inside,
     box: { ...block.box, y: top, height: Math.max(box.height, bottom - top) },
