@@ -135,11 +135,25 @@ export async function fitBlock(block: DrawnBlock, language: string): Promise<Fit
     (await largestFitting(block, room, language, low, near)) ??
     (await condensedFitting(block, room, language, low, start));
   if (fitted) return place(block, room, fitted.rendered, fitted.size, false);
-  const overflowing = await renderText({ ...block, box: room }, language, low).catch((error: Error) => {
+  const tooBig = (error: Error) => {
     throw /too big/i.test(error.message) ? new TextTooLargeError(error.message) : error;
-  });
-  return place(block, room, overflowing, low, true);
+  };
+  const overflowing = await renderText({ ...block, box: room }, language, low).catch(tooBig);
+  if (overflowing.height <= room.height * HEIGHT_SLACK) return place(block, room, overflowing, low, true);
+  // Wrapped to the room's width, its lines ran down over the block below it (RapidOCR ch_en_num's
+  // 「日常价」 over 「10.0起」's translation): one line, condensed, runs sideways instead.
+  const wide = { ...room, width: Math.min(MAX_LINE, [...block.text].length * low * 2) };
+  const line = await renderText({ ...block, box: wide }, language, low).catch(tooBig);
+  const narrow = Math.max(1, Math.round(line.width * (CONDENSED.at(-1) as number)));
+  const png = await sharp(line.png).resize(narrow, line.height, { fit: 'fill' }).png().toBuffer();
+  const placed = place(block, room, { png, width: narrow, height: line.height }, low, true);
+  // Its bottom kept to the room's, where the block below begins: the line moves up, not onto it.
+  const bottom = Math.round(room.y + room.height);
+  return { ...placed, top: Math.max(0, Math.min(placed.top, bottom - line.height)) };
 }
+
+/** The widest one line of overflowing text is laid out in (Cairo's surfaces stop at 32767 px). */
+const MAX_LINE = 32000;
 
 /**
  * Horizontal scales tried, in turn, on text that fits nowhere at its least size: a designer
