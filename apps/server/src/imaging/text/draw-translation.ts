@@ -19,9 +19,11 @@ export async function drawTranslation(background: Buffer, blocks: TranslatedBloc
   // The alignment each block is drawn in: a line centred on its pill is centred (layoutOf).
   const aligns = new Map<number, TranslatedBlock['align']>();
   const fit = (block: TranslatedBlock, fontSize = block.fontSize) => {
-    const layout = layoutOf(picture, block, visible);
+    const { sizeScale = 1, ...layout } = layoutOf(picture, block, visible);
     aligns.set(block.id, layout.align ?? block.align);
-    return fitBlock({ ...block, fontSize, ...layout }, target).catch((error) => {
+    // Scaled only from the size read (a smaller sibling's size is already one that fits).
+    const start = Math.min(fontSize, block.fontSize * sizeScale);
+    return fitBlock({ ...block, fontSize: start, ...layout }, target).catch((error) => {
       if (!(error instanceof TextTooLargeError)) throw error;
       throw new BlockTooLargeError(block.id);
     });

@@ -91,7 +91,7 @@ export function layoutOf(
   picture: RgbImage,
   block: { id: number; box: TextBox; align: 'left' | 'center' | 'right' },
   all: { id: number; box: TextBox }[],
-): { room: TextBox; box: TextBox; align?: 'center' } {
+): { room: TextBox; box: TextBox; align?: 'center'; sizeScale?: number } {
   const obstacles = all.map((other) =>
     other.id === block.id ? other : { ...other, box: withPill(picture, other.box, block.box) },
   );
@@ -134,12 +134,25 @@ export function layoutOf(
   // tall as the pill started at the inside's top and ran past the pill's bottom (train-7).
   const top = Math.min(block.box.y, outline.y);
   const bottom = Math.min(outline.y + outline.height, room.y + room.height);
+  // A label well inside its line's box: the box overstates the text (a slanted line's upright box,
+  // alimama's train-8: 「冬季加绒」 across a speech bubble, 118 × 71 for 25 px letters), and so does
+  // the size read from it. Started from that size the English could not come down far enough to
+  // fit the bubble, and ran past it; it starts as much smaller as the room is than the box.
+  // Across, the room is then the label's, off its edge, not the box's: the box ran past the
+  // bubble's sides, and so did the English.
+  const overstated = outline.height < block.box.height * OVERSTATED;
+  const pad = label.y - outline.y;
+  const sides = overstated ? { x: outline.x + pad, width: outline.width - 2 * pad } : {};
   return {
-    room: inside,
+    room: { ...inside, ...sides },
     box: { ...block.box, y: top, height: Math.max(box.height, bottom - top) },
     ...(centred ? { align: 'center' as const } : {}),
+    ...(overstated ? { sizeScale: short.height / block.box.height } : {}),
   };
 }
+
+/** A label this much shorter than its line's box lies inside the box, which overstates the text. */
+const OVERSTATED = 0.8;
 
 /**
  * Another block's box as an obstacle to `mine`: with the pill or tag it is printed on, whose top

@@ -119,7 +119,8 @@ async function largestFitting(block: DrawnBlock, box: TextBox, language: string,
  * The size and place of a block's text: as large as it fits, from its own size down to
  * SHRINK_IN_BOX, in its box and the free space around it (a longer translation runs wider before it
  * wraps or shrinks), in its own height (lines) first; then down to half its size; then condensed
- * (CONDENSED); past that at half size, flagged as overflowing.
+ * (CONDENSED); past that at half size, flagged as overflowing (on one condensed line where its
+ * wrapped lines would run past the room's bottom).
  */
 export async function fitBlock(block: DrawnBlock, language: string): Promise<FittedBlock> {
   const start = Math.max(MIN_SIZE, Math.round(block.fontSize));
