@@ -146,6 +146,43 @@ describe('past conversations', () => {
     expect(calls.find((c) => c.url === '/api/v1/sendMsg/')?.body).toMatchObject({ content: '再短一点' });
   });
 
+  it('a question asked as soon as the opened conversation shows is answered, however late the list reloads', async () => {
+    const { routes } = fakeServer();
+    const listed = routes['/api/v1/conversations'] as (call: { url: string; body: unknown }) => unknown;
+    // After the open, the conversation list answers only once the seller has asked: on a fast
+    // server the opened conversation is on screen before the list has reloaded.
+    let opened = false;
+    let release = () => {};
+    const asked = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    routes['/api/v1/conversations'] = async (call: { url: string; body: unknown }) => {
+      if (opened) await asked;
+      return listed(call);
+    };
+    const open = routes['/api/v1/conversations/1/open'] as (call: { url: string; body: unknown }) => unknown;
+    routes['/api/v1/conversations/1/open'] = (call: { url: string; body: unknown }) => {
+      opened = true;
+      return open(call);
+    };
+    stubChatFetch(async () => {
+      release();
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      return answer('接着回答');
+    }, routes);
+    renderWithApp(<ChatScreen />);
+    expect(await screen.findByText('新对话的回答')).toBeInTheDocument();
+
+    const list = await openList();
+    await userEvent.click(within(list).getByRole('button', { name: '亚马逊标题怎么写' }));
+    expect(await screen.findByText('旧对话的回答')).toBeInTheDocument();
+    await userEvent.type(screen.getByLabelText('问题'), '再短一点{Enter}');
+
+    await waitFor(() => expect(screen.getByText('接着回答')).toBeInTheDocument());
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(screen.getByText('接着回答')).toBeInTheDocument();
+  });
+
   it('rename checks the name as the server does, then saves it', async () => {
     const { routes } = fakeServer();
     const calls = stubChatFetch(() => answer(''), routes);

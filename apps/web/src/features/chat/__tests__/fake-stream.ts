@@ -48,7 +48,7 @@ export function stubChatFetch(
     if (path === '/api/v1/sendMsg/') return sendMsg(body, init.signal ?? undefined);
     if (path in routes) {
       const route = routes[path];
-      const data = typeof route === 'function' ? route({ url, body }) : route;
+      const data = await (typeof route === 'function' ? route({ url, body }) : route);
       return jsonResponse({ code: 200, msg: '成功', data });
     }
     return jsonResponse({ code: 404, msg: '接口不存在', data: null }, 404);

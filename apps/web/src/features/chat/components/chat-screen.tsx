@@ -40,7 +40,10 @@ export function ChatScreen() {
   const [shownKey, setShownKey] = useState(0);
   const ask = useAsk();
   const clear = useMsgClear();
-  const open = useOpenConversation();
+  const open = useOpenConversation(() => {
+    leaveConversation();
+    setShownKey((k) => k + 1);
+  });
   const remove = useDeleteConversation();
   const busy = useChatStore((s) => s.pending !== null && s.pending.phase !== 'failed');
   const { message } = App.useApp();
@@ -61,13 +64,8 @@ export function ChatScreen() {
   const openConversation = async (conversation: Conversation) => {
     setListOpen(false);
     if (conversation.current || busy) return;
-    try {
-      await open.mutateAsync(conversation.id);
-    } catch {
-      return; // the API client has said why
-    }
-    leaveConversation();
-    setShownKey((k) => k + 1);
+    // What was on screen goes once the server has opened it (useOpenConversation's onOpened).
+    await open.mutateAsync(conversation.id).catch(() => undefined); // the API client has said why
   };
   const deleteConversation = async (conversation: Conversation) => {
     try {
