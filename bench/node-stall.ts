@@ -7,7 +7,8 @@
  * (ten sellers, one 2000 px poster each, `POST /api/v1/translate/image`). Prints in one run, per job: the readers' p50,
  * p99 and worst wait, the answers' worst first text and longest silence mid-answer, the app
  * thread's longest stall (perf_hooks `monitorEventLoopDelay`), product × site (or images) per
- * minute and CPU seconds each (the whole process: every thread, the fakes' and the readers' too).
+ * minute and CPU seconds each (the whole process: every thread, the fakes' and the readers' too), and
+ * for 一键出海 the main images and pictures computed against those delivered (compute once, deliver per site).
  * Each job runs twice on a fresh app: 「before」 with PIXEL_WORKERS=0 (the main image's pixel work
  * on the event loop, as before the pixel pool) and 「after」 with the default pool, then the ratios.
  *
@@ -126,7 +127,7 @@ if (!isMainThread) {
 } else await main();
 
 async function main() {
-  const { auth, post, registerUser } = await import('../apps/server/test/account-helpers.ts');
+  const { auth, get, post, registerUser } = await import('../apps/server/test/account-helpers.ts');
   const { buildChatApp } = await import('../apps/server/test/chat-helpers.ts');
   const { queueBatchJob } = await import('../apps/server/test/batch-helpers.ts');
   const { signedHeaders } = await import('../apps/server/test/helpers.ts');
@@ -228,14 +229,24 @@ async function main() {
         if (job?.status !== 'running') break;
         await new Promise((resolve) => setTimeout(resolve, 250));
       }
-      const tasks = await db
-        .selectFrom('localise_tasks')
-        .select('status')
+      const { tasks } = (await get(ctx.app, `/api/v1/localise/${jobId}`, auth(ctx.token))).json().data as {
+        tasks: { status: string; charged: { translate?: number } }[];
+      };
+      const done = tasks.filter((t) => t.status === 'done');
+      if (done.length < tasks.length)
+        console.log(`    ${tasks.length - done.length} of ${tasks.length} tasks did not finish`);
+      // Computed once per rule set (main) and language (picture): one shared-result row each.
+      const made = await db
+        .selectFrom('localise_shared_results')
+        .select('kind')
         .where('job_id', '=', jobId)
+        .where('status', '=', 'made')
         .execute();
-      const done = tasks.filter((t) => t.status === 'done').length;
-      if (done < tasks.length)
-        console.log(`    ${tasks.length - done} of ${tasks.length} tasks did not finish`);
+      const translated = done.reduce((sum, t) => sum + (t.charged.translate ?? 0), 0);
+      console.log(
+        `    computed ${made.filter((r) => r.kind === 'main').length} main images for ${done.length} delivered, ` +
+          `${made.filter((r) => r.kind === 'picture').length} pictures for ${translated} translations delivered`,
+      );
       return tasks.length;
     };
   }
