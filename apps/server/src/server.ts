@@ -1,23 +1,6 @@
-import sharp from 'sharp';
 import { buildApp } from './app.ts';
 import { loadConfigOrExit } from './config.ts';
-import { startDictionaries } from './lib/dictionaries/thread.ts';
-
-/**
- * The OCR and matting models load on their first picture, several seconds each on two cores (a
- * seller's first 图片翻译 took 23.5 s, the next ones 3–4 s): loaded as soon as the server listens.
- * Not under NODE_ENV=test, where the suites start many servers and most never see a picture. The
- * language dictionaries' thread too: its first question would otherwise wait for its loading.
- */
-async function warmModels(app: Awaited<ReturnType<typeof buildApp>>) {
-  const started = Date.now();
-  startDictionaries();
-  const blank = await sharp({ create: { width: 32, height: 32, channels: 3, background: '#ffffff' } })
-    .png()
-    .toBuffer();
-  await Promise.allSettled([app.deps.ocr.readLines(blank), app.deps.matting.warmUp()]);
-  app.log.info(`文字识别和抠图模型已加载（${((Date.now() - started) / 1000).toFixed(1)} 秒）`);
-}
+import { warmModels } from './warm-up.ts';
 
 /** Starts the server and shuts it down cleanly: in-flight requests finish, then the database closes. */
 async function main() {

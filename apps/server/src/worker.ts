@@ -1,5 +1,6 @@
 import { buildApp } from './app.ts';
 import { loadConfigOrExit } from './config.ts';
+import { warmModels } from './warm-up.ts';
 
 /**
  * A worker node: the same app without an HTTP port. It takes 批量处理 images from the queue
@@ -11,6 +12,7 @@ async function main() {
   const app = await buildApp(config);
   await app.ready();
   app.log.info({ workers: config.batchWorkers }, '出海助手工作节点已启动');
+  if (config.nodeEnv !== 'test') void warmModels(app);
   const stop = async (signal: string) => {
     app.log.info({ signal }, '正在停止工作节点：等待进行中的图片完成');
     const forceExit = setTimeout(() => process.exit(1), config.shutdownTimeoutMs);
