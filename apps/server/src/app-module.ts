@@ -60,6 +60,26 @@ export interface PersonalData {
   eraseIn?(trx: Kysely<Database>, user: DataSubject, now: number): Promise<string[] | undefined>;
 }
 
+/**
+ * A module's part of 导出我的数据 when it is one list: the user's rows of its table, each written
+ * as the seller reads it (`shape` gets `deps` for what needs it, such as a signed file link).
+ */
+export function exportRowsAs<Key extends ListKey, Row>(
+  key: Key,
+  rowsOf: (db: Kysely<Database>, userId: number) => Promise<Row[]>,
+  shape: (row: Row, deps: AppDeps) => MyDataExport[Key][number],
+): NonNullable<PersonalData['exportFor']> {
+  return async (deps, user) => {
+    const rows = await rowsOf(deps.db, user.id);
+    return { [key]: rows.map((row) => shape(row, deps)) };
+  };
+}
+
+/** The parts of the export that are lists of rows. */
+type ListKey = {
+  [K in keyof MyDataExport]: MyDataExport[K] extends unknown[] ? K : never;
+}[keyof MyDataExport];
+
 export interface AppModule {
   name: string;
   personalData?: PersonalData;

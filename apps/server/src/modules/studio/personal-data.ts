@@ -1,4 +1,4 @@
-import type { PersonalData } from '../../app-module.ts';
+import { exportRowsAs, type PersonalData } from '../../app-module.ts';
 import { deleteWorksOf, workRows } from './repository.ts';
 
 /**
@@ -7,21 +7,16 @@ import { deleteWorksOf, workRows } from './repository.ts';
  */
 export const studioPersonalData: PersonalData = {
   tables: [{ table: 'studio_works', columns: ['user_id'], onDelete: 'deleted' }],
-  async exportFor(deps, user) {
-    const rows = await workRows(deps.db, user.id);
+  exportFor: exportRowsAs('studioWorks', workRows, (row) => {
+    const { name, ...settings } = row.document;
     return {
-      studioWorks: rows.map((row) => {
-        const { name, ...settings } = row.document;
-        return {
-          tool: row.tool,
-          name,
-          settings,
-          createdAt: Number(row.created_at),
-          updatedAt: Number(row.updated_at),
-        };
-      }),
+      tool: row.tool,
+      name,
+      settings,
+      createdAt: Number(row.created_at),
+      updatedAt: Number(row.updated_at),
     };
-  },
+  }),
   async eraseIn(trx, user) {
     await deleteWorksOf(trx, user.id);
     return [];
