@@ -1,3 +1,4 @@
+import { fireEvent, screen } from '@testing-library/react';
 import { vi } from 'vitest';
 import { configureApiClient } from '../lib/api-client';
 import { type FakeCall, fakeApi } from './render';
@@ -21,3 +22,10 @@ export function openStudioAsSeller(routes: Routes, blobUrl = 'blob:original'): F
 
 /** Undoes openStudioAsSeller (and any stubbed globals). */
 export const signOutOfStudio = signOut;
+
+/** The seller picks one PNG called `name` in a studio screen's 选择图片 (its contents do not matter). */
+export function choosePicture(name: string) {
+  fireEvent.change(screen.getByLabelText('选择图片'), {
+    target: { files: [new File(['x'], name, { type: 'image/png' })] },
+  });
+}

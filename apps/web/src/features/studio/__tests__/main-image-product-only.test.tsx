@@ -5,6 +5,7 @@ import { ApiError, configureApiClient } from '../../../lib/api-client';
 import { uploadForm, uploadFormWithEvents } from '../../../lib/upload';
 import { useAuthStore } from '../../../stores/auth-store';
 import { fakeApi, ok, renderWithApp } from '../../../test/render';
+import { choosePicture } from '../../../test/studio-seller';
 import { CutoutScreen } from '../components/cutout-screen';
 import { type MadeMain, MainImageResult } from '../components/main-image-result';
 
@@ -52,9 +53,7 @@ async function cutOut() {
     '/api/v1/studio/images': () => ok({ list: [], total: 0, pageNo: 1, pageSize: 12 }),
   });
   renderWithApp(<CutoutScreen />);
-  fireEvent.change(screen.getByLabelText('选择图片'), {
-    target: { files: [new File(['x'], '包邮瓶.png', { type: 'image/png' })] },
-  });
+  choosePicture('包邮瓶.png');
   return screen.findByRole('region', { name: '白底主图检查' });
 }
 

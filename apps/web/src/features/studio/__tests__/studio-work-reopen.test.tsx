@@ -2,7 +2,7 @@ import type { CutoutWork, MainImageReport, ReplaceWork, StudioImage } from '@chu
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { type FakeCall, ok, renderWithApp } from '../../../test/render';
-import { openStudioAsSeller, signOutOfStudio } from '../../../test/studio-seller';
+import { choosePicture, openStudioAsSeller, signOutOfStudio } from '../../../test/studio-seller';
 import { removeBackground } from '../api/remove-background';
 import { BackgroundScreen } from '../components/background-screen';
 import { CutoutScreen } from '../components/cutout-screen';
@@ -124,9 +124,7 @@ describe('抠图 · 继续编辑', () => {
       check: report('amazon', true),
     });
     const { router } = renderWithApp(<CutoutScreen />);
-    fireEvent.change(screen.getByLabelText('选择图片'), {
-      target: { files: [new File(['x'], '杯子.png', { type: 'image/png' })] },
-    });
+    choosePicture('杯子.png');
     await waitFor(() => expect(router.state.location.search).toBe('?work=6'));
     expect(opened(6)).toHaveLength(0);
   });

@@ -1,6 +1,7 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { renderWithApp } from '../../../test/render';
+import { choosePicture } from '../../../test/studio-seller';
 import { eachTestAsTranslateSeller, translatedBlock, translateResult } from '../../../test/translate-result';
 import { renderTranslation } from '../api/render-translation';
 import { translateImage } from '../api/translate-image';
@@ -33,10 +34,7 @@ const rendered = vi.mocked(renderTranslation);
 
 eachTestAsTranslateSeller(translated, rendered);
 
-const choose = () =>
-  fireEvent.change(screen.getByLabelText('选择图片'), {
-    target: { files: [new File(['x'], '瓶子.png', { type: 'image/png' })] },
-  });
+const choose = () => choosePicture('瓶子.png');
 const productTextSent = (call: number) => translated.mock.calls[call]?.[1].productText;
 
 describe('图片翻译: text on the product', () => {

@@ -2,7 +2,7 @@ import type { StudioImage } from '@chuhai/contract';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { type FakeCall, ok, renderWithApp } from '../../../test/render';
-import { openStudioAsSeller, signOutOfStudio } from '../../../test/studio-seller';
+import { choosePicture, openStudioAsSeller, signOutOfStudio } from '../../../test/studio-seller';
 import { translatedBlock, translateResult, waterproofBlock } from '../../../test/translate-result';
 import { translateImage } from '../api/translate-image';
 import { TranslateScreen } from '../components/translate-screen';
@@ -81,9 +81,7 @@ describe('图片翻译 · 继续编辑', () => {
       translateResult({ translationId: 12, blocks: [translatedBlock(1, 'Sale today')] }),
     );
     const { router } = renderWithApp(<TranslateScreen />);
-    fireEvent.change(screen.getByLabelText('选择图片'), {
-      target: { files: [new File(['x'], '1688.png', { type: 'image/png' })] },
-    });
+    choosePicture('1688.png');
     expect(await screen.findByLabelText('第 1 块译文')).toHaveValue('Sale today');
     expect(router.state.location.search).toBe('?translation=12');
     expect(opened(12)).toHaveLength(0);

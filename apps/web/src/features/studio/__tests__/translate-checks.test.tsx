@@ -1,6 +1,8 @@
+import type { TranslateResult } from '@chuhai/contract';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { renderWithApp } from '../../../test/render';
+import { choosePicture } from '../../../test/studio-seller';
 import {
   translatedBlock as block,
   eachTestAsTranslateSeller,
@@ -10,11 +12,13 @@ import { renderTranslation } from '../api/render-translation';
 import { translateImage } from '../api/translate-image';
 import { TranslateScreen } from '../components/translate-screen';
 
+// What a finished translation asks the seller to look at again: blocks that read poorly, numbers
+// the server put back. Both are notices on the same result, so they share its setup.
 vi.mock('../api/translate-image', () => ({ translateImage: vi.fn() }));
 vi.mock('../api/render-translation', () => ({ renderTranslation: vi.fn() }));
 
 /** A caption over a photo: the first line drawn with an outline, the second read back poorly. */
-const RESULT = translateResult({
+const CAPTION = translateResult({
   blocks: [
     block(1, 'The most beautiful day', { outline: { color: '#000000', width: 2 } }),
     block(2, 'Was the one under your roof', { outline: null }),
@@ -27,18 +31,18 @@ const rendered = vi.mocked(renderTranslation);
 
 eachTestAsTranslateSeller(translated, rendered);
 
-const translate = async () => {
-  translated.mockResolvedValue(RESULT);
+/** Translates a picture into `result` and waits for it on screen (nothing left in Chinese). */
+const translate = async (result: TranslateResult) => {
+  translated.mockResolvedValue(result);
   renderWithApp(<TranslateScreen />);
-  fireEvent.change(screen.getByLabelText('选择图片'), {
-    target: { files: [new File(['x'], '字幕.png', { type: 'image/png' })] },
-  });
-  await screen.findByText('1 块译文不易辨认');
+  choosePicture('商品图.png');
+  await screen.findByText('未发现残留中文');
 };
 
 describe('图片翻译: is the translation readable', () => {
   it('says which block reads poorly, and marks it in the editor', async () => {
-    await translate();
+    await translate(CAPTION);
+    expect(screen.getByText('1 块译文不易辨认')).toBeInTheDocument();
     const marks = screen.getAllByText('不易辨认');
     expect(marks).toHaveLength(1);
     const item = marks[0]?.closest('li');
@@ -46,7 +50,7 @@ describe('图片翻译: is the translation readable', () => {
   });
 
   it('turns an outline on or off and sends it with 重新生成; the stale verdict goes away', async () => {
-    await translate();
+    await translate(CAPTION);
     expect(screen.getByRole('switch', { name: '第 1 块描边' })).toBeChecked();
     expect(screen.getByLabelText('第 1 块描边颜色')).toHaveValue('#000000');
     fireEvent.click(screen.getByRole('switch', { name: '第 1 块描边' }));
@@ -54,8 +58,8 @@ describe('图片翻译: is the translation readable', () => {
     rendered.mockResolvedValue({
       resultId: 3,
       resultUrl: '/files/out2.png',
-      backgroundUrl: RESULT.backgroundUrl,
-      blocks: RESULT.blocks,
+      backgroundUrl: CAPTION.backgroundUrl,
+      blocks: CAPTION.blocks,
       residual: { count: 0, boxes: [] },
     });
     fireEvent.click(screen.getByRole('button', { name: /重新生成/ }));
@@ -65,5 +69,22 @@ describe('图片翻译: is the translation readable', () => {
     // White text: a new outline is black, 8% of the size (at least 2 px).
     expect(sent[1]?.outline).toEqual({ color: '#000000', width: 2 });
     await waitFor(() => expect(screen.queryByText('1 块译文不易辨认')).not.toBeInTheDocument());
+  });
+});
+
+describe('图片翻译: numbers the server put back', () => {
+  it('tells the seller how many numbers were put back, to check them', async () => {
+    await translate(
+      translateResult({
+        blocks: [block(1, 'Price ¥168', { source: '限时特惠 168元' })],
+        restoredNumbers: [{ source: '限时特惠 168元', added: ['¥168'] }],
+      }),
+    );
+    expect(screen.getByText('1 处数字已补回，请核对')).toBeInTheDocument();
+  });
+
+  it('says nothing when the translation kept every number', async () => {
+    await translate(translateResult({ blocks: [block(1, '¥168')], restoredNumbers: [] }));
+    expect(screen.queryByText(/数字已补回/)).not.toBeInTheDocument();
   });
 });
