@@ -1,10 +1,9 @@
 import type { TranslatedBlock } from '@chuhai/contract';
 import { type Layer, type LayerEffectStroke, type LayerTextData, writePsdBuffer } from 'ag-psd';
 import sharp from 'sharp';
+import { drawTranslation } from './draw-translation.ts';
 import { fontsFor } from './fonts.ts';
-import { layoutOf } from './layout.ts';
-import { drawableText, type FittedBlock, fitBlock } from './render.ts';
-import { drawTranslation } from './translate-picture.ts';
+import { drawableText, type FittedBlock } from './render.ts';
 
 /**
  * 下载 PSD: a translated picture as layers a designer can keep working on. Bottom to top: the
@@ -46,28 +45,6 @@ const rgbOf = (hex: string) => ({
 export const layerName = (text: string) =>
   [...drawableText(text).replace(/\s+/g, ' ').trim()].slice(0, LAYER_NAME_LENGTH).join('');
 
-/**
- * Each visible block's drawn pixels and place, as drawTranslation drew them. drawTranslation tells
- * the size each block ended at (parallel items share one); fitting again from that size gives the
- * same render at once. An overflowing block ended at its smallest size, half its starting one:
- * starting again from twice that size ends there too.
- */
-async function fittedBlocks(picture: PsdPicture) {
-  const drawn = await drawTranslation(picture.background, picture.blocks, picture.target);
-  const visible = drawn.blocks.filter((block) => !block.hidden && drawableText(block.text).trim());
-  const under = await sharp(picture.background).removeAlpha().raw().toBuffer({ resolveWithObject: true });
-  const erased = { data: under.data, width: under.info.width, height: under.info.height };
-  const fitted = await Promise.all(
-    visible.map(async (block) => {
-      const { room, box } = layoutOf(erased, block, visible);
-      const fontSize = block.overflow ? block.fontSize * 2 : block.fontSize;
-      const fit: FittedBlock = await fitBlock({ ...block, box, fontSize, room }, picture.target);
-      return { block, room, fit };
-    }),
-  );
-  return { composite: drawn.png, fitted };
-}
-
 /** The block's outline as Photoshop's stroke effect (outside the letters), so it stays editable. */
 const strokeOf = (outline: { color: string; width: number }): LayerEffectStroke => ({
   present: true,
@@ -96,13 +73,16 @@ function textData(
     // The drawn pixels start an outline's width above the letters.
     transform: [1, 0, 0, 1, room.x, fit.top + (block.outline?.width ?? 0)],
     shapeType: 'box',
-    // Room below for Photoshop's own line spacing, which is a little looser than Pango's.
-    boxBounds: [0, 0, room.width, Math.round(drawnHeight + fit.fontSize)],
+    // Room below for Photoshop's own line spacing, which is a little looser than Pango's. As wide
+    // as the drawn line where that ran past its room (an overflowing one, on one line).
+    boxBounds: [0, 0, Math.max(room.width, fit.width), Math.round(drawnHeight + fit.fontSize)],
     style: {
       font: { name: postScriptName(face.family, block.bold) },
       // The document is 72 dpi, as our render is: a point is a pixel.
       fontSize: fit.fontSize,
       fillColor: rgbOf(block.color),
+      // Letters condensed to fit (render.ts's CONDENSED), as Photoshop's 水平缩放: 1 is 100%.
+      horizontalScale: fit.scale,
     },
     paragraphStyle: { justification: block.align },
   };
@@ -112,9 +92,14 @@ function textData(
 export async function translationPsd(picture: PsdPicture): Promise<Buffer> {
   const background = await rgbaOf(picture.background);
   const size = { width: background.width, height: background.height };
-  const { composite, fitted } = await fittedBlocks(picture);
+  // Drawn as the flat result is: the layers are its very pixels and places.
+  const { png: composite, translations } = await drawTranslation(
+    picture.background,
+    picture.blocks,
+    picture.target,
+  );
   const textLayers: Layer[] = await Promise.all(
-    fitted.map(async ({ block, room, fit }) => {
+    translations.map(async ({ block, room, fit }) => {
       const pixels = await rgbaOf(fit.png);
       return {
         name: layerName(block.text),

@@ -28,6 +28,8 @@ export interface FittedBlock {
   top: number;
   width: number;
   height: number;
+  /** How wide the letters were drawn against their font: 1, or a CONDENSED share (the PSD's horizontal scale). */
+  scale: number;
 }
 
 /** The smallest a block shrinks to, against its starting size (and never under MIN_SIZE px). */
@@ -97,7 +99,7 @@ async function largestFitting(block: DrawnBlock, box: TextBox, language: string,
     return rendered.width <= box.width + 1 && rendered.height <= box.height * HEIGHT_SLACK ? rendered : null;
   };
   const top = await tryAt(high);
-  if (top) return { rendered: top, size: high };
+  if (top) return { rendered: top, size: high, scale: 1 };
   let best = await tryAt(low);
   if (!best) return null;
   let size = low;
@@ -112,7 +114,7 @@ async function largestFitting(block: DrawnBlock, box: TextBox, language: string,
       size = middle;
     } else to = middle;
   }
-  return { rendered: best, size };
+  return { rendered: best, size, scale: 1 };
 }
 
 /**
@@ -135,19 +137,20 @@ export async function fitBlock(block: DrawnBlock, language: string): Promise<Fit
     (await largestFitting(block, room, language, near, start)) ??
     (await largestFitting(block, room, language, low, near)) ??
     (await condensedFitting(block, room, language, low, start));
-  if (fitted) return place(block, room, fitted.rendered, fitted.size, false);
+  if (fitted) return place(block, room, fitted.rendered, fitted.size, false, fitted.scale);
   const tooBig = (error: Error) => {
     throw /too big/i.test(error.message) ? new TextTooLargeError(error.message) : error;
   };
   const overflowing = await renderText({ ...block, box: room }, language, low).catch(tooBig);
-  if (overflowing.height <= room.height * HEIGHT_SLACK) return place(block, room, overflowing, low, true);
+  if (overflowing.height <= room.height * HEIGHT_SLACK) return place(block, room, overflowing, low, true, 1);
   // Wrapped to the room's width, its lines ran down over the block below it (RapidOCR ch_en_num's
   // 「日常价」 over 「10.0起」's translation): one line, condensed, runs sideways instead.
   const wide = { ...room, width: Math.min(MAX_LINE, [...block.text].length * low * 2) };
   const line = await renderText({ ...block, box: wide }, language, low).catch(tooBig);
-  const narrow = Math.max(1, Math.round(line.width * (CONDENSED.at(-1) as number)));
+  const scale = CONDENSED.at(-1) as number;
+  const narrow = Math.max(1, Math.round(line.width * scale));
   const png = await sharp(line.png).resize(narrow, line.height, { fit: 'fill' }).png().toBuffer();
-  const placed = place(block, room, { png, width: narrow, height: line.height }, low, true);
+  const placed = place(block, room, { png, width: narrow, height: line.height }, low, true, scale);
   // Its bottom kept to the room's, where the block below begins: the line moves up, not onto it.
   const bottom = Math.round(room.y + room.height);
   return { ...placed, top: Math.max(0, Math.min(placed.top, bottom - line.height)) };
@@ -182,7 +185,7 @@ async function condensedFitting(
     const { width, height } = fitted.rendered;
     const narrow = Math.max(1, Math.min(box.width, Math.round(width * scale)));
     const png = await sharp(fitted.rendered.png).resize(narrow, height, { fit: 'fill' }).png().toBuffer();
-    return { rendered: { png, width: narrow, height }, size: fitted.size };
+    return { rendered: { png, width: narrow, height }, size: fitted.size, scale };
   }
   return null;
 }
@@ -194,6 +197,7 @@ function place(
   rendered: { png: Buffer; width: number; height: number },
   fontSize: number,
   overflow: boolean,
+  scale: number,
 ): FittedBlock {
   // An outline sticks out of the letters' box by its width on every side.
   const inset = block.outline?.width ?? 0;
@@ -206,6 +210,7 @@ function place(
     png: rendered.png,
     fontSize,
     overflow,
+    scale,
     left: Math.max(0, box.x + Math.max(0, dx) - inset),
     top: Math.max(0, block.box.y + dy - inset),
     width: rendered.width,

@@ -1,0 +1,82 @@
+/**
+ * 下载 PSD of a translation condensed to fit: taobao4's white 「原版正品」 box took its three-word
+ * translation only with its letters squeezed to 85% or 75% wide (render.ts's CONDENSED). The PSD's
+ * text layer said nothing of it, so Photoshop laid the text out at full width, past the box.
+ */
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import type { TranslatedBlock } from '@chuhai/contract';
+import { initializeCanvas, type Layer, readPsd } from 'ag-psd';
+import sharp from 'sharp';
+import { translationPsd } from '../src/imaging/text/psd.ts';
+
+type Pixels = NonNullable<Layer['imageData']>;
+initializeCanvas(
+  () => {
+    throw new Error('no canvas in tests');
+  },
+  (width, height) => ({ width, height, data: new Uint8ClampedArray(width * height * 4) }) as Pixels,
+);
+
+/** A red box on a white page with a small white box inside it, as the erase leaves taobao4's. */
+const WHITE_BOX = { x: 92, y: 60, width: 75, height: 19 };
+const erased = () =>
+  sharp({ create: { width: 320, height: 200, channels: 3, background: '#ffffff' } })
+    .composite([
+      {
+        input: { create: { width: 150, height: 70, channels: 3, background: '#d8322e' } },
+        left: 55,
+        top: 35,
+      },
+      {
+        input: {
+          create: { width: WHITE_BOX.width, height: WHITE_BOX.height, channels: 3, background: '#ffffff' },
+        },
+        left: WHITE_BOX.x,
+        top: WHITE_BOX.y,
+      },
+    ])
+    .png()
+    .toBuffer();
+
+const block = (id: number, text: string, box: TranslatedBlock['box']): TranslatedBlock => ({
+  id,
+  source: '原版正品',
+  text,
+  box,
+  fontSize: 15,
+  color: '#da4441',
+  bold: true,
+  align: 'center',
+  hidden: false,
+  overflow: false,
+  outline: null,
+});
+
+describe('下载 PSD · a condensed translation', () => {
+  it('carries the squeeze as the text layer’s horizontal scale, and a plain one stays at 100%', async () => {
+    const psd = readPsd(
+      await translationPsd({
+        background: await erased(),
+        source: null,
+        target: 'en',
+        blocks: [
+          block(1, 'gift smooth bright', { x: 95, y: 60, width: 69, height: 18 }),
+          block(2, 'Sale', { x: 20, y: 150, width: 60, height: 24 }),
+        ],
+      }),
+      { useImageData: true },
+    );
+    const [condensed, plain] = (psd.children ?? []).slice(1) as [Layer, Layer];
+    const scale = condensed.text?.style?.horizontalScale;
+    assert.ok(scale === 0.85 || scale === 0.75, `horizontal scale ${scale}`);
+    // The drawn letters fit the white box; Photoshop, told the scale, lays them out as wide.
+    const pixels = condensed.imageData as Pixels;
+    assert.ok(
+      (condensed.left ?? 0) >= WHITE_BOX.x &&
+        (condensed.left ?? 0) + pixels.width <= WHITE_BOX.x + WHITE_BOX.width,
+      `drawn ${condensed.left}+${pixels.width}`,
+    );
+    assert.equal(plain.text?.style?.horizontalScale ?? 1, 1);
+  });
+});
