@@ -100,7 +100,7 @@ function asDrawn(block: TranslatedBlock, fit: FittedBlock, align: TranslatedBloc
   };
 }
 
-/** A block's fit in the room around its box (layoutOf). */
+/** A block's fit in the room around its box (layoutOf), kept inside the picture. */
 async function fitAt(
   picture: RgbImage,
   block: TranslatedBlock,
@@ -115,5 +115,22 @@ async function fitAt(
     if (!(error instanceof TextTooLargeError)) throw error;
     throw new BlockTooLargeError(block.id);
   });
-  return { fit, room: layout.room, align: layout.align ?? block.align };
+  return { fit: await insidePicture(fit, picture), room: layout.room, align: layout.align ?? block.align };
+}
+
+/**
+ * The fitted text moved inside the picture, squeezed to its width if wider: overflowing text
+ * starts at its room and runs on past it, and beside the picture's edge it ran off it (train-10's
+ * small 「起」 right of the price pill, its translation cut at the edge).
+ */
+async function insidePicture(fit: FittedBlock, size: { width: number; height: number }) {
+  let { png, width, scale } = fit;
+  if (width > size.width) {
+    png = await sharp(png).resize(size.width, fit.height, { fit: 'fill' }).png().toBuffer();
+    scale *= size.width / width;
+    width = size.width;
+  }
+  const left = Math.max(0, Math.min(fit.left, size.width - width));
+  const top = Math.max(0, Math.min(fit.top, size.height - fit.height));
+  return { ...fit, png, width, scale, left, top };
 }
