@@ -89,7 +89,7 @@ export function ConversationList(props: {
         {groups.map((group) => (
           <section key={group.label} className="conversations__group" aria-label={group.label}>
             <h3>{group.label}</h3>
-            <ul>
+            <ul className="plain-list">
               {group.items.map((conversation) => (
                 <ConversationItem
                   key={conversation.id}

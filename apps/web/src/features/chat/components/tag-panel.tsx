@@ -74,7 +74,7 @@ function LibraryTab(props: { onUse: (tag: ChosenTag) => void; onSave: (tag: Edit
           key: category.id,
           label: `${category.name}（${category.prompts.length}）`,
           children: (
-            <ul className="tag-list">
+            <ul className="plain-list tag-list">
               {category.prompts.map((prompt) => (
                 <LibraryItem
                   key={prompt.id}
@@ -112,7 +112,7 @@ function MyTagsTab(props: { onUse: (tag: ChosenTag) => void; onEdit: (tag: Editi
         新建标签
       </Button>
       {list.length === 0 ? <Empty description="还没有标签：新建一个，或在提示词库里点☆收藏" /> : null}
-      <ul className="tag-list">
+      <ul className="plain-list tag-list">
         {list.map((tag) => (
           <li key={tag.id} className="tag-item">
             <div className="tag-item__text">

@@ -137,7 +137,7 @@ function CatalogueResult({ catalogue }: { catalogue: LocaliseCatalogue }) {
         可以处理 <strong>{catalogue.products.length}</strong> 个商品
         {catalogue.refused.length > 0 ? `，${catalogue.refused.length} 行没有收（不扣次数）` : ''}
       </p>
-      <ul className="localise-catalogue__products">
+      <ul className="plain-list localise-catalogue__products">
         {catalogue.products.map((product, i) => (
           <li key={product.code ?? i} className="localise-catalogue__product">
             {product.mainPhotoUrl ? (

@@ -35,7 +35,7 @@ export function EstimatePanel(props: {
             {estimate.vip ? <Tag color="gold">VIP</Tag> : <Tag>免费账号</Tag>}
             {props.loading ? <span className="muted">更新中…</span> : null}
           </p>
-          <ul className="localise-uses">
+          <ul className="plain-list localise-uses">
             {estimate.uses.map((use) => {
               const short = use.need > use.left;
               return (

@@ -107,7 +107,7 @@ const needsAction = (task: LocaliseTask) => ['not-ready', 'failed'].includes(ver
 function ReportItems({ jobId, tasks, phone }: { jobId: number; tasks: LocaliseTask[]; phone: boolean }) {
   if (phone)
     return (
-      <ul className="localise-cards" aria-label="出海报告">
+      <ul className="plain-list localise-cards" aria-label="出海报告">
         {tasks.map((task) => (
           <TaskCard key={task.id} task={task} jobId={jobId} />
         ))}

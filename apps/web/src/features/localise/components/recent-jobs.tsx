@@ -50,7 +50,7 @@ export function RecentJobs() {
     <section className="job-panel localise-recent" id={RECENT_JOBS_ID} aria-label="我的出海任务">
       {/* Focusable, so the jump from the top of the page lands here for the keyboard and screen readers too. */}
       <h2 tabIndex={-1}>我的出海任务</h2>
-      <ul>
+      <ul className="plain-list">
         {jobs.data.map((job) => (
           <li key={job.id}>
             <Link to={`?job=${job.id}`}>{job.title}</Link> <JobStatusTag status={job.status} />

@@ -43,7 +43,7 @@ export function TaskProblems({ task, jobId }: { task: LocaliseTask; jobId: numbe
   )
     return task.status === 'done' ? <span className="muted">必须规则全部通过</span> : null;
   return (
-    <ul className="localise-problems">
+    <ul className="plain-list localise-problems">
       {showReason ? (
         <li className={task.status === 'failed' ? 'localise-problem--failed' : 'muted'}>{reason}</li>
       ) : null}
@@ -122,7 +122,7 @@ export function TaskLinks({ task }: { task: LocaliseTask }) {
 export function RuleList({ task }: { task: LocaliseTask }) {
   if (task.rules.length === 0) return <p className="muted">还没有检查结果</p>;
   return (
-    <ul className="localise-rules">
+    <ul className="plain-list localise-rules">
       {task.rules.map((rule) => (
         <li key={`${rule.scope}-${rule.place}-${rule.ruleId}`}>
           <Tag color={rule.pass ? 'success' : rule.level === 'required' ? 'error' : 'warning'}>
