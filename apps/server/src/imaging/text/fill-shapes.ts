@@ -124,3 +124,51 @@ export function insideFill(win: Window, shape: Uint8Array): Uint8Array {
     }
   return inside;
 }
+
+/** Largest colour change (RGB distance) from one pixel of a frame line to the next. */
+const FRAME_STEP = 20;
+
+/**
+ * The thin lines of `shape` that are drawn on the fill, not noise: runs along a row or a column,
+ * at least `least` pixels long, of pixels `off` the fill that change little from one to the next.
+ * A price box's 1 px dark frame is near enough its red fill to be grown into it (cnocr taobao4:
+ * 33 off, the fill's tolerance is 36), and a glow followed out of the letters ran along it and
+ * painted it over; JPEG noise and ringing stay within a block or two, and a letter's edge stops
+ * between letters.
+ */
+export function frameLines(
+  image: RgbImage,
+  win: Window,
+  shape: Uint8Array,
+  off: (x: number, y: number, pixel: number) => boolean,
+  least: number,
+): Uint8Array {
+  const { width: w, height: h } = win;
+  const frame = new Uint8Array(w * h);
+  const pixel = (k: number) => ((((k / w) | 0) + win.y) * image.width + (k % w) + win.x) * 3;
+  const scan = (count: number, length: number, at: (n: number, t: number) => number) => {
+    for (let n = 0; n < count; n++) {
+      let start = -1;
+      for (let t = 0; t <= length; t++) {
+        const k = t < length ? at(n, t) : -1;
+        const on = k >= 0 && shape[k] === 1 && off(k % w, (k / w) | 0, pixel(k));
+        if (on && start >= 0 && stepBetween(image, pixel(k), pixel(at(n, t - 1))) <= FRAME_STEP) continue;
+        if (start >= 0 && t - start >= least) for (let u = start; u < t; u++) frame[at(n, u)] = 1;
+        start = on ? t : -1;
+      }
+    }
+  };
+  scan(h, w, (y, x) => y * w + x);
+  scan(w, h, (x, y) => y * w + x);
+  return frame;
+}
+
+/** RGB distance between the pixels whose red bytes are at `i` and `j`. */
+function stepBetween(image: RgbImage, i: number, j: number): number {
+  const d = image.data;
+  return Math.hypot(
+    (d[i] as number) - (d[j] as number),
+    (d[i + 1] as number) - (d[j + 1] as number),
+    (d[i + 2] as number) - (d[j + 2] as number),
+  );
+}

@@ -21,7 +21,14 @@ import {
   ringPlanes,
   type Sample,
 } from './fill-plane.ts';
-import { followOffFill, insideFill, shapesOffFill, type Window, windowAround } from './fill-shapes.ts';
+import {
+  followOffFill,
+  frameLines,
+  insideFill,
+  shapesOffFill,
+  type Window,
+  windowAround,
+} from './fill-shapes.ts';
 import { dilate } from './ink.ts';
 import type { RgbImage } from './rgb-image.ts';
 
@@ -72,6 +79,13 @@ const MIN_OFF = 3;
 
 /** A JPEG block's side: how far around a line its compression spreads ringing. */
 const JPEG_BLOCK = 8;
+/**
+ * A run of pixels off the fill along a row or column is a line drawn on it (a frame) from this
+ * long: four JPEG blocks, and the line's height (a letter's edge is no longer than the letter,
+ * and the detector's box pads the letters).
+ */
+const FRAME_LEAST = 4 * JPEG_BLOCK;
+const FRAME_RUN = 1;
 
 /** When `line` is a piece of a line across several fills (label-split.ts): what is known of it. */
 export interface PieceOfLine {
@@ -512,6 +526,18 @@ function textOnFill(
   let solid = 0;
   for (let k = 0; k < text.length; k++) if (text[k] && !core[k]) solid += 1;
   if (solid > count * SOLID_SHARE) return null;
+  // A thin line drawn on the fill (a price box's frame) is not the letters' glow, though a glow
+  // followed out of them reaches it: it stays as it is.
+  const frame = frameLines(
+    image,
+    win,
+    fill.shape,
+    (x, y, i) =>
+      fill.isOff(x + win.x, y + win.y, i) &&
+      distanceTo(image.data, i, fill.at(x + win.x, y + win.y)) > FIT_NOISE,
+    Math.max(FRAME_LEAST, Math.round(thickness * FRAME_RUN)),
+  );
+  const open = fill.shape.map((v, k) => (frame[k] ? 0 : v));
   // A glow, a soft shadow and the anti-aliased edge fade from the strokes into the fill: followed
   // out for as long as they are off the fill by more than its own noise.
   // Only through the fill's own pixels: a nested box or a frame next to the letters is off the
@@ -520,7 +546,7 @@ function textOnFill(
     image,
     win,
     text,
-    fill.shape,
+    open,
     (x, y, i) => fill.isOff(x + win.x, y + win.y, i),
     Math.round(thickness * 0.6),
   );
@@ -542,12 +568,12 @@ function textOnFill(
   for (let y = y0; y < y1; y++)
     for (let x = x0; x < x1; x++) {
       const k = (y - win.y) * win.width + (x - win.x);
-      if (!fill.shape[k] || text[k] || besides[k]) continue;
+      if (!open[k] || text[k] || besides[k]) continue;
       if (fill.isOff(x, y, (y * image.width + x) * 3)) text[k] = 1;
     }
   const grown = dilate(text, win.width, win.height, 1);
   for (let k = 0; k < grown.length; k++)
-    grown[k] = grown[k] && (inside[k] || text[k]) && !theirs.has(id[k] as number) ? 1 : 0;
+    grown[k] = grown[k] && (inside[k] || text[k]) && !frame[k] && !theirs.has(id[k] as number) ? 1 : 0;
   return grown;
 }
 
