@@ -2,8 +2,10 @@ import type { TranslatedBlock } from '@chuhai/contract';
 import sharp from 'sharp';
 import type { TextBox } from '../ocr/index.ts';
 import { haloFor, needsHalo } from './halo.ts';
+import { labelAround } from './label.ts';
 import { layoutOf, siblings } from './layout.ts';
 import { BlockTooLargeError } from './picture-errors.ts';
+import { widestPiece } from './pill-edges.ts';
 import { drawableText, drawBlocks, type FittedBlock, fitBlock, TextTooLargeError } from './render.ts';
 import type { RgbImage } from './rgb-image.ts';
 
@@ -35,7 +37,7 @@ export async function drawTranslation(background: Buffer, blocks: TranslatedBloc
   const picture = { data: under.data, width: under.info.width, height: under.info.height };
   const size = { width: picture.width, height: picture.height };
   const fit = (block: TranslatedBlock, fontSize = block.fontSize) =>
-    fitAt(picture, block, visible, fontSize, target);
+    fitOnPiece(picture, block, visible, fontSize, target);
   const placed = await Promise.all(visible.map((block) => fit(block)));
   // Parallel items (a column of selling points, a row of badges) were one size in the original:
   // each is drawn at the size the tightest of them fits at, so the list still reads as one.
@@ -98,6 +100,44 @@ function asDrawn(block: TranslatedBlock, fit: FittedBlock, align: TranslatedBloc
       height: Math.max(1, fit.height),
     },
   };
+}
+
+/**
+ * A block's fit on the pill inside its line, when there is one (train-10's 「仅 398」: 仅 on the dark
+ * bar, 398 on a white pill) and the translation fits there: drawn across the whole line it
+ * started on the bar and ran over the pill's round end mid-word. Otherwise on its whole line.
+ */
+async function fitOnPiece(
+  picture: RgbImage,
+  block: TranslatedBlock,
+  all: TranslatedBlock[],
+  fontSize: number,
+  target: string,
+): Promise<Placed> {
+  const piece = widestPiece(picture, block.box);
+  if (piece) {
+    const onPiece = await fitAt(
+      picture,
+      { ...block, box: offRoundEnds(picture, piece) },
+      all,
+      fontSize,
+      target,
+    );
+    if (!onPiece.fit.overflow) return onPiece;
+  }
+  return fitAt(picture, block, all, fontSize, target);
+}
+
+/**
+ * The piece of a line on a pill, cut to the pill's inside: the piece runs to the pill's round end,
+ * and a box is never cut to a label smaller than itself (layout.ts), so text filling it touched it.
+ */
+function offRoundEnds(picture: RgbImage, piece: TextBox): TextBox {
+  const inside = labelAround(picture, piece);
+  if (!inside) return piece;
+  const left = Math.max(piece.x, inside.x);
+  const right = Math.min(piece.x + piece.width, inside.x + inside.width);
+  return right - left >= piece.height ? { ...piece, x: left, width: right - left } : piece;
 }
 
 /** A block's fit in the room around its box (layoutOf), kept inside the picture. */

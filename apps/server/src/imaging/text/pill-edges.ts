@@ -162,3 +162,18 @@ export function solidSteps(
   if (steps.length === 0) return null;
   return { steps, fills };
 }
+
+/**
+ * The part of a line's box on the widest fill it crosses, read on the erased picture, when a pill's
+ * end lies inside the line (solidSteps); null when it does not. A translation drawn across the
+ * whole line started on the dark bar beside train-10's white 「398」 pill and ran into it mid-word.
+ */
+export function widestPiece(erased: RgbImage, line: TextBox): TextBox | null {
+  const cuts = solidSteps(erased, line, line);
+  if (!cuts) return null;
+  const edges = [line.x, ...cuts.steps, line.x + line.width];
+  const pieces = edges
+    .slice(1)
+    .map((end, n) => ({ ...line, x: edges[n] as number, width: end - (edges[n] as number) }));
+  return pieces.reduce((widest, piece) => (piece.width > widest.width ? piece : widest));
+}
