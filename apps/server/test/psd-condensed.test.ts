@@ -79,4 +79,21 @@ describe('下载 PSD · a condensed translation', () => {
     );
     assert.equal(plain.text?.style?.horizontalScale ?? 1, 1);
   });
+
+  it('puts the text box of one moved back inside the picture where its letters are', async () => {
+    const psd = readPsd(
+      await translationPsd({
+        background: await erased(),
+        source: null,
+        target: 'en',
+        blocks: [block(1, 'natural', { x: 302, y: 150, width: 13, height: 11 })],
+      }),
+      { useImageData: true },
+    );
+    const layer = (psd.children ?? [])[1] as Layer;
+    const [x] = (layer.text?.transform ?? []).slice(4) as [number];
+    const [, , width] = layer.text?.boxBounds ?? [];
+    assert.equal(x, layer.left, 'the text box starts at the drawn letters');
+    assert.ok(x + (width as number) <= 321, `text box ${x}+${width} on a 320 px picture`);
+  });
 });

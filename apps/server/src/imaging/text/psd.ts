@@ -58,7 +58,19 @@ const strokeOf = (outline: { color: string; width: number }): LayerEffectStroke 
   color: rgbOf(outline.color),
 });
 
-/** Photoshop's text data: a paragraph box over the room the text was laid out in, so it wraps alike. */
+/**
+ * The paragraph box across: the room the text was laid out in, so that it wraps alike; or, where
+ * the drawn letters run past the room (text that fits nowhere, on one line, or moved back inside
+ * the picture), the letters' own extent, so that Photoshop neither wraps it nor moves it.
+ */
+function paragraphAcross(room: { x: number; width: number }, fit: FittedBlock, inset: number) {
+  const [left, right] = [fit.left + inset, fit.left + fit.width - inset];
+  // fitBlock lets text take a pixel more than its room.
+  if (left >= room.x && right <= room.x + room.width + 1) return { x: room.x, width: room.width };
+  return { x: left, width: Math.max(1, right - left + 1) };
+}
+
+/** Photoshop's text data: a paragraph box where the text was laid out (paragraphAcross). */
 function textData(
   block: TranslatedBlock,
   target: string,
@@ -68,14 +80,15 @@ function textData(
 ): LayerTextData {
   const fonts = fontsFor(target, block.text);
   const face = block.bold ? fonts.bold : fonts.regular;
+  const inset = block.outline?.width ?? 0;
+  const across = paragraphAcross(room, fit, inset);
   return {
     text: drawableText(block.text),
     // The drawn pixels start an outline's width above the letters.
-    transform: [1, 0, 0, 1, room.x, fit.top + (block.outline?.width ?? 0)],
+    transform: [1, 0, 0, 1, across.x, fit.top + inset],
     shapeType: 'box',
-    // Room below for Photoshop's own line spacing, which is a little looser than Pango's. As wide
-    // as the drawn line where that ran past its room (an overflowing one, on one line).
-    boxBounds: [0, 0, Math.max(room.width, fit.width), Math.round(drawnHeight + fit.fontSize)],
+    // Room below for Photoshop's own line spacing, which is a little looser than Pango's.
+    boxBounds: [0, 0, across.width, Math.round(drawnHeight + fit.fontSize)],
     style: {
       font: { name: postScriptName(face.family, block.bold) },
       // The document is 72 dpi, as our render is: a point is a pixel.
