@@ -12,6 +12,13 @@ export const DEFAULT_PLACEMENT: PlacementState = {
   shadow: true,
 };
 
+/** The three sliders, each over one number of the placement within the server's limits for it. */
+const SLIDERS = [
+  { field: 'scale', name: '商品大小', caption: (scale: number) => `大小 ${Math.round(scale * 100)}%` },
+  { field: 'x', name: '左右位置', caption: () => '左右位置' },
+  { field: 'y', name: '落脚高度', caption: () => '落脚高度' },
+] as const;
+
 /** 商品摆放: size, position across, where the product stands, and the contact shadow. */
 export function PlacementControls(props: {
   value: PlacementState;
@@ -22,42 +29,20 @@ export function PlacementControls(props: {
   return (
     <fieldset className="studio-placement">
       <legend>商品摆放</legend>
-      <div className="studio-row">
-        <span>大小 {Math.round(value.scale * 100)}%</span>
-        <Slider
-          min={PLACEMENT_LIMITS.scale.min}
-          max={PLACEMENT_LIMITS.scale.max}
-          step={0.05}
-          value={value.scale}
-          onChange={(scale) => set({ scale })}
-          tooltip={{ open: false }}
-          ariaLabelForHandle="商品大小"
-        />
-      </div>
-      <div className="studio-row">
-        <span>左右位置</span>
-        <Slider
-          min={PLACEMENT_LIMITS.x.min}
-          max={PLACEMENT_LIMITS.x.max}
-          step={0.05}
-          value={value.x}
-          onChange={(x) => set({ x })}
-          tooltip={{ open: false }}
-          ariaLabelForHandle="左右位置"
-        />
-      </div>
-      <div className="studio-row">
-        <span>落脚高度</span>
-        <Slider
-          min={PLACEMENT_LIMITS.y.min}
-          max={PLACEMENT_LIMITS.y.max}
-          step={0.05}
-          value={value.y}
-          onChange={(y) => set({ y })}
-          tooltip={{ open: false }}
-          ariaLabelForHandle="落脚高度"
-        />
-      </div>
+      {SLIDERS.map(({ field, name, caption }) => (
+        <div key={field} className="studio-row">
+          <span>{caption(value[field])}</span>
+          <Slider
+            min={PLACEMENT_LIMITS[field].min}
+            max={PLACEMENT_LIMITS[field].max}
+            step={0.05}
+            value={value[field]}
+            onChange={(next) => set({ [field]: next })}
+            tooltip={{ open: false }}
+            ariaLabelForHandle={name}
+          />
+        </div>
+      ))}
       <div className="studio-switch studio-row">
         <span>接触阴影</span>
         <Switch checked={value.shadow} onChange={(shadow) => set({ shadow })} aria-label="接触阴影" />
