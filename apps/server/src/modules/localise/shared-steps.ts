@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { type LocaliseSite, MAIN_IMAGE_RULE_SETS, MainImageReport } from '@chuhai/contract';
 import { Value } from 'typebox/value';
-import type { MadeTranslation } from '../translate/service.ts';
+import { type MadePart, madePart } from '../translate/service.ts';
 import type { LocaliseDeps } from './deps.ts';
 import { fileOf, type Made, makeOnce, type SharedRun } from './shared-results.ts';
 import {
@@ -68,27 +68,10 @@ export async function sharedMainImage(
   return { bytes: fileOf(kept, 'main'), report: kept.value };
 }
 
-/** What of a translation is kept as data: all but its pictures, which are kept as files. */
-const KEPT_FIELDS = [
-  'target',
-  'width',
-  'height',
-  'blocks',
-  'productText',
-  'kept',
-  'residual',
-  'legibility',
-  'glossary',
-  'restoredNumbers',
-] as const;
-
-/** A translation as kept: its data; the pictures (result, background, source) are kept as files. */
-type KeptMade = Pick<MadeTranslation, (typeof KEPT_FIELDS)[number]>;
-
 /** A translated picture as kept: what TranslatedPicture holds but its images (stored as files). */
 type KeptPicture =
   | { translated: false }
-  | (Omit<TranslatedPicture, 'bytes' | 'extension' | 'made'> & { translated: true; made: KeptMade });
+  | (Omit<TranslatedPicture, 'bytes' | 'extension' | 'made'> & { translated: true; made: MadePart });
 
 /** A kept picture read back: untranslated, or translated with its data (its blocks at least). */
 function isKeptPicture(value: unknown): value is KeptPicture {
@@ -106,11 +89,6 @@ function isKeptPicture(value: unknown): value is KeptPicture {
 
 const png = (bytes: Buffer) => ({ bytes, extension: 'png', contentType: 'image/png' });
 
-function keptPart(made: MadeTranslation): KeptMade {
-  const present = KEPT_FIELDS.filter((key) => made[key] !== undefined);
-  return Object.fromEntries(present.map((key) => [key, made[key]])) as KeptMade;
-}
-
 function toKept(picture: TranslatedPicture): Made<KeptPicture> {
   if (!picture.translated || !picture.made) return { value: { translated: false }, files: {} };
   return {
@@ -120,7 +98,8 @@ function toKept(picture: TranslatedPicture): Made<KeptPicture> {
       overflow: picture.overflow,
       missedTerms: picture.missedTerms,
       restoredNumbers: picture.restoredNumbers,
-      made: keptPart(picture.made),
+      // What of a translation is kept as data: all but its pictures, which are kept as files.
+      made: madePart(picture.made),
     },
     files: {
       result: png(picture.made.result),

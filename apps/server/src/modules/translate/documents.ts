@@ -73,20 +73,57 @@ export async function keepTranslation(deps: ImagesDeps, userId: number, document
   return id;
 }
 
+/** What a translation made that its document keeps, besides its pictures' ids and the upload's name. */
+const MADE_FIELDS = [
+  'target',
+  'width',
+  'height',
+  'blocks',
+  'productText',
+  'kept',
+  'residual',
+  'legibility',
+  'glossary',
+  'restoredNumbers',
+] as const;
+
+/** A translation's document as made, before its pictures are stored. */
+export type MadePart = Pick<TranslateResult, (typeof MADE_FIELDS)[number]>;
+
+/** The fields of `made` its document keeps (not its pictures' bytes), those that are set. */
+export function madePart(made: MadePart): MadePart {
+  const present = MADE_FIELDS.filter((key) => made[key] !== undefined);
+  return Object.fromEntries(present.map((key) => [key, made[key]])) as MadePart;
+}
+
+/** The ids a translation's pictures were stored under (a source only when the product was kept). */
+type PictureIds = Pick<TranslationDocument, 'backgroundId' | 'sourceId' | 'resultId'>;
+
+/**
+ * A new translation's document, from what was made and where its pictures were stored: one
+ * recipe, so a 图片翻译 and a picture 一键出海 translated open alike in the editor.
+ */
+export function newDocument(
+  made: MadePart & { fileName?: string },
+  pictures: PictureIds,
+): TranslationDocument {
+  const { backgroundId, sourceId, resultId } = pictures;
+  return {
+    ...(made.fileName ? { fileName: made.fileName } : {}),
+    ...madePart(made),
+    backgroundId,
+    ...(sourceId === undefined ? {} : { sourceId }),
+    resultId,
+  };
+}
+
 /** A translation made by other work (`translateForBatch`): its pictures and what the editor needs. */
-export type MadeTranslation = Pick<
-  TranslateResult,
-  | 'target'
-  | 'width'
-  | 'height'
-  | 'blocks'
-  | 'productText'
-  | 'kept'
-  | 'residual'
-  | 'legibility'
-  | 'glossary'
-  | 'restoredNumbers'
-> & { background: Buffer; result: Buffer; source: Buffer | null; fileName?: string };
+export type MadeTranslation = MadePart & {
+  fileName?: string;
+  background: Buffer;
+  result: Buffer;
+  source: Buffer | null;
+};
 
 /**
  * 一键出海 keeps each translated detail picture as a 图片翻译 of the seller's own, so it opens in
@@ -112,23 +149,11 @@ export async function prepareTranslation(deps: ImagesDeps, userId: number, made:
       const backgroundId = Number((await background.insertRow(db)).id);
       const sourceId = source ? Number((await source.insertRow(db)).id) : undefined;
       const resultId = Number((await result.insertRow(db)).id);
-      const { target, blocks, productText, kept, residual, legibility, glossary, restoredNumbers } = made;
-      return keepTranslation({ ...deps, db }, userId, {
-        ...(made.fileName ? { fileName: made.fileName } : {}),
-        target,
-        width,
-        height,
-        backgroundId,
-        ...(sourceId === undefined ? {} : { sourceId }),
-        resultId,
-        blocks,
-        productText,
-        kept,
-        residual,
-        legibility,
-        glossary,
-        ...(restoredNumbers ? { restoredNumbers } : {}),
-      });
+      return keepTranslation(
+        { ...deps, db },
+        userId,
+        newDocument(made, { backgroundId, sourceId, resultId }),
+      );
     },
   };
 }

@@ -24,7 +24,13 @@ import { runMetered } from '../../work/metered.ts';
 import { sellerError } from '../../work/seller-error.ts';
 import { fileLink, type ImagesDeps, loadOwnImage, storeImage } from '../images/service.ts';
 import { reserveAttempt, type ThrottleWindow, tooManyRequests, waitText } from '../throttle/service.ts';
-import { currentBackground, keepRedrawing, keepTranslation, TRANSLATION_KEEP_MS } from './documents.ts';
+import {
+  currentBackground,
+  keepRedrawing,
+  keepTranslation,
+  newDocument,
+  TRANSLATION_KEEP_MS,
+} from './documents.ts';
 import { glossaryTerms } from './glossary-service.ts';
 import { termsIn } from './glossary-terms.ts';
 import { inSellerWords, sayingRefusals } from './picture-errors.ts';
@@ -157,22 +163,13 @@ export async function translateImage(
       }),
     );
     const stored = await storeResults(deps, userId, picture, picture.source);
-    const { width, height, blocks, kept, residual, legibility, glossary, restoredNumbers } = picture;
-    const productText = input.productText;
-    const document = {
-      ...(input.fileName ? { fileName: input.fileName } : {}),
+    const made = {
+      ...picture,
       target: input.target,
-      width,
-      height,
-      ...ids(stored),
-      blocks,
-      productText,
-      kept,
-      residual,
-      legibility,
-      glossary,
-      restoredNumbers,
+      productText: input.productText,
+      fileName: input.fileName,
     };
+    const document = newDocument(made, stored);
     const translationId = await keepTranslation(deps, userId, document);
     return { translationId, ...document, ...stored };
   });
@@ -220,12 +217,6 @@ async function translateWithGlossary(
 }
 
 /** The stored pictures' ids, without their links (which are signed for each answer). */
-const ids = ({ backgroundId, sourceId, resultId }: Awaited<ReturnType<typeof storeResults>>) => ({
-  backgroundId,
-  ...(sourceId === undefined ? {} : { sourceId }),
-  resultId,
-});
-
 async function storeResults(
   deps: ImagesDeps,
   userId: number,
@@ -419,7 +410,9 @@ export async function translateForBatch(
  */
 export {
   keptTranslations,
+  type MadePart,
   type MadeTranslation,
+  madePart,
   openTranslation,
   prepareTranslation,
   translationsOfDrawings,
