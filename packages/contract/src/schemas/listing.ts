@@ -27,6 +27,17 @@ export const ListingFacts = Type.Object({
 });
 export type ListingFacts = Static<typeof ListingFacts>;
 
+/** Facts with nothing entered yet: the form's start, and what a field a kept listing lacks reads as. */
+export const EMPTY_LISTING_FACTS: ListingFacts = {
+  productName: '',
+  brand: '',
+  material: '',
+  size: '',
+  sellingPoints: '',
+  keywords: '',
+  inTheBox: '',
+};
+
 export const MarketplaceIdSchema = Type.Union([
   Type.Literal('amazon'),
   Type.Literal('tiktok'),

@@ -1,4 +1,5 @@
 import {
+  EMPTY_LISTING_FACTS,
   LISTING_LANGUAGES,
   type ListingFacts,
   type ListingLanguage,
@@ -33,29 +34,12 @@ export type ListingRow = Omit<
 /** A listing's text with nothing written yet. */
 export const EMPTY_TEXT: ListingText = { title: '', bullets: [], description: '', searchTerms: '' };
 
-const FACT_KEYS = [
-  'productName',
-  'brand',
-  'material',
-  'size',
-  'sellingPoints',
-  'keywords',
-  'inTheBox',
-] as const;
+/** Every field of the facts, as the contract names them. */
+const FACT_KEYS = Object.keys(EMPTY_LISTING_FACTS);
 
 type Fields = Record<string, unknown>;
 const isObject = (value: unknown): value is Fields =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
-
-/** Facts with nothing entered but the product's name (the one field the form requires). */
-const NO_FACTS: Omit<ListingFacts, 'productName'> = {
-  brand: '',
-  material: '',
-  size: '',
-  sellingPoints: '',
-  keywords: '',
-  inTheBox: '',
-};
 
 /** The facts as written: a product name, and the other fields text where present (absent reads empty). */
 const isFacts = (value: unknown): value is Pick<ListingFacts, 'productName'> & Partial<ListingFacts> =>
@@ -85,7 +69,7 @@ function toRow(row: Selectable<ListingTable>): ListingRow {
     ...row,
     marketplace: readStatusColumn(row.marketplace, MARKETPLACE_IDS, 'listings.marketplace'),
     language: readLanguage(row.language),
-    facts: { ...NO_FACTS, ...readJsonColumn(row.facts, isFacts, 'listings.facts') },
+    facts: { ...EMPTY_LISTING_FACTS, ...readJsonColumn(row.facts, isFacts, 'listings.facts') },
     content: { ...EMPTY_TEXT, ...readJsonColumn(row.content, isText, 'listings.content') },
     back_translation: {
       ...EMPTY_TEXT,
