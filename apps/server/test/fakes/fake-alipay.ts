@@ -51,15 +51,20 @@ export interface FakeAlipay {
   close(): Promise<void>;
 }
 
-/**
- * A fake Alipay open-API gateway: checks the merchant's RSA2 request signature, answers
- * `alipay.trade.precreate` and `alipay.trade.query` the way Alipay does, signed with its own key.
- */
 /** Alipay's answer to a call it understood but refused (40004), with its sub-code and, if given, text. */
 function businessFailed(subCode: string, subMsg?: string): Record<string, string> {
   return { code: '40004', msg: 'Business Failed', sub_code: subCode, ...(subMsg ? { sub_msg: subMsg } : {}) };
 }
 
+/** Alipay's answer to a call that succeeded, with the method's own fields. */
+function succeeded(fields: Record<string, string> = {}): Record<string, string> {
+  return { code: '10000', msg: 'Success', ...fields };
+}
+
+/**
+ * A fake Alipay open-API gateway: checks the merchant's RSA2 request signature, answers
+ * `alipay.trade.precreate` and `alipay.trade.query` the way Alipay does, signed with its own key.
+ */
 export async function startFakeAlipay(keys: {
   merchantPublicKey: string;
   alipayPrivateKey: string;
@@ -96,23 +101,19 @@ export async function startFakeAlipay(keys: {
         sub_msg: '验签出错',
       };
     } else if (method === 'alipay.trade.precreate') {
-      answer = {
-        code: '10000',
-        msg: 'Success',
+      answer = succeeded({
         out_trade_no: biz.out_trade_no ?? '',
         qr_code: `https://qr.alipay.com/fake${biz.out_trade_no}`,
-      };
+      });
     } else if (method === 'alipay.trade.query') {
       const amount = state.paid.get(biz.out_trade_no ?? '');
       answer = amount
-        ? {
-            code: '10000',
-            msg: 'Success',
+        ? succeeded({
             out_trade_no: biz.out_trade_no ?? '',
             trade_no: `2026${biz.out_trade_no}`,
             trade_status: 'TRADE_SUCCESS',
             total_amount: amount,
-          }
+          })
         : businessFailed('ACQ.TRADE_NOT_EXIST', '交易不存在');
     } else if (method === 'alipay.trade.refund') {
       const orderNo = biz.out_trade_no ?? '';
@@ -123,24 +124,17 @@ export async function startFakeAlipay(keys: {
       } else {
         const first = !state.refunds.has(biz.out_request_no ?? '');
         state.refunds.set(biz.out_request_no ?? '', { orderNo, amount: biz.refund_amount ?? '' });
-        answer = {
-          code: '10000',
-          msg: 'Success',
+        answer = succeeded({
           out_trade_no: orderNo,
           refund_fee: biz.refund_amount ?? '',
           fund_change: first ? 'Y' : 'N',
-        };
+        });
       }
     } else if (method === 'alipay.trade.fastpay.refund.query') {
       const refund = state.refunds.get(biz.out_request_no ?? '');
       answer = refund
-        ? {
-            code: '10000',
-            msg: 'Success',
-            out_request_no: biz.out_request_no ?? '',
-            refund_status: 'REFUND_SUCCESS',
-          }
-        : { code: '10000', msg: 'Success' };
+        ? succeeded({ out_request_no: biz.out_request_no ?? '', refund_status: 'REFUND_SUCCESS' })
+        : succeeded();
     } else {
       answer = businessFailed('isv.unknown-method');
     }
