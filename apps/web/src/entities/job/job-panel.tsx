@@ -20,7 +20,7 @@ export function JobPanel(props: {
   children?: ReactNode;
 }) {
   return (
-    <section className="tool-card job-panel" aria-label={props.label}>
+    <section className="tool-column__card job-panel" aria-label={props.label}>
       <header className="job-panel__head">
         <div>
           <h2>

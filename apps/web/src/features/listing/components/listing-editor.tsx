@@ -56,7 +56,7 @@ export function ListingEditor({ listing, onFix, busy }: Props) {
 
   return (
     <article
-      className="tool-card listing-editor"
+      className="tool-column__card listing-editor"
       aria-label={targetName(listing.marketplace, listing.site)}
       data-listing-id={listing.id}
     >

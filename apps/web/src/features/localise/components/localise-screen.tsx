@@ -10,7 +10,7 @@ import '../localise.css';
 /** What the right side says before a job is open. */
 function Intro() {
   return (
-    <section className="tool-card localise-intro muted" aria-label="说明">
+    <section className="tool-column__card localise-intro muted" aria-label="说明">
       <GlobalOutlined className="localise-intro__icon" />
       <p>每个商品 × 每个站点，一次做好并检查：</p>
       <ol>

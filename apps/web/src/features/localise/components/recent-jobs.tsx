@@ -47,7 +47,7 @@ export function RecentJobs() {
   const jobs = useLocaliseJobs();
   if (!jobs.data?.length) return null;
   return (
-    <section className="tool-card localise-recent" id={RECENT_JOBS_ID} aria-label="我的出海任务">
+    <section className="tool-column__card localise-recent" id={RECENT_JOBS_ID} aria-label="我的出海任务">
       {/* Focusable, so the jump from the top of the page lands here for the keyboard and screen readers too. */}
       <h2 tabIndex={-1}>我的出海任务</h2>
       <ul className="plain-list">
