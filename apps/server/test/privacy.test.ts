@@ -4,6 +4,7 @@ import sharp from 'sharp';
 import { FEATURE_MODULES } from '../src/app.ts';
 import type { PersonalTable } from '../src/app-module.ts';
 import { insertItem, insertJob } from '../src/modules/batch/repository.ts';
+import { insertConversation, insertMessage, renameConversation } from '../src/modules/chat/repository.ts';
 import { insertListing } from '../src/modules/listing/repository.ts';
 import type { ImageGenerator } from '../src/providers/image/image-generator.ts';
 import { auth, buildAccountApp, get, PASSWORD, post, registerUser, requestCode } from './account-helpers.ts';
@@ -55,6 +56,19 @@ describe('导出我的数据 and 注销账号', () => {
       backTranslation: '{}',
       now: ctx.clock.now(),
     });
+    // An AI 问答 exchange in a conversation the seller named, as 历史对话 shows it.
+    const conversationId = await insertConversation(ctx.app.db, Number(userId), ctx.clock.now());
+    await renameConversation(ctx.app.db, Number(userId), conversationId, '德国站选品');
+    await insertMessage(ctx.app.db, {
+      userId: Number(userId),
+      conversationId,
+      content: '德国站卖保温杯要注意什么？',
+      chatType: 1,
+      model: 'standard',
+      tagRef: null,
+      tagTitle: null,
+      now: ctx.clock.now(),
+    });
     const jobId = await insertJob(ctx.app.db, {
       userId,
       now: ctx.clock.now(),
@@ -85,6 +99,12 @@ describe('导出我的数据 and 注销账号', () => {
     );
     assert.equal(data.images.length, 1);
     assert.equal(data.images[0].prompt, '白底耳机');
+    assert.deepEqual(data.images[0].about, {}, 'a drawing has nothing more to say of itself');
+    assert.deepEqual(
+      data.chats.map((c: { question: string; conversation: string | null }) => [c.question, c.conversation]),
+      [['德国站卖保温杯要注意什么？', '德国站选品']],
+      'each question with the conversation it belongs to',
+    );
     assert.equal((await ctx.app.inject({ method: 'GET', url: data.images[0].url })).statusCode, 200);
     assert.equal(data.orders.length, 1);
     assert.equal(data.orders[0].status, 'pending');

@@ -183,6 +183,8 @@ export const MyDataExport = Type.Object({
       question: Type.String(),
       answer: Type.String(),
       tag: Type.Union([Type.String(), Type.Null()]),
+      /** The AI 问答 conversation's title as the seller sees it in 历史对话 (null: never named). */
+      conversation: Type.Union([Type.String(), Type.Null()]),
       createdAt: Type.Number(),
     }),
   ),
@@ -191,6 +193,8 @@ export const MyDataExport = Type.Object({
     Type.Object({
       kind: Type.String(),
       prompt: Type.Union([Type.String(), Type.Null()]),
+      /** What 最近作品 says of it: the uploaded file's name, the language, its checks ({} for a drawing). */
+      about: Type.Record(Type.String(), Type.Unknown()),
       createdAt: Type.Number(),
       /** A signed link to the file, valid for a day. */
       url: Type.String(),
