@@ -77,4 +77,27 @@ describe('图片翻译 · a line half beside a pill and half in it', () => {
     assert.ok(drawn.drawn && drawn.drawn.x < PILL.x, JSON.stringify(drawn.drawn));
     assert.ok(drawn.fontSize >= 25 && drawn.overflow, `${drawn.fontSize} px, overflow ${drawn.overflow}`);
   });
+
+  it('keeps a headline across the edge of two large fills on its whole line: no pill there', async () => {
+    // train-0: white 「2021热销 10代强芯轻薄本」 across a red photo and dark metal, on purpose.
+    const halves = await sharp(
+      Buffer.from(
+        `<svg xmlns="http://www.w3.org/2000/svg" width="640" height="480">
+          <rect width="640" height="480" fill="#c8322d"/>
+          <rect x="250" width="390" height="480" fill="#2b2c30"/>
+        </svg>`,
+      ),
+    )
+      .png()
+      .toBuffer();
+    const headline = {
+      ...block('2021 hot sale'),
+      source: '2021热销',
+      box: { x: 180, y: 100, width: 260, height: 40 },
+    };
+    const result = await drawTranslation(halves, [{ ...headline, color: '#ffffff', fontSize: 32 }], 'en');
+    const [drawn] = result.blocks as [TranslatedBlock];
+    assert.ok(drawn.drawn && drawn.drawn.x < 250, JSON.stringify(drawn.drawn));
+    assert.equal(drawn.fontSize, 32);
+  });
 });

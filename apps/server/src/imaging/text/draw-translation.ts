@@ -2,8 +2,8 @@ import type { TranslatedBlock } from '@chuhai/contract';
 import sharp from 'sharp';
 import type { TextBox } from '../ocr/index.ts';
 import { haloFor, needsHalo } from './halo.ts';
-import { labelAround } from './label.ts';
-import { layoutOf, siblings } from './layout.ts';
+import { labelAround, labelOutline } from './label.ts';
+import { layoutOf, PILL, siblings } from './layout.ts';
 import { BlockTooLargeError } from './picture-errors.ts';
 import { widestPiece } from './pill-edges.ts';
 import { drawableText, drawBlocks, type FittedBlock, fitBlock, TextTooLargeError } from './render.ts';
@@ -115,29 +115,27 @@ async function fitOnPiece(
   target: string,
 ): Promise<Placed> {
   const piece = widestPiece(picture, block.box);
-  if (piece) {
-    const onPiece = await fitAt(
-      picture,
-      { ...block, box: offRoundEnds(picture, piece) },
-      all,
-      fontSize,
-      target,
-    );
-    if (!onPiece.fit.overflow) return onPiece;
+  const pill = piece && pillInside(picture, piece);
+  if (pill) {
+    const onPill = await fitAt(picture, { ...block, box: pill }, all, fontSize, target);
+    if (!onPill.fit.overflow) return onPill;
   }
   return fitAt(picture, block, all, fontSize, target);
 }
 
 /**
- * The piece of a line on a pill, cut to the pill's inside: the piece runs to the pill's round end,
- * and a box is never cut to a label smaller than itself (layout.ts), so text filling it touched it.
+ * The piece of a line cut to the inside of the pill or tag it lies on (off its round ends: a box
+ * is never cut to a label smaller than itself, layout.ts, so text filling the piece touched them);
+ * null when the piece is not on one. A headline across the edge of two photos (train-0's white
+ * 「2021热销」 over red and dark metal) or an inpainted pill (ch_en_num's 「大桶装」) keeps its line.
  */
-function offRoundEnds(picture: RgbImage, piece: TextBox): TextBox {
-  const inside = labelAround(picture, piece);
-  if (!inside) return piece;
+function pillInside(picture: RgbImage, piece: TextBox): TextBox | null {
+  const outline = labelOutline(picture, piece);
+  const inside = outline && outline.height <= piece.height * PILL && labelAround(picture, piece);
+  if (!inside) return null;
   const left = Math.max(piece.x, inside.x);
   const right = Math.min(piece.x + piece.width, inside.x + inside.width);
-  return right - left >= piece.height ? { ...piece, x: left, width: right - left } : piece;
+  return right - left >= piece.height ? { ...piece, x: left, width: right - left } : null;
 }
 
 /** A block's fit in the room around its box (layoutOf), kept inside the picture. */

@@ -10,7 +10,7 @@ import { HEIGHT_SLACK } from './render.ts';
 import type { RgbImage } from './rgb-image.ts';
 
 /** A label at most this many times as tall as its line is a pill or a tag, centred on (label.ts). */
-const PILL = 2;
+export const PILL = 2;
 /** A line whose middle is this share of its pill's width from the pill's middle was centred on it. */
 const CENTRED = 0.1;
 

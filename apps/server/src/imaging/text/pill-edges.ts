@@ -140,8 +140,10 @@ export function solidSteps(
         (at) =>
           at >= 0 && at < image.width && distanceTo(image.data, (row * image.width + at) * 3, other) <= AGREE,
       );
+    // Two parts side by side with no column between them (a square end on whole pixels) meet at once.
     let edge: number | null = null;
-    if (cleanInto(leftEnd, b.row, -1, a.colour)) edge = (leftEnd as number) + 1;
+    if (a.to === b.from) edge = b.from;
+    else if (cleanInto(leftEnd, b.row, -1, a.colour)) edge = (leftEnd as number) + 1;
     else if (cleanInto(rightEnd, a.row, 1, b.colour)) edge = rightEnd as number;
     if (edge === null) return null;
     steps.push(edge);
