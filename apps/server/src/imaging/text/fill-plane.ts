@@ -181,21 +181,59 @@ const PROFILE_BAND = 3;
 /** Rows each side whose colours a row's colour is the mean of. */
 const PROFILE_SMOOTHING = 4;
 
+type Axis = 'row' | 'column';
+/** A colour per row (or column), known where the fill's samples are. */
+type Profile = { at: number; rgb: number[] }[];
+
 /**
  * A fill that changes along one axis only, as a button's rounded shading does (light in its middle,
  * darker at its top and bottom edges: no plane fits it): the median colour of the samples in each
  * row (or column), the nearest known one where a row has too few of them.
  */
-export function profileFit(
-  image: RgbImage,
+export function profileFit(image: RgbImage, samples: readonly Sample[], axis: Axis): Plane | null {
+  const known = profileOf(samples, axis, (p, c) => image.data[p.i + c] as number);
+  return known && { at: (x, y) => nearestIn(known, axis === 'row' ? y : x) };
+}
+
+/**
+ * A fill that changes along one axis and is shaded along the other: a glossy pill running from
+ * magenta to purple, lighter along its top, which neither a plane nor one profile follows. The
+ * profile along `first`, and the profile of what it leaves along the other axis, added.
+ */
+export function twoAxisFit(image: RgbImage, samples: readonly Sample[], first: Axis): Plane | null {
+  const along = profileOf(samples, first, (p, c) => image.data[p.i + c] as number);
+  if (!along) return null;
+  const second: Axis = first === 'row' ? 'column' : 'row';
+  const on = (axis: Axis, x: number, y: number) => (axis === 'row' ? y : x);
+  const base = new Map(samples.map((p) => [p, nearestIn(along, on(first, p.x, p.y))]));
+  const left = profileOf(
+    samples,
+    second,
+    (p, c) => (image.data[p.i + c] as number) - ((base.get(p) as number[])[c] as number),
+  );
+  if (!left) return null;
+  return {
+    at: (x, y) => {
+      const across = nearestIn(left, on(second, x, y));
+      return nearestIn(along, on(first, x, y)).map((v, c) => v + (across[c] as number));
+    },
+  };
+}
+
+/**
+ * The median of `value` over the samples of each row (or column), smoothed; null when fewer than
+ * two rows are known or the colour jumps between neighbouring rows (two fills, not one shaded).
+ */
+function profileOf(
   samples: readonly Sample[],
-  axis: 'row' | 'column',
-): Plane | null {
+  axis: Axis,
+  value: (p: Sample, c: number) => number,
+): Profile | null {
   const key = (p: Sample) => (axis === 'row' ? p.y : p.x);
   const groups = new Map<number, Sample[]>();
   for (const p of samples) groups.set(key(p), [...(groups.get(key(p)) ?? []), p]);
   const median = (group: Sample[], c: number) => {
-    const values = group.map((p) => image.data[p.i + c] as number).sort((a, b) => a - b);
+    const values = group.map((p) => value(p, c)).sort((a, b) => a - b);
     return values[values.length >> 1] as number;
   };
   // A row with few samples takes its neighbours' too: between white letters on a saturated pill a
@@ -223,28 +261,27 @@ export function profileFit(
   // Each row's colour, as the mean of the medians around it: a JPEG's ringing between letters
   // moves one row's median by a few levels and the next one's the other way, which a refill shows
   // as stripes across a gradient.
-  const smoothing = PROFILE_SMOOTHING;
-  const smoothed = known.map((k, n) => {
+  return known.map((k, n) => {
     const near = known
-      .slice(Math.max(0, n - smoothing), n + smoothing + 1)
-      .filter((o) => Math.abs(o.at - k.at) <= smoothing);
+      .slice(Math.max(0, n - PROFILE_SMOOTHING), n + PROFILE_SMOOTHING + 1)
+      .filter((o) => Math.abs(o.at - k.at) <= PROFILE_SMOOTHING);
     return {
       at: k.at,
       rgb: [0, 1, 2].map((c) => near.reduce((sum, o) => sum + (o.rgb[c] as number), 0) / near.length),
     };
   });
-  known.splice(0, known.length, ...smoothed);
-  const nearest = (at: number) => {
-    let lo = 0;
-    let hi = known.length - 1;
-    while (lo < hi) {
-      const mid = (lo + hi) >> 1;
-      if ((known[mid] as { at: number }).at < at) lo = mid + 1;
-      else hi = mid;
-    }
-    const after = known[lo] as { at: number; rgb: number[] };
-    const before = known[Math.max(0, lo - 1)] as { at: number; rgb: number[] };
-    return Math.abs(before.at - at) < Math.abs(after.at - at) ? before.rgb : after.rgb;
-  };
-  return { at: (x, y) => nearest(axis === 'row' ? y : x) };
+}
+
+/** The colour of the known row nearest `at`. */
+function nearestIn(known: Profile, at: number): number[] {
+  let lo = 0;
+  let hi = known.length - 1;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if ((known[mid] as { at: number }).at < at) lo = mid + 1;
+    else hi = mid;
+  }
+  const after = known[lo] as { at: number; rgb: number[] };
+  const before = known[Math.max(0, lo - 1)] as { at: number; rgb: number[] };
+  return Math.abs(before.at - at) < Math.abs(after.at - at) ? before.rgb : after.rgb;
 }
