@@ -21,7 +21,12 @@ export type RecipeSource =
    */
   | { photo: Buffer; matte?: AlphaMask; allParts?: boolean }
   /** A product cut already (a stored or brushed cut-out): used as it is. */
-  | { cut: { image: Buffer; matte: AlphaMask } };
+  | { cut: { image: Buffer; matte: AlphaMask } }
+  /**
+   * A photo cut down to its product already by cutOutProduct (一键出海 cuts a photo once for every
+   * main-image rule set): what the cut dropped still counts in each check, as for a photo.
+   */
+  | { product: ProductCutout };
 
 /** What to make of the product. */
 export interface RecipeOrder {
@@ -75,6 +80,7 @@ function scaledLines(lines: TextLine[], scale: number): TextLine[] {
 /** The product of a source: cut here from a photo, or a cut-out as it is (nothing dropped or erased). */
 async function productOf(finders: ProductFinders, source: RecipeSource) {
   if ('cut' in source) return { product: { ...source.cut, dropped: 0, erased: 0 }, matte: null };
+  if ('product' in source) return { product: source.product, matte: null };
   const matte = source.matte ?? (await finders.matting.matte(source.photo));
   const allParts = source.allParts ?? false;
   return { product: await cutOutProduct(finders, source.photo, { allParts, matte }), matte };

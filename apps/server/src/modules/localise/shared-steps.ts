@@ -3,6 +3,7 @@ import { type LocaliseSite, MAIN_IMAGE_RULE_SETS, MainImageReport } from '@chuha
 import { Value } from 'typebox/value';
 import { type MadePart, madePart } from '../translate/service.ts';
 import type { LocaliseDeps } from './deps.ts';
+import type { JobSteps } from './job-engines.ts';
 import { fileOf, type Made, makeOnce, type SharedRun } from './shared-results.ts';
 import {
   mainImageStep,
@@ -48,7 +49,7 @@ const isMainImageReport = (value: unknown): value is MainImageReport => Value.Ch
 
 /** The main image for the site's rule set, made once per job for every site of that rule set. */
 export async function sharedMainImage(
-  deps: LocaliseDeps,
+  deps: JobSteps,
   run: SharedRun,
   photo: Buffer,
   site: LocaliseSite,

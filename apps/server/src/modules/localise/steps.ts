@@ -5,6 +5,7 @@ import type {
   MainImageReport,
   RestoredNumbers,
 } from '@chuhai/contract';
+import type { ProductCutout } from '../../imaging/product-cutout.ts';
 import { type MainImage, makeProductPictures } from '../../imaging/product-recipe.ts';
 import { NoSourceTextError } from '../../imaging/text/translate-picture.ts';
 import { type CheckedListing, writeCheckedListing } from '../listing/service.ts';
@@ -30,14 +31,17 @@ export function listingStep(
  * The main image for the site's picture rules by the one recipe (product-recipe.ts), as 批量处理
  * makes it: the product alone, on white at the rule set's size, read by the OCR and checked
  * against every rule of the set.
- * The pixel work runs in `deps.pixels` (the worker hands it the pool's background view).
+ * The pixel work runs in `deps.pixels` (the worker hands it the pool's background view). The
+ * product is cut by `deps.cutOut` when given (job-engines.ts: once per photo for the whole job),
+ * here otherwise.
  */
 export async function mainImageStep(
-  deps: LocaliseDeps,
+  deps: LocaliseDeps & { cutOut?: (photo: Buffer) => Promise<ProductCutout> },
   photo: Buffer,
   site: LocaliseSite,
 ): Promise<{ bytes: Buffer; report: MainImageReport }> {
-  const pictures = await makeProductPictures(deps, { photo }, { mainImages: [site.imageRules] });
+  const source = deps.cutOut ? { product: await deps.cutOut(photo) } : { photo };
+  const pictures = await makeProductPictures(deps, source, { mainImages: [site.imageRules] });
   const main = pictures.mainImages[0] as MainImage;
   return { bytes: main.bytes, report: main.check };
 }

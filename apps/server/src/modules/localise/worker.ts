@@ -8,8 +8,8 @@ import { loadOwnImage } from '../images/service.ts';
 import { glossaryTerms } from '../translate/service.ts';
 import { deliver, type MadeOutputs } from './deliver.ts';
 import type { LocaliseDeps } from './deps.ts';
+import { jobEngines } from './job-engines.ts';
 import { listingLanguageRules, pictureLanguageRules } from './language.ts';
-import { matteOnce } from './matte-once.ts';
 import {
   listingGlossaryMisses,
   listingRules,
@@ -43,10 +43,8 @@ async function makeOutputs(
   const details = await Promise.all(product.detailPhotoIds.map(load));
   const terms = await glossaryTerms(deps, task.userId, site.language, { keep: [], glossary: [] });
 
-  // The product's other sites mat the same pictures: the model is asked once for each. The pixel
-  // work waits for the pool behind sellers' requests rather than being refused (the task would
-  // only be sent again).
-  const once = { ...deps, matting: matteOnce(deps.matting, task.userId), pixels: deps.pixels.background };
+  // The job's other sites read the same pictures: what does not depend on the site is done once.
+  const once = jobEngines(deps, task);
   // A main image is made once per rule set and a picture translated once per language (and 术语表,
   // model) for the whole job, by whichever of its sites needs it first (shared-steps.ts); every
   // site still delivers and is charged its own.
