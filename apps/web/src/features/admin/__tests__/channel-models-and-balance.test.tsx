@@ -1,18 +1,17 @@
 import type { ChannelView } from '@chuhai/contract';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { useAuthStore } from '../../../stores/auth-store';
+import { afterEach, describe, expect, it } from 'vitest';
 import { channelView } from '../../../test/channel-view';
-import { type FakeCall, fakeApi, ok, renderWithApp } from '../../../test/render';
+import { signInOperator } from '../../../test/operator';
+import { type FakeCall, ok, renderWithApp } from '../../../test/render';
+import { signOut } from '../../../test/seller';
 import AdminConsole from '../components/admin-console';
 
 function open(
   channels: ChannelView[],
   more: Record<string, (call: FakeCall) => { status?: number; body: unknown }>,
 ) {
-  useAuthStore.getState().signIn('tok-1', { username: '13800000000', phone: '13800000000' });
-  const calls = fakeApi({
-    '/api/admin/me': () => ok({ userId: 9, phone: '13800000000', role: 'admin', totpBound: true }),
+  const calls = signInOperator({
     '/api/admin/channels': () => ok(channels),
     ...more,
   });
@@ -46,10 +45,7 @@ const modelsAsked = (calls: FakeCall[]) =>
   calls.find((call) => call.url === '/api/admin/channels/models')?.body;
 
 describe('渠道 · 获取模型列表 and 余额', () => {
-  afterEach(() => {
-    vi.unstubAllGlobals();
-    useAuthStore.getState().clear();
-  });
+  afterEach(signOut);
 
   it('lists the provider’s models with the stored key when the key is left empty, and saves the one picked', async () => {
     const calls = open([channelView({ id: 7, name: '中转站', fromEnv: false, models: [] })], {

@@ -1,9 +1,10 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { useAuthStore } from '../../../stores/auth-store';
+import { afterEach, describe, expect, it } from 'vitest';
 import { channelView } from '../../../test/channel-view';
-import { fakeApi, ok, renderWithApp } from '../../../test/render';
+import { signInOperator } from '../../../test/operator';
+import { ok, renderWithApp } from '../../../test/render';
 import { screenWidth } from '../../../test/screen-width';
+import { signOut } from '../../../test/seller';
 import AdminConsole from '../components/admin-console';
 
 const channel = channelView({
@@ -18,9 +19,7 @@ const channel = channelView({
 });
 
 function openConsole(path: string) {
-  useAuthStore.getState().signIn('tok-1', { username: '13800000000', phone: '13800000000' });
-  fakeApi({
-    '/api/admin/me': () => ok({ userId: 9, phone: '13800000000', role: 'admin', totpBound: true }),
+  signInOperator({
     '/api/admin/channels': () => ok([channel]),
     '/api/admin/audit': () => ok({ list: [], total: 0, pageNo: 1, pageSize: 20 }),
   });
@@ -28,10 +27,7 @@ function openConsole(path: string) {
 }
 
 describe('运营后台 · 自己的框架', () => {
-  afterEach(() => {
-    vi.unstubAllGlobals();
-    useAuthStore.getState().clear();
-  });
+  afterEach(signOut);
 
   it('on a wide screen: its name, a side menu of every page, the way back to the site, the theme', async () => {
     const { container } = openConsole('/admin/channels');

@@ -1,10 +1,11 @@
 import type { CostCall, CostCallPage, SellerCostReport } from '@chuhai/contract';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { useAuthStore } from '../../../stores/auth-store';
+import { afterEach, describe, expect, it } from 'vitest';
 import { channelView } from '../../../test/channel-view';
-import { fakeApi, ok, renderWithApp } from '../../../test/render';
+import { signInOperator } from '../../../test/operator';
+import { ok, renderWithApp } from '../../../test/render';
 import { screenWidth } from '../../../test/screen-width';
+import { signOut } from '../../../test/seller';
 import AdminConsole from '../components/admin-console';
 
 const call = (over: Partial<CostCall>): CostCall => ({
@@ -67,9 +68,7 @@ const sellers: SellerCostReport = {
 };
 
 function open(path: string) {
-  useAuthStore.getState().signIn('tok-1', { username: '13800000000', phone: '13800000000' });
-  const sent = fakeApi({
-    '/api/admin/me': () => ok({ userId: 9, phone: '13800000000', role: 'admin', totpBound: true }),
+  const sent = signInOperator({
     '/api/admin/channels': () => ok([channelView({ id: 1, name: '主渠道', priceInput: 1, priceOutput: 2 })]),
     '/api/admin/costs': () =>
       ok({
@@ -87,10 +86,7 @@ function open(path: string) {
 }
 
 describe('运营后台 · 成本 · 调用明细与卖家排行', () => {
-  afterEach(() => {
-    vi.unstubAllGlobals();
-    useAuthStore.getState().clear();
-  });
+  afterEach(signOut);
 
   it('lists each call with its seller, tokens (estimated ones marked), cost and outcome, and filters it', async () => {
     const { asked } = open('/admin/costs?tab=calls');

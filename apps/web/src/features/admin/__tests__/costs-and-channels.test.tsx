@@ -1,9 +1,10 @@
 import type { ChannelView, CostReport } from '@chuhai/contract';
 import { fireEvent, screen, within } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { useAuthStore } from '../../../stores/auth-store';
+import { afterEach, describe, expect, it } from 'vitest';
 import { channelView } from '../../../test/channel-view';
-import { fakeApi, ok, renderWithApp } from '../../../test/render';
+import { signInOperator } from '../../../test/operator';
+import { ok, renderWithApp } from '../../../test/render';
+import { signOut } from '../../../test/seller';
 import AdminConsole from '../components/admin-console';
 
 const channel = channelView;
@@ -15,9 +16,7 @@ const report: CostReport = {
 };
 
 function open(channels: ChannelView[]) {
-  useAuthStore.getState().signIn('tok-1', { username: '13800000000', phone: '13800000000' });
-  fakeApi({
-    '/api/admin/me': () => ok({ userId: 9, phone: '13800000000', role: 'admin', totpBound: true }),
+  signInOperator({
     '/api/admin/costs': () => ok(report),
     '/api/admin/channels': () => ok(channels),
   });
@@ -25,10 +24,7 @@ function open(channels: ChannelView[]) {
 }
 
 describe('运营后台 · 成本', () => {
-  afterEach(() => {
-    vi.unstubAllGlobals();
-    useAuthStore.getState().clear();
-  });
+  afterEach(signOut);
 
   it('warns that channels without a price count as ¥0, naming them, and leads to 渠道', async () => {
     open([
@@ -52,15 +48,10 @@ describe('运营后台 · 成本', () => {
 });
 
 describe('运营后台 · 渠道', () => {
-  afterEach(() => {
-    vi.unstubAllGlobals();
-    useAuthStore.getState().clear();
-  });
+  afterEach(signOut);
 
   it('times a chat channel to its first characters and an image channel to its picture', async () => {
-    useAuthStore.getState().signIn('tok-1', { username: '13800000000', phone: '13800000000' });
-    fakeApi({
-      '/api/admin/me': () => ok({ userId: 9, phone: '13800000000', role: 'admin', totpBound: true }),
+    signInOperator({
       '/api/admin/channels': () =>
         ok([
           channel({ id: 1, name: '对话', calls: 3, avgFirstByteMs: 820 }),
@@ -74,9 +65,7 @@ describe('运营后台 · 渠道', () => {
   });
 
   it('全部测试 tests every enabled channel of a kind in turn and shows each answer under it', async () => {
-    useAuthStore.getState().signIn('tok-1', { username: '13800000000', phone: '13800000000' });
-    const calls = fakeApi({
-      '/api/admin/me': () => ok({ userId: 9, phone: '13800000000', role: 'admin', totpBound: true }),
+    const calls = signInOperator({
       '/api/admin/channels': () =>
         ok([
           channel({ id: 1, name: '主渠道' }),

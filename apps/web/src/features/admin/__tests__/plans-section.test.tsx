@@ -1,9 +1,10 @@
 import { fireEvent, screen, within } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { useAuthStore } from '../../../stores/auth-store';
+import { afterEach, describe, expect, it } from 'vitest';
+import { signInOperator } from '../../../test/operator';
 import { MONTH_PLAN } from '../../../test/plans';
-import { fakeApi, ok, renderWithApp } from '../../../test/render';
+import { ok, renderWithApp } from '../../../test/render';
 import { screenWidth } from '../../../test/screen-width';
+import { signOut } from '../../../test/seller';
 import { PlansSection } from '../components/plans-section';
 
 const MONTH = {
@@ -18,14 +19,10 @@ const LIMITS = {
 };
 
 describe('套餐：权益与本站现在的设置', () => {
-  afterEach(() => {
-    vi.unstubAllGlobals();
-    useAuthStore.getState().clear();
-  });
+  afterEach(signOut);
 
   it('warns the operator of a benefit sellers will not see, and why, as they type', async () => {
-    useAuthStore.getState().signIn('tok-1', { username: '13800000000', phone: '13800000000' });
-    fakeApi({
+    signInOperator({
       '/api/admin/plans': () => ok([MONTH]),
       '/api/v1/limits': () => ok(LIMITS),
       '/api/v1/offer': () =>
@@ -55,8 +52,7 @@ describe('套餐：权益与本站现在的设置', () => {
 
   it('on a phone: each plan is a card with its state, price and 编辑, not a table scrolled sideways', async () => {
     screenWidth(390);
-    useAuthStore.getState().signIn('tok-1', { username: '13800000000', phone: '13800000000' });
-    fakeApi({
+    signInOperator({
       '/api/admin/plans': () => ok([MONTH, { ...MONTH, id: 'vip-old', name: '旧月卡', enabled: false }]),
       '/api/v1/limits': () => ok(LIMITS),
       '/api/v1/offer': () =>
@@ -79,8 +75,7 @@ describe('套餐：权益与本站现在的设置', () => {
 
   it('on a wide screen the plans are a table', async () => {
     screenWidth(1440);
-    useAuthStore.getState().signIn('tok-1', { username: '13800000000', phone: '13800000000' });
-    fakeApi({ '/api/admin/plans': () => ok([MONTH]), '/api/v1/limits': () => ok(LIMITS) });
+    signInOperator({ '/api/admin/plans': () => ok([MONTH]), '/api/v1/limits': () => ok(LIMITS) });
     renderWithApp(<PlansSection />);
     expect(await screen.findByRole('row', { name: /月度 VIP/ })).toHaveTextContent('¥29.90');
     expect(screen.queryByRole('listitem', { name: '套餐月度 VIP' })).toBeNull();

@@ -1,20 +1,17 @@
 import { fireEvent, screen } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { useAuthStore } from '../../../stores/auth-store';
-import { fakeApi, ok, renderWithApp } from '../../../test/render';
+import { afterEach, describe, expect, it } from 'vitest';
+import { signInOperator } from '../../../test/operator';
+import { ok, renderWithApp } from '../../../test/render';
+import { signOut } from '../../../test/seller';
 import { SecuritySection } from '../components/security-section';
 
 const SETUP = { secret: 'JBSWY3DPEHPK3PXP', otpauthUri: 'otpauth://totp/x?secret=JBSWY3DPEHPK3PXP' };
 
 describe('两步验证', () => {
-  afterEach(() => {
-    vi.unstubAllGlobals();
-    useAuthStore.getState().clear();
-  });
+  afterEach(signOut);
 
   it('replaces a bound authenticator only after a code from it is typed, and sends that code', async () => {
-    useAuthStore.getState().signIn('tok-1', { username: '13800000000', phone: '13800000000' });
-    const calls = fakeApi({
+    const calls = signInOperator({
       '/api/admin/me': () => ok({ userId: 1, phone: '13800000000', role: 'admin', totpBound: true }),
       '/api/admin/totp/setup': () => ok(SETUP),
     });
@@ -29,8 +26,7 @@ describe('两步验证', () => {
   });
 
   it('binds the first authenticator without a code', async () => {
-    useAuthStore.getState().signIn('tok-1', { username: '13800000000', phone: '13800000000' });
-    const calls = fakeApi({
+    const calls = signInOperator({
       '/api/admin/me': () => ok({ userId: 1, phone: '13800000000', role: 'admin', totpBound: false }),
       '/api/admin/totp/setup': () => ok(SETUP),
     });

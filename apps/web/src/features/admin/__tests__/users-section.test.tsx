@@ -1,8 +1,9 @@
 import type { AdminUserDetail, AdminUserRow } from '@chuhai/contract';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { useAuthStore } from '../../../stores/auth-store';
-import { fakeApi, ok, renderWithApp } from '../../../test/render';
+import { afterEach, describe, expect, it } from 'vitest';
+import { signInOperator } from '../../../test/operator';
+import { type fakeApi, ok, renderWithApp } from '../../../test/render';
+import { signOut } from '../../../test/seller';
 import AdminConsole from '../components/admin-console';
 
 const row = (over: Partial<AdminUserRow>): AdminUserRow => ({
@@ -21,9 +22,7 @@ const row = (over: Partial<AdminUserRow>): AdminUserRow => ({
  * opens their drawer. `more` answers further calls. Returns the drawer and the calls made.
  */
 async function openSeller(detail: Partial<AdminUserDetail>, more: Parameters<typeof fakeApi>[0] = {}) {
-  useAuthStore.getState().signIn('tok-1', { username: '13800000000', phone: '13800000000' });
-  const calls = fakeApi({
-    '/api/admin/me': () => ok({ userId: 9, phone: '13800000000', role: 'admin', totpBound: true }),
+  const calls = signInOperator({
     '/api/admin/users': () => ok({ list: [row({ id: 1 })], total: 1, pageNo: 1, pageSize: 20 }),
     '/api/admin/users/1': () =>
       ok({
@@ -46,15 +45,10 @@ async function openSeller(detail: Partial<AdminUserDetail>, more: Parameters<typ
 }
 
 describe('运营后台 · 用户', () => {
-  afterEach(() => {
-    vi.unstubAllGlobals();
-    useAuthStore.getState().clear();
-  });
+  afterEach(signOut);
 
   it('lists who is VIP and until when, inside the console’s one <main>', async () => {
-    useAuthStore.getState().signIn('tok-1', { username: '13800000000', phone: '13800000000' });
-    fakeApi({
-      '/api/admin/me': () => ok({ userId: 9, phone: '13800000000', role: 'admin', totpBound: true }),
+    signInOperator({
       '/api/admin/users': () =>
         ok({
           list: [
