@@ -1,10 +1,11 @@
 import { TRANSLATE_LIMITS, type TranslatedBlock } from '@chuhai/contract';
 import type { TextBlock, TextBox, TextLine } from '../ocr/index.ts';
 import { contrastRatio, grow, hex, inpaint, markStrokes, type TextInk } from './erase.ts';
+import { coloursApart } from './halo.ts';
 import { applyRefill, labelRefill, type Refill } from './label-fill.ts';
 import { splitRefill } from './label-split.ts';
 import { clearRemnants } from './remnants.ts';
-import type { RgbImage } from './rgb-image.ts';
+import { colourDistance, type RgbImage } from './rgb-image.ts';
 import { shareOut } from './share-out.ts';
 import {
   charactersTouched,
@@ -173,15 +174,11 @@ function markLines(image: RgbImage, lines: TextLine[], erase: Uint8Array) {
     const read = markStrokes(image, box, scratch);
     const inked = (pixel: number) => scratch[pixel] === 255;
     // Across two fills, each piece on its own; else on the one fill around the whole line.
+    const around = { others, outline: read.outline && rgbOf(read.outline.color) };
     const refill =
       splitRefill(image, line.box, box, inked) ??
-      labelRefill(
-        image,
-        line.box,
-        box,
-        inked,
-        {},
-        { others, outline: read.outline && rgbOf(read.outline.color) },
+      withOutline(image, line.box, read, box, (letters) =>
+        labelRefill(image, letters, box, inked, {}, around),
       );
     if (refill) refills.set(line, refill);
     inks.set(line, refill ? inkOnLabel(read, refill) : read);
@@ -198,6 +195,45 @@ function markLines(image: RgbImage, lines: TextLine[], erase: Uint8Array) {
 }
 
 /**
+ * The refill of a line whose letters have an outline (`refillOf` a box of letters), taken on the
+ * line's box grown by the outline, with its anti-aliased edge (within `box`, the box the strokes
+ * were read in): the detector boxes the letters, the outline runs past them, and the refill takes
+ * the ink reading's marks between the line's box and the grown one for a frame's. The outer rim of
+ * the 6 px white outline of alimama valid-2's 「对不起豆浆机」 stayed as white fragments above and
+ * beside the English. Only where the grown box lies on the same fill: an "outline" that is the
+ * label around a tight box (taobao4's red box around the white 「原版正品」 box) would have the
+ * white box refilled red.
+ */
+function withOutline(
+  image: RgbImage,
+  line: TextBox,
+  read: TextInk,
+  box: TextBox,
+  refillOf: (letters: TextBox) => Refill | null,
+): Refill | null {
+  const tight = refillOf(line);
+  if (!read.outline || !tight) return tight;
+  const reach = read.outline.width + 2;
+  const x = Math.max(box.x, line.x - reach);
+  const y = Math.max(box.y, line.y - reach);
+  const right = Math.min(box.x + box.width, line.x + line.width + reach);
+  const bottom = Math.min(box.y + box.height, line.y + line.height + reach);
+  const outlined = refillOf({ x, y, width: right - x, height: bottom - y });
+  // A fill of the outline's own colour is no page the outline is drawn on: it is the label the
+  // letters are printed on (a red banner that closes in white letters) when the grown box finds it
+  // too, and the outline itself when only the tight box does (its edge runs along the outline).
+  const outline = rgbOf(read.outline.color);
+  const ofOutline = (refill: Refill) => colourDistance(refill.fill, outline) <= OUTLINE_FILL;
+  if (!outlined || ofOutline(outlined)) return tight;
+  return ofOutline(tight) || colourDistance(outlined.fill, tight.fill) <= SAME_FILL ? outlined : tight;
+}
+
+/** Two refills' fills this close (RGB distance, at the line's middle) are the same fill. */
+const SAME_FILL = 16;
+/** A fill this close to the outline's colour (RGB distance) is the outline's. */
+const OUTLINE_FILL = 36;
+
+/**
  * The ink of a line on a label, told against the label's own fill: the ink reading takes what
  * touches its box's edge for the background, and around red letters in a tight white box that
  * is the red box outside it, so the letters were read white and drawn back white with a black
@@ -207,6 +243,11 @@ function markLines(image: RgbImage, lines: TextLine[], erase: Uint8Array) {
 function inkOnLabel(read: TextInk, refill: Refill): TextInk {
   // The letters' colour, not their outline's: white letters outlined dark read on any fill.
   if (!refill.ink || contrastRatio(rgbOf(read.color), refill.fill) >= LABEL_CONTRAST) return read;
+  // Letters in an outline of their own, of a colour apart from the fill's, were read as designed:
+  // the refill's colour off the fill is then mostly the outline's. alimama valid-2's orange
+  // 「降价了!!」 in a thick white outline on a beige page (1.8:1 by luminance) was drawn back
+  // white with no outline, and given a black one to read.
+  if (read.outline && coloursApart(rgbOf(read.color), refill.fill)) return read;
   return { color: hex(refill.ink), bold: read.bold, outline: null };
 }
 

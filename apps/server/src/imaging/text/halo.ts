@@ -34,6 +34,12 @@ function lab(rgb: number[]): [number, number, number] {
   return [116 * y - 16, 500 * (x - y), 200 * (y - z)];
 }
 
+/** Whether two colours read apart by their colour alone (ΔE at least DISTINCT_COLOURS). */
+export function coloursApart(a: number[], b: number[]): boolean {
+  const [first, second] = [lab(a), lab(b)];
+  return Math.hypot(...first.map((v, c) => v - (second[c] as number))) >= DISTINCT_COLOURS;
+}
+
 /** Whether `ink` over `under` would not read: low luminance contrast and no clear difference of colour. */
 function readsPoorly(ink: number[], inkLab: number[], under: number[]): boolean {
   if (contrastRatio(ink, under) >= MIN_CONTRAST) return false;

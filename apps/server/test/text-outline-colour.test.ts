@@ -1,0 +1,107 @@
+/**
+ * 图片翻译 on words in a thick outline of their own, on a page (alimama valid-2's orange
+ * 「对不起豆浆机 / 降价了!!」 in white on beige, issue 51): the translation is drawn in the words'
+ * orange with their white outline, and the outline goes with the words when they are erased.
+ */
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import sharp from 'sharp';
+import type { TextBox } from '../src/imaging/ocr/index.ts';
+import { drawTranslation } from '../src/imaging/text/draw-translation.ts';
+import { eraseBlocks } from '../src/imaging/text/erase-blocks.ts';
+import { type Writing, writeChinese } from './fakes/chinese-text.ts';
+
+const W = 460;
+const H = 240;
+/** A beige a little darker than valid-2's: the orange reads on it at 1.7:1 by luminance alone. */
+const PAGE = { r: 212, g: 178, b: 158 };
+const ORANGE = '#ff5014';
+const OUTLINE = { color: '#ffffff', width: 6 };
+const LINES: Writing[] = [
+  { text: '对不起豆浆机', left: 30, top: 30, size: 56, color: ORANGE, outline: OUTLINE },
+  { text: '降价了', left: 160, top: 92, size: 64, color: ORANGE, outline: OUTLINE },
+];
+
+const raw = async (bytes: Buffer) => {
+  const { data, info } = await sharp(bytes).removeAlpha().raw().toBuffer({ resolveWithObject: true });
+  return { data, width: info.width, height: info.height };
+};
+
+/** The line's box as the detector gives it on valid-2: 2 px around the letters, not their outline. */
+async function detectedBox(line: Writing): Promise<TextBox> {
+  const black = sharp({ create: { width: W, height: H, channels: 3, background: '#000' } });
+  const { outline: _, ...letters } = line;
+  const glyphs = await raw(await writeChinese(black, [{ ...letters, color: '#ffffff' }]));
+  let [x0, y0, x1, y1] = [W, H, 0, 0];
+  for (let y = 0; y < H; y++)
+    for (let x = 0; x < W; x++)
+      if ((glyphs.data[(y * W + x) * 3] as number) > 100)
+        [x0, y0, x1, y1] = [Math.min(x0, x), Math.min(y0, y), Math.max(x1, x), Math.max(y1, y)];
+  return { x: x0 - 2, y: y0 - 2, width: x1 - x0 + 5, height: y1 - y0 + 5 };
+}
+
+/** The two lines written on the page as a JPEG, and erased as 图片翻译 erases them. */
+async function erased() {
+  const page = sharp({ create: { width: W, height: H, channels: 3, background: PAGE } });
+  const jpeg = await sharp(await writeChinese(page, LINES))
+    .jpeg({ quality: 85 })
+    .toBuffer();
+  const written = await raw(jpeg);
+  const boxes = await Promise.all(LINES.map(detectedBox));
+  const result = await eraseBlocks({
+    image: { data: new Uint8Array(written.data), width: W, height: H },
+    blocks: LINES.map((line, n) => {
+      const box = boxes[n] as TextBox;
+      const lines = [{ text: line.text, box, score: 0.95 }];
+      return { lines, box, text: line.text, align: 'left' as const, lineHeight: box.height };
+    }),
+    translations: ['Sorry', 'Price cut'],
+    kept: [],
+    target: 'en',
+  });
+  return { result, written };
+}
+
+const rgbOf = (hex: string) => [1, 3, 5].map((at) => Number.parseInt(hex.slice(at, at + 2), 16));
+const isOrange = ([r, g, b]: number[]) => (r as number) > 200 && (g as number) < 130 && (b as number) < 80;
+const isWhite = (rgb: number[]) => rgb.every((v) => v > 235);
+
+describe('图片翻译 · orange words in a white outline on a beige page', () => {
+  it('are drawn back orange in a white outline', async () => {
+    const { result } = await erased();
+    for (const layer of result.layers) {
+      assert.ok(isOrange(rgbOf(layer.color)), `「${layer.source}」 drawn in ${layer.color}`);
+      assert.ok(
+        layer.outline && isWhite(rgbOf(layer.outline.color)),
+        `outline ${JSON.stringify(layer.outline)}`,
+      );
+    }
+    // And so the drawing has them: orange letters, none of them black.
+    const background = await sharp(Buffer.from(result.data), { raw: { width: W, height: H, channels: 3 } })
+      .png()
+      .toBuffer();
+    const blocks = result.layers.map((layer, id) => ({ ...layer, id }));
+    const drawn = await raw((await drawTranslation(background, blocks, 'en')).png);
+    let orange = 0;
+    let dark = 0;
+    for (let i = 0; i < W * H * 3; i += 3) {
+      const rgb = [drawn.data[i], drawn.data[i + 1], drawn.data[i + 2]] as number[];
+      if (isOrange(rgb)) orange += 1;
+      if (rgb.every((v) => v < 80)) dark += 1;
+    }
+    assert.ok(orange > 500, `${orange} orange pixels drawn`);
+    assert.equal(dark, 0, 'dark pixels drawn');
+  });
+
+  it('lose their outline with them: no white is left on the page', async () => {
+    const { result, written } = await erased();
+    let before = 0;
+    let left = 0;
+    for (let i = 0; i < W * H * 3; i += 3) {
+      if (isWhite([written.data[i], written.data[i + 1], written.data[i + 2]] as number[])) before += 1;
+      if (isWhite([result.data[i], result.data[i + 1], result.data[i + 2]] as number[])) left += 1;
+    }
+    assert.ok(before > 3000, `${before} white outline pixels written`);
+    assert.ok(left <= 10, `${left} white pixels of the outline left on the page`);
+  });
+});
