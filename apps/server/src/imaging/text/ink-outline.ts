@@ -132,7 +132,8 @@ export function findOutline(
       if (shareIn(labels, ring, g) < OUTLINE_SHARE) break;
       width += 1;
     }
-    if (width >= 3 && hugsStrokes(labels, core, box, g, width)) return { group: g, width };
+    if (width >= 3 && allAlong(labels, rings[1], box, g) && hugsStrokes(labels, core, box, g, width))
+      return { group: g, width };
   }
   if (groups.enclosing === null || groups.enclosing === groups.fill) return null;
   const enclosing = groups.enclosing;
@@ -142,6 +143,34 @@ export function findOutline(
   const thin = rings.findIndex((ring) => shareIn(labels, ring, enclosing) < OUTLINE_SHARE);
   if (thin <= 0 || !hugsStrokes(labels, core, box, enclosing, thin)) return null;
   return { group: enclosing, width: thin };
+}
+
+/** Pieces of the line, along it, in each of which an outline must be around the letters. */
+const PIECES = 4;
+
+/**
+ * Whether group `g` is around the letters all along the line: in each of PIECES pieces along it,
+ * on at least half of OUTLINE_SHARE of the ring there. A gradient's half closes in the letters on
+ * its half only: the magenta half of RapidOCR ch_en_num's magenta-to-purple 「-40℃深度防冻不结冰」
+ * pill read as the white letters' 3 px outline.
+ */
+function allAlong(labels: Uint8Array, ring: Uint8Array | undefined, box: TextBox, g: number): boolean {
+  if (!ring) return false;
+  const across = box.width >= box.height;
+  const length = across ? box.width : box.height;
+  const on = new Array<number>(PIECES).fill(0);
+  const of = new Array<number>(PIECES).fill(0);
+  for (let i = 0; i < ring.length; i++) {
+    if (!ring[i]) continue;
+    const x = i % box.width;
+    const along = across ? x : (i - x) / box.width;
+    const piece = Math.min(PIECES - 1, Math.floor((along * PIECES) / length));
+    of[piece] = (of[piece] as number) + 1;
+    if (labels[i] === g) on[piece] = (on[piece] as number) + 1;
+  }
+  // A piece the letters leave (a short line's end) has too little ring to judge.
+  const least = ring.reduce((sum, v) => sum + v, 0) / (PIECES * 4);
+  return of.every((n, p) => n < least || (on[p] as number) >= n * (OUTLINE_SHARE / 2));
 }
 
 /**

@@ -8,7 +8,7 @@
  */
 import type { TextBox } from '../ocr/index.ts';
 import { closedIn, fillInside, findOutline, frameAround, insideOf, ringsAround } from './ink-outline.ts';
-import { dilate, enclosed } from './masks.ts';
+import { dilate, enclosed, joinedTo } from './masks.ts';
 import { colourDistance, type RgbImage } from './rgb-image.ts';
 
 export { dilate };
@@ -144,26 +144,45 @@ export function readInk(image: RgbImage, box: TextBox): InkReading | null {
   const share = (counts: number[], of: number) => counts.map((n) => n / Math.max(1, of));
   const borderShare = share(border, borderCount);
   const innerShare = share(inner, innerCount);
-  let background = borderShare.indexOf(Math.max(...borderShare));
   // The ink: inside the line, hardly on its edge (text does not run out of its box, backgrounds
   // do), and thin: strokes are never far from something else, while a label's or a gradient's
   // colour (split into two groups, one of them not reaching the edge) has a deep inside.
-  let ink = -1;
-  let best = 0;
-  for (let g = 0; g < GROUPS; g++) {
-    if (g === background) continue;
-    const inside = innerShare[g] as number;
-    const score = inside - 2 * (borderShare[g] as number);
-    if (inside < 0.03 || score <= best) continue;
-    if (deepShare(labels, g, box, Math.max(2, Math.round(thickness * 0.16))) > MAX_DEEP) continue;
-    best = score;
-    ink = g;
+  const pickInk = (background: number, edgeShare: number[]) => {
+    let ink = -1;
+    let best = 0;
+    for (let g = 0; g < GROUPS; g++) {
+      if (g === background) continue;
+      const inside = innerShare[g] as number;
+      const score = inside - 2 * (edgeShare[g] as number);
+      if (inside < 0.03 || score <= best) continue;
+      if (deepShare(labels, g, box, Math.max(2, Math.round(thickness * 0.16))) > MAX_DEEP) continue;
+      best = score;
+      ink = g;
+    }
+    return ink;
+  };
+  let background = borderShare.indexOf(Math.max(...borderShare));
+  let ink = pickInk(background, borderShare);
+  // With no ink, a stretch of a colour along the box's edge that never reaches the line's inside
+  // is left out: it is a neighbour's, not the letters running out of their box nor what they are
+  // printed on. The box of RapidOCR ch_en_num's small white 「-40℃深度防冻不结冰」 reaches past its
+  // pill onto the white card, whose white on the edge made the letters' white the background: no
+  // ink was read, and the translation was drawn #1f1f1f on the purple pill.
+  let stray: Uint8Array | null = null;
+  if (ink < 0) {
+    const strays = centres.map((_, g) => strayAlongEdge(labels, box, g, pad));
+    const own = border.map((n, g) => n - countOnEdge(strays[g] as Uint8Array, box, edge));
+    const aroundShare = share(own, borderCount);
+    background = aroundShare.indexOf(Math.max(...aroundShare));
+    ink = pickInk(background, aroundShare);
+    if (ink >= 0) stray = strays[ink] as Uint8Array;
   }
   if (ink < 0) return null;
   const filled = fillInside(labels, box, ink, { background, innerShare, pad, centres });
   ink = solidBeyondBlend(filled.ink, background, centres, innerShare);
   const core = new Uint8Array(labels.length);
-  for (let i = 0; i < labels.length; i++) core[i] = labels[i] === ink && !filled.neighbour?.[i] ? 1 : 0;
+  for (let i = 0; i < labels.length; i++)
+    core[i] = labels[i] === ink && !filled.neighbour?.[i] && !stray?.[i] ? 1 : 0;
   const enclosing = filled.ink === ink ? filled.enclosing : null;
   // Letters printed in a fill framed in their colour (a speech bubble's white) have it for their
   // background, and nothing outside it is theirs: not the frame, nor the photo around it.
@@ -226,6 +245,40 @@ export function readInk(image: RgbImage, box: TextBox): InkReading | null {
     inkShare: innerShare[ink] as number,
     within: bubble === null ? null : insideOf(labels, box, bubble),
   };
+}
+
+/**
+ * The pixels of group `g` joined to the box's edge (its outermost `edge` rows and columns are
+ * where the shares are counted) but not to its inner part (`pad` in from the edge), through
+ * pixels of `g`: a stretch of a neighbour along the edge.
+ */
+function strayAlongEdge(labels: Uint8Array, box: TextBox, g: number, pad: number): Uint8Array {
+  const { width, height } = box;
+  const on = new Uint8Array(labels.length);
+  for (let i = 0; i < labels.length; i++) on[i] = labels[i] === g ? 1 : 0;
+  const at = (i: number) => [i % width, Math.floor(i / width)] as const;
+  const onEdge = (i: number) => {
+    const [x, y] = at(i);
+    return x === 0 || y === 0 || x === width - 1 || y === height - 1;
+  };
+  const inner = (i: number) => {
+    const [x, y] = at(i);
+    return y >= pad && y < height - pad && x >= pad && x < width - pad;
+  };
+  const fromEdge = joinedTo(on, onEdge, width, height);
+  const fromInside = joinedTo(on, inner, width, height);
+  for (let i = 0; i < on.length; i++) on[i] = fromEdge[i] && !fromInside[i] ? 1 : 0;
+  return on;
+}
+
+/** How many set pixels of `mask` lie in the box's outermost `edge` rows and columns. */
+function countOnEdge(mask: Uint8Array, box: TextBox, edge: number): number {
+  let count = 0;
+  for (let y = 0; y < box.height; y++)
+    for (let x = 0; x < box.width; x++)
+      if (y < edge || y >= box.height - edge || x < edge || x >= box.width - edge)
+        count += mask[y * box.width + x] as number;
+  return count;
 }
 
 /** A colour this far from the background's is a colour of its own, not a blend at the strokes' edge. */
