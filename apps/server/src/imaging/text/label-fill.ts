@@ -84,6 +84,12 @@ const AWAY_DEPTH = 3;
 const AWAY_LEAST = 100;
 /** There the fill must lie this much nearer its model (90th percentile, in luma) than over all. */
 const AWAY_GAIN = 0.7;
+/**
+ * And over all no further off it than this (luma levels): shadows and ringing put the glossy pill
+ * 7.9 off, while a plane through a red price box and the tan page around it was 10.7 off over all
+ * and 5.4 away from the letters (cnocr taobao4, 「168元」), and refilled the box tan.
+ */
+const AWAY_MOST = 1.25 * FIT_LUMA;
 
 /** A JPEG block's side: how far around a line its compression spreads ringing. */
 const JPEG_BLOCK = 8;
@@ -207,7 +213,7 @@ function fitAwayFromText(image: RgbImage, win: Window, shape: Uint8Array, fitted
     .map((plane) => scoreOf(image, inner, plane));
   const fits = [fitted, ...glossy].filter((model) => {
     const there = scoreOf(image, deep, model.plane);
-    return smooth(there) && there.lumaNoise <= model.lumaNoise * AWAY_GAIN;
+    return model.lumaNoise <= AWAY_MOST && smooth(there) && there.lumaNoise <= model.lumaNoise * AWAY_GAIN;
   });
   return fits.sort((a, b) => a.noise - b.noise)[0] ?? null;
 }
