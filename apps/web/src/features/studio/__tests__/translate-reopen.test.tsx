@@ -73,7 +73,8 @@ describe('图片翻译 · 继续编辑', () => {
     await waitFor(() => expect(translated).toHaveBeenCalledTimes(1));
     expect(translated.mock.calls[0]?.[0].name).toBe('1688.png');
     expect(calls.some((call) => call.url === '/files/src-7.png')).toBe(true);
-    expect(await within(region).findByLabelText('第 1 块译文')).toHaveValue('Again');
+    // Until the busy screen has rendered, the last translation's block is still there to be found.
+    await waitFor(() => expect(within(region).getByLabelText('第 1 块译文')).toHaveValue('Again'));
   });
 
   it('names a translation made here in the address, so a reload opens it again, without asking for it', async () => {
