@@ -316,13 +316,7 @@ export function BackgroundScreen() {
                 text={progress < 1 ? '正在上传图片…' : `正在处理 ${files.length} 张图片，每张通常需要几秒钟`}
               />
             ) : null}
-            <OpeningNotice
-              what="换背景结果"
-              opening={work.opening}
-              error={work.openError}
-              busy={busy}
-              onDismiss={work.dismissOpenError}
-            />
+            <OpeningNotice what="换背景结果" address={work} busy={busy} />
             {!busy && !result && files.length === 0 && !work.opening ? (
               <StudioExample
                 title="换背景示例"

@@ -271,13 +271,7 @@ export function CutoutScreen() {
           {!result && !busy && preview ? (
             <img className="studio-preview" src={preview} alt="待处理的图片" />
           ) : null}
-          <OpeningNotice
-            what="抠图"
-            opening={work.opening}
-            error={work.openError}
-            busy={busy}
-            onDismiss={work.dismissOpenError}
-          />
+          <OpeningNotice what="抠图" address={work} busy={busy} />
           {!result && !busy && !preview && !work.opening ? (
             <StudioExample
               title="抠图示例"

@@ -80,20 +80,20 @@ export function WorkProgress(props: { percent: number; text: string }) {
 export function OpeningNotice(props: {
   /** What is being opened: 「正在打开这张{what}…」. */
   what: string;
-  opening: boolean;
-  error: string | null;
+  /** The screen's useOpenedInAddress (or useWorkInAddress): whether it is opening, and why it could not. */
+  address: { opening: boolean; openError: string | null; dismissOpenError: () => void };
   busy: boolean;
-  onDismiss: () => void;
 }) {
+  const { address } = props;
   return (
     <>
-      {props.opening ? <div className="studio-empty muted">正在打开这张{props.what}…</div> : null}
-      {props.error && !props.busy ? (
+      {address.opening ? <div className="studio-empty muted">正在打开这张{props.what}…</div> : null}
+      {address.openError && !props.busy ? (
         <Alert
           type="warning"
           showIcon
-          title={props.error}
-          closable={{ onClose: props.onDismiss }}
+          title={address.openError}
+          closable={{ onClose: address.dismissOpenError }}
           className="studio-open-error"
         />
       ) : null}

@@ -81,7 +81,6 @@ export function TranslateScreen() {
       setResult(document);
     },
   });
-  const { opening, openError } = address;
 
   const run = async (chosen: File | null = file, onProduct: ProductTextChoice = productText) => {
     if (!chosen || busy) return;
@@ -222,17 +221,11 @@ export function TranslateScreen() {
               }
             />
           ) : null}
-          <OpeningNotice
-            what="翻译"
-            opening={opening}
-            error={openError}
-            busy={busy}
-            onDismiss={address.dismissOpenError}
-          />
+          <OpeningNotice what="翻译" address={address} busy={busy} />
           {!busy && !result && file ? (
             <div className="studio-empty muted">点「开始翻译」，结果会显示在这里</div>
           ) : null}
-          {!busy && !opening && !result && !file ? (
+          {!busy && !address.opening && !result && !file ? (
             <StudioExample
               title="图片翻译示例"
               hint="上传一张带中文的商品图，翻译结果会和原图并排显示在这里"
