@@ -219,13 +219,11 @@ function withOutline(
   const right = Math.min(box.x + box.width, line.x + line.width + reach);
   const bottom = Math.min(box.y + box.height, line.y + line.height + reach);
   const outlined = refillOf({ x, y, width: right - x, height: bottom - y });
-  // A fill of the outline's own colour is no page the outline is drawn on: it is the label the
-  // letters are printed on (a red banner that closes in white letters) when the grown box finds it
-  // too, and the outline itself when only the tight box does (its edge runs along the outline).
+  // A fill of the outline's own colour is no page the outline is drawn on but the label the letters
+  // are printed on (a red banner that closes in white letters): nothing of theirs lies past it.
   const outline = rgbOf(read.outline.color);
-  const ofOutline = (refill: Refill) => colourDistance(refill.fill, outline) <= OUTLINE_FILL;
-  if (!outlined || ofOutline(outlined)) return tight;
-  return ofOutline(tight) || colourDistance(outlined.fill, tight.fill) <= SAME_FILL ? outlined : tight;
+  if (!outlined || colourDistance(tight.fill, outline) <= OUTLINE_FILL) return tight;
+  return colourDistance(outlined.fill, tight.fill) <= SAME_FILL ? outlined : tight;
 }
 
 /** Two refills' fills this close (RGB distance, at the line's middle) are the same fill. */
