@@ -3,7 +3,7 @@ import { createHash } from 'node:crypto';
 /**
  * Work a job's sites would each do again on the same bytes, done once per job in this process:
  * the OCR reading the same picture for 亚马逊美国站 and 德国站's translations, the product cut out of
- * the same photo for the amazon and shopee main images (job-steps.ts). Only pure work is kept
+ * the same photo for the amazon and shopee main images (job-engines.ts). Only pure work is kept
  * (the same input gives the same output), so a hit answers exactly what the work would have, and a
  * miss (another node, a restart, an evicted entry) only does the work again. Kept per job, as the
  * shared results are: two jobs share nothing, as a job per product × site (bench/localise.ts's
