@@ -37,7 +37,7 @@ export async function drawTranslation(background: Buffer, blocks: TranslatedBloc
   const picture = { data: under.data, width: under.info.width, height: under.info.height };
   const size = { width: picture.width, height: picture.height };
   const fit = (block: TranslatedBlock, fontSize = block.fontSize) =>
-    fitOnPiece(picture, block, visible, fontSize, target);
+    fitOnPill(picture, block, visible, fontSize, target);
   const placed = await Promise.all(visible.map((block) => fit(block)));
   // Parallel items (a column of selling points, a row of badges) were one size in the original:
   // each is drawn at the size the tightest of them fits at, so the list still reads as one.
@@ -107,7 +107,7 @@ function asDrawn(block: TranslatedBlock, fit: FittedBlock, align: TranslatedBloc
  * bar, 398 on a white pill) and the translation fits there: drawn across the whole line it
  * started on the bar and ran over the pill's round end mid-word. Otherwise on its whole line.
  */
-async function fitOnPiece(
+async function fitOnPill(
   picture: RgbImage,
   block: TranslatedBlock,
   all: TranslatedBlock[],
