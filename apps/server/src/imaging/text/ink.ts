@@ -173,9 +173,13 @@ export function readInk(image: RgbImage, box: TextBox): InkReading | null {
     const strays = centres.map((_, g) => strayAlongEdge(labels, box, g, pad));
     const own = border.map((n, g) => n - countOnEdge(strays[g] as Uint8Array, box, edge));
     const aroundShare = share(own, borderCount);
-    background = aroundShare.indexOf(Math.max(...aroundShare));
-    ink = pickInk(background, aroundShare);
-    if (ink >= 0) stray = strays[ink] as Uint8Array;
+    // Only where the edge's main colour is mostly such a stretch: else the box is read as it was
+    // (and, no ink found, erased whole).
+    if ((aroundShare[background] as number) * 2 < (borderShare[background] as number)) {
+      background = aroundShare.indexOf(Math.max(...aroundShare));
+      ink = pickInk(background, aroundShare);
+      if (ink >= 0) stray = strays[ink] as Uint8Array;
+    }
   }
   if (ink < 0) return null;
   const filled = fillInside(labels, box, ink, { background, innerShare, pad, centres });
