@@ -168,7 +168,8 @@ const CONDENSED = [0.85, 0.75];
 
 /**
  * The largest size in [low, high] at which the text, condensed, fits `box`, or null. Up to the
- * starting size: fitted again from the size it ended at (the PSD export does), it ends there too.
+ * starting size: fitted again from the size it ended at (重新生成 and 下载 PSD start from the size
+ * the editor got back), it ends there too.
  */
 async function condensedFitting(
   block: DrawnBlock,
