@@ -1,16 +1,9 @@
-import type { ListingFacts } from '@chuhai/contract';
+import { EMPTY_LISTING_FACTS, type ListingFacts } from '@chuhai/contract';
 import { Form, Input } from 'antd';
 import './facts-form.css';
 
-export const EMPTY_FACTS: ListingFacts = {
-  productName: '',
-  brand: '',
-  material: '',
-  size: '',
-  sellingPoints: '',
-  keywords: '',
-  inTheBox: '',
-};
+/** The form with nothing entered: the contract's, so a new fact field is added in one place. */
+export const EMPTY_FACTS: ListingFacts = EMPTY_LISTING_FACTS;
 
 /** What the seller knows about the product, in Chinese or any language; only the name is needed. */
 export function FactsForm(props: { value: ListingFacts; onChange: (facts: ListingFacts) => void }) {
