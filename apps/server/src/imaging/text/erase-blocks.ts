@@ -177,9 +177,7 @@ function markLines(image: RgbImage, lines: TextLine[], erase: Uint8Array) {
     const around = { others, outline: read.outline && rgbOf(read.outline.color) };
     const refill =
       splitRefill(image, line.box, box, inked) ??
-      withOutline(image, line.box, read, box, (letters) =>
-        labelRefill(image, letters, box, inked, {}, around),
-      );
+      withOutline(line.box, read, box, (letters) => labelRefill(image, letters, box, inked, {}, around));
     if (refill) refills.set(line, refill);
     inks.set(line, refill ? inkOnLabel(read, refill) : read);
     // A glow is followed past the box by up to half the line's thickness (haze.ts).
@@ -205,25 +203,23 @@ function markLines(image: RgbImage, lines: TextLine[], erase: Uint8Array) {
  * white box refilled red.
  */
 function withOutline(
-  image: RgbImage,
   line: TextBox,
   read: TextInk,
   box: TextBox,
   refillOf: (letters: TextBox) => Refill | null,
 ): Refill | null {
   const tight = refillOf(line);
-  if (!read.outline || !tight) return tight;
+  // A fill of the outline's own colour is no page the outline is drawn on but the label the letters
+  // are printed on (a red banner that closes in white letters): nothing of theirs lies past it.
+  if (!read.outline || !tight || colourDistance(tight.fill, rgbOf(read.outline.color)) <= OUTLINE_FILL)
+    return tight;
   const reach = read.outline.width + 2;
   const x = Math.max(box.x, line.x - reach);
   const y = Math.max(box.y, line.y - reach);
   const right = Math.min(box.x + box.width, line.x + line.width + reach);
   const bottom = Math.min(box.y + box.height, line.y + line.height + reach);
   const outlined = refillOf({ x, y, width: right - x, height: bottom - y });
-  // A fill of the outline's own colour is no page the outline is drawn on but the label the letters
-  // are printed on (a red banner that closes in white letters): nothing of theirs lies past it.
-  const outline = rgbOf(read.outline.color);
-  if (!outlined || colourDistance(tight.fill, outline) <= OUTLINE_FILL) return tight;
-  return colourDistance(outlined.fill, tight.fill) <= SAME_FILL ? outlined : tight;
+  return outlined && colourDistance(outlined.fill, tight.fill) <= SAME_FILL ? outlined : tight;
 }
 
 /** Two refills' fills this close (RGB distance, at the line's middle) are the same fill. */
