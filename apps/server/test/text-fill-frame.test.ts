@@ -20,7 +20,15 @@ const FRAME = '#c40001';
 /** The red box and its frame: its top row and left column. */
 const BOX = { x: 40, y: 30, width: 210, height: 90 };
 
-const PRICE: Writing = { text: '168元', left: BOX.x + 22, top: BOX.y + 3, size: 56, color: '#ffffff' };
+/** White, outlined in the frame's deep red as taobao4's price is. */
+const PRICE: Writing = {
+  text: '168元',
+  left: BOX.x + 22,
+  top: BOX.y + 3,
+  size: 56,
+  color: '#ffffff',
+  outline: { color: FRAME, width: 1 },
+};
 
 const raw = async (bytes: Buffer) => {
   const { data, info } = await sharp(bytes).removeAlpha().raw().toBuffer({ resolveWithObject: true });
@@ -81,7 +89,7 @@ describe('图片翻译 · a price box with a thin dark frame', async () => {
     align: 'center',
     lineHeight: box.height,
   };
-  const { data: erased } = await eraseBlocks({
+  const { data: erased, layers } = await eraseBlocks({
     image: { data: new Uint8Array(written.data), width: W, height: H },
     blocks: [block],
     translations: ['168 yuan'],
@@ -104,6 +112,10 @@ describe('图片翻译 · a price box with a thin dark frame', async () => {
     for (let y = BOX.y + 1; y < BOX.y + BOX.height - 1; y++)
       if (nearer(erased, (y * W + BOX.x) * 3, frame, red)) kept += 1;
     assert.ok(kept / (BOX.height - 2) > 0.95, `${kept} of ${BOX.height - 2} left frame pixels are left`);
+  });
+
+  it('does not count the frame it keeps as the price’s strokes left', () => {
+    assert.equal(layers[0]?.strokesLeft, undefined, JSON.stringify(layers[0]?.strokesLeft));
   });
 
   it('refills the price with the box’s red, its JPEG ringing with it', () => {

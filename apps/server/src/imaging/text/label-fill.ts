@@ -587,11 +587,13 @@ function textOnFill(
   for (let k = 0; k < text.length; k++) if (text[k] && !core[k]) solid += 1;
   if (solid > count * SOLID_SHARE) return null;
   // A thin line drawn on the fill (a price box's frame) is not the letters' glow, though a glow
-  // followed out of them reaches it: it stays as it is.
+  // followed out of them reaches it: it stays as it is. Not along the letters, though: the
+  // anti-aliased edge of bold letters' long strokes runs on from one to the next.
+  const byLetters = dilate(text, win.width, win.height, 1);
   const frame = frameLines(
     image,
     win,
-    fill.shape,
+    fill.shape.map((v, k) => (byLetters[k] ? 0 : v)),
     (x, y, i) =>
       fill.isOff(x + win.x, y + win.y, i) &&
       distanceTo(image.data, i, fill.at(x + win.x, y + win.y)) > FIT_NOISE,
