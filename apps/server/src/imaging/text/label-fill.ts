@@ -59,6 +59,13 @@ const lumaOff = (data: Uint8Array | Buffer, i: number, rgb: number[]) =>
  * a pill's rim and ends frame its refill.
  */
 const LUMA_AROUND = 0.5;
+/**
+ * And a fill smooth only away from the letters no further than this: ch_en_num's glossy pill holds
+ * 0.10 of the window around its line; train-3's blue picture around a white label holding blue
+ * 「可选i7-10870H」 held 0.34, was taken for the fill and the white label for the words, and the
+ * label was refilled blue.
+ */
+const AWAY_AROUND = 0.3;
 /** Share of the ring around the line that must agree with a plane for it to be tried. */
 const RING_SHARE = 0.3;
 /** Planes tried per ring: a line's fill, and what else the ring crosses (letters, a nested box). */
@@ -150,6 +157,12 @@ interface Fill {
   isOff: (x: number, y: number, i: number) => boolean;
   /** Whether only its brightness showed it smooth (FIT_LUMA), not its colour (FIT_NOISE). */
   byLuma: boolean;
+  /**
+   * Whether it may only be a label (LUMA_AROUND): smooth in brightness only, or only away from
+   * the letters (fitAwayFromText; alimama train-3's headline over a dark crystal picture was
+   * refilled with a flat dark plane).
+   */
+  labelOnly: boolean;
 }
 
 const pixelOf = (image: RgbImage, win: Window, k: number): Sample => {
@@ -185,7 +198,7 @@ function fillOf(image: RgbImage, win: Window, plane: Plane, agree: readonly Samp
   const isOff = !byLuma
     ? (x: number, y: number, i: number) => distanceTo(image.data, i, at(x, y)) > rgbOff
     : (x: number, y: number, i: number) => lumaOff(image.data, i, at(x, y)) > lumaBar;
-  return { shape, at, typical: taken.typical, isOff, byLuma };
+  return { shape, at, typical: taken.typical, isOff, byLuma, labelOnly: byLuma || away !== null };
 }
 
 /**
@@ -396,7 +409,7 @@ export function labelRefill(
     // The letters' own colour reaches nowhere past them (white words on a photo, read as white
     // fill with the photo between the letters as text); the tightest label still shows a rim.
     if (around < LEAST_AROUND) continue;
-    if (fill.byLuma && around > LUMA_AROUND) continue;
+    if (fill.labelOnly && around > (fill.byLuma ? LUMA_AROUND : AWAY_AROUND)) continue;
     held.push({ fill, text, around });
   }
   // A fill that took another for the text is the card the label lies on: white letters on a
