@@ -20,6 +20,10 @@ export function cpuSessionOptions(threads: number): InferenceSession.SessionOpti
     interOpNumThreads: 1,
     enableCpuMemArena: true,
     enableMemPattern: false,
+    // onnxruntime's pool threads spin between operators by default, burning a core each while the
+    // session waits; on a node where the event loop and the pixel pool share few cores that CPU is
+    // taken from them.
+    extra: { session: { intra_op: { allow_spinning: '0' }, inter_op: { allow_spinning: '0' } } },
   };
 }
 
