@@ -158,11 +158,11 @@ interface Fill {
   /** Whether only its brightness showed it smooth (FIT_LUMA), not its colour (FIT_NOISE). */
   byLuma: boolean;
   /**
-   * Whether it may only be a label (LUMA_AROUND): smooth in brightness only, or only away from
-   * the letters (fitAwayFromText; alimama train-3's headline over a dark crystal picture was
-   * refilled with a flat dark plane).
+   * The most of the window around the line it may hold: a fill smooth in brightness only, or only
+   * away from the letters, must be a label (LUMA_AROUND, AWAY_AROUND; alimama train-3's headline
+   * over a dark crystal picture was refilled with a flat dark plane).
    */
-  labelOnly: boolean;
+  reach: number;
 }
 
 const pixelOf = (image: RgbImage, win: Window, k: number): Sample => {
@@ -198,7 +198,9 @@ function fillOf(image: RgbImage, win: Window, plane: Plane, agree: readonly Samp
   const isOff = !byLuma
     ? (x: number, y: number, i: number) => distanceTo(image.data, i, at(x, y)) > rgbOff
     : (x: number, y: number, i: number) => lumaOff(image.data, i, at(x, y)) > lumaBar;
-  return { shape, at, typical: taken.typical, isOff, byLuma, labelOnly: byLuma || away !== null };
+  // Smooth in brightness by itself, a fill judged away from its letters is held as before.
+  const reach = fitted.noise <= FIT_NOISE ? 1 : fitted.lumaNoise <= FIT_LUMA ? LUMA_AROUND : AWAY_AROUND;
+  return { shape, at, typical: taken.typical, isOff, byLuma, reach };
 }
 
 /**
@@ -409,7 +411,7 @@ export function labelRefill(
     // The letters' own colour reaches nowhere past them (white words on a photo, read as white
     // fill with the photo between the letters as text); the tightest label still shows a rim.
     if (around < LEAST_AROUND) continue;
-    if (fill.labelOnly && around > (fill.byLuma ? LUMA_AROUND : AWAY_AROUND)) continue;
+    if (around > fill.reach) continue;
     held.push({ fill, text, around });
   }
   // A fill that took another for the text is the card the label lies on: white letters on a
