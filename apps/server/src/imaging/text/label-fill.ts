@@ -352,8 +352,17 @@ interface Scored {
 }
 
 function scoreOf(image: RgbImage, sample: readonly Sample[], plane: Plane): Scored {
-  const errors = sample.map((p) => distanceTo(image.data, p.i, plane.at(p.x, p.y))).sort((a, b) => a - b);
-  const luma = sample.map((p) => lumaOff(image.data, p.i, plane.at(p.x, p.y))).sort((a, b) => a - b);
+  // Each pixel's fill is asked of the model once, and the errors sorted as numbers in place: this
+  // runs for every model tried on every line.
+  const errors = new Float64Array(sample.length);
+  const luma = new Float64Array(sample.length);
+  sample.forEach((p, k) => {
+    const fill = plane.at(p.x, p.y);
+    errors[k] = distanceTo(image.data, p.i, fill);
+    luma[k] = lumaOff(image.data, p.i, fill);
+  });
+  errors.sort();
+  luma.sort();
   return {
     plane,
     noise: errors[Math.floor(errors.length * 0.9)] as number,
