@@ -30,14 +30,22 @@ interface Placed {
   align: TranslatedBlock['align'];
 }
 
+/** What every block's fit is made on: the erased picture, the blocks drawn together, the language. */
+interface Page {
+  picture: RgbImage;
+  /** Every visible block: a block's room ends where a neighbour's text begins (layoutOf). */
+  all: TranslatedBlock[];
+  target: string;
+}
+
 /** Fits every visible block into its box and draws them on the erased image. */
 export async function drawTranslation(background: Buffer, blocks: TranslatedBlock[], target: string) {
   const visible = blocks.filter((block) => !block.hidden && drawableText(block.text).trim());
   const under = await sharp(background).removeAlpha().raw().toBuffer({ resolveWithObject: true });
   const picture = { data: under.data, width: under.info.width, height: under.info.height };
   const size = { width: picture.width, height: picture.height };
-  const fit = (block: TranslatedBlock, fontSize = block.fontSize) =>
-    fitOnPill(picture, block, visible, fontSize, target);
+  const page: Page = { picture, all: visible, target };
+  const fit = (block: TranslatedBlock, fontSize = block.fontSize) => fitOnPill(page, block, fontSize);
   const placed = await Promise.all(visible.map((block) => fit(block)));
   // Parallel items (a column of selling points, a row of badges) were one size in the original:
   // each is drawn at the size the tightest of them fits at, so the list still reads as one.
@@ -107,20 +115,14 @@ function asDrawn(block: TranslatedBlock, fit: FittedBlock, align: TranslatedBloc
  * bar, 398 on a white pill) and the translation fits there: drawn across the whole line it
  * started on the bar and ran over the pill's round end mid-word. Otherwise on its whole line.
  */
-async function fitOnPill(
-  picture: RgbImage,
-  block: TranslatedBlock,
-  all: TranslatedBlock[],
-  fontSize: number,
-  target: string,
-): Promise<Placed> {
-  const piece = widestPiece(picture, block.box);
-  const pill = piece && pillInside(picture, piece);
+async function fitOnPill(page: Page, block: TranslatedBlock, fontSize: number): Promise<Placed> {
+  const piece = widestPiece(page.picture, block.box);
+  const pill = piece && pillInside(page.picture, piece);
   if (pill) {
-    const onPill = await fitAt(picture, { ...block, box: pill }, all, fontSize, target);
+    const onPill = await fitAt(page, { ...block, box: pill }, fontSize);
     if (!onPill.fit.overflow) return onPill;
   }
-  return fitAt(picture, block, all, fontSize, target);
+  return fitAt(page, block, fontSize);
 }
 
 /**
@@ -139,13 +141,8 @@ function pillInside(picture: RgbImage, piece: TextBox): TextBox | null {
 }
 
 /** A block's fit in the room around its box (layoutOf), kept inside the picture. */
-async function fitAt(
-  picture: RgbImage,
-  block: TranslatedBlock,
-  all: TranslatedBlock[],
-  fontSize: number,
-  target: string,
-): Promise<Placed> {
+async function fitAt(page: Page, block: TranslatedBlock, fontSize: number): Promise<Placed> {
+  const { picture, all, target } = page;
   const { sizeScale = 1, ...layout } = layoutOf(picture, block, all);
   // Scaled only from the size read (a smaller sibling's size is already one that fits).
   const start = Math.min(fontSize, block.fontSize * sizeScale);
