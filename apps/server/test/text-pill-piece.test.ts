@@ -10,25 +10,14 @@ import { describe, it } from 'node:test';
 import type { TranslatedBlock } from '@chuhai/contract';
 import sharp from 'sharp';
 import { drawTranslation } from '../src/imaging/text/draw-translation.ts';
+import { BAR, barAndPillSvg, PILL } from './fakes/bar-and-pill.ts';
+import { offColour } from './fakes/written-scenes.ts';
 
-const BAR = [61, 62, 67];
-const PILL = { x: 330, y: 262, width: 200, height: 68, radius: 16 };
 /** The line's box as read: from 仅 on the bar to 398's end, inside the pill. */
 const LINE = { x: 258, y: 262, width: 264, height: 68 };
 
-/** The erased poster: a dark bar over a light grey page, a white pill with round ends on the bar. */
-const erased = () =>
-  sharp(
-    Buffer.from(
-      `<svg xmlns="http://www.w3.org/2000/svg" width="640" height="480">
-        <rect width="640" height="480" fill="#dcdcdc"/>
-        <rect y="170" width="640" height="166" fill="rgb(${BAR.join(',')})"/>
-        <rect x="${PILL.x}" y="${PILL.y}" width="${PILL.width}" height="${PILL.height}" rx="${PILL.radius}" fill="#ffffff"/>
-      </svg>`,
-    ),
-  )
-    .png()
-    .toBuffer();
+/** The erased poster: the bar and the pill, the words gone. */
+const erased = () => sharp(barAndPillSvg()).png().toBuffer();
 
 const block = (text: string): TranslatedBlock => ({
   id: 1,
@@ -42,18 +31,6 @@ const block = (text: string): TranslatedBlock => ({
   hidden: false,
   overflow: false,
 });
-
-/** Pixels of `area` farther than 24 (RGB distance) from `rgb` on `png`. */
-async function offColour(png: Buffer, area: TranslatedBlock['box'], rgb: number[]) {
-  const { data, info } = await sharp(png).removeAlpha().raw().toBuffer({ resolveWithObject: true });
-  let off = 0;
-  for (let y = area.y; y < area.y + area.height; y++)
-    for (let x = area.x; x < area.x + area.width; x++) {
-      const i = (y * info.width + x) * 3;
-      if (Math.hypot(...[0, 1, 2].map((c) => (data[i + c] as number) - (rgb[c] as number))) > 24) off += 1;
-    }
-  return off;
-}
 
 describe('图片翻译 · a line half beside a pill and half in it', () => {
   it('draws its translation inside the pill, off its round ends, and nothing on the bar beside it', async () => {

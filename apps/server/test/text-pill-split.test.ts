@@ -11,46 +11,18 @@ import { after, describe, it } from 'node:test';
 import sharp from 'sharp';
 import { createOcrEngine } from '../src/imaging/ocr/index.ts';
 import { translatePicture } from '../src/imaging/text/translate-picture.ts';
+import { BAR, barAndPillSvg, PILL } from './fakes/bar-and-pill.ts';
 import { writeChinese } from './fakes/chinese-text.ts';
 import { translateOffline } from './fakes/fake-translate-answers.ts';
 import { englishLike } from './fakes/translate-measures.ts';
+import { offColour } from './fakes/written-scenes.ts';
 
-const BAR = [61, 62, 67];
-const PILL = { x: 330, y: 262, width: 200, height: 68, radius: 16 };
-
-/** The dark bar at the bottom of a poster over a light grey page, a white pill on the bar. */
+/** The poster's bar and pill with 仅 written on the bar and 398 in the pill. */
 const poster = () =>
-  writeChinese(
-    sharp(
-      Buffer.from(
-        `<svg xmlns="http://www.w3.org/2000/svg" width="640" height="480">
-          <rect width="640" height="480" fill="#dcdcdc"/>
-          <rect y="170" width="640" height="166" fill="rgb(${BAR.join(',')})"/>
-          <rect x="${PILL.x}" y="${PILL.y}" width="${PILL.width}" height="${PILL.height}" rx="${PILL.radius}" fill="#ffffff"/>
-        </svg>`,
-      ),
-    ),
-    [
-      { text: '仅', left: 262, top: 264, size: 58, color: '#ffffff' },
-      { text: '398', left: 372, top: 266, size: 56, color: '#ee0000' },
-    ],
-  );
-
-/** Pixels of `area` farther than 24 (RGB distance) from `rgb` on `png`. */
-async function offColour(
-  png: Buffer,
-  area: { x: number; y: number; width: number; height: number },
-  rgb: number[],
-) {
-  const { data, info } = await sharp(png).removeAlpha().raw().toBuffer({ resolveWithObject: true });
-  let off = 0;
-  for (let y = area.y; y < area.y + area.height; y++)
-    for (let x = area.x; x < area.x + area.width; x++) {
-      const i = (y * info.width + x) * 3;
-      if (Math.hypot(...[0, 1, 2].map((c) => (data[i + c] as number) - (rgb[c] as number))) > 24) off += 1;
-    }
-  return off;
-}
+  writeChinese(sharp(barAndPillSvg()), [
+    { text: '仅', left: 262, top: 264, size: 58, color: '#ffffff' },
+    { text: '398', left: 372, top: 266, size: 56, color: '#ee0000' },
+  ]);
 
 describe('图片翻译 · a line half beside a price pill and half in it', () => {
   const ocr = createOcrEngine();
