@@ -8,9 +8,10 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import sharp from 'sharp';
-import type { TextBlock, TextBox } from '../src/imaging/ocr/index.ts';
+import type { TextBox } from '../src/imaging/ocr/index.ts';
 import { eraseBlocks } from '../src/imaging/text/erase-blocks.ts';
 import { type Writing, writeChinese } from './fakes/chinese-text.ts';
+import { inkBounds, oneLineBlock, pixelDistance, rgbPixels } from './fakes/written-scenes.ts';
 
 const W = 300;
 const H = 160;
@@ -28,11 +29,6 @@ const PRICE: Writing = {
   size: 56,
   color: '#ffffff',
   outline: { color: FRAME, width: 1 },
-};
-
-const raw = async (bytes: Buffer) => {
-  const { data, info } = await sharp(bytes).removeAlpha().raw().toBuffer({ resolveWithObject: true });
-  return { data, width: info.width, height: info.height };
 };
 
 const boxSvg = () =>
@@ -54,27 +50,15 @@ async function scene(price: boolean) {
     .png()
     .toBuffer();
   const png = price ? await writeChinese(sharp(page), [PRICE]) : page;
-  return raw(await sharp(png).jpeg({ quality: 75, chromaSubsampling: '4:4:4' }).toBuffer());
+  return rgbPixels(await sharp(png).jpeg({ quality: 75, chromaSubsampling: '4:4:4' }).toBuffer());
 }
 
 /** The price's box as CnOCR found it on taobao4: its letters padded, its top on the frame. */
 async function detectedBox(): Promise<TextBox> {
-  const black = sharp({ create: { width: W, height: H, channels: 3, background: '#000' } });
-  const glyphs = await raw(await writeChinese(black, [PRICE]));
-  let [x0, y1, x1] = [W, 0, 0];
-  for (let y = 0; y < H; y++)
-    for (let x = 0; x < W; x++)
-      if ((glyphs.data[(y * W + x) * 3] as number) > 100)
-        [x0, y1, x1] = [Math.min(x0, x), Math.max(y1, y), Math.max(x1, x)];
+  const { x0, x1, y1 } = await inkBounds([PRICE], W, H);
   return { x: x0 - 6, y: BOX.y, width: x1 - x0 + 12, height: y1 + 4 - BOX.y };
 }
 
-const distance = (a: Uint8Array, b: Uint8Array, i: number) =>
-  Math.hypot(
-    (a[i] as number) - (b[i] as number),
-    (a[i + 1] as number) - (b[i + 1] as number),
-    (a[i + 2] as number) - (b[i + 2] as number),
-  );
 const hexRgb = (hex: string) => [1, 3, 5].map((at) => Number.parseInt(hex.slice(at, at + 2), 16));
 const nearer = (data: Uint8Array, i: number, a: number[], b: number[]) =>
   Math.hypot(...a.map((v, c) => (data[i + c] as number) - v)) <
@@ -82,13 +66,7 @@ const nearer = (data: Uint8Array, i: number, a: number[], b: number[]) =>
 
 describe('图片翻译 · a price box with a thin dark frame', async () => {
   const [written, clean, box] = await Promise.all([scene(true), scene(false), detectedBox()]);
-  const block: TextBlock = {
-    lines: [{ text: PRICE.text, box, score: 0.95 }],
-    box,
-    text: PRICE.text,
-    align: 'center',
-    lineHeight: box.height,
-  };
+  const block = oneLineBlock(PRICE.text, box);
   const { data: erased, layers } = await eraseBlocks({
     image: { data: new Uint8Array(written.data), width: W, height: H },
     blocks: [block],
@@ -126,7 +104,7 @@ describe('图片翻译 · a price box with a thin dark frame', async () => {
       for (let x = BOX.x + 2; x < BOX.x + BOX.width - 2; x++) {
         const i = (y * W + x) * 3;
         all += 1;
-        off += distance(erased, clean.data, i);
+        off += pixelDistance(erased, clean.data, i);
         if ((erased[i + 1] as number) > 120) white += 1;
       }
     assert.equal(white, 0, `${white} pixels of the price are left`);

@@ -9,11 +9,13 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import sharp from 'sharp';
-import type { TextBlock, TextBox } from '../src/imaging/ocr/index.ts';
+import type { TextBox } from '../src/imaging/ocr/index.ts';
 import { grow, markStrokes } from '../src/imaging/text/erase.ts';
 import { eraseBlocks } from '../src/imaging/text/erase-blocks.ts';
 import { labelRefill } from '../src/imaging/text/label-fill.ts';
+import type { RgbImage } from '../src/imaging/text/rgb-image.ts';
 import { type Writing, writeChinese } from './fakes/chinese-text.ts';
+import { detectedBox, oneLineBlock, pixelDistance, rgbPixels } from './fakes/written-scenes.ts';
 
 const W = 300;
 const H = 90;
@@ -32,11 +34,6 @@ const SHADOW: Writing = {
   top: WORDS.top + 2,
   color: '#200030',
   glow: { color: '#200030', radius: 2 },
-};
-
-const raw = async (bytes: Buffer) => {
-  const { data, info } = await sharp(bytes).removeAlpha().raw().toBuffer({ resolveWithObject: true });
-  return { data, width: info.width, height: info.height };
 };
 
 /**
@@ -78,7 +75,7 @@ async function pillScene(words: boolean) {
     .png()
     .toBuffer();
   const png = words ? await writeChinese(sharp(page), [SHADOW, WORDS]) : page;
-  return raw(await sharp(png).jpeg({ quality: 85 }).toBuffer());
+  return rgbPixels(await sharp(png).jpeg({ quality: 85 }).toBuffer());
 }
 
 /** Dark grey brushed vertically: streaks a pixel or two wide, 10 levels either way. */
@@ -99,63 +96,31 @@ async function metalScene() {
     .png()
     .toBuffer();
   const png = await writeChinese(sharp(metal), [{ ...WORDS, text: '¥1398起' }]);
-  return raw(await sharp(png).jpeg({ quality: 80 }).toBuffer());
-}
-
-/** The words' box as a detector finds it: what they drew (with their shadow), padded by a fifth of its height. */
-async function detectedBox(writings: Writing[]): Promise<TextBox> {
-  const black = sharp({ create: { width: W, height: H, channels: 3, background: '#000' } });
-  const glyphs = await raw(
-    await writeChinese(
-      black,
-      writings.map((w) => ({ ...w, color: '#ffffff' })),
-    ),
-  );
-  let [x0, y0, x1, y1] = [W, H, 0, 0];
-  for (let y = 0; y < H; y++)
-    for (let x = 0; x < W; x++)
-      if ((glyphs.data[(y * W + x) * 3] as number) > 100)
-        [x0, y0, x1, y1] = [Math.min(x0, x), Math.min(y0, y), Math.max(x1, x), Math.max(y1, y)];
-  const pad = Math.round((y1 - y0) * 0.2);
-  return { x: x0 - pad, y: y0 - pad, width: x1 - x0 + 2 * pad, height: y1 - y0 + 2 * pad };
+  return rgbPixels(await sharp(png).jpeg({ quality: 80 }).toBuffer());
 }
 
 /** The refill labelRefill finds for the line in `box`, as erase-blocks.ts asks for it. */
-function refillOf(image: Awaited<ReturnType<typeof raw>>, line: TextBox) {
+function refillOf(image: RgbImage, line: TextBox) {
   const box = grow(line, Math.max(2, Math.min(line.height, line.width) * 0.18), W, H);
   const marks = new Uint8Array(W * H);
   markStrokes(image, box, marks);
   return labelRefill(image, line, box, (pixel) => marks[pixel] === 255);
 }
 
-const distance = (a: Uint8Array, b: Uint8Array, i: number) =>
-  Math.hypot(
-    (a[i] as number) - (b[i] as number),
-    (a[i + 1] as number) - (b[i + 1] as number),
-    (a[i + 2] as number) - (b[i + 2] as number),
-  );
-
 describe('图片翻译 · a glossy pill, and brushed metal', async () => {
   const [written, clean, metal, box, metalBox] = await Promise.all([
     pillScene(true),
     pillScene(false),
     metalScene(),
-    detectedBox([SHADOW, WORDS]),
-    detectedBox([{ ...WORDS, text: '¥1398起' }]),
+    detectedBox([SHADOW, WORDS], W, H),
+    detectedBox([{ ...WORDS, text: '¥1398起' }], W, H),
   ]);
 
   it('refills the glossy pill with its own gradient and gloss', async () => {
     assert.ok(refillOf(written, box), 'the pill is inpainted, not refilled');
-    const block: TextBlock = {
-      lines: [{ text: WORDS.text, box, score: 0.95 }],
-      box,
-      text: WORDS.text,
-      align: 'center',
-      lineHeight: box.height,
-    };
     const { data: erased } = await eraseBlocks({
       image: { data: new Uint8Array(written.data), width: W, height: H },
-      blocks: [block],
+      blocks: [oneLineBlock(WORDS.text, box)],
       translations: ['Big barrel, better value'],
       kept: [],
     });
@@ -165,7 +130,7 @@ describe('图片翻译 · a glossy pill, and brushed metal', async () => {
     let all = 0;
     for (let y = PILL.y + 4; y < PILL.y + PILL.height - 4; y++)
       for (let x = PILL.x + PILL.height / 2; x < PILL.x + PILL.width - PILL.height / 2; x++) {
-        const d = distance(erased, clean.data, (y * W + x) * 3);
+        const d = pixelDistance(erased, clean.data, (y * W + x) * 3);
         all += 1;
         off += d;
         if (d > 60) far += 1;

@@ -8,9 +8,10 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import sharp from 'sharp';
-import type { TextBlock, TextBox } from '../src/imaging/ocr/index.ts';
+import type { TextBox } from '../src/imaging/ocr/index.ts';
 import { eraseBlocks } from '../src/imaging/text/erase-blocks.ts';
 import { type Writing, writeChinese } from './fakes/chinese-text.ts';
+import { detectedBox, oneLineBlock, pixelDistance, rgbPixels } from './fakes/written-scenes.ts';
 
 const W = 340;
 const H = 220;
@@ -56,27 +57,8 @@ const WORDS: Writing[] = [
   { text: '底价', left: BADGE.x + 5, top: BADGE.y + 27, size: 20, color: '#ffffff' },
 ];
 
-const raw = async (bytes: Buffer) => {
-  const { data, info } = await sharp(bytes).removeAlpha().raw().toBuffer({ resolveWithObject: true });
-  return { data, width: info.width, height: info.height };
-};
-
-/** The box of what each writing drew, grown by a fifth of its height as a detector's box is. */
-async function detectedBoxes(): Promise<TextBox[]> {
-  const black = () => sharp({ create: { width: W, height: H, channels: 3, background: '#000' } });
-  return Promise.all(
-    WORDS.map(async (w) => {
-      const glyphs = await raw(await writeChinese(black(), [{ ...w, color: '#ffffff' }]));
-      let [x0, y0, x1, y1] = [W, H, 0, 0];
-      for (let y = 0; y < H; y++)
-        for (let x = 0; x < W; x++)
-          if ((glyphs.data[(y * W + x) * 3] as number) > 100)
-            [x0, y0, x1, y1] = [Math.min(x0, x), Math.min(y0, y), Math.max(x1, x), Math.max(y1, y)];
-      const pad = Math.round((y1 - y0) * 0.2);
-      return { x: x0 - pad, y: y0 - pad, width: x1 - x0 + 2 * pad, height: y1 - y0 + 2 * pad };
-    }),
-  );
-}
+/** Each writing's box as a detector would find it. */
+const detectedBoxes = () => Promise.all(WORDS.map((w) => detectedBox([w], W, H)));
 
 /**
  * The card with its pills (and words), saved as a JPEG as the seller's picture was: at quality 80
@@ -90,7 +72,7 @@ const scene = async (words: boolean, quality: number) => {
     .toBuffer();
   // One composite per sharp pipeline: the words go on the card drawn first.
   const png = words ? await writeChinese(sharp(card), WORDS) : card;
-  return raw(await sharp(png).jpeg({ quality }).toBuffer());
+  return rgbPixels(await sharp(png).jpeg({ quality }).toBuffer());
 };
 
 /** The pixels of each pill's body, 4 px inside its rim, and of the badge's stem, 4 px inside. */
@@ -114,13 +96,6 @@ function pillMasks(): Uint8Array[] {
   });
 }
 
-const distance = (a: Buffer | Uint8Array, b: Buffer | Uint8Array, i: number) =>
-  Math.hypot(
-    (a[i] as number) - (b[i] as number),
-    (a[i + 1] as number) - (b[i + 1] as number),
-    (a[i + 2] as number) - (b[i + 2] as number),
-  );
-
 const toWhite = (data: Uint8Array, i: number) =>
   Math.hypot(255 - (data[i] as number), 255 - (data[i + 1] as number), 255 - (data[i + 2] as number));
 
@@ -132,16 +107,7 @@ async function erasedScene(quality: number) {
     detectedBoxes(),
     pillBodies(),
   ]);
-  const blocks: TextBlock[] = WORDS.map((w, n) => {
-    const box = boxes[n] as TextBox;
-    return {
-      lines: [{ text: w.text, box, score: 0.95 }],
-      box,
-      text: w.text,
-      align: 'center',
-      lineHeight: box.height,
-    };
-  });
+  const blocks = WORDS.map((w, n) => oneLineBlock(w.text, boxes[n] as TextBox));
   const erased = await eraseBlocks({
     image: { data: new Uint8Array(written.data), width: W, height: H },
     blocks,
@@ -161,7 +127,7 @@ function pillAfter(result: Awaited<ReturnType<typeof erasedScene>>, n: number) {
     if (!body[p]) continue;
     all += 1;
     if (toWhite(result.erased, p * 3) < 120) whitish += 1;
-    off += distance(result.erased, result.clean, p * 3);
+    off += pixelDistance(result.erased, result.clean, p * 3);
   }
   return { white: whitish / all, off: off / all };
 }
