@@ -6,10 +6,8 @@
  */
 import type { TranslatedBlock } from '@chuhai/contract';
 import sharp from 'sharp';
-import type { AlphaMask } from '../providers/matting/matting-engine.ts';
 import type { TextBlock, TextLine } from './ocr/index.ts';
-import type { RawMask } from './pixel-tasks.ts';
-import { asBuffer } from './pixel-transfer.ts';
+import { alphaMask, asBuffer, type RawMask } from './pixel-transfer.ts';
 import { drawTranslation } from './text/draw-translation.ts';
 import { type EraseInput, eraseBlocks } from './text/erase-blocks.ts';
 import { productPrint } from './text/product-print.ts';
@@ -21,8 +19,6 @@ export type Picture = { png: Uint8Array } | { data: Uint8Array; width: number; h
 
 /** The long side an image is worked on at: OCR and drawing stay fast, and marketplaces want no more. */
 const WORK_SIDE = 2000;
-
-const alphaMask = (m: RawMask): AlphaMask => ({ mask: asBuffer(m.mask), width: m.width, height: m.height });
 
 async function pixelsOf(picture: Picture): Promise<RgbImage> {
   if (!('png' in picture)) return { ...picture, data: asBuffer(picture.data) };

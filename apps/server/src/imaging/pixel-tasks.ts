@@ -13,18 +13,9 @@ import { checkMainImage, type MaskedPixels, type Seen } from './main-image-check
 import { addedOverProduct, eraseAdded } from './main-image-fix.ts';
 import type { TextLine } from './ocr/index.ts';
 import { PICTURE_TASKS } from './picture-tasks.ts';
-import { asBuffer } from './pixel-transfer.ts';
+import { alphaMask, asBuffer, type RawMask } from './pixel-transfer.ts';
 import { productBox } from './product-box.ts';
 import { keepProductParts } from './product-only.ts';
-
-/** A mask as the tasks pass it: one byte a pixel. */
-export interface RawMask {
-  mask: Uint8Array;
-  width: number;
-  height: number;
-}
-
-const alphaMask = (m: RawMask): AlphaMask => ({ mask: asBuffer(m.mask), width: m.width, height: m.height });
 
 /** The product's pixels of a kept matte (clean-mask.ts); the matte as it is when nothing solid is left. */
 function cleaned(matte: AlphaMask): Uint8Array {

@@ -1,4 +1,5 @@
 import type { TransferListItem } from 'node:worker_threads';
+import type { AlphaMask } from '../providers/matting/matting-engine.ts';
 
 /** Every typed array in `value` (at any depth of plain objects and arrays) replaced by `swap`'s answer. */
 function mapTypedArrays<T>(value: T, swap: (item: ArrayBufferView) => ArrayBufferView): T {
@@ -54,3 +55,17 @@ export function sentAsCopy<T>(value: T): T {
 /** A received byte array as a Buffer over the same memory (no copy). */
 export const asBuffer = (bytes: Uint8Array): Buffer =>
   Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+
+/** A mask as the pixel tasks pass it between threads: one byte a pixel. */
+export interface RawMask {
+  mask: Uint8Array;
+  width: number;
+  height: number;
+}
+
+/** A received mask as the imaging code takes it, over the same memory. */
+export const alphaMask = (m: RawMask): AlphaMask => ({
+  mask: asBuffer(m.mask),
+  width: m.width,
+  height: m.height,
+});
