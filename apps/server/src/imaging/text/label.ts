@@ -145,6 +145,31 @@ export function beforeSideEdges(image: RgbImage, box: TextBox, room: TextBox): T
   return { ...room, x: x0, width: x1 - x0 };
 }
 
+/** Columns of a line that must meet a straight edge under it for the edge to bound its room. */
+const EDGE_COLUMNS = 0.6;
+
+/**
+ * How far under `box` the smooth colour it was printed on runs down to a straight edge, within
+ * `limit` pixels: the top of another surface under a caption (alimama valid-1's cream 「0.1元特权礼包…」
+ * on a teal band above the pale floor), or null. Looked for on the middle of the line's columns,
+ * as beforeSideEdges does on its rows: on a photo the colour is not smooth and nothing is found.
+ */
+export function edgeBelow(image: RgbImage, box: TextBox, limit: number): number | null {
+  const from = Math.round(box.y + box.height) - 1;
+  if (limit <= 0 || from < 0 || from >= image.height) return null;
+  const columns: number[] = [];
+  const every = Math.max(1, Math.round(box.height / 4));
+  for (let x = Math.round(box.x + box.width * 0.2); x < box.x + box.width * 0.8; x += every)
+    if (x >= 0 && x < image.width) columns.push(x);
+  if (columns.length === 0) return null;
+  const found = columns
+    .map((x) => runToEdge(image, x, from, 0, 1, limit))
+    .filter((d): d is number => d !== null)
+    .sort((a, b) => a - b);
+  if (found.length < columns.length * EDGE_COLUMNS) return null;
+  return found[Math.floor(found.length * (1 - EDGE_COLUMNS))] as number;
+}
+
 /**
  * `room` kept inside the label: across, never past its edge; down, the label's whole height (the
  * free space of a label is its own, above the text too). Never smaller than the text's own box:

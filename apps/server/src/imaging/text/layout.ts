@@ -5,7 +5,7 @@
  */
 import type { TranslatedBlock } from '@chuhai/contract';
 import type { TextBox } from '../ocr/index.ts';
-import { beforeSideEdges, clippedTo, labelAround, labelOutline, withinLabel } from './label.ts';
+import { beforeSideEdges, clippedTo, edgeBelow, labelAround, labelOutline, withinLabel } from './label.ts';
 import { HEIGHT_SLACK } from './render.ts';
 import type { RgbImage } from './rgb-image.ts';
 
@@ -108,7 +108,7 @@ export function layoutOf(
   const room = beforeSideEdges(picture, block.box, roomAround(growing, obstacles, picture));
   // The text is centred on its box: on the room's part of it where a block below cut the room short.
   const box = { ...block.box, height: Math.min(block.box.height, room.y + room.height - block.box.y) };
-  if (!outline || !label) return { room, box };
+  if (!outline || !label) return { room: beforeEdgeBelow(picture, block.box, room), box };
   // A panel or a card much taller than the line: its edges bound the room, the text stays put.
   if (label.height > block.box.height * PILL) return { room: clippedTo(room, label, box), box };
   // A pill or a tag: the translation is centred on it and kept off its edges. Fitting lets text run
@@ -149,6 +149,21 @@ export function layoutOf(
     ...(centred ? { align: 'center' as const } : {}),
     ...(overstated ? { sizeScale: short.height / block.box.height } : {}),
   };
+}
+
+/**
+ * `room` ended above the straight edge under a line that is on no label: a wrapped translation
+ * that ran past it was drawn on another surface, where its colour may not read (alimama valid-1:
+ * the cream second line over the pale floor under its teal band, given a black halo the original
+ * never had). Fitting lets text run HEIGHT_SLACK past its room, so the room ends that much above
+ * the edge; never above the line's own box, where the original fitted.
+ */
+function beforeEdgeBelow(picture: RgbImage, box: TextBox, room: TextBox): TextBox {
+  const bottom = box.y + box.height;
+  const edge = edgeBelow(picture, box, room.y + room.height - bottom);
+  if (edge === null) return room;
+  const end = Math.max(bottom, room.y + (bottom - 1 + edge - room.y) / HEIGHT_SLACK);
+  return { ...room, height: Math.round(Math.min(room.y + room.height, end) - room.y) };
 }
 
 /** A label this much shorter than its line's box lies inside the box, which overstates the text. */
