@@ -1,29 +1,15 @@
 import { createHash } from 'node:crypto';
 import type { AlphaMask, MattingEngine } from '../../providers/matting/matting-engine.ts';
+import { keptPerOwner } from './kept-answers.ts';
 
-/** Masks kept at most, in bytes (a 2000 × 2000 photo's mask is 4 MB, one byte a pixel). */
-const BUDGET_BYTES = 64 * 1024 * 1024;
-/** A mask not asked for this long goes: the sites of one product are made within minutes. */
-const KEEP_MS = 15 * 60_000;
-
-interface Entry {
-  mask: Promise<AlphaMask>;
-  bytes: number;
-  usedAt: number;
-}
-
-/** Per matting engine (a test's double has its own), picture → mask, oldest use first. */
-const caches = new WeakMap<MattingEngine, Map<string, Entry>>();
-
-function forget(cache: Map<string, Entry>, now: number) {
-  let total = 0;
-  for (const entry of cache.values()) total += entry.bytes;
-  for (const [key, entry] of cache) {
-    if (total <= BUDGET_BYTES && now - entry.usedAt < KEEP_MS) break;
-    cache.delete(key);
-    total -= entry.bytes;
-  }
-}
+/** Picture → mask, per matting engine (a test's double has its own). */
+const masksOf = keptPerOwner<AlphaMask>({
+  // A 2000 × 2000 photo's mask is 4 MB, one byte a pixel.
+  budgetBytes: 64 * 1024 * 1024,
+  // The sites of one product are made within minutes.
+  keepMs: 15 * 60_000,
+  bytesOf: (mask) => mask.mask.length,
+});
 
 /**
  * The matting engine for one seller's 一键出海 task, asking the model once per picture in this
@@ -35,12 +21,7 @@ function forget(cache: Map<string, Entry>, now: number) {
  * site still pays its own main image when it delivers.
  */
 export function matteOnce(engine: MattingEngine, userId: number): MattingEngine {
-  let cache = caches.get(engine);
-  if (!cache) {
-    cache = new Map();
-    caches.set(engine, cache);
-  }
-  const kept = cache;
+  const masks = masksOf(engine);
   return {
     name: engine.name,
     warmUp: () => engine.warmUp(),
@@ -48,25 +29,7 @@ export function matteOnce(engine: MattingEngine, userId: number): MattingEngine 
     close: async () => {},
     async matte(image) {
       const key = `${userId}:${createHash('sha256').update(image).digest('base64url')}`;
-      const now = Date.now();
-      let entry = kept.get(key);
-      if (entry) kept.delete(key);
-      else {
-        const made: Entry = { mask: engine.matte(image), bytes: 0, usedAt: now };
-        made.mask.then(
-          (mask) => {
-            made.bytes = mask.mask.length;
-          },
-          () => {
-            if (kept.get(key) === made) kept.delete(key);
-          },
-        );
-        entry = made;
-      }
-      entry.usedAt = now;
-      kept.set(key, entry);
-      forget(kept, now);
-      const mask = await entry.mask;
+      const mask = await masks(key, () => engine.matte(image));
       // A copy each time: no step can change another site's mask.
       return { ...mask, mask: Buffer.from(mask.mask) };
     },

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { keptPerOwner } from './kept-answers.ts';
 
 /**
  * Work a job's sites would each do again on the same bytes, done once per job in this process:
@@ -9,33 +10,6 @@ import { createHash } from 'node:crypto';
  * shared results are: two jobs share nothing, as a job per product × site (bench/localise.ts's
  * 「before」) shared nothing before issue 52.
  */
-
-/** Kept at most, in bytes, per database (a node): a 2000² picture's PNG is some 5 MB. */
-const BUDGET_BYTES = 96 * 1024 * 1024;
-/** An entry not asked for this long goes: a product's sites are made within minutes of each other. */
-const KEEP_MS = 15 * 60_000;
-
-interface Entry {
-  value: Promise<unknown>;
-  bytes: number;
-  usedAt: number;
-}
-
-/**
- * Per database (each app, each test's, has its own: job ids repeat between them), key → entry,
- * oldest use first.
- */
-const kept = new WeakMap<object, Map<string, Entry>>();
-
-function forget(cache: Map<string, Entry>, now: number) {
-  let total = 0;
-  for (const entry of cache.values()) total += entry.bytes;
-  for (const [key, entry] of cache) {
-    if (total <= BUDGET_BYTES && now - entry.usedAt < KEEP_MS) break;
-    cache.delete(key);
-    total -= entry.bytes;
-  }
-}
 
 const sha256 = (data: Uint8Array | string) => createHash('sha256').update(data).digest('base64url');
 
@@ -72,38 +46,23 @@ function copyOf<T>(value: T): T {
 }
 
 /**
+ * Key → answer, per database (each app, each test's, has its own: job ids repeat between them).
+ */
+const answersIn = keptPerOwner<unknown>({
+  // Per database (a node): a 2000² picture's PNG is some 5 MB.
+  budgetBytes: 96 * 1024 * 1024,
+  // A product's sites are made within minutes of each other.
+  keepMs: 15 * 60_000,
+  bytesOf: bytesIn,
+});
+
+/**
  * Work of one job kept by its key within `place` (the node's database object): the first caller
  * makes it, later callers (and those waiting meanwhile) get a copy of its answer, so no site can
  * change another's. A failure is not kept: the next caller makes it again.
  */
 export function onceInJob(place: object, jobId: number) {
-  let cache = kept.get(place);
-  if (!cache) {
-    cache = new Map();
-    kept.set(place, cache);
-  }
-  const entries = cache;
-  return async <T>(what: string, key: string, make: () => Promise<T>): Promise<T> => {
-    const name = `${jobId}:${what}:${key}`;
-    const now = Date.now();
-    let entry = entries.get(name);
-    if (entry) entries.delete(name);
-    else {
-      const made: Entry = { value: make(), bytes: 0, usedAt: now };
-      made.value.then(
-        (value) => {
-          made.bytes = bytesIn(value);
-          forget(entries, Date.now());
-        },
-        () => {
-          if (entries.get(name) === made) entries.delete(name);
-        },
-      );
-      entry = made;
-    }
-    entry.usedAt = now;
-    entries.set(name, entry);
-    forget(entries, now);
-    return copyOf((await entry.value) as T);
-  };
+  const answers = answersIn(place);
+  return async <T>(what: string, key: string, make: () => Promise<T>): Promise<T> =>
+    copyOf((await answers(`${jobId}:${what}:${key}`, make)) as T);
 }
