@@ -501,24 +501,35 @@ export function labelsUnder(image: RgbImage, boxes: readonly TextBox[]): Label[]
     .map((label) => ({ ...label, texts: boxes.filter((b) => overlaps(b, label.box)) }));
 }
 
-/** Share of the shape's border pixels on the picture's side. */
-function onPictureSide(image: RgbImage, shape: Pick<Label, 'box' | 'mask'>): number {
-  let border = 0;
-  let side = 0;
+/** The four ways out of a pixel, in the order a border pixel's way out is looked for. */
+const FOUR_WAYS = [
+  [1, 0],
+  [-1, 0],
+  [0, 1],
+  [0, -1],
+] as const;
+
+/** The shape's border pixels (inside, with a neighbour outside), each with its first way out. */
+function* borderOf(
+  shape: Pick<Label, 'box' | 'mask'>,
+): Generator<{ x: number; y: number; dx: number; dy: number }> {
   const { box } = shape;
   for (let y = box.y; y < box.y + box.height; y++)
     for (let x = box.x; x < box.x + box.width; x++) {
       if (!insideMask(shape, x, y)) continue;
-      const edge = [
-        [x + 1, y],
-        [x - 1, y],
-        [x, y + 1],
-        [x, y - 1],
-      ].find(([nx, ny]) => !insideMask(shape, nx as number, ny as number));
-      if (!edge) continue;
-      border += 1;
-      if (x === 0 || y === 0 || x === image.width - 1 || y === image.height - 1) side += 1;
+      const out = FOUR_WAYS.find(([dx, dy]) => !insideMask(shape, x + dx, y + dy));
+      if (out) yield { x, y, dx: out[0], dy: out[1] };
     }
+}
+
+/** Share of the shape's border pixels on the picture's side. */
+function onPictureSide(image: RgbImage, shape: Pick<Label, 'box' | 'mask'>): number {
+  let border = 0;
+  let side = 0;
+  for (const { x, y } of borderOf(shape)) {
+    border += 1;
+    if (x === 0 || y === 0 || x === image.width - 1 || y === image.height - 1) side += 1;
+  }
   return side / Math.max(1, border);
 }
 
@@ -526,25 +537,12 @@ function onPictureSide(image: RgbImage, shape: Pick<Label, 'box' | 'mask'>): num
 function sharpEdge(image: RgbImage, shape: Pick<Label, 'box' | 'mask'>): number {
   let border = 0;
   let sharp = 0;
-  const { box } = shape;
-  for (let y = box.y; y < box.y + box.height; y++)
-    for (let x = box.x; x < box.x + box.width; x++) {
-      if (!insideMask(shape, x, y)) continue;
-      for (const [dx, dy] of [
-        [1, 0],
-        [-1, 0],
-        [0, 1],
-        [0, -1],
-      ] as const) {
-        if (insideMask(shape, x + dx, y + dy)) continue;
-        border += 1;
-        const [fx, fy] = [x + 2 * dx, y + 2 * dy];
-        const outside = fx < 0 || fy < 0 || fx >= image.width || fy >= image.height;
-        if (outside || stepBetween(image, y * image.width + x, fy * image.width + fx) >= EDGE_STEP)
-          sharp += 1;
-        break;
-      }
-    }
+  for (const { x, y, dx, dy } of borderOf(shape)) {
+    border += 1;
+    const [fx, fy] = [x + 2 * dx, y + 2 * dy];
+    const outside = fx < 0 || fy < 0 || fx >= image.width || fy >= image.height;
+    if (outside || stepBetween(image, y * image.width + x, fy * image.width + fx) >= EDGE_STEP) sharp += 1;
+  }
   return sharp / Math.max(1, border);
 }
 
