@@ -17,22 +17,33 @@ const EMPTY_STUDIO = {
   '/api/mokker/backgrounds': () => ok({ list: [], total: 0, pageNo: 1, pageSize: 12 }),
 };
 
-const TOOLS: [string, () => ReactElement, string][] = [
-  ['抠图示例', () => <CutoutScreen />, '用示例图片抠图同样计 1 次'],
-  ['换背景示例', () => <BackgroundScreen />, '用示例图片换背景同样计 1 次'],
-  ['图片翻译示例', () => <TranslateScreen />, '用示例图片翻译同样计 1 次'],
+/** Each tool: its example's title, the screen, what trying it counts as, and its two pictures. */
+const TOOLS: [string, () => ReactElement, string, [string, string]][] = [
+  ['抠图示例', () => <CutoutScreen />, '用示例图片抠图同样计 1 次', ['serum-before', 'serum-cutout']],
+  ['换背景示例', () => <BackgroundScreen />, '用示例图片换背景同样计 1 次', ['serum-before', 'serum-window']],
+  [
+    '图片翻译示例',
+    () => <TranslateScreen />,
+    '用示例图片翻译同样计 1 次',
+    ['supplier-before', 'supplier-after'],
+  ],
 ];
 
 afterEach(signOutOfStudio);
 
 describe('智能做图: the example before the seller has used a tool', () => {
-  for (const [title, screenOf, counted] of TOOLS) {
+  for (const [title, screenOf, counted, pictures] of TOOLS) {
     it(`${title}: 用示例图片试试 says that trying it counts as a use of that tool, or that signing in comes first`, async () => {
       openStudioAsSeller(EMPTY_STUDIO);
       const signedIn = renderWithApp(screenOf());
       const example = await screen.findByRole('region', { name: title });
       expect(within(example).getByRole('button', { name: /用示例图片试试/ })).toBeEnabled();
       expect(example).toHaveTextContent(counted);
+      // Before and after are the bundled files that tool's example was made from.
+      const shown = within(example)
+        .getAllByRole('img')
+        .map((img) => img.getAttribute('src')?.match(/examples\/([\w-]+)\.webp$/)?.[1]);
+      expect(shown).toEqual(pictures);
       signedIn.unmount();
 
       useAuthStore.getState().clear();

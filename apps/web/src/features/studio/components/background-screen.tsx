@@ -4,7 +4,7 @@ import { useEffect, useState } from 'react';
 import { StudioTabs } from '../../../components/ui/studio-tabs';
 import { useDrawConfig } from '../../../entities/draw-config/get-draw-config';
 import { useAuthStore } from '../../../stores/auth-store';
-import { EXAMPLE_BACKGROUND_ID, EXAMPLE_IMAGES, loadExamplePhoto } from '../api/example-photo';
+import { EXAMPLE_BACKGROUND_ID, loadExamplePhoto } from '../api/example-photo';
 import { backgroundThumbUrl } from '../api/get-backgrounds';
 import { type ReplaceRequest, replaceBackground } from '../api/replace-background';
 import { photoKey, useCutoutMemory } from '../cutout-memory';
@@ -20,7 +20,7 @@ import { PlacementPreview, type PreviewBackground } from './placement-preview';
 import { RecentWork } from './recent-work';
 import { type ReplaceOutcome, ReplaceResults } from './replace-results';
 import { OpeningNotice, RunControls, WorkProgress } from './studio-bits';
-import { StudioExample } from './studio-example';
+import { EXAMPLE_SIDES, StudioExample } from './studio-example';
 import { useTryExample } from './use-example';
 import '../studio.css';
 import '../background.css';
@@ -321,12 +321,8 @@ export function BackgroundScreen() {
               <StudioExample
                 title="换背景示例"
                 hint="上传商品图、选好背景后点「生成」，结果会显示在这里"
-                before={{ label: '原图', image: EXAMPLE_IMAGES.before, alt: '示例原图' }}
-                after={{
-                  label: '换到「窗边光影」背景',
-                  image: EXAMPLE_IMAGES.replaced,
-                  alt: '示例换背景效果',
-                }}
+                before={EXAMPLE_SIDES.photo}
+                after={EXAMPLE_SIDES.replaced}
                 use="换背景"
                 onTry={tryExample}
                 loading={example.loading}

@@ -22,7 +22,7 @@ import { StudioTabs } from '../../../components/ui/studio-tabs';
 import { paths } from '../../../config/paths';
 import { downloadHref, downloadName } from '../../../lib/download-name';
 import { useAuthStore } from '../../../stores/auth-store';
-import { EXAMPLE_IMAGES, loadExamplePhoto } from '../api/example-photo';
+import { loadExamplePhoto } from '../api/example-photo';
 import { fixMainImage, removeBackground } from '../api/remove-background';
 import { saveTouchUp } from '../api/save-touch-up';
 import { useCutoutMemory } from '../cutout-memory';
@@ -34,7 +34,7 @@ import { ImageDrop } from './image-drop';
 import { type AllPartsChoice, allPartsAction, MainImageResult } from './main-image-result';
 import { RecentWork } from './recent-work';
 import { OpeningNotice, RunControls, revealIfBelowFold, StageProgress, type StageStep } from './studio-bits';
-import { StudioExample } from './studio-example';
+import { EXAMPLE_SIDES, StudioExample } from './studio-example';
 import { TouchUpEditor } from './touch-up-editor';
 import { useTryExample } from './use-example';
 import '../studio.css';
@@ -276,13 +276,8 @@ export function CutoutScreen() {
             <StudioExample
               title="抠图示例"
               hint="上传一张产品照片，这里会显示抠图前后对比和主图检查结果"
-              before={{ label: '原图', image: EXAMPLE_IMAGES.before, alt: '示例原图' }}
-              after={{
-                label: '透明底抠图',
-                image: EXAMPLE_IMAGES.cutout,
-                alt: '示例透明底',
-                transparent: true,
-              }}
+              before={EXAMPLE_SIDES.photo}
+              after={EXAMPLE_SIDES.cutout}
               use="抠图"
               onTry={tryExample}
               loading={example.loading}

@@ -23,7 +23,7 @@ import { ImageDrop } from './image-drop';
 import { KeptProductTag } from './kept-product-text';
 import { RecentWork } from './recent-work';
 import { OpeningNotice, RunControls, WorkProgress } from './studio-bits';
-import { StudioExample } from './studio-example';
+import { EXAMPLE_SIDES, StudioExample } from './studio-example';
 import { TranslateEditor } from './translate-editor';
 import { useTryExample } from './use-example';
 import '../studio.css';
@@ -229,18 +229,8 @@ export function TranslateScreen() {
             <StudioExample
               title="图片翻译示例"
               hint="上传一张带中文的商品图，翻译结果会和原图并排显示在这里"
-              before={{
-                label: '供应商原图',
-                image: EXAMPLE_IMAGES.supplierBefore,
-                alt: '示例原图（中文卖点）',
-                whole: true,
-              }}
-              after={{
-                label: '翻译成英语',
-                image: EXAMPLE_IMAGES.supplierAfter,
-                alt: '示例译图（英文卖点）',
-                whole: true,
-              }}
+              before={EXAMPLE_SIDES.supplier}
+              after={EXAMPLE_SIDES.translated}
               use="翻译"
               onTry={() => void tryExample()}
               loading={example.loading}
