@@ -1,5 +1,6 @@
 import { UI } from '@chuhai/contract';
-import { type ReactNode, useEffect, useRef, useState } from 'react';
+import type { ReactNode } from 'react';
+import { useHoverOpen } from './use-hover-open';
 
 /**
  * A menu in the top bar: opens on hover after the menu delay and on its trigger (click, Enter),
@@ -11,35 +12,11 @@ export function HoverMenu(props: {
   trigger: (menu: { open: boolean; toggle: () => void }) => ReactNode;
   items: (close: () => void) => ReactNode;
 }) {
-  const [open, setOpen] = useState(false);
-  const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
-  const setLater = (next: boolean) => {
-    clearTimeout(timer.current);
-    timer.current = setTimeout(() => setOpen(next), UI.dropdownDelayMs);
-  };
-  useEffect(() => () => clearTimeout(timer.current), []);
-  const close = () => {
-    clearTimeout(timer.current);
-    setOpen(false);
-  };
-  const toggle = () => {
-    clearTimeout(timer.current);
-    setOpen((now) => !now);
-  };
+  const { open, close, toggle, hover } = useHoverOpen();
 
   return (
-    // biome-ignore lint/a11y/noStaticElementInteractions: hover only opens what the trigger opens too
-    <div
-      className="hover-popover"
-      onMouseEnter={() => setLater(true)}
-      onMouseLeave={() => setLater(false)}
-      onBlur={(event) => {
-        if (!event.currentTarget.contains(event.relatedTarget)) setLater(false);
-      }}
-      onKeyDown={(event) => {
-        if (event.key === 'Escape') setOpen(false);
-      }}
-    >
+    // Hover only opens what the trigger button opens too: the keyboard reaches every item without it.
+    <div className="hover-popover" {...hover}>
       {props.trigger({ open, toggle })}
       <ul
         id={props.id}

@@ -1,12 +1,13 @@
 import { CrownOutlined, DashboardOutlined, LogoutOutlined, UserOutlined } from '@ant-design/icons';
 import { type AccountInfo, UI } from '@chuhai/contract';
-import { type ReactNode, useEffect, useRef, useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { Link } from 'react-router';
 import { paths } from '../../config/paths';
 import { useAccountInfo } from '../../entities/account/get-account-info';
 import { useLogout } from '../../entities/account/logout';
 import { formatDate, greetingNow, maskPhone } from '../../lib/format';
 import { useAuthStore } from '../../stores/auth-store';
+import { useHoverOpen } from './use-hover-open';
 
 /** The membership line: `VIP于YYYY-MM-DD到期` with 续费, or 开通VIP. */
 function VipLine({ info, onDone }: { info: AccountInfo; onDone: () => void }) {
@@ -91,35 +92,11 @@ function Skeleton({ rows }: { rows: number }) {
  */
 export function UserPopover({ children }: { children: ReactNode }) {
   const [shown, setShown] = useState(false);
-  const [open, setOpen] = useState(false);
-  const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
-  const openLater = (next: boolean) => {
-    clearTimeout(timer.current);
-    timer.current = setTimeout(() => {
-      setOpen(next);
-      if (next) setShown(true);
-    }, UI.dropdownDelayMs);
-  };
-  useEffect(() => () => clearTimeout(timer.current), []);
-  const close = () => {
-    clearTimeout(timer.current);
-    setOpen(false);
-  };
+  const { open, later, close, hover } = useHoverOpen(() => setShown(true));
 
   return (
     // biome-ignore lint/a11y/noStaticElementInteractions: hover and focus only reveal what the links inside offer
-    <div
-      className="hover-popover"
-      onMouseEnter={() => openLater(true)}
-      onMouseLeave={() => openLater(false)}
-      onFocus={() => openLater(true)}
-      onBlur={(event) => {
-        if (!event.currentTarget.contains(event.relatedTarget)) openLater(false);
-      }}
-      onKeyDown={(event) => {
-        if (event.key === 'Escape') close();
-      }}
-    >
+    <div className="hover-popover" {...hover} onFocus={() => later(true)}>
       {children}
       {shown ? (
         <div
