@@ -120,7 +120,18 @@ export function onBothQueues(title: string, suite: (ctx: () => JobCtx) => void, 
 }
 
 // biome-ignore lint/suspicious/noExplicitAny: tests read whichever fields the answer has
-type Detail = any;
+export type Detail = any;
+
+/** The task of a job's detail made for `site`. */
+export const taskOf = (detail: Detail, site: string) =>
+  detail.tasks.find((t: { site: string }) => t.site === site) as Detail;
+
+/** The file behind a signed link, as the browser fetches it. */
+export async function fetchLink(ctx: { app: App }, url: string): Promise<Buffer> {
+  const res = await ctx.app.inject({ method: 'GET', url });
+  assert.equal(res.statusCode, 200, `${url}: ${res.body.slice(0, 200)}`);
+  return res.rawPayload;
+}
 
 /** `POST /api/v1/localise` of one product to `sites` (it must be taken): the answer's job and tasks. */
 export async function startLocalise(

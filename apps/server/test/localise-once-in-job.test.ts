@@ -10,7 +10,10 @@ import {
   CUP_FACTS,
   chinesePicture,
   cupPhoto,
+  type Detail,
+  fetchLink,
   startLocalise,
+  taskOf,
   uploadLocalisePhoto,
   waitForJob,
 } from './localise-helpers.ts';
@@ -41,17 +44,6 @@ type Ctx = Awaited<ReturnType<typeof buildChatApp>> & {
   rembg: Awaited<ReturnType<typeof startFakeRembg>>;
   ocr: ReturnType<typeof countingOcr>;
 };
-
-// biome-ignore lint/suspicious/noExplicitAny: tests read whichever fields the answer has
-type Detail = any;
-
-const taskOf = (detail: Detail, site: string) => detail.tasks.find((t: Detail) => t.site === site) as Detail;
-
-async function fetchLink(ctx: Ctx, url: string): Promise<Buffer> {
-  const res = await ctx.app.inject({ method: 'GET', url });
-  assert.equal(res.statusCode, 200, url);
-  return res.rawPayload;
-}
 
 /** One job of the product to `sites`, done: its detail, and the reads of bytes the OCR was asked twice. */
 async function runJob(ctx: Ctx, product: object, sites: string[]) {

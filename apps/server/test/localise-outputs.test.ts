@@ -7,10 +7,13 @@ import {
   CUP_FACTS,
   chinesePicture,
   cupPhoto,
+  type Detail,
+  fetchLink,
   type JobCtx,
   onBothQueues,
   plainPicture,
   startLocalise,
+  taskOf,
   uploadLocalisePhoto,
   waitForJob,
 } from './localise-helpers.ts';
@@ -44,9 +47,6 @@ async function uploadPhotos(ctx: JobCtx): Promise<Photos> {
   };
 }
 
-// biome-ignore lint/suspicious/noExplicitAny: tests read whichever fields the answer has
-type Detail = any;
-
 async function startJob(ctx: JobCtx, photos: Photos, sites: string[]): Promise<number> {
   const product = { facts: CUP_FACTS, mainPhotoId: photos.main, detailPhotoIds: photos.details };
   return (await startLocalise(ctx, product, sites)).job.id;
@@ -61,16 +61,6 @@ async function usedToday(ctx: JobCtx): Promise<Record<'chat' | 'cutout' | 'trans
 
 const delta = (after: Record<string, number>, before: Record<string, number>) =>
   Object.fromEntries(Object.keys(after).map((k) => [k, (after[k] ?? 0) - (before[k] ?? 0)]));
-
-const taskOf = (detail: Detail, site: string) =>
-  detail.tasks.find((t: { site: string }) => t.site === site) as Detail;
-
-/** The file behind a signed link, as the browser fetches it. */
-async function fetchLink(ctx: JobCtx, url: string) {
-  const res = await ctx.app.inject({ method: 'GET', url });
-  assert.equal(res.statusCode, 200, `${url}: ${res.body.slice(0, 200)}`);
-  return res.rawPayload;
-}
 
 async function countRows(ctx: JobCtx, table: 'listings' | 'translations') {
   const row = await ctx.app.deps.db

@@ -15,8 +15,11 @@ import {
   CUP_FACTS,
   chinesePicture,
   cupPhoto,
+  type Detail,
+  fetchLink,
   plainPicture,
   startLocalise,
+  taskOf,
   uploadLocalisePhoto,
   waitForJob,
 } from './localise-helpers.ts';
@@ -92,17 +95,6 @@ function translations(ctx: Ctx) {
 
 const listingWrites = (ctx: Ctx) =>
   ctx.fake.requests.filter((r) => r.messages.some((m) => m.content.includes('商品名称'))).length;
-
-// biome-ignore lint/suspicious/noExplicitAny: tests read whichever fields the answer has
-type Detail = any;
-
-const taskOf = (detail: Detail, site: string) => detail.tasks.find((t: Detail) => t.site === site) as Detail;
-
-async function fetchLink(ctx: Ctx, url: string): Promise<Buffer> {
-  const res = await ctx.app.inject({ method: 'GET', url });
-  assert.equal(res.statusCode, 200, url);
-  return res.rawPayload;
-}
 
 async function sharedRows(ctx: Ctx, jobId: number) {
   return ctx.app.deps.db

@@ -5,7 +5,14 @@ import { unzipSync } from 'fflate';
 import { auth, get, post, registerUser, setFreeLimit } from './account-helpers.ts';
 import { buildChatApp } from './chat-helpers.ts';
 import { asExcelOnChineseWindows, csvAsRead } from './csv-helpers.ts';
-import { CUP_FACTS, cupPhoto, type JobCtx, onBothQueues, uploadLocalisePhoto } from './localise-helpers.ts';
+import {
+  CUP_FACTS,
+  cupPhoto,
+  type JobCtx,
+  onBothQueues,
+  taskOf,
+  uploadLocalisePhoto,
+} from './localise-helpers.ts';
 import { usePostgres } from './postgres-app.ts';
 import { productPhoto } from './studio-helpers.ts';
 
@@ -168,10 +175,6 @@ async function zipOf(ctx: Ctx, jobId: number) {
   const link = (await get(ctx.app, `/api/v1/localise/${jobId}/download`, auth(ctx.token))).json().data.url;
   return unzipSync(new Uint8Array((await ctx.app.inject({ method: 'GET', url: link })).rawPayload));
 }
-
-const taskOf = (detail: { tasks: { site: string }[] }, site: string) =>
-  // biome-ignore lint/suspicious/noExplicitAny: tests read whichever fields the task has
-  detail.tasks.find((t) => t.site === site) as any;
 
 function wholeJobSuite(ctx: () => JobCtx) {
   it('delivers each site 可以上架, charges one listing and one main image per site, and zips them', async () => {
