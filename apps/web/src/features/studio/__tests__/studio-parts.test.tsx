@@ -39,10 +39,16 @@ describe('智能做图 parts', () => {
     const onRefused = vi.fn();
     render(<ImageDrop multiple onFiles={onFiles} onRefused={onRefused} />);
     fireEvent.change(screen.getByLabelText('选择图片'), {
-      target: { files: [file('好.png', 100, 'image/png'), file('坏.gif', 100, 'image/gif')] },
+      target: {
+        files: [
+          file('好.png', 100, 'image/png'),
+          file('坏.gif', 100, 'image/gif'),
+          file('空.png', 0, 'image/png'),
+        ],
+      },
     });
     expect(onFiles).toHaveBeenCalledWith([expect.objectContaining({ name: '好.png' })]);
-    expect(onRefused).toHaveBeenCalledWith(['「坏.gif」不是 JPEG、PNG、WebP 图片']);
+    expect(onRefused).toHaveBeenCalledWith('「坏.gif」不是 JPEG、PNG、WebP 图片；「空.png」是空文件');
 
     const pasted = file('截图.png', 100, 'image/png');
     const event = new Event('paste', { cancelable: true }) as Event & { clipboardData: unknown };

@@ -214,7 +214,7 @@ export function BackgroundScreen() {
             multiple
             disabled={busy}
             onFiles={add}
-            onRefused={(reasons) => setError(reasons.join('；'))}
+            onRefused={setError}
             hint={`JPG、PNG、WebP，一次最多 ${UPLOAD_LIMITS.maxFiles} 张`}
           />
           <ChosenPhotos

@@ -226,7 +226,7 @@ export function CutoutScreen() {
             抠出透明底产品图，检查并生成符合平台要求的白底主图。整个目录一起做：
             <Link to={paths.batch.getHref()}>批量处理</Link>
           </p>
-          <ImageDrop disabled={busy} onFiles={choose} onRefused={(reasons) => setError(reasons.join('；'))} />
+          <ImageDrop disabled={busy} onFiles={choose} onRefused={setError} />
           {file ? <p className="studio-file">已选择：{file.name}</p> : null}
           <div className="studio-field">
             <span>主图尺寸</span>

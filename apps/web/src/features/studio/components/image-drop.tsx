@@ -18,13 +18,14 @@ export function fileProblem(file: File): string | null {
 
 /**
  * Where images come in: drag and drop, paste (anywhere on the page), or the file picker.
- * Files that are plainly wrong are refused here with the reason; the rest go to `onFiles`.
+ * Files that are plainly wrong are refused here, their reasons in one line for the screen's error;
+ * the rest go to `onFiles`.
  */
 export function ImageDrop(props: {
   multiple?: boolean;
   disabled?: boolean;
   onFiles: (files: File[]) => void;
-  onRefused: (reasons: string[]) => void;
+  onRefused: (reasons: string) => void;
   hint?: string;
 }) {
   const inputId = useId();
@@ -37,7 +38,7 @@ export function ImageDrop(props: {
     if (files.length === 0) return;
     const chosen = latest.current.multiple ? files : files.slice(0, 1);
     const refused = chosen.map(fileProblem).filter((p): p is string => p !== null);
-    if (refused.length) latest.current.onRefused(refused);
+    if (refused.length) latest.current.onRefused(refused.join('；'));
     const good = chosen.filter((file) => fileProblem(file) === null);
     if (good.length) latest.current.onFiles(good);
   };

@@ -185,7 +185,7 @@ export function TranslateScreen() {
           <ImageDrop
             disabled={busy}
             onFiles={choose}
-            onRefused={(reasons) => setError(reasons.join('；'))}
+            onRefused={setError}
             hint="JPG、PNG、WebP；选好图片就开始翻译"
           />
           <RunControls
