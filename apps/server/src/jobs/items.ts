@@ -1,4 +1,4 @@
-import type { Kysely, Selectable } from 'kysely';
+import type { ExpressionBuilder, Kysely, Selectable } from 'kysely';
 import type { PersonalTable } from '../app-module.ts';
 import type { Database } from '../db/database.ts';
 import { present } from '../db/present.ts';
@@ -161,13 +161,20 @@ export async function deleteJobsOf(
   await trx.deleteFrom(tables.jobs).where('user_id', '=', userId).execute();
 }
 
+/**
+ * A job is kept while `now` is before its `expires_at`. From then on it is gone for its seller, all
+ * at once (the list, the detail, pause, resume and cancel, the download link), and the hourly purge
+ * deletes it with its files: one rule, so no page opens a job its list no longer shows.
+ */
+const keptAt = (now: number) => (eb: ExpressionBuilder<Database, JobTable>) => eb('expires_at', '>', now);
+
 /** The seller's jobs still kept, newest first: 批量处理's and 一键出海's lists of their jobs. */
 export function keptJobsOf<T extends JobTable>(db: Db, table: T, userId: number, now: number, limit: number) {
   return db
     .selectFrom(table as JobTable)
     .selectAll()
     .where('user_id', '=', userId)
-    .where('expires_at', '>', now)
+    .where(keptAt(now))
     .orderBy('id', 'desc')
     .limit(limit)
     .execute() as Promise<Selectable<Database[T]>[]>;
@@ -204,7 +211,7 @@ export async function doneItemsOf(
     .select('id')
     .where('id', '=', jobId)
     .where('user_id', '=', userId)
-    .where('expires_at', '>=', now)
+    .where(keptAt(now))
     .executeTakeFirst();
   if (!job) return null;
   const row = await db
@@ -216,14 +223,32 @@ export async function doneItemsOf(
   return Number(row.n);
 }
 
-/** One job's row, by id (and, with `userId`, only that seller's): the module maps its columns. */
-export function jobRow<T extends JobTable>(db: Db, table: T, jobId: number, userId?: number) {
+/**
+ * One job's row, by id (and, with `seller`, only while it is that seller's and kept at `now`): the
+ * module maps its columns.
+ */
+export function jobRow<T extends JobTable>(
+  db: Db,
+  table: T,
+  jobId: number,
+  seller?: { userId: number; now: number },
+) {
   let query = db
     .selectFrom(table as JobTable)
     .selectAll()
     .where('id', '=', jobId);
-  if (userId !== undefined) query = query.where('user_id', '=', userId);
+  if (seller) query = query.where('user_id', '=', seller.userId).where(keptAt(seller.now));
   return query.executeTakeFirst() as Promise<Selectable<Database[T]> | undefined>;
+}
+
+/** Jobs past their keeping at `now`, for the purge: at most `limit`. */
+function expiredJobsOf(db: Db, table: JobTable, now: number, limit: number) {
+  return db
+    .selectFrom(table)
+    .select(['id', 'user_id'])
+    .where((eb) => eb.not(keptAt(now)(eb)))
+    .limit(limit)
+    .execute();
 }
 
 /** One item's row, by id. */
@@ -255,8 +280,8 @@ export function jobReads<J extends JobTable, I extends JobItemTable, Job, Item>(
   toJob: (row: Selectable<Database[J]>) => Job,
   toItem: (row: Selectable<Database[I]>) => Item,
 ) {
-  const job = async (db: Db, jobId: number, userId?: number) => {
-    const row = await jobRow(db, tables.jobs, jobId, userId);
+  const job = async (db: Db, jobId: number, seller?: { userId: number; now: number }) => {
+    const row = await jobRow(db, tables.jobs, jobId, seller);
     return row && toJob(row);
   };
   const item = async (db: Db, itemId: number) => {
@@ -264,13 +289,20 @@ export function jobReads<J extends JobTable, I extends JobItemTable, Job, Item>(
     return row && toItem(row);
   };
   return {
-    /** A job by id; with `userId`, only that seller's (someone else's looks the same as a missing one). */
-    job,
+    /** A job by id, whoever's it is and whether kept or not (a worker's item's job). */
+    job: (db: Db, jobId: number) => job(db, jobId),
+    /**
+     * The seller's job while kept at `now`: another seller's, or one past its keeping, is undefined,
+     * the same as a missing one.
+     */
+    keptJobOf: (db: Db, userId: number, jobId: number, now: number) => job(db, jobId, { userId, now }),
     /** A job this code just wrote or a claimed item belongs to. */
     jobThere: async (db: Db, jobId: number) => present(await job(db, jobId), `${tables.jobs} ${jobId}`),
     /** The seller's jobs still kept at `now`, newest first. */
     keptJobs: async (db: Db, userId: number, now: number, limit: number) =>
       (await keptJobsOf(db, tables.jobs, userId, now, limit)).map(toJob),
+    /** Jobs past their keeping at `now`, for the hourly purge: at most `limit`. */
+    expiredJobs: (db: Db, now: number, limit: number) => expiredJobsOf(db, tables.jobs, now, limit),
     /** Every job of the seller, oldest first (导出我的数据). */
     allJobs: async (db: Db, userId: number) => (await allJobsOf(db, tables.jobs, userId)).map(toJob),
     item,

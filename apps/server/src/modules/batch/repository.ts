@@ -146,8 +146,8 @@ export const {
   claim: claimItem,
 } = reads;
 
-/** The seller's own job, or undefined. */
-export const findJob = (db: Db, userId: number, jobId: number) => reads.job(db, jobId, userId);
+/** The seller's own job while kept at `now`, or undefined. */
+export const findJob = reads.keptJobOf;
 
 /** The seller's jobs, oldest first (导出我的数据). */
 export const jobsOfUser = reads.allJobs;
@@ -159,14 +159,7 @@ export async function deleteJob(db: Db, jobId: number): Promise<void> {
   await db.deleteFrom('batch_jobs').where('id', '=', jobId).execute();
 }
 
-export async function expiredJobs(db: Db, now: number, limit: number) {
-  return db
-    .selectFrom('batch_jobs')
-    .select(['id', 'user_id'])
-    .where('expires_at', '<=', now)
-    .limit(limit)
-    .execute();
-}
+export const expiredJobs = reads.expiredJobs;
 
 export async function insertItem(
   db: Db,

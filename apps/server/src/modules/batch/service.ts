@@ -253,8 +253,9 @@ function itemView(deps: Pick<BatchDeps, 'clock' | 'fileUrlSecret'>, row: batches
 /** What another seller's job, or one no longer kept, answers. */
 export const JOB_NOT_FOUND = '这个批量任务不存在或已过期';
 
-async function ownJob(deps: Pick<BatchDeps, 'db'>, userId: number, jobId: number) {
-  const row = await batches.findJob(deps.db, userId, jobId);
+/** The seller's own job; another seller's (or one past its keeping) is a 404, as if it did not exist. */
+async function ownJob(deps: Pick<BatchDeps, 'db' | 'clock'>, userId: number, jobId: number) {
+  const row = await batches.findJob(deps.db, userId, jobId, deps.clock.now());
   if (!row) throw new AppError(ResultCode.notFound, JOB_NOT_FOUND);
   return row;
 }

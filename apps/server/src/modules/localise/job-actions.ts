@@ -97,9 +97,8 @@ export const JOB_NOT_FOUND = '这个出海任务不存在或已过期';
 
 /** The seller's own job; another seller's (or one past its keeping) is a 404, as if it did not exist. */
 export async function ownJob(deps: Pick<LocaliseDeps, 'db' | 'clock'>, userId: number, jobId: number) {
-  const row = await localise.ownJob(deps.db, userId, jobId);
-  if (!row || Number(row.expires_at) < deps.clock.now())
-    throw new AppError(ResultCode.notFound, JOB_NOT_FOUND);
+  const row = await localise.ownJob(deps.db, userId, jobId, deps.clock.now());
+  if (!row) throw new AppError(ResultCode.notFound, JOB_NOT_FOUND);
   return row;
 }
 

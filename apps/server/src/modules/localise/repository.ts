@@ -133,8 +133,8 @@ export function jobByStartKey(db: Db, userId: number, startKey: string) {
     .executeTakeFirst();
 }
 
-/** The seller's own job, or undefined. */
-export const ownJob = (db: Db, userId: number, jobId: number) => reads.job(db, jobId, userId);
+/** The seller's own job while kept at `now`, or undefined. */
+export const ownJob = reads.keptJobOf;
 
 /** The seller's jobs still kept, newest first. */
 export const recentJobs = reads.keptJobs;
@@ -267,9 +267,7 @@ export function staleTasks(db: Db, stale: Parameters<typeof requeueStaleItems>[2
   });
 }
 
-export function expiredJobs(db: Db, now: number, limit: number) {
-  return db.selectFrom('localise_jobs').select('id').where('expires_at', '<', now).limit(limit).execute();
-}
+export const expiredJobs = reads.expiredJobs;
 
 export async function deleteJob(db: Db, jobId: number): Promise<void> {
   await db.deleteFrom('localise_jobs').where('id', '=', jobId).execute();
