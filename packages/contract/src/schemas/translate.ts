@@ -93,6 +93,13 @@ export const TranslatedBlock = Type.Object({
    */
   drawn: Type.Optional(TextBoxSchema),
   /**
+   * How wide its letters were drawn against their font at the last drawing: 1, or less where the
+   * translation was condensed to fit (85% or 75%; less again where it was squeezed inside the
+   * picture). The editor draws the text as narrow, as the PSD's 水平缩放 does. Absent in
+   * translations kept before it was sent: 1.
+   */
+  horizontalScale: Type.Optional(Type.Number({ exclusiveMinimum: 0, maximum: 1 })),
+  /**
    * An outline around the letters: the original's (found when erasing), or one added where the
    * text would not stand out from the photo under it; null or absent draws none.
    */

@@ -93,7 +93,10 @@ export async function drawTranslation(background: Buffer, blocks: TranslatedBloc
   };
 }
 
-/** The block as the editor gets it back: the size, alignment and outline it was drawn in, and where. */
+/**
+ * The block as the editor gets it back: the size, alignment, outline and letter width it was drawn
+ * in, and where.
+ */
 function asDrawn(block: TranslatedBlock, fit: FittedBlock, align: TranslatedBlock['align']): TranslatedBlock {
   return {
     ...block,
@@ -101,6 +104,7 @@ function asDrawn(block: TranslatedBlock, fit: FittedBlock, align: TranslatedBloc
     align,
     overflow: fit.overflow,
     outline: block.outline ?? null,
+    horizontalScale: fit.scale,
     drawn: {
       x: fit.left,
       y: fit.top,
