@@ -1,9 +1,11 @@
 import type { TranslatedBlock } from '@chuhai/contract';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { useState } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { configureApiClient } from '../../../lib/api-client';
 import { fakeApi, ok, renderWithApp } from '../../../test/render';
 import { translateResult, waterproofBlock } from '../../../test/translate-result';
+import { TranslateCanvas } from '../components/translate-canvas';
 import { TranslateEditor } from '../components/translate-editor';
 
 const RESULT = translateResult({
@@ -83,6 +85,88 @@ describe('图片翻译 · the editor’s picture', () => {
     expect(text).toHaveStyle({ left: '0px', top: '50%' });
     expect(screen.getByLabelText('第 1 块横坐标')).toHaveValue('44');
     expect(screen.getByLabelText('第 1 块纵坐标')).toHaveValue('72');
+  });
+
+  it('draws a translation condensed to fit as narrow as the server drew it, placed and still alike', () => {
+    showAtHalfSize();
+    // The server squeezed it to 75% wide to fit the 180 px it drew it in.
+    const condensed = waterproofBlock({
+      text: 'Waterproof breathable',
+      drawn: { x: 4, y: 12, width: 180, height: 28 },
+      horizontalScale: 0.75,
+    });
+    const result = translateResult({ blocks: [condensed] });
+    const { unmount } = renderWithApp(<TranslateEditor result={result} onChange={() => {}} />);
+    // Laid out, as the server did, in as much more room as the letters are narrower (the drawn
+    // 180 px and the browser's tenth: 198 / 0.75 = 264 picture px, 132 on screen), then squeezed
+    // back into the 99 screen px a full-width one takes.
+    const squeezed = {
+      width: '132px',
+      transform: 'translateY(-50%) scaleX(0.75)',
+      transformOrigin: 'left center',
+    };
+    expect(screen.getByText('Waterproof breathable', { selector: '.translate-layer__text' })).toHaveStyle(
+      squeezed,
+    );
+    unmount();
+
+    // Under the 修补画笔, the same.
+    renderWithApp(
+      <TranslateCanvas
+        still
+        result={result}
+        blocks={result.blocks}
+        kept={[]}
+        hover={null}
+        onHover={() => {}}
+        onBox={() => {}}
+        onPick={() => {}}
+      />,
+    );
+    expect(screen.getByText('Waterproof breathable', { selector: '.translate-layer__text' })).toHaveStyle(
+      squeezed,
+    );
+  });
+
+  it('draws a translation that fitted at full width', () => {
+    showAtHalfSize();
+    const plain = waterproofBlock({ drawn: { x: 4, y: 12, width: 180, height: 28 }, horizontalScale: 1 });
+    renderWithApp(<TranslateEditor result={translateResult({ blocks: [plain] })} onChange={() => {}} />);
+    const text = screen.getByText('Waterproof', { selector: '.translate-layer__text' });
+    expect(text).toHaveStyle({ width: '99px', transform: 'translateY(-50%)' });
+  });
+
+  it('after the seller shortens a condensed text and 重新生成, shows it as the server drew it again: full width', async () => {
+    showAtHalfSize();
+    configureApiClient({ notifyError: vi.fn(), currentPath: () => '/' });
+    const drawn = { x: 4, y: 12, width: 180, height: 28 };
+    const condensed = waterproofBlock({ text: 'Waterproof breathable', drawn, horizontalScale: 0.75 });
+    fakeApi({
+      '/api/v1/translate/render': () =>
+        ok({
+          resultId: 9,
+          resultUrl: '/files/9.png',
+          backgroundUrl: '/files/bg.png',
+          blocks: [{ ...condensed, text: 'Dry', drawn: { ...drawn, width: 60 }, horizontalScale: 1 }],
+          residual: { count: 0, boxes: [] },
+        }),
+    });
+    function Screen() {
+      const [result, setResult] = useState(translateResult({ blocks: [condensed] }));
+      return <TranslateEditor result={result} onChange={setResult} />;
+    }
+    renderWithApp(<Screen />);
+    const before = screen.getByText('Waterproof breathable', { selector: '.translate-layer__text' });
+    expect(before).toHaveStyle({ transform: 'translateY(-50%) scaleX(0.75)' });
+    fireEvent.change(screen.getByLabelText('第 1 块译文'), { target: { value: 'Dry' } });
+    fireEvent.click(screen.getByRole('button', { name: '重新生成' }));
+    await waitFor(() =>
+      expect(screen.getByText('Dry', { selector: '.translate-layer__text' })).toHaveStyle({
+        // 60 px drawn and a tenth, at half size.
+        width: '33px',
+        transform: 'translateY(-50%)',
+      }),
+    );
   });
 
   it('sends 重新生成 the block’s own box, moved as far as the seller moved the drawn one', async () => {

@@ -30,7 +30,8 @@ function useScale(canvas: React.RefObject<HTMLDivElement | null>, pictureWidth: 
  * the server drew it (shownBox), so the text fills it; before any drawing it fills the block's box.
  */
 function textPlace(block: TranslatedBlock, drawnBlocks: TranslatedBlock[], scale: number) {
-  if (!drawnBlocks.some((b) => b.id === block.id && b.drawn)) return {};
+  const was = drawnBlocks.find((b) => b.id === block.id);
+  if (!was?.drawn) return {};
   const inset = block.outline?.width ?? 0;
   const width = Math.max(1, shownBox(block, drawnBlocks).width - 2 * inset);
   // The browser's letters run a little wider than the server's: a tenth more room, on the side
@@ -39,12 +40,18 @@ function textPlace(block: TranslatedBlock, drawnBlocks: TranslatedBlock[], scale
   const shift = block.align === 'left' ? 0 : block.align === 'right' ? spare : spare / 2;
   // The drawn box is the letters' ink, shorter than the browser's lines (their leading): the lines
   // are centred on it, so the box sits on the text, not over its lower half.
+  const middle = 'translateY(-50%)';
+  const place = { position: 'absolute' as const, left: `${(inset - shift) * scale}px`, top: '50%' };
+  // Letters condensed to fit (the server's 85% or 75%): laid out as much wider as they are
+  // narrower, then squeezed from the left into the same room, as the server draws them. Full
+  // width, they ran past the box over the neighbours of the picture the seller gets.
+  const squeeze = was.horizontalScale ?? 1;
+  if (squeeze >= 1) return { ...place, transform: middle, width: `${(width + spare) * scale}px` };
   return {
-    position: 'absolute' as const,
-    left: `${(inset - shift) * scale}px`,
-    top: '50%',
-    transform: 'translateY(-50%)',
-    width: `${(width + spare) * scale}px`,
+    ...place,
+    transform: `${middle} scaleX(${squeeze})`,
+    transformOrigin: 'left center',
+    width: `${((width + spare) / squeeze) * scale}px`,
   };
 }
 
