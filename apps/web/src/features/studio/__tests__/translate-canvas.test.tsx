@@ -1,4 +1,4 @@
-import type { TranslatedBlock } from '@chuhai/contract';
+import type { TranslatedBlock, TranslateResult } from '@chuhai/contract';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { useState } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -19,6 +19,12 @@ function showAtHalfSize() {
   vi.spyOn(HTMLElement.prototype, 'clientWidth', 'get').mockImplementation(function (this: HTMLElement) {
     return this.classList.contains('translate-editor__canvas') ? 200 : 0;
   });
+}
+
+/** The editor as the screen holds it: each 重新生成's answer becomes the result it shows. */
+function RedrawnOnSave(props: { first: TranslateResult }) {
+  const [result, setResult] = useState(props.first);
+  return <TranslateEditor result={result} onChange={setResult} />;
 }
 
 afterEach(() => {
@@ -151,11 +157,7 @@ describe('图片翻译 · the editor’s picture', () => {
           residual: { count: 0, boxes: [] },
         }),
     });
-    function Screen() {
-      const [result, setResult] = useState(translateResult({ blocks: [condensed] }));
-      return <TranslateEditor result={result} onChange={setResult} />;
-    }
-    renderWithApp(<Screen />);
+    renderWithApp(<RedrawnOnSave first={translateResult({ blocks: [condensed] })} />);
     const before = screen.getByText('Waterproof breathable', { selector: '.translate-layer__text' });
     expect(before).toHaveStyle({ transform: 'translateY(-50%) scaleX(0.75)' });
     fireEvent.change(screen.getByLabelText('第 1 块译文'), { target: { value: 'Dry' } });
