@@ -81,6 +81,8 @@ describe('图片翻译 · the editor’s picture', () => {
     expect(layer).toHaveStyle({ left: '1%', top: '3%', width: '45%', height: '7%' });
     const text = screen.getByText('Waterproof', { selector: '.translate-layer__text' });
     expect(text).toHaveStyle({ left: '0px', top: '50%' });
+    // Kept before blocks said how wide their letters were drawn: full width.
+    expect(text).toHaveStyle({ width: '99px', transform: 'translateY(-50%)' });
     expect(screen.getByLabelText('第 1 块横坐标')).toHaveValue('4');
 
     fireEvent.pointerDown(layer, { clientX: 50, clientY: 50, pointerId: 1 });
