@@ -20,7 +20,16 @@ import type { RgbImage } from './rgb-image.ts';
 const SHOP_MARK =
   /(?:www\.|\.(?:com|cn|net|top|shop|store|vip)\b|taobao|tmall|1688\.com|jd\.com|pinduoduo|淘宝|天猫|拼多多|京东|抖音|快手|小红书|微店|旗舰店|专营店|专卖店|店铺|网店|\bshop\b|\bstore\b|@)/iu;
 
-export const isShopMark = (text: string) => SHOP_MARK.test(text.replace(/\s+/g, ''));
+/**
+ * A marketplace's own sale (全民淘宝节, 天猫双11, 京东618, 天猫年货节): the advert's promotion, printed in
+ * its logo box, not another seller's mark. Taken out before SHOP_MARK is asked, so a shop's name
+ * beside it (天猫旗舰店双11) still makes a mark.
+ */
+const MARKETPLACE_SALE =
+  /(?:淘宝|天猫|京东|拼多多|抖音|快手)[^店\s]{0,2}?(?:节|双11|双十一|双12|双十二|618|年货|大促|狂欢)/gu;
+
+export const isShopMark = (text: string) =>
+  SHOP_MARK.test(text.replace(/\s+/g, '').replace(MARKETPLACE_SALE, ''));
 
 /** How far past one line a card is looked for, in line heights (a hang tag is a few lines tall). */
 const CARD_REACH_LINES = 6;
