@@ -113,4 +113,23 @@ describe('图片翻译 · a marketplace’s sale in the poster’s logo box', ()
       );
     }
   });
+
+  it('a blank answer for a line is no licence to leave it empty: its words are drawn back', async () => {
+    const picture = await translatePicture(
+      ocr,
+      await poster(),
+      { target: 'en', keep: [], product: null },
+      async (blocks) => {
+        const answers = await translateOffline(blocks, englishLike);
+        for (const block of blocks) if (block.text.includes('淘宝节')) answers.set(block.id, ' ');
+        return answers;
+      },
+    );
+    const [result, background] = await Promise.all([raw(picture.result), raw(picture.background)]);
+    const logo = picture.blocks.find((block) => block.source.includes('淘宝节'));
+    assert.ok(logo, 'the logo is a block');
+    assert.equal(logo.hidden, false);
+    const drawn = drawnIn(result, background, logo.box);
+    assert.ok(drawn > 150, `words are drawn in the logo box: ${drawn} pixels`);
+  });
 });

@@ -165,7 +165,9 @@ export async function translatePicture(
     const erased = await pixels.run('erasePicture', {
       png: erasedPng,
       blocks: round,
-      translations: round.map((block, i) => answers.get(i + 1) ?? block.text),
+      // A line erased is always drawn again: an answer left blank is taken as no answer, and the
+      // line's own words are drawn back, as when the model skips it.
+      translations: round.map((block, i) => answers.get(i + 1)?.trim() || block.text),
       kept: keptAreas,
       target: options.target,
     });
