@@ -51,7 +51,7 @@ export async function eraseBlocks(input: EraseInput) {
   const erase = new Uint8Array(image.width * image.height);
   const lines = blocks.flatMap((block) => block.lines);
   // Every line is read on the picture as it was; the fills under labels are set afterwards.
-  const marked = markLines(image, lines, erase);
+  const marked = markLines(image, lines, erase, kept);
   const colours = new Map(lines.map((line) => [line, strokeColours(image, strokeBox(line, image), kept)]));
   const layers = blocks.map((block, i) =>
     layersOf(
@@ -163,7 +163,7 @@ function stylesDiffer(lines: TextLine[], inks: TextInk[]): boolean {
  * Each line's ink, and how it is erased: on a designed fill (a label, a banner, a flat page) by
  * refilling the fill (label-fill.ts), elsewhere by marking its strokes in `erase` for inpainting.
  */
-function markLines(image: RgbImage, lines: TextLine[], erase: Uint8Array) {
+function markLines(image: RgbImage, lines: TextLine[], erase: Uint8Array, kept: readonly TextBox[]) {
   const inks = new Map<TextLine, TextInk>();
   const refills = new Map<TextLine, Refill>();
   const scratch = new Uint8Array(image.width * image.height);
@@ -182,15 +182,32 @@ function markLines(image: RgbImage, lines: TextLine[], erase: Uint8Array) {
     inks.set(line, refill ? inkOnLabel(read, refill) : read);
     // A glow is followed past the box by up to half the line's thickness (haze.ts).
     const reach = grow(box, Math.min(box.width, box.height), image.width, image.height);
+    const spared = keptBeside(line.box, reach, kept);
     for (let y = reach.y; y < reach.y + reach.height; y++)
-      for (let i = y * image.width + reach.x; i < y * image.width + reach.x + reach.width; i++)
+      for (let x = reach.x, i = y * image.width + x; x < reach.x + reach.width; x++, i++)
         if (scratch[i]) {
-          if (!refill) erase[i] = 255;
+          if (!refill && !spared(x, y)) erase[i] = 255;
           scratch[i] = 0;
         }
   }
   return { inks, refills };
 }
+
+/**
+ * Whether a pixel is text kept on purpose beside the line: in a kept box, outside the line's own.
+ * The line's strokes are read in its box grown by a fifth, which on train-13 reached up into the
+ * white 「Buy now」 kept above the mat's slanted 「欢迎」, and erased the bottom of its letters.
+ * Inside the line's own box a kept reading is a piece of the line (「- T」 read in a headline's gap).
+ */
+function keptBeside(line: TextBox, reach: TextBox, kept: readonly TextBox[]) {
+  const near = kept.filter((k) => overlaps(k, reach));
+  return (x: number, y: number) => near.length > 0 && !holds(line, x, y) && near.some((k) => holds(k, x, y));
+}
+
+const holds = (box: TextBox, x: number, y: number) =>
+  x >= box.x && x < box.x + box.width && y >= box.y && y < box.y + box.height;
+const overlaps = (a: TextBox, b: TextBox) =>
+  a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
 
 /**
  * The refill of a line whose letters have an outline (`refillOf` a box of letters), taken on the
