@@ -96,6 +96,52 @@ describe('one decision per card', () => {
   });
 });
 
+describe('one decision per print', () => {
+  // Two shaded bottles side by side, the second cut short at its shoulder and standing at the
+  // picture's right edge (alimama test-2's row of baijiu bottles), each with the same red ribbon
+  // printed 「五千年文化经典」 hanging down it as a column.
+  const LEFT = { x: 60, y: 100, width: 180, height: 460 };
+  const RIGHT = { x: 400, y: 160, width: 190, height: 400 };
+  const column = (x: number, width: number, text = '五千年文化经典') =>
+    block({ x, y: 200, width, height: 220 }, text);
+  const middle = column(120, 50);
+  // Slanted on the bottle, its upright box reaches 10 px past the bottle's outline.
+  const atEdge = column(540, 60);
+
+  async function bottles(blocks: TextBlock[]) {
+    const photo = productPhoto(LEFT);
+    photo.fill(RIGHT, (x, y) => [70 + ((x * 3 + y) % 90) / 2, 40, 30], true);
+    const area = await productArea(
+      photo.matte,
+      photo.image,
+      blocks.flatMap((b) => b.lines),
+    );
+    assert.ok(area, 'the shaded bottles are the product');
+    return productPrint(photo.image, blocks, area);
+  }
+
+  it('the same print on the next bottle is kept too, though its box reaches past the bottle', async () => {
+    const kept = await bottles([middle, atEdge]);
+    assert.ok(kept.has(middle), 'the ribbon well inside its bottle is the product’s print');
+    assert.ok(kept.has(atEdge), 'the same ribbon at the picture’s edge is kept with it');
+  });
+
+  it('a ribbon hanging from a bottle’s shoulder is its print: a column is grown by its width, not its length', async () => {
+    const photo = productPhoto({ ...LEFT, y: 170, height: 390 });
+    const area = await productArea(photo.matte, photo.image, middle.lines);
+    assert.deepEqual([...productPrint(photo.image, [middle], area)], [middle]);
+  });
+
+  it('the same words off the bottles, or other words at the edge, are still translated', async () => {
+    const between = column(300, 50);
+    const other = column(540, 60, '茅台镇传统佳酿');
+    const kept = await bottles([middle, between, other]);
+    assert.ok(kept.has(middle));
+    assert.ok(!kept.has(between), 'the same words beside the bottles are the advert’s');
+    assert.ok(!kept.has(other), 'other words across the outline are judged by the box alone');
+  });
+});
+
 describe('图片翻译 · another shop’s watermark across the product', () => {
   const ocr = createOcrEngine();
   after(() => ocr.close());

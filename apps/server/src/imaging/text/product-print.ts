@@ -6,11 +6,20 @@
  *   another seller's watermark across the photo, to be erased, not kept or translated;
  * - one decision per card: the lines on one tag, card or sticker (a 合格证 hang tag whose top lies on
  *   the garment and whose bottom hangs past it) are kept or translated together, as the larger
- *   share of their text decides; a tie is translated.
+ *   share of their text decides; a tie is translated;
+ * - one decision per print: the same words at the same size as a block kept on the product, on a
+ *   photo of several of it (a row of bottles), are kept too where they touch the product.
  */
-import type { TextBlock, TextBox } from '../ocr/index.ts';
+import { bareText, type TextBlock, type TextBox } from '../ocr/index.ts';
 import { shapeAround, sitsOnBadge } from './badge.ts';
-import { isDesigned, isOnProduct, type ProductArea, productPixels } from './product-text.ts';
+import {
+  blockLetters,
+  isDesigned,
+  isOnProduct,
+  type ProductArea,
+  productPixels,
+  productShare,
+} from './product-text.ts';
 import type { RgbImage } from './rgb-image.ts';
 
 /**
@@ -55,6 +64,31 @@ function overlap(a: TextBox, b: TextBox): number {
 const area = (box: TextBox) => box.width * box.height;
 
 /**
+ * A repeat of kept print is kept when this share of its box (with the margin) lies on the product:
+ * it touches the product. A poster's letters the matting took for the product keep 13–24%.
+ */
+const REPEAT_ON_SHARE = 0.5;
+/**
+ * Two readings are one print when this share of their characters agree place by place, at least
+ * two: the OCR read one bottle's ribbon 「浙台镇传统生藏」 and the next one's 「苏台镇传统佳政」.
+ */
+const SAME_READING = 0.5;
+/** …and the larger letters are at most this much larger. */
+const SAME_SIZE = 1.25;
+
+function samePrint(a: TextBlock, b: TextBlock): boolean {
+  const one = [...bareText(a.text)];
+  const other = [...bareText(b.text)];
+  const agree = one.filter((character, i) => other[i] === character).length;
+  const sizes = [blockLetters(a), blockLetters(b)].sort((x, y) => x - y) as [number, number];
+  return (
+    agree >= 2 &&
+    agree >= SAME_READING * Math.max(one.length, other.length) &&
+    sizes[1] <= SAME_SIZE * sizes[0]
+  );
+}
+
+/**
  * The blocks printed on the product, among `blocks` (those with text to translate), given where
  * the product is (null: no product found, nothing is kept).
  */
@@ -71,6 +105,18 @@ export function productPrint(
         !isShopMark(block.text) && isOnProduct(block, product) && !sitsOnBadge(image, block.box, badgeAtMost),
     ),
   );
+  // The same print on the next bottle lies where the box test fails: a ribbon at the picture's edge,
+  // or slanted, its box wider than itself and reaching past the bottle's outline.
+  const kept = [...onProduct];
+  for (const block of blocks)
+    if (
+      !onProduct.has(block) &&
+      !isShopMark(block.text) &&
+      kept.some((other) => samePrint(block, other)) &&
+      productShare(block, product) >= REPEAT_ON_SHARE &&
+      !sitsOnBadge(image, block.box, badgeAtMost)
+    )
+      onProduct.add(block);
   const cards = blocks
     .filter((block) => !isShopMark(block.text))
     .map((block) => ({ block, card: cardUnder(image, block) }))

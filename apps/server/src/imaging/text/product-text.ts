@@ -35,9 +35,19 @@ const FLAT_DISTANCE = 12;
  * and shading that bend, not one linear ramp.
  */
 const PLANE_RMS = 3;
-/** A block is on the product when this share of its box, grown by MARGIN of its line height, is. */
+/** A block is on the product when this share of its box, grown by MARGIN of its letters' size, is. */
 const ON_SHARE = 0.9;
 const MARGIN = 0.3;
+/** A line's box this much taller than wide is a column of vertical text (as the OCR joins lines). */
+const COLUMN = 1.5;
+
+/**
+ * The size of a line's letters: its height, or a column's width. A column's height is the length of
+ * its words: the red ribbon hanging down a baijiu bottle, 57 px wide and 226 px long, was grown by
+ * 68 px all round, past the bottle's shoulder and the picture's edge, and translated as off the
+ * product while the same ribbon on the next bottle was kept.
+ */
+const letterSize = (box: TextBox) => (box.height >= COLUMN * box.width ? box.width : box.height);
 
 /** Where the product is, at a coarse size: 1 on the product, 0 elsewhere. */
 export interface ProductArea {
@@ -177,7 +187,7 @@ export async function productArea(
     .toBuffer();
   const text = new Uint8Array(width * height);
   for (const line of lines) {
-    const b = coarseBox(grown(line.box, Math.ceil(line.box.height * MARGIN)), { width, height, scale });
+    const b = coarseBox(grown(line.box, Math.ceil(letterSize(line.box) * MARGIN)), { width, height, scale });
     for (let y = b.top; y < b.bottom; y += 1) text.fill(1, y * width + b.left, y * width + b.right);
   }
   const { labels, areas } = solidComponents(mask, width, new Int32Array(mask.length));
@@ -216,14 +226,28 @@ export function productPixels(area: ProductArea): number {
   return on / (area.scale * area.scale);
 }
 
-/** Whether a block is printed on the product: its box, with a margin, lies (almost) wholly on it. */
-export function isOnProduct(block: TextBlock, area: ProductArea): boolean {
-  const lineHeight = Math.min(...block.lines.map((line) => line.box.height));
-  const b = coarseBox(grown(block.box, Math.max(2, Math.round(lineHeight * MARGIN))), area);
+/** How much of a block's box, grown by MARGIN of its letters' size, lies on the product (coarse pixels). */
+function cover(block: TextBlock, area: ProductArea) {
+  const b = coarseBox(grown(block.box, Math.max(2, Math.round(blockLetters(block) * MARGIN))), area);
   let on = 0;
   for (let y = b.top; y < b.bottom; y += 1)
     for (let x = b.left; x < b.right; x += 1) on += area.on[y * area.width + x] as number;
-  const all = (b.right - b.left) * (b.bottom - b.top);
+  return { on, all: (b.right - b.left) * (b.bottom - b.top) };
+}
+
+/** The size of a block's smallest letters (`letterSize` of each line). */
+export const blockLetters = (block: TextBlock) =>
+  Math.min(...block.lines.map((line) => letterSize(line.box)));
+
+/** The share of a block's box, with a margin, that lies on the product. */
+export function productShare(block: TextBlock, area: ProductArea): number {
+  const { on, all } = cover(block, area);
+  return all > 0 ? on / all : 0;
+}
+
+/** Whether a block is printed on the product: its box, with a margin, lies (almost) wholly on it. */
+export function isOnProduct(block: TextBlock, area: ProductArea): boolean {
+  const { on, all } = cover(block, area);
   return all > 0 && on >= all * ON_SHARE;
 }
 
