@@ -6,8 +6,9 @@
  */
 import type { TranslatedBlock } from '@chuhai/contract';
 import sharp from 'sharp';
-import type { TextBlock, TextLine } from './ocr/index.ts';
+import type { TextBlock, TextBox, TextLine } from './ocr/index.ts';
 import { alphaMask, asBuffer, type RawMask } from './pixel-transfer.ts';
+import { betweenDashes } from './text/dashes.ts';
 import { drawTranslation } from './text/draw-translation.ts';
 import { type EraseInput, eraseBlocks } from './text/erase-blocks.ts';
 import { productPrint } from './text/product-print.ts';
@@ -85,6 +86,19 @@ async function productText(input: {
   return { area, printed: printedIndices(image, input.blocks, area) };
 }
 
+/** The lines framed by dashes cut to their text between them (text/dashes.ts), and the dashes, kept. */
+async function linesBetweenDashes(input: { image: Picture; lines: TextLine[] }) {
+  const image = await pixelsOf(input.image);
+  const dashes: TextBox[] = [];
+  const lines = input.lines.map((line) => {
+    const framed = betweenDashes(image, line);
+    if (!framed) return line;
+    dashes.push(...framed.dashes);
+    return framed.line;
+  });
+  return { lines, dashes };
+}
+
 /** One round of blocks erased (text/erase-blocks.ts) from the PNG: the erased picture as PNG, and the layers. */
 async function erasePicture(input: Omit<EraseInput, 'image'> & { png: Uint8Array }) {
   const { png, ...round } = input;
@@ -104,6 +118,7 @@ export const PICTURE_TASKS = {
   pictureForMatte,
   productText,
   printedOn,
+  linesBetweenDashes,
   /** 图片翻译's erasing of one round of blocks, once their translations are back. */
   erasePicture,
   drawTranslation: drawTranslated,

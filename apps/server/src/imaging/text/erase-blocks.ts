@@ -31,6 +31,8 @@ export interface EraseInput {
   translations: string[];
   /** Text left on purpose, never taken for a line's strokes. */
   kept: TextBox[];
+  /** Decorations beside the lines (a subtitle's dashes, dashes.ts): never erased, though next to one. */
+  decorations?: TextBox[];
   /** The language the translations are in: Chinese, Japanese and Korean start larger (sizeOf). */
   target?: string;
 }
@@ -51,7 +53,8 @@ export async function eraseBlocks(input: EraseInput) {
   const erase = new Uint8Array(image.width * image.height);
   const lines = blocks.flatMap((block) => block.lines);
   // Every line is read on the picture as it was; the fills under labels are set afterwards.
-  const marked = markLines(image, lines, erase, kept);
+const marked = markLines(image, lines, erase, kept);
+  const decorations = setAside(image, input.decorations ?? [], erase);
   const colours = new Map(lines.map((line) => [line, strokeColours(image, strokeBox(line, image), kept)]));
   const layers = blocks.map((block, i) =>
     layersOf(
@@ -71,11 +74,42 @@ export async function eraseBlocks(input: EraseInput) {
     clearRemnants(image, grow(line.box, Math.max(4, thickness * 0.8), image.width, image.height), erase);
   }
   const left = await eraseLeftStrokes(image, colours, erase, kept, new Set(marked.refills.keys()));
+  putBack(image, decorations, erase);
   return {
     data: input.image.data,
     layers: blocks.flatMap((block, i) => markedLayers(block, layers[i] ?? [], left)),
   };
 }
+
+/**
+ * Decorations beside the lines (dashes.ts), with a rim for their soft edge, copied and erased with
+ * the lines: left in place, the inpainting drew test-2's white dashes out into a smear where the
+ * subtitle was. Put back once the lines are erased (putBack).
+ */
+function setAside(image: RgbImage, boxes: TextBox[], erase: Uint8Array) {
+  return boxes.map((box) => {
+    const around = grow(box, DECORATION_RIM, image.width, image.height);
+    const rows = [];
+    for (let y = around.y; y < around.y + around.height; y++) {
+      const start = y * image.width + around.x;
+      rows.push(Buffer.from(image.data.subarray(start * 3, (start + around.width) * 3)));
+      erase.fill(255, start, start + around.width);
+    }
+    return { box: around, rows };
+  });
+}
+
+function putBack(image: RgbImage, saved: ReturnType<typeof setAside>, erase: Uint8Array) {
+  for (const { box, rows } of saved)
+    rows.forEach((row, i) => {
+      const start = (box.y + i) * image.width + box.x;
+      image.data.set(row, start * 3);
+      erase.fill(0, start, start + box.width);
+    });
+}
+
+/** Pixels around a decoration's box kept with it: its anti-aliased edge. */
+const DECORATION_RIM = 2;
 
 /** A line set in a column (taller than 1.6× its width, more than one character): vertical text. */
 const isColumn = (box: TextBox, text: string) => box.height > box.width * 1.6 && [...text.trim()].length > 1;

@@ -5,6 +5,7 @@
  */
 import type { TranslatedBlock } from '@chuhai/contract';
 import type { TextBox } from '../ocr/index.ts';
+import { dashBeside } from './dashes.ts';
 import { beforeSideEdges, clippedTo, edgeBelow, labelAround, labelOutline, withinLabel } from './label.ts';
 import { HEIGHT_SLACK } from './render.ts';
 import type { RgbImage } from './rgb-image.ts';
@@ -102,13 +103,29 @@ export function layoutOf(
   // grown rightwards only, RapidOCR ch_en_num's -40℃ pill lost its left end, and the translation
   // that fitted the whole pill wrapped to two lines off its bottom.
   const middle = (b: TextBox) => b.x + b.width / 2;
+  // A line between two dashes is centred between them, as it was set.
+  const dashes = {
+    left: dashBeside(picture, block.box, 'left'),
+    right: dashBeside(picture, block.box, 'right'),
+  };
+  const framed = !!dashes.left && !!dashes.right;
   const centred =
-    !!outline && !!label && Math.abs(middle(block.box) - middle(outline)) <= outline.width * CENTRED;
+    framed ||
+    (!!outline && !!label && Math.abs(middle(block.box) - middle(outline)) <= outline.width * CENTRED);
   const growing = centred ? { ...block, align: 'center' as const } : block;
-  const room = beforeSideEdges(picture, block.box, roomAround(growing, obstacles, picture));
+  const room = beforeDashes(
+    block.box,
+    dashes,
+    beforeSideEdges(picture, block.box, roomAround(growing, obstacles, picture)),
+  );
   // The text is centred on its box: on the room's part of it where a block below cut the room short.
   const box = { ...block.box, height: Math.min(block.box.height, room.y + room.height - block.box.y) };
-  if (!outline || !label) return { room: beforeEdgeBelow(picture, block.box, room), box };
+  if (!outline || !label)
+    return {
+      room: beforeEdgeBelow(picture, block.box, room),
+      box,
+      ...(framed ? { align: 'center' as const } : {}),
+    };
   // A panel or a card much taller than the line: its edges bound the room, the text stays put.
   if (label.height > block.box.height * PILL) return { room: clippedTo(room, label, box), box };
   // A pill or a tag: the translation is centred on it and kept off its edges. Fitting lets text run
@@ -149,6 +166,29 @@ export function layoutOf(
     ...(centred ? { align: 'center' as const } : {}),
     ...(overstated ? { sizeScale: short.height / block.box.height } : {}),
   };
+}
+
+/** A translation keeps this share of its line's height clear of a dash beside it. */
+const DASH_GAP = 0.25;
+
+/**
+ * `room` ended before a decorative dash beside the line (dashes.ts), on either side: alimama
+ * test-2's 「—顺丰包邮 终身包退—」 and train-12's 「—— 设计师推荐 ——」 grew their English sideways
+ * and drew the dash through the last word. May cut into the box: its edge is the detector's, a
+ * few pixels from the dash.
+ */
+function beforeDashes(
+  box: TextBox,
+  { left, right }: { left: TextBox | null; right: TextBox | null },
+  room: TextBox,
+): TextBox {
+  const gap = Math.round(box.height * DASH_GAP);
+  const x0 = left ? Math.max(room.x, left.x + left.width + gap) : room.x;
+  const x1 = right ? Math.min(room.x + room.width, right.x - gap) : room.x + room.width;
+  if (x1 - x0 < box.height) return room;
+  // Between two dashes the text stays on their row: a second line would hang below the frame.
+  const height = left && right ? Math.min(room.height, box.height) : room.height;
+  return { ...room, x: x0, width: x1 - x0, height };
 }
 
 /**

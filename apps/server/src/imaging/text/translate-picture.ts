@@ -11,11 +11,12 @@ import {
 } from '../ocr/index.ts';
 import { PIXELS_ON_THIS_THREAD, type PixelWork } from '../pixel-pool.ts';
 import { asBuffer } from '../pixel-transfer.ts';
+import { mayHaveDashes } from './dashes.ts';
 import { oneWeightPerList } from './layout.ts';
 import { type Legibility, legibilityOf } from './legibility.ts';
 import { NoSourceTextError } from './picture-errors.ts';
 import { isShopMark } from './product-print.ts';
-import type { ProductMatte } from './product-text.ts';
+import { isOnProduct, type ProductMatte } from './product-text.ts';
 import { withStrokesLeft } from './strokes-left.ts';
 import { hasSlantedText } from './tilt.ts';
 
@@ -136,7 +137,11 @@ export async function translatePicture(
   const image = await pixels.run('workingPicture', { bytes });
   const source = asBuffer(image.png);
   let erasedPng = source;
-  const lines = await ocr.readLines(source);
+  const read = await ocr.readLines(source);
+  // Dashes framing a line (「—顺丰包邮 终身包退—」) are decorations: kept, and not translated.
+  const { lines, dashes } = read.some((line) => mayHaveDashes(line.text))
+    ? await pixels.run('linesBetweenDashes', { image: { png: source }, lines: read })
+    : { lines: read, dashes: [] };
   const blocks = groupIntoBlocks(lines);
   const withSource = blocks.filter((block) => !keptAsIs(block, options.keep));
   if (withSource.length === 0)
@@ -157,8 +162,11 @@ export async function translatePicture(
     if (!keptAsIs(block, options.keep)) return null;
     return countSourceChars(block.text) === 0 ? 'no-chinese' : 'keep';
   };
-  // Text kept on purpose lying in a translated line's box is no stroke of it, left or not.
-  const keptAreas = blocks.filter((block) => reason(block) !== null).map((block) => block.box);
+  // Text kept on purpose (and a dash) lying in a translated line's box is no stroke of it, left or not.
+  const keptAreas = [
+    ...blocks.filter((block) => reason(block) !== null).map((block) => block.box),
+    ...dashes,
+  ];
   // The model is asked here; the round's pixel work waits for its answer, then runs in the pool.
   const translateAndErase = async (round: TextBlock[], translator: BlockTranslator) => {
     const answers = await translator(round.map((block, i) => ({ id: i + 1, text: block.text })));
@@ -169,6 +177,7 @@ export async function translatePicture(
       // line's own words are drawn back, as when the model skips it.
       translations: round.map((block, i) => answers.get(i + 1)?.trim() || block.text),
       kept: keptAreas,
+      decorations: dashes,
       target: options.target,
     });
     erasedPng = asBuffer(erased.png);
@@ -196,6 +205,12 @@ export async function translatePicture(
     : null;
   const missed = fresh.filter((_, i) => !printed?.has(i));
   if (missed.length > 0) layers.push(...(await eraseRound(missed)));
+  // Print on the product kept for having no Chinese is left out of the reading again by where it
+  // is, as the product's Chinese print is: test-2's fourth ribbon read 「1」, then 「浙台摄传缩生露」.
+  const printedAreas = [
+    ...onProduct,
+    ...(area ? blocks.filter((block) => reason(block) === 'no-chinese' && isOnProduct(block, area)) : []),
+  ];
   const translated = oneWeightPerList(
     layers.map((layer, i) => ({ ...layer, id: i + 1 })),
     image.width,
@@ -222,7 +237,7 @@ export async function translatePicture(
     ...(await readAgain(
       ocr,
       drawn,
-      { words: [...options.keep, ...productLines([...onProduct])], areas: [...onProduct].map((b) => b.box) },
+      { words: [...options.keep, ...productLines([...onProduct])], areas: printedAreas.map((b) => b.box) },
       options.target,
     )),
   };
