@@ -24,8 +24,18 @@ const PAD = 0.2;
 
 type Column = 'empty' | 'bar' | 'ink';
 
-/** A column of the line's rows: no ink, one thin bar across its middle (a dash), or other ink. */
-function column(image: RgbImage, x: number, top: number, bottom: number): { kind: Column; rows: number[] } {
+/**
+ * A column of the line's rows: no ink, one thin bar across its middle (a dash), or other ink.
+ * `ground` is the colour around the line: a column of another colour all along (a table's
+ * vertical rule, alimama train-11) is ink, not empty.
+ */
+function column(
+  image: RgbImage,
+  x: number,
+  top: number,
+  bottom: number,
+  ground?: number[],
+): { kind: Column; rows: number[]; median: number[] } {
   const at = (y: number) => (y * image.width + x) * 3;
   const median = [0, 1, 2].map((c) => {
     const values: number[] = [];
@@ -42,13 +52,20 @@ function column(image: RgbImage, x: number, top: number, bottom: number): { kind
     );
     if (far > INK) rows.push(y);
   }
-  if (rows.length === 0) return { kind: 'empty', rows };
+  const apart = (a: number[], b: number[]) =>
+    Math.hypot(
+      (a[0] as number) - (b[0] as number),
+      (a[1] as number) - (b[1] as number),
+      (a[2] as number) - (b[2] as number),
+    );
+  if (ground && apart(median, ground) > INK) return { kind: 'ink', rows, median };
+  if (rows.length === 0) return { kind: 'empty', rows, median };
   const height = bottom - top;
   const first = rows[0] as number;
   const last = rows.at(-1) as number;
   const middle = (first + last) / 2 - (top + height / 2);
   const thin = last - first + 1 <= Math.max(2, height * THICK) && rows.length >= (last - first + 1) * 0.8;
-  return { kind: thin && Math.abs(middle) <= height * MIDDLE ? 'bar' : 'ink', rows };
+  return { kind: thin && Math.abs(middle) <= height * MIDDLE ? 'bar' : 'ink', rows, median };
 }
 
 /**
@@ -60,14 +77,16 @@ function dashFrom(image: RgbImage, box: TextBox, from: number, dx: 1 | -1, reach
   const top = Math.max(0, box.y);
   const bottom = Math.min(image.height, box.y + box.height);
   const inside = (x: number) => x >= 0 && x < image.width;
+  if (!inside(from)) return null;
+  const ground = column(image, from, top, bottom).median;
   let x = from;
-  for (let skipped = 0; inside(x) && column(image, x, top, bottom).kind === 'empty'; x += dx)
+  for (let skipped = 0; inside(x) && column(image, x, top, bottom, ground).kind === 'empty'; x += dx)
     if (++skipped > reach) return null;
   const start = x;
   let low = bottom;
   let high = top;
   for (; inside(x); x += dx) {
-    const seen = column(image, x, top, bottom);
+    const seen = column(image, x, top, bottom, ground);
     if (seen.kind !== 'bar') break;
     low = Math.min(low, seen.rows[0] as number);
     high = Math.max(high, seen.rows.at(-1) as number);
