@@ -9,7 +9,7 @@ import { describe, it } from 'node:test';
 import type { TranslatedBlock } from '@chuhai/contract';
 import sharp from 'sharp';
 import type { TextBox } from '../src/imaging/ocr/index.ts';
-import { betweenDashes } from '../src/imaging/text/dashes.ts';
+import { betweenDashes, dashBeside } from '../src/imaging/text/dashes.ts';
 import { drawTranslation } from '../src/imaging/text/draw-translation.ts';
 import { eraseBlocks } from '../src/imaging/text/erase-blocks.ts';
 import { writeChinese } from './fakes/chinese-text.ts';
@@ -95,6 +95,14 @@ describe('a line between two dashes', () => {
       for (let x = LEFT_DASH.x + LEFT_DASH.width + 3; x < RIGHT_DASH.x - 3; x++)
         if ((image.data[(y * WIDTH + x) * 3 + 1] as number) > 120) bright++;
     assert.ok(bright < 10, `${bright} bright pixels left between the dashes`);
+  });
+
+  it('a table’s rule beyond a vertical rule is no dash (alimama train-11’s spec grid)', () => {
+    const grid = photo([
+      { x: 428, y: 20, width: 2, height: 90 },
+      { x: 430, y: 56, width: 80, height: 2 },
+    ]);
+    assert.equal(dashBeside(grid, { ...READ, x: 83, width: 342 }, 'right'), null);
   });
 
   it('has its translation drawn between the dashes, centred, never over one', async () => {
