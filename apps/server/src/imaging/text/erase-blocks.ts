@@ -53,7 +53,7 @@ export async function eraseBlocks(input: EraseInput) {
   const erase = new Uint8Array(image.width * image.height);
   const lines = blocks.flatMap((block) => block.lines);
   // Every line is read on the picture as it was; the fills under labels are set afterwards.
-const marked = markLines(image, lines, erase, kept);
+  const marked = markLines(image, lines, erase, kept);
   const decorations = setAside(image, input.decorations ?? [], erase);
   const colours = new Map(lines.map((line) => [line, strokeColours(image, strokeBox(line, image), kept)]));
   const layers = blocks.map((block, i) =>
