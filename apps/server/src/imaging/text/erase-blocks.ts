@@ -208,7 +208,12 @@ function markLines(image: RgbImage, lines: TextLine[], erase: Uint8Array, kept: 
     const read = markStrokes(image, box, scratch);
     const inked = (pixel: number) => scratch[pixel] === 255;
     // Across two fills, each piece on its own; else on the one fill around the whole line.
-    const around = { others, outline: read.outline && rgbOf(read.outline.color) };
+    const around = {
+      others,
+      kept,
+      ink: rgbOf(read.color),
+      outline: read.outline && rgbOf(read.outline.color),
+    };
     const refill =
       splitRefill(image, line.box, box, inked) ??
       withOutline(line.box, read, box, (letters) => labelRefill(image, letters, box, inked, {}, around));
@@ -286,6 +291,8 @@ const OUTLINE_FILL = 36;
  * colour the letters have where they stand farthest off it.
  */
 function inkOnLabel(read: TextInk, refill: Refill): TextInk {
+  // On a label behind something, the reading may be of what is in front (label-behind.ts).
+  if (refill.behind && refill.ink) return { color: hex(refill.ink), bold: read.bold, outline: null };
   // The letters' colour, not their outline's: white letters outlined dark read on any fill.
   if (!refill.ink || contrastRatio(rgbOf(read.color), refill.fill) >= LABEL_CONTRAST) return read;
   // Letters in an outline of their own, of a colour apart from the fill's, were read as designed:

@@ -31,6 +31,7 @@ import {
   windowAround,
 } from './fill-shapes.ts';
 import { dilate } from './ink.ts';
+import { behindSomething, type LettersBehind, lettersBehind, readInFront } from './label-behind.ts';
 import type { RgbImage } from './rgb-image.ts';
 
 /** How near the fill's plane a pixel must be to be part of it (RGB distance). */
@@ -124,6 +125,13 @@ export interface AroundLine {
   others?: readonly TextBox[];
   /** The letters' outline colour, as the ink reading found it: a fill of it is no label. */
   outline?: readonly number[] | null;
+  /**
+   * Text left on purpose (a price kept as it is): on a label behind something, a piece of the
+   * letters' colour lying more in it is not the line's (label-behind.ts).
+   */
+  kept?: readonly TextBox[];
+  /** The letters' colour as the ink reading found it: on a label behind something, maybe not theirs. */
+  ink?: readonly number[] | null;
 }
 
 /** The pixels to set and what to set them to: the fill where the text was. */
@@ -136,6 +144,11 @@ export interface Refill {
   fill: number[];
   /** The text's own colour, read where it stands farthest off the fill; null when nothing does. */
   ink: number[] | null;
+  /**
+   * Set when the label is partly behind something in front of it (label-behind.ts): the ink
+   * reading may have read that for the letters, and `ink` is theirs.
+   */
+  behind?: true;
 }
 
 /** A text pixel this far off the fill (RGB distance) is the letters' own colour, not their edge. */
@@ -390,7 +403,7 @@ export function labelRefill(
   piece: PieceOfLine = {},
   around: AroundLine = {},
 ): Refill | null {
-  const { others = [], outline = null } = around;
+  const { others = [], outline = null, kept = [], ink = null } = around;
   const thickness = piece.thickness ?? Math.min(line.width, line.height);
   const centre = [line.x + line.width / 2, line.y + line.height / 2] as const;
   const win = windowAround(image, box, Math.max(4, Math.round(thickness * 0.5)));
@@ -411,17 +424,17 @@ export function labelRefill(
         .filter((c) => c.share >= RING_SHARE);
   // Of the fills that hold the line as strokes, the one reaching furthest around it: the banner's
   // red, not the yellow of the letters on it, which also lies between their gaps.
-  const held: { fill: Fill; text: Uint8Array; around: number }[] = [];
+  const held: { fill: Fill; text: Uint8Array; behind: LettersBehind | null; around: number }[] = [];
   for (const candidate of candidates) {
     const fill = fillOf(image, win, candidate.plane, candidate.agree);
-    const text = fill && textOnFill(image, win, fill, line, box, inked, thickness, others);
-    if (!fill || !text) continue;
+    const found = fill && textOnFill(image, win, fill, line, box, inked, thickness, { others, kept, ink });
+    if (!fill || !found) continue;
     const around = shareAround(win, fill.shape, line);
     // The letters' own colour reaches nowhere past them (white words on a photo, read as white
     // fill with the photo between the letters as text); the tightest label still shows a rim.
     if (around < LEAST_AROUND) continue;
     if (around > fill.reach) continue;
-    held.push({ fill, text, around });
+    held.push({ fill, ...found, around });
   }
   // A fill that took another for the text is the card the label lies on: white letters on a
   // magenta pill on a white card read as "pill-shaped strokes" on the card, and the pill was
@@ -442,7 +455,7 @@ export function labelRefill(
   const best = held
     .filter((c) => !outer.includes(c))
     .reduce<(typeof held)[number] | null>((a, c) => (!a || c.around > a.around ? c : a), null);
-  return best && refillOf(image, win, best.text, best.fill, line);
+  return best && refillOf(image, win, best, line);
 }
 
 /** Share of a label in a fill's text (or of that text in the label) for the fill to be the card under it. */
@@ -557,8 +570,9 @@ function shareAround(win: Window, shape: Uint8Array, line: TextBox): number {
 
 /**
  * The line's pixels on `fill` (1 in the window), or null when the fill does not hold the line:
- * it does not wrap the line's box (the white faces of a 3D headline are no fill around it), or what it holds
- * is not strokes but a solid shape (the fill found was the card around a pill, not the pill).
+ * it does not wrap the line's box (the white faces of a 3D headline are no fill around it) unless
+ * the label is behind something in front of it (`behind`), or what it holds is not strokes but a
+ * solid shape (the fill found was the card around a pill, not the pill).
  */
 function textOnFill(
   image: RgbImage,
@@ -568,15 +582,30 @@ function textOnFill(
   box: TextBox,
   inked: (pixel: number) => boolean,
   thickness: number,
-  others: readonly TextBox[],
-): Uint8Array | null {
+  {
+    others,
+    kept,
+    ink,
+  }: { others: readonly TextBox[]; kept: readonly TextBox[]; ink: readonly number[] | null },
+): { text: Uint8Array; behind: LettersBehind | null } | null {
   const inside = insideFill(win, fill.shape);
   let wrapped = 0;
   for (let y = line.y; y < line.y + line.height; y++)
     for (let x = line.x; x < line.x + line.width; x++)
       wrapped += inside[(y - win.y) * win.width + x - win.x] ?? 0;
-  if (wrapped < line.width * line.height * WRAPPED_SHARE) return null;
+  const unwrapped = wrapped < line.width * line.height * WRAPPED_SHARE;
   const { id, shapes } = shapesOffFill(win, fill.shape, box);
+  // A label partly behind something in front of it: its letters are told by their own colour
+  // inside the fill, not by the ink reading, which read what is in front (label-behind.ts). Also
+  // where the fill holds enough of the box, when the reading's colour is not the letters' but
+  // that of what is in front.
+  const letters = behindSomething({ win, inside, id, shapes }, line)
+    ? lettersBehind(image, { win, inside, id, shapes, fillAt: fill.at }, line, [...others, ...kept])
+    : null;
+  const behind =
+    letters && (unwrapped || readInFront(image, { win, inside }, line, letters.ink, ink)) ? letters : null;
+  if (unwrapped && !behind) return null;
+  const marks = behind?.isLetter ?? inked;
   const theirs = othersShapes(win, id, shapes, line, others);
   const text = new Uint8Array(win.width * win.height);
   let count = 0;
@@ -593,7 +622,7 @@ function textOnFill(
     // ink's colour: a purple pill under purple letters, whose line box reached into its top rows,
     // was refilled white with them.
     const beside = !s.outward && !enclosed;
-    if (enclosed || ((inLine || pastBox) && !beside && inked(p.i / 3))) {
+    if (enclosed || ((inLine || pastBox) && !beside && marks(p.i / 3))) {
       text[k] = 1;
       count += 1;
     }
@@ -623,7 +652,7 @@ function textOnFill(
       distanceTo(image.data, i, fill.at(x + win.x, y + win.y)) > FIT_NOISE,
     Math.max(FRAME_LEAST, Math.round(thickness * FRAME_RUN)),
   );
-  const open = fill.shape.map((v, k) => (frame[k] ? 0 : v));
+  const open = fill.shape.map((v, k) => (frame[k] || behind?.front[k] ? 0 : v));
   // A glow, a soft shadow and the anti-aliased edge fade from the strokes into the fill: followed
   // out for as long as they are off the fill by more than its own noise.
   // Only through the fill's own pixels: a nested box or a frame next to the letters is off the
@@ -647,6 +676,9 @@ function textOnFill(
     win.height,
     2,
   );
+  // Behind something, only the blocks the letters cross: the label's tilted rim, shaded off a
+  // plane through it, is no ringing of theirs.
+  const ringing = behind ? dilate(text, win.width, win.height, JPEG_BLOCK) : null;
   const blocks = windowAround(image, box, JPEG_BLOCK);
   const [x0, y0] = [Math.max(blocks.x, win.x), Math.max(blocks.y, win.y)];
   const x1 = Math.min(blocks.x + blocks.width, win.x + win.width);
@@ -654,13 +686,20 @@ function textOnFill(
   for (let y = y0; y < y1; y++)
     for (let x = x0; x < x1; x++) {
       const k = (y - win.y) * win.width + (x - win.x);
-      if (!open[k] || text[k] || besides[k]) continue;
+      if (!open[k] || text[k] || besides[k] || (ringing && !ringing[k])) continue;
       if (fill.isOff(x, y, (y * image.width + x) * 3)) text[k] = 1;
     }
   const grown = dilate(text, win.width, win.height, 1);
   for (let k = 0; k < grown.length; k++)
-    grown[k] = grown[k] && (inside[k] || text[k]) && !frame[k] && !theirs.has(id[k] as number) ? 1 : 0;
-  return grown;
+    grown[k] =
+      grown[k] &&
+      (inside[k] || text[k]) &&
+      !frame[k] &&
+      !theirs.has(id[k] as number) &&
+      (text[k] || !behind?.front[k])
+        ? 1
+        : 0;
+  return { text: grown, behind };
 }
 
 /**
@@ -705,7 +744,12 @@ function othersShapes(
 }
 
 /** The refill of the pixels of `text` (1 in the window): the fill's plane there. */
-function refillOf(image: RgbImage, win: Window, text: Uint8Array, fill: Fill, line: TextBox): Refill {
+function refillOf(
+  image: RgbImage,
+  win: Window,
+  { text, fill, behind }: { text: Uint8Array; fill: Fill; behind: LettersBehind | null },
+  line: TextBox,
+): Refill {
   const pixels: number[] = [];
   for (let k = 0; k < text.length; k++) if (text[k]) pixels.push(k);
   const rgb = new Uint8Array(pixels.length * 3);
@@ -726,7 +770,8 @@ function refillOf(image: RgbImage, win: Window, text: Uint8Array, fill: Fill, li
     pixels: where,
     rgb,
     fill: fill.at(line.x + line.width / 2, line.y + line.height / 2),
-    ink: (inks[0]?.length ?? 0) > 0 ? inks.map((values) => median(values)) : null,
+    ink: behind?.ink ?? ((inks[0]?.length ?? 0) > 0 ? inks.map((values) => median(values)) : null),
+    ...(behind ? { behind: true as const } : {}),
   };
 }
 
