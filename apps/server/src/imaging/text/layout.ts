@@ -92,7 +92,7 @@ export function layoutOf(
   picture: RgbImage,
   block: { id: number; box: TextBox; align: 'left' | 'center' | 'right' },
   all: { id: number; box: TextBox }[],
-): { room: TextBox; box: TextBox; align?: 'center'; sizeScale?: number } {
+): { room: TextBox; box: TextBox; align?: 'center'; sizeScale?: number; oneLine?: boolean } {
   const obstacles = all.map((other) =>
     other.id === block.id ? other : { ...other, box: withPill(picture, other.box, block.box) },
   );
@@ -165,6 +165,8 @@ export function layoutOf(
     box: { ...block.box, y: top, height: Math.max(box.height, bottom - top) },
     ...(centred ? { align: 'center' as const } : {}),
     ...(overstated ? { sizeScale: short.height / block.box.height } : {}),
+    // A pill holds one line: its edge is hard, and a second line halves the size (render.ts).
+    oneLine: true,
   };
 }
 

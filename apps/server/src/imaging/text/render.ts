@@ -17,6 +17,12 @@ export interface DrawnBlock {
   align: 'left' | 'center' | 'right';
   /** Drawn around the letters, `width` px wide, under them. */
   outline?: { color: string; width: number } | null;
+  /**
+   * On a pill or a tag (layout.ts): one line, condensed if need be, unless wrapping draws the
+   * text larger. alimama valid-1's wide 「立即抢购」 button took its translation as two 10 px lines
+   * where the original is one large line.
+   */
+  oneLine?: boolean;
 }
 
 export interface FittedBlock {
@@ -90,12 +96,25 @@ export const leastTextArea = (text: string, size: number) =>
 /** A block's text that cannot be drawn at all: too large for a picture (Cairo's surfaces stop at 32767 px). */
 export class TextTooLargeError extends Error {}
 
-/** The largest size in [low, high] at which the text fits `box`, or null; a binary search (each try renders once). */
-async function largestFitting(block: DrawnBlock, box: TextBox, language: string, low: number, high: number) {
+/** A rendering at most this many times its size high is one line (Noto's lines are 1.4 em apart). */
+const ONE_LINE = 2;
+
+/**
+ * The largest size in [low, high] at which the text fits `box` (on one line when `oneLine`), or
+ * null; a binary search (each try renders once).
+ */
+async function largestFitting(
+  block: DrawnBlock,
+  box: TextBox,
+  language: string,
+  low: number,
+  high: number,
+  oneLine = false,
+) {
   const tryAt = async (size: number) => {
     if (leastTextArea(block.text, size) > box.width * box.height * HEIGHT_SLACK) return null;
     const rendered = await renderText({ ...block, box }, language, size).catch(() => null);
-    if (!rendered) return null;
+    if (!rendered || (oneLine && rendered.height > size * ONE_LINE)) return null;
     return rendered.width <= box.width + 1 && rendered.height <= box.height * HEIGHT_SLACK ? rendered : null;
   };
   const top = await tryAt(high);
@@ -135,8 +154,7 @@ export async function fitBlock(block: DrawnBlock, language: string): Promise<Fit
   const fitted =
     (await largestFitting(block, asPrinted, language, near, start)) ??
     (await largestFitting(block, room, language, near, start)) ??
-    (await largestFitting(block, room, language, low, near)) ??
-    (await condensedFitting(block, room, language, low, start));
+    (await smallerFitting(block, { room, asPrinted }, language, low, near, start));
   if (fitted) return place(block, room, fitted.rendered, fitted.size, false, fitted.scale);
   const tooBig = (error: Error) => {
     throw /too big/i.test(error.message) ? new TextTooLargeError(error.message) : error;
@@ -154,6 +172,27 @@ export async function fitBlock(block: DrawnBlock, language: string): Promise<Fit
   // Its bottom kept to the room's, where the block below begins: the line moves up, not onto it.
   const bottom = Math.round(room.y + room.height);
   return { ...placed, top: Math.max(0, Math.min(placed.top, bottom - line.height)) };
+}
+
+/**
+ * The text's fit below SHRINK_IN_BOX: wrapped in `room` down to `low`, else condensed; on a pill
+ * (`oneLine`), one line (condensed if need be) where that is no smaller than the wrapped lines.
+ */
+async function smallerFitting(
+  block: DrawnBlock,
+  { room, asPrinted }: { room: TextBox; asPrinted: TextBox },
+  language: string,
+  low: number,
+  near: number,
+  start: number,
+) {
+  const wrapped = await largestFitting(block, room, language, low, near);
+  if (!block.oneLine) return wrapped ?? (await condensedFitting(block, room, language, low, start));
+  const line =
+    (await largestFitting(block, asPrinted, language, low, near, true)) ??
+    (await condensedFitting(block, asPrinted, language, low, start, true));
+  if (line && (!wrapped || line.size >= wrapped.size)) return line;
+  return wrapped ?? (await condensedFitting(block, room, language, low, start));
 }
 
 /** The widest one line of overflowing text is laid out in (Cairo's surfaces stop at 32767 px). */
@@ -177,11 +216,12 @@ async function condensedFitting(
   language: string,
   low: number,
   high: number,
+  oneLine = false,
 ) {
   for (const scale of CONDENSED) {
     // Laid out in a box as much wider as the letters are narrower, then squeezed into `box`.
     const wide = { ...box, width: Math.floor(box.width / scale) };
-    const fitted = await largestFitting(block, wide, language, low, high);
+    const fitted = await largestFitting(block, wide, language, low, high, oneLine);
     if (!fitted) continue;
     const { width, height } = fitted.rendered;
     const narrow = Math.max(1, Math.min(box.width, Math.round(width * scale)));
