@@ -5,7 +5,7 @@
  * (label-fill.ts), and the ink reading, taking the colour inside the box that keeps off its edge,
  * read the black frame for the letters: the frame was inpainted into a smear, the blue letters
  * stayed, and the translation was drawn dark over the coupon's edge. Such a label's letters are
- * what lies inside its fill and off it; what is in front of it is never touched.
+ * told by their own colour inside its fill; what is in front of it is never touched.
  */
 import type { TextBox } from '../ocr/index.ts';
 import { distanceTo } from './fill-plane.ts';
@@ -48,7 +48,6 @@ export function behindSomething(around: FillAroundLine, line: TextBox): boolean 
       else if ((id[k] as number) < 0 || shapes[id[k] as number]?.outward) outward++;
     }
   const hidden = all - shown;
-  if (process.env.BDEBUG) console.log('behind?', { all, shown, outward, hidden });
   return hidden > 0 && shown >= all * SHOWN_SHARE && outward >= hidden * FRONT_SHARE;
 }
 
@@ -74,10 +73,10 @@ export interface LettersBehind {
   isLetter: (pixel: number) => boolean;
   ink: number[];
   /**
-   * Window-sized, 1 by what is in front (its pixels off the fill and not the letters', and
-   * FRONT_RIM around them): the letters' glow is not followed there. A white box standing on
-   * the coupon has the coupon on both sides, and its anti-aliased rim, off the fill, was
-   * followed from the letters touching it all round it and painted yellow.
+   * Window-sized, 1 on what is in front and FRONT_RIM around it (frontOf): the letters' glow is
+   * not followed there. A white box standing on the coupon has the coupon on both sides, and its
+   * anti-aliased rim, off the fill, was followed from the letters touching it all round it and
+   * painted yellow.
    */
   front: Uint8Array;
 }
@@ -95,7 +94,7 @@ export function lettersBehind(
   line: TextBox,
   others: readonly TextBox[],
 ): LettersBehind | null {
-  const { win, inside, id, shapes, fillAt } = around;
+  const { win, inside, id, fillAt } = around;
   const inLine = (x: number, y: number) =>
     x >= line.x && y >= line.y && x < line.x + line.width && y < line.y + line.height;
   const at = (k: number) => {
@@ -103,29 +102,9 @@ export function lettersBehind(
     const y = Math.floor(k / win.width) + win.y;
     return { x, y, i: (y * image.width + x) * 3 };
   };
-  // Read away from the fill's edge: what is in front runs into the fill's inside there (its
-  // anti-aliased rim, a strip its top edge cuts off), and letters it hides touch it.
-  const nearEdge = dilate(
-    inside.map((v) => 1 - v),
-    win.width,
-    win.height,
-    EDGE_DEPTH,
-  );
-  const seen: { off: number; i: number; k: number }[] = [];
-  for (let k = 0; k < inside.length; k++) {
-    if (nearEdge[k] || (id[k] as number) < 0) continue;
-    const p = at(k);
-    const off = distanceTo(image.data, p.i, fillAt(p.x, p.y));
-    if (inLine(p.x, p.y) && off > INK_OFF) seen.push({ off, i: p.i, k });
-  }
-  if (seen.length < LEAST_INK) return null;
-  const farthest = seen.sort((a, b) => b.off - a.off).slice(0, Math.ceil(seen.length * FARTHEST));
-  const ink = [0, 1, 2].map(
-    (c) =>
-      farthest.map((p) => image.data[p.i + c] as number).sort((a, b) => a - b)[
-        farthest.length >> 1
-      ] as number,
-  );
+  const read = lettersColour(image, around, at, inLine);
+  if (!read) return null;
+  const { ink, farthest } = read;
   // What is in front is not of that colour, or it was what was read (the black frame of a box in
   // front, inside a plane through the coupon and the white box beside it).
   let hidden = 0;
@@ -174,14 +153,57 @@ export function lettersBehind(
     if (x < 0 || y < 0 || x >= win.width || y >= win.height) return false;
     return letters.has(pieces.id[y * win.width + x] as number);
   };
-  // What is in front: off the fill, of none of the letters' colours inside it, and running out of
-  // the window by itself (a letter's darkest pixel, past its colour, is no such thing).
+  return { isLetter, ink, front: frontOf(around, notInk, line) };
+}
+
+/**
+ * The letters' colour, read well inside the fill (EDGE_DEPTH: what is in front runs into the
+ * fill's inside there, its anti-aliased rim or a strip its top edge cuts off) on the half of
+ * their pixels in the line's box farthest off it; with those pixels (window index `k`). Null with
+ * too few.
+ */
+function lettersColour(
+  image: RgbImage,
+  { win, inside, id, fillAt }: FillAroundLine & { fillAt: (x: number, y: number) => number[] },
+  at: (k: number) => { x: number; y: number; i: number },
+  inLine: (x: number, y: number) => boolean,
+) {
+  const nearEdge = dilate(
+    inside.map((v) => 1 - v),
+    win.width,
+    win.height,
+    EDGE_DEPTH,
+  );
+  const seen: { off: number; i: number; k: number }[] = [];
+  for (let k = 0; k < inside.length; k++) {
+    if (nearEdge[k] || (id[k] as number) < 0) continue;
+    const p = at(k);
+    const off = distanceTo(image.data, p.i, fillAt(p.x, p.y));
+    if (inLine(p.x, p.y) && off > INK_OFF) seen.push({ off, i: p.i, k });
+  }
+  if (seen.length < LEAST_INK) return null;
+  const farthest = seen.sort((a, b) => b.off - a.off).slice(0, Math.ceil(seen.length * FARTHEST));
+  const ink = [0, 1, 2].map(
+    (c) =>
+      farthest.map((p) => image.data[p.i + c] as number).sort((a, b) => a - b)[
+        farthest.length >> 1
+      ] as number,
+  );
+  return { ink, farthest };
+}
+
+/**
+ * What is in front of the label, grown by FRONT_RIM (window-sized, 1 = in front): off the fill, of
+ * none of the letters' colours inside it (`notInk` 0), and running out of the window by itself (a
+ * letter's darkest pixel, past its colour, is no such thing).
+ */
+function frontOf({ win, inside, id, shapes }: FillAroundLine, notInk: Uint8Array, line: TextBox): Uint8Array {
   const other = new Uint8Array(inside.length).fill(1);
   for (let k = 0; k < inside.length; k++)
     if (shapes[id[k] as number]?.outward && (!inside[k] || notInk[k])) other[k] = 0;
   const parts = shapesOffFill(win, other, line);
   const front = Uint8Array.from(parts.id, (n) => (parts.shapes[n]?.outward ? 1 : 0));
-  return { isLetter, ink, front: dilate(front, win.width, win.height, FRONT_RIM) };
+  return dilate(front, win.width, win.height, FRONT_RIM);
 }
 
 /**
