@@ -228,13 +228,14 @@ export function readInFront(
 ): boolean {
   if (read === null || Math.hypot(...letters.map((v, c) => v - (read[c] as number))) <= READ_APART)
     return false;
+  const colour = [...read];
   let hidden = 0;
   let ofRead = 0;
   for (let y = line.y; y < line.y + line.height; y++)
     for (let x = line.x; x < line.x + line.width; x++) {
       if (inside[(y - win.y) * win.width + (x - win.x)]) continue;
       hidden++;
-      if (distanceTo(image.data, (y * image.width + x) * 3, [...read]) <= NEAR_INK) ofRead++;
+      if (distanceTo(image.data, (y * image.width + x) * 3, colour) <= NEAR_INK) ofRead++;
     }
   return ofRead >= hidden * READ_IN_FRONT;
 }
