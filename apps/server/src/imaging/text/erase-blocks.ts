@@ -64,7 +64,9 @@ export async function eraseBlocks(input: EraseInput) {
       input.target,
     ),
   );
+  const shielded = shieldLabels(image, marked.refills.values(), erase);
   await inpaint(image, erase);
+  shielded.restore();
   for (const refill of marked.refills.values()) applyRefill(image, refill, erase);
   // A glow's faint last ring is past the strokes' box by up to half the line's thickness (haze.ts).
   // Refilled lines need none of this: their glow went with them, and the page colour around a
@@ -110,6 +112,34 @@ function putBack(image: RgbImage, saved: ReturnType<typeof setAside>, erase: Uin
 
 /** Pixels around a decoration's box kept with it: its anti-aliased edge. */
 const DECORATION_RIM = 2;
+
+/**
+ * A label found under a line is no other line's strokes, nor what they are filled from. The white
+ * 「可选i7-10870H」 label of alimama train-3 lies in the grown box of the white 「8核芯」 badge above
+ * it: marked as the badge's, it was inpainted into a grey smear before its own refill; left as it
+ * was, the badge's inpainting pulled its white up into a pale cloud. A label another line's marks
+ * reach into is inpainted with them as a whole, letters and edge too, so none of its colours are
+ * drawn on, and then given back its own pixels (its letters get their refill after), and its edge
+ * where no other line marked it.
+ */
+function shieldLabels(image: RgbImage, refills: Iterable<Refill>, erase: Uint8Array) {
+  const saved: { at: number[]; rgb: number[] }[] = [];
+  for (const { label, pixels } of refills) {
+    if (!label?.fill.some((p) => erase[p] === 255)) continue;
+    const back = [...label.fill, ...label.rim.filter((p) => erase[p] !== 255)];
+    for (const p of [...pixels, ...label.fill, ...label.rim]) erase[p] = 255;
+    saved.push({ at: back, rgb: back.flatMap((p) => [...image.data.subarray(p * 3, p * 3 + 3)]) });
+  }
+  return {
+    restore() {
+      for (const { at, rgb } of saved)
+        at.forEach((p, n) => {
+          image.data.set(rgb.slice(n * 3, n * 3 + 3), p * 3);
+          erase[p] = 0;
+        });
+    },
+  };
+}
 
 /** A line set in a column (taller than 1.6× its width, more than one character): vertical text. */
 const isColumn = (box: TextBox, text: string) => box.height > box.width * 1.6 && [...text.trim()].length > 1;
@@ -290,9 +320,15 @@ const OUTLINE_FILL = 36;
  * outline on the white box. A reading that does not stand out from the fill gives way to the
  * colour the letters have where they stand farthest off it.
  */
-function inkOnLabel(read: TextInk, refill: Refill): TextInk {
+export function inkOnLabel(read: TextInk, refill: Refill): TextInk {
   // On a label behind something, the reading may be of what is in front (label-behind.ts).
   if (refill.behind && refill.ink) return { color: hex(refill.ink), bold: read.bold, outline: null };
+  // An "outline" of the label's own colour is the label: a small label tight around its letters
+  // (alimama train-3's white 「可选i7-10870H」 on a blue picture) was read as pale-blue letters in a
+  // white outline, their dark strokes blurred with the white between them.
+  const labelRead =
+    read.outline !== null && colourDistance(rgbOf(read.outline.color), refill.fill) <= OUTLINE_FILL;
+  if (refill.ink && labelRead) return { color: hex(refill.ink), bold: read.bold, outline: null };
   // The letters' colour, not their outline's: white letters outlined dark read on any fill.
   if (!refill.ink || contrastRatio(rgbOf(read.color), refill.fill) >= LABEL_CONTRAST) return read;
   // Letters in an outline of their own, of a colour apart from the fill's, were read as designed:

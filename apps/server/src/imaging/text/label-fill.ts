@@ -75,6 +75,8 @@ const PLANES_PER_RING = 3;
 const INSIDE_SHARE = 0.5;
 /** Share of the line's box that must lie inside the fill. */
 const WRAPPED_SHARE = 0.8;
+/** About how far the detector's box reaches past the characters, as a share of the line's height. */
+const DETECTOR_PADDING = 0.18;
 /** A profile fits the fill only if it brings the plane's 90th-percentile distance below this share. */
 const PROFILE_GAIN = 0.6;
 /** Share of the window past the line's box that a fill must hold: a label's rim at least. */
@@ -149,6 +151,11 @@ export interface Refill {
    * reading may have read that for the letters, and `ink` is theirs.
    */
   behind?: true;
+  /**
+   * The label (image indices): the fill's own pixels around the text, no other line's strokes,
+   * and the pixel of its edge next to them, part the label's colour.
+   */
+  label?: { fill: Int32Array; rim: Int32Array };
 }
 
 /** A text pixel this far off the fill (RGB distance) is the letters' own colour, not their edge. */
@@ -422,14 +429,26 @@ export function labelRefill(
     : rings
         .flatMap((ring) => ringPlanes(image, ring, SAME_COLOUR, PLANES_PER_RING))
         .filter((c) => c.share >= RING_SHARE);
+  // A label tight around its letters ends inside the detector's padding (alimama train-3's white
+  // 「可选i7-10870H」 label is 15 px high in an 18 px box, on a blue picture): its rim past the box
+  // is under LEAST_AROUND. A fill that holds the edge of the box inset by that padding is judged
+  // on that box where the line's own fails it.
+  const tight = windowAround(image, line, -Math.round(thickness * DETECTOR_PADDING));
   // Of the fills that hold the line as strokes, the one reaching furthest around it: the banner's
   // red, not the yellow of the letters on it, which also lies between their gaps.
   const held: { fill: Fill; text: Uint8Array; behind: LettersBehind | null; around: number }[] = [];
   for (const candidate of candidates) {
     const fill = fillOf(image, win, candidate.plane, candidate.agree);
-    const found = fill && textOnFill(image, win, fill, line, box, inked, thickness, { others, kept, ink });
-    if (!fill || !found) continue;
-    const around = shareAround(win, fill.shape, line);
+    if (!fill) continue;
+    const tightLabel =
+      tight.width >= 3 && tight.height >= 3 && edgeShare(win, fill.shape, tight) >= EDGE_ON_LABEL;
+    const near = { others, kept, ink };
+    const found =
+      textOnFill(image, win, fill, line, box, inked, thickness, near) ??
+      (tightLabel ? textOnFill(image, win, fill, line, box, inked, thickness, near, tight) : null);
+    if (!found) continue;
+    const lineAround = shareAround(win, fill.shape, line);
+    const around = lineAround < LEAST_AROUND && tightLabel ? shareAround(win, fill.shape, tight) : lineAround;
     // The letters' own colour reaches nowhere past them (white words on a photo, read as white
     // fill with the photo between the letters as text); the tightest label still shows a rim.
     if (around < LEAST_AROUND) continue;
@@ -570,9 +589,10 @@ function shareAround(win: Window, shape: Uint8Array, line: TextBox): number {
 
 /**
  * The line's pixels on `fill` (1 in the window), or null when the fill does not hold the line:
- * it does not wrap the line's box (the white faces of a 3D headline are no fill around it) unless
- * the label is behind something in front of it (`behind`), or what it holds is not strokes but a
- * solid shape (the fill found was the card around a pill, not the pill).
+ * it does not wrap the line's box (or `wrap`, that box inset for a tight label; the white faces
+ * of a 3D headline are no fill around it) unless the label is behind something in front of it
+ * (`behind`), or what it holds is not strokes but a solid shape (the fill found was the card
+ * around a pill, not the pill).
  */
 function textOnFill(
   image: RgbImage,
@@ -587,13 +607,14 @@ function textOnFill(
     kept,
     ink,
   }: { others: readonly TextBox[]; kept: readonly TextBox[]; ink: readonly number[] | null },
+  wrap: TextBox = line,
 ): { text: Uint8Array; behind: LettersBehind | null } | null {
   const inside = insideFill(win, fill.shape);
   let wrapped = 0;
-  for (let y = line.y; y < line.y + line.height; y++)
-    for (let x = line.x; x < line.x + line.width; x++)
+  for (let y = wrap.y; y < wrap.y + wrap.height; y++)
+    for (let x = wrap.x; x < wrap.x + wrap.width; x++)
       wrapped += inside[(y - win.y) * win.width + x - win.x] ?? 0;
-  const unwrapped = wrapped < line.width * line.height * WRAPPED_SHARE;
+  const unwrapped = wrapped < wrap.width * wrap.height * WRAPPED_SHARE;
   const { id, shapes } = shapesOffFill(win, fill.shape, box);
   // A label partly behind something in front of it: its letters are told by their own colour
   // inside the fill, not by the ink reading, which read what is in front (label-behind.ts). Also
@@ -766,7 +787,13 @@ function refillOf(
       for (let c = 0; c < 3; c++) inks[c]?.push(image.data[p.i + c] as number);
   });
   const median = (values: number[]) => values.sort((a, b) => a - b)[values.length >> 1] as number;
+  const rimmed = dilate(fill.shape, win.width, win.height, 1);
+  const own: number[] = [];
+  const rim: number[] = [];
+  for (let k = 0; k < text.length; k++)
+    if (rimmed[k] && !text[k]) (fill.shape[k] ? own : rim).push(pixelOf(image, win, k).i / 3);
   return {
+    label: { fill: Int32Array.from(own), rim: Int32Array.from(rim) },
     pixels: where,
     rgb,
     fill: fill.at(line.x + line.width / 2, line.y + line.height / 2),
