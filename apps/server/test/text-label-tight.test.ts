@@ -10,7 +10,7 @@ import sharp from 'sharp';
 import type { TextBox } from '../src/imaging/ocr/index.ts';
 import { eraseBlocks, inkOnLabel } from '../src/imaging/text/erase-blocks.ts';
 import { type Writing, writeChinese } from './fakes/chinese-text.ts';
-import { inkBounds, oneLineBlock, rgbPixels } from './fakes/written-scenes.ts';
+import { detectedBox, inkBounds, oneLineBlock, rgbPixels } from './fakes/written-scenes.ts';
 
 const W = 220;
 const H = 170;
@@ -21,7 +21,7 @@ const SMALL: Writing = { text: '可选i7-10870H', left: 33, top: 122, size: 12, 
 const BADGE: Writing = {
   text: '8核芯',
   left: 24,
-  top: 72,
+  top: 74,
   size: 40,
   color: '#ffffff',
   outline: { color: '#2629a3', width: 3 },
@@ -44,11 +44,9 @@ async function poster() {
 
 /** The detector's boxes: the badge's ink padded, the small line reaching a row above the label and two below. */
 async function boxes(): Promise<{ badge: TextBox; small: TextBox }> {
-  const b = await inkBounds([BADGE], W, H);
   const s = await inkBounds([SMALL], W, H);
-  const pad = Math.round((b.y1 - b.y0) * 0.1);
   return {
-    badge: { x: b.x0 - pad, y: b.y0 - pad, width: b.x1 - b.x0 + 2 * pad, height: b.y1 - b.y0 + 2 * pad },
+    badge: await detectedBox([BADGE], W, H),
     small: { x: LABEL.x + 2, y: LABEL.y - 1, width: s.x1 - LABEL.x + 2, height: LABEL.height + 3 },
   };
 }

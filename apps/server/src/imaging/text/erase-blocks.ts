@@ -117,15 +117,21 @@ const DECORATION_RIM = 2;
  * A label found under a line is no other line's strokes, nor what they are filled from. The white
  * 「可选i7-10870H」 label of alimama train-3 lies in the grown box of the white 「8核芯」 badge above
  * it: marked as the badge's, it was inpainted into a grey smear before its own refill; left as it
- * was, the badge's inpainting pulled its white up into a pale cloud. A label another line's marks
- * reach into is inpainted with them as a whole, letters and edge too, so none of its colours are
+ * was, the badge's inpainting pulled its white up into a pale cloud. A label most of which other
+ * lines marked is inpainted with them as a whole, letters and edge too, so none of its colours are
  * drawn on, and then given back its own pixels (its letters get their refill after), and its edge
- * where no other line marked it.
+ * where no other line marked it. Only then: where a neighbour's marks reach onto the page around a
+ * line (train-4: the gradient pill's under the page of 「游戏 | 办公兼备」, 26% of it), the page is
+ * what lies behind them, and without it their inpainting pulled the pill's purple up onto it.
  */
+/** Share of a label's fill marked by other lines above which they took it for their strokes (train-3: 58%). */
+const TAKEN_LABEL = 0.5;
+
 function shieldLabels(image: RgbImage, refills: Iterable<Refill>, erase: Uint8Array) {
   const saved: { at: number[]; rgb: number[] }[] = [];
   for (const { label, pixels } of refills) {
-    if (!label?.fill.some((p) => erase[p] === 255)) continue;
+    const taken = label ? label.fill.filter((p) => erase[p] === 255).length : 0;
+    if (!label || taken < label.fill.length * TAKEN_LABEL) continue;
     const back = [...label.fill, ...label.rim.filter((p) => erase[p] !== 255)];
     for (const p of [...pixels, ...label.fill, ...label.rim]) erase[p] = 255;
     saved.push({ at: back, rgb: back.flatMap((p) => [...image.data.subarray(p * 3, p * 3 + 3)]) });

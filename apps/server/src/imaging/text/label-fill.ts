@@ -440,8 +440,14 @@ export function labelRefill(
   for (const candidate of candidates) {
     const fill = fillOf(image, win, candidate.plane, candidate.agree);
     if (!fill) continue;
+    // Its fill is one piece around the letters; thick letters that fill their box hold its inset
+    // edge as well, each a piece of its own (alimama train-9's yellow 「老师推荐」 on a dark bar
+    // was refilled yellow).
     const tightLabel =
-      tight.width >= 3 && tight.height >= 3 && edgeShare(win, fill.shape, tight) >= EDGE_ON_LABEL;
+      tight.width >= 3 &&
+      tight.height >= 3 &&
+      edgeShare(win, fill.shape, tight) >= EDGE_ON_LABEL &&
+      onePiece(win, fill.shape, tight) >= ONE_PIECE;
     const near = { others, kept, ink };
     const found =
       textOnFill(image, win, fill, line, box, inked, thickness, near) ??
@@ -475,6 +481,44 @@ export function labelRefill(
     .filter((c) => !outer.includes(c))
     .reduce<(typeof held)[number] | null>((a, c) => (!a || c.around > a.around ? c : a), null);
   return best && refillOf(image, win, best, line);
+}
+
+/** Share of a tight label's fill in the inset box that its largest piece holds at least. */
+const ONE_PIECE = 0.6;
+
+/** Share of the fill's pixels in `box` that lie in its largest piece there (8-connected). */
+function onePiece(win: Window, shape: Uint8Array, box: TextBox): number {
+  const x0 = Math.max(box.x, win.x) - win.x;
+  const y0 = Math.max(box.y, win.y) - win.y;
+  const x1 = Math.min(box.x + box.width, win.x + win.width) - win.x;
+  const y1 = Math.min(box.y + box.height, win.y + win.height) - win.y;
+  const seen = new Uint8Array(shape.length);
+  const queue: number[] = [];
+  let all = 0;
+  let largest = 0;
+  for (let y = y0; y < y1; y++)
+    for (let x = x0; x < x1; x++) {
+      const start = y * win.width + x;
+      if (!shape[start] || seen[start]) continue;
+      seen[start] = 1;
+      queue.length = 0;
+      queue.push(start);
+      for (let head = 0; head < queue.length; head++) {
+        const k = queue[head] as number;
+        const [kx, ky] = [k % win.width, Math.floor(k / win.width)];
+        for (let dy = -1; dy <= 1; dy++)
+          for (let dx = -1; dx <= 1; dx++) {
+            const [nx, ny] = [kx + dx, ky + dy];
+            const n = ny * win.width + nx;
+            if (nx < x0 || ny < y0 || nx >= x1 || ny >= y1 || !shape[n] || seen[n]) continue;
+            seen[n] = 1;
+            queue.push(n);
+          }
+      }
+      all += queue.length;
+      largest = Math.max(largest, queue.length);
+    }
+  return all === 0 ? 0 : largest / all;
 }
 
 /** Share of a label in a fill's text (or of that text in the label) for the fill to be the card under it. */
