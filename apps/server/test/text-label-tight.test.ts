@@ -134,4 +134,10 @@ describe('图片翻译 · a small white label tight around its letters, under a 
     const read = { color: '#ff5014', bold: true, outline: { color: '#ffffff', width: 6 } };
     assert.deepEqual(inkOnLabel(read, { ...refill, fill: [219, 186, 166], ink: [250, 90, 40] }), read);
   });
+
+  it("keeps a reading that stands out more than the refill's, its glow the label's colour (taobao4)", () => {
+    const read = { color: '#ffffff', bold: true, outline: { color: '#a01010', width: 2 } };
+    const banner = { ...refill, fill: [180, 20, 18], ink: [176, 150, 150] };
+    assert.deepEqual(inkOnLabel(read, banner), read);
+  });
 });

@@ -329,12 +329,19 @@ const OUTLINE_FILL = 36;
 export function inkOnLabel(read: TextInk, refill: Refill): TextInk {
   // On a label behind something, the reading may be of what is in front (label-behind.ts).
   if (refill.behind && refill.ink) return { color: hex(refill.ink), bold: read.bold, outline: null };
-  // An "outline" of the label's own colour is the label: a small label tight around its letters
-  // (alimama train-3's white 「可选i7-10870H」 on a blue picture) was read as pale-blue letters in a
-  // white outline, their dark strokes blurred with the white between them.
+  // An "outline" of the label's own colour may be the label: a small label tight around its
+  // letters (alimama train-3's white 「可选i7-10870H」 on a blue picture) was read as pale-blue
+  // letters in a white outline, their dark strokes blurred with the white between them. The
+  // letters are then the colour that stands out more from the label: the refill's reading. A
+  // reading that stands out more (taobao4's white words in a dark-red glow on a red banner) stays.
   const labelRead =
     read.outline !== null && colourDistance(rgbOf(read.outline.color), refill.fill) <= OUTLINE_FILL;
-  if (refill.ink && labelRead) return { color: hex(refill.ink), bold: read.bold, outline: null };
+  if (
+    refill.ink &&
+    labelRead &&
+    contrastRatio(refill.ink, refill.fill) > contrastRatio(rgbOf(read.color), refill.fill)
+  )
+    return { color: hex(refill.ink), bold: read.bold, outline: null };
   // The letters' colour, not their outline's: white letters outlined dark read on any fill.
   if (!refill.ink || contrastRatio(rgbOf(read.color), refill.fill) >= LABEL_CONTRAST) return read;
   // Letters in an outline of their own, of a colour apart from the fill's, were read as designed:

@@ -442,8 +442,10 @@ export function labelRefill(
     if (!fill) continue;
     // Its fill is one piece around the letters; thick letters that fill their box hold its inset
     // edge as well, each a piece of its own (alimama train-9's yellow 「老师推荐」 on a dark bar
-    // was refilled yellow).
+    // was refilled yellow). And it is smooth in colour: a fill smooth only in brightness was a
+    // printed glyph (train-13's cream calligraphy on a blue mat, refilled into a cream blob).
     const tightLabel =
+      fill.reach === 1 &&
       tight.width >= 3 &&
       tight.height >= 3 &&
       edgeShare(win, fill.shape, tight) >= EDGE_ON_LABEL &&
