@@ -65,7 +65,9 @@ export async function eraseBlocks(input: EraseInput) {
     ),
   );
   const shielded = shieldLabels(image, marked.refills.values(), erase);
+  const spared = shieldKept(image, kept, lines, erase);
   await inpaint(image, erase);
+  spared.restore();
   shielded.restore();
   for (const refill of marked.refills.values()) applyRefill(image, refill, erase);
   // A glow's faint last ring is past the strokes' box by up to half the line's thickness (haze.ts).
@@ -135,6 +137,47 @@ function shieldLabels(image: RgbImage, refills: Iterable<Refill>, erase: Uint8Ar
     const back = [...label.fill, ...label.rim.filter((p) => erase[p] !== 255)];
     for (const p of [...pixels, ...label.fill, ...label.rim]) erase[p] = 255;
     saved.push({ at: back, rgb: back.flatMap((p) => [...image.data.subarray(p * 3, p * 3 + 3)]) });
+  }
+  return {
+    restore() {
+      for (const { at, rgb } of saved)
+        at.forEach((p, n) => {
+          image.data.set(rgb.slice(n * 3, n * 3 + 3), p * 3);
+          erase[p] = 0;
+        });
+    },
+  };
+}
+
+/**
+ * Text kept as it is next to what is inpainted is not filled from either: the inpainting of
+ * alimama train-3's 「竞机械师」 pulled the white of the wordmark 「MACHENIKE」 just over it down
+ * into grey smudges. Its box (outside the lines being erased) is inpainted with them, then given
+ * back its own pixels.
+ */
+function shieldKept(
+  image: RgbImage,
+  kept: readonly TextBox[],
+  lines: readonly TextLine[],
+  erase: Uint8Array,
+) {
+  const { width } = image;
+  const inLine = (x: number, y: number) =>
+    lines.some(({ box }) => x >= box.x && x < box.x + box.width && y >= box.y && y < box.y + box.height);
+  const saved: { at: number[]; rgb: number[] }[] = [];
+  for (const area of kept) {
+    const near = grow(area, 2, image.width, image.height);
+    let touched = false;
+    for (let y = near.y; y < near.y + near.height && !touched; y++)
+      for (let x = near.x; x < near.x + near.width && !touched; x++) touched = erase[y * width + x] === 255;
+    if (!touched) continue;
+    const at: number[] = [];
+    const inside = grow(area, 0, image.width, image.height);
+    for (let y = inside.y; y < inside.y + inside.height; y++)
+      for (let x = inside.x; x < inside.x + inside.width; x++)
+        if (!inLine(x, y) && erase[y * width + x] !== 255) at.push(y * width + x);
+    saved.push({ at, rgb: at.flatMap((p) => [...image.data.subarray(p * 3, p * 3 + 3)]) });
+    for (const p of at) erase[p] = 255;
   }
   return {
     restore() {
@@ -239,9 +282,11 @@ function markLines(image: RgbImage, lines: TextLine[], erase: Uint8Array, kept: 
   const scratch = new Uint8Array(image.width * image.height);
   for (const line of lines) {
     // What lies in another line's box is that line's to erase (its letters, the pill it is on).
-    const others = lines.filter((other) => other !== line).map((other) => other.box);
+    // Text kept as it is beside the line is no more the line's than another line is.
+    const others = [...lines.filter((other) => other !== line).map((other) => other.box), ...kept];
     const box = strokeBox(line, image);
     const read = markStrokes(image, box, scratch);
+    spareKept(scratch, image, kept, line.box);
     const inked = (pixel: number) => scratch[pixel] === 255;
     // Across two fills, each piece on its own; else on the one fill around the whole line.
     const around = {
@@ -257,11 +302,10 @@ function markLines(image: RgbImage, lines: TextLine[], erase: Uint8Array, kept: 
     inks.set(line, refill ? inkOnLabel(read, refill) : read);
     // A glow is followed past the box by up to half the line's thickness (haze.ts).
     const reach = grow(box, Math.min(box.width, box.height), image.width, image.height);
-    const spared = keptBeside(line.box, reach, kept);
     for (let y = reach.y; y < reach.y + reach.height; y++)
       for (let x = reach.x, i = y * image.width + x; x < reach.x + reach.width; x++, i++)
         if (scratch[i]) {
-          if (!refill && !spared(x, y)) erase[i] = 255;
+          if (!refill) erase[i] = 255;
           scratch[i] = 0;
         }
   }
@@ -269,20 +313,21 @@ function markLines(image: RgbImage, lines: TextLine[], erase: Uint8Array, kept: 
 }
 
 /**
- * Whether a pixel is text kept on purpose beside the line: in a kept box, outside the line's own.
- * The line's strokes are read in its box grown by a fifth, which on train-13 reached up into the
- * white 「Buy now」 kept above the mat's slanted 「欢迎」, and erased the bottom of its letters.
- * Inside the line's own box a kept reading is a piece of the line (「- T」 read in a headline's gap).
+ * Clears from `marks` what lies in text kept as it is (`kept`) outside the line's own box: the box
+ * grown past the strokes, and a glow followed past that, reach the text beside the line. alimama
+ * train-3's Latin wordmark 「MACHENIKE」 5 px over the white brand line 「竞机械师」 was marked as
+ * its white strokes and inpainted into a smudge.
  */
-function keptBeside(line: TextBox, reach: TextBox, kept: readonly TextBox[]) {
-  const near = kept.filter((k) => overlaps(k, reach));
-  return (x: number, y: number) => near.length > 0 && !holds(line, x, y) && near.some((k) => holds(k, x, y));
+function spareKept(marks: Uint8Array, image: RgbImage, kept: readonly TextBox[], own: TextBox) {
+  for (const area of kept) {
+    const x0 = Math.max(0, area.x);
+    const x1 = Math.min(image.width, area.x + area.width);
+    for (let y = Math.max(0, area.y); y < Math.min(image.height, area.y + area.height); y++)
+      for (let x = x0; x < x1; x++)
+        if (x < own.x || x >= own.x + own.width || y < own.y || y >= own.y + own.height)
+          marks[y * image.width + x] = 0;
+  }
 }
-
-const holds = (box: TextBox, x: number, y: number) =>
-  x >= box.x && x < box.x + box.width && y >= box.y && y < box.y + box.height;
-const overlaps = (a: TextBox, b: TextBox) =>
-  a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
 
 /**
  * The refill of a line whose letters have an outline (`refillOf` a box of letters), taken on the
