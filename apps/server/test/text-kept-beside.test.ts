@@ -17,10 +17,12 @@ const H = 90;
 const WORDMARK: Writing = { text: 'M A C H E N I K E', left: 40, top: 14, size: 10, color: '#f0f0f0' };
 const BRAND: Writing = { text: '竞机械师', left: 40, top: 26, size: 26, color: '#f1f2f4' };
 
-/** The wordmark over the brand line, white on a dark night-blue picture, as a JPEG. */
+/** The wordmark over the brand line, white on a dark grainy picture (no fill to refill), as a JPEG. */
 async function lockup() {
-  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${W}" height="${H}"><defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="#0a0515"/><stop offset="1" stop-color="#1c1030"/></linearGradient></defs><rect width="${W}" height="${H}" fill="url(#g)"/></svg>`;
-  return sharp(await writeChinese(sharp(Buffer.from(svg)), [WORDMARK, BRAND]))
+  const grain = sharp({
+    create: { width: W, height: H, channels: 3, noise: { type: 'gaussian', mean: 24, sigma: 14 } },
+  });
+  return sharp(await writeChinese(sharp(await grain.png().toBuffer()), [WORDMARK, BRAND]))
     .jpeg({ quality: 90 })
     .toBuffer();
 }
@@ -35,7 +37,7 @@ describe('图片翻译 · a kept wordmark just over a translated line', () => {
   it('keeps its letters: the line is erased, the wordmark is not', async () => {
     const picture = await rgbPixels(await lockup());
     const wordmark = await boxOf(WORDMARK, 2);
-    const brand = await boxOf(BRAND, 3);
+    const brand = await boxOf(BRAND, 4);
     const before = new Uint8Array(picture.data);
     const result = await eraseBlocks({
       image: { data: new Uint8Array(picture.data), width: W, height: H },
@@ -64,5 +66,10 @@ describe('图片翻译 · a kept wordmark just over a translated line', () => {
       for (let x = line.x0; x <= line.x1; x++)
         if ((result.data[(y * W + x) * 3] as number) > 160) bright += 1;
     assert.equal(bright, 0, 'bright pixels of the brand line left');
+    // Nor is the wordmark's white pulled down into the erased line: the rows between stay dark.
+    let smudged = 0;
+    for (let y = ink.y1 + 2; y < line.y0 + 4; y++)
+      for (let x = ink.x0; x <= ink.x1; x++) if ((result.data[(y * W + x) * 3] as number) > 70) smudged += 1;
+    assert.equal(smudged, 0, 'pale pixels under the wordmark');
   });
 });
