@@ -19,10 +19,11 @@ const BRAND: Writing = { text: '竞机械师', left: 40, top: 26, size: 26, colo
 
 /** The wordmark over the brand line, white on a dark grainy picture (no fill to refill), as a JPEG. */
 async function lockup() {
-  const grain = sharp({
-    create: { width: W, height: H, channels: 3, noise: { type: 'gaussian', mean: 24, sigma: 14 } },
-  });
-  return sharp(await writeChinese(sharp(await grain.png().toBuffer()), [WORDMARK, BRAND]))
+  const grain =
+    '<filter id="n"><feTurbulence type="fractalNoise" baseFrequency="0.3" numOctaves="2" seed="3"/></filter>' +
+    `<rect width="${W}" height="${H}" fill="#0a0515"/><rect width="${W}" height="${H}" filter="url(#n)" opacity="0.25"/>`;
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${W}" height="${H}">${grain}</svg>`;
+  return sharp(await writeChinese(sharp(Buffer.from(svg)), [WORDMARK, BRAND]))
     .jpeg({ quality: 90 })
     .toBuffer();
 }
