@@ -14,6 +14,7 @@ import { asBuffer } from '../pixel-transfer.ts';
 import { mayHaveDashes } from './dashes.ts';
 import { oneWeightPerList } from './layout.ts';
 import { type Legibility, legibilityOf } from './legibility.ts';
+import { logoLockups } from './logo-lockup.ts';
 import { NoSourceTextError } from './picture-errors.ts';
 import { isShopMark } from './product-print.ts';
 import { isOnProduct, type ProductMatte } from './product-text.ts';
@@ -143,7 +144,9 @@ export async function translatePicture(
     ? await pixels.run('linesBetweenDashes', { image: { png: source }, lines: read })
     : { lines: read, dashes: [] };
   const blocks = groupIntoBlocks(lines);
-  const withSource = blocks.filter((block) => !keptAsIs(block, options.keep));
+  // A brand's logo (its Latin name over a short Chinese one) is the seller's mark: kept as it is.
+  const logos = logoLockups(blocks);
+  const withSource = blocks.filter((block) => !keptAsIs(block, options.keep) && !logos.has(block));
   if (withSource.length === 0)
     throw new NoSourceTextError((await hasSlantedText(ocr, source)) ? 'slanted-text' : 'no-source-text');
   // Only now, with Chinese to translate, is the product looked for: matting is most of the time.
@@ -159,6 +162,7 @@ export async function translatePicture(
   if (toTranslate.length === 0) throw new NoSourceTextError('only-product-text');
   const reason = (block: TextBlock): KeptReason | null => {
     if (onProduct.has(block)) return 'product';
+    if (logos.has(block) && countSourceChars(block.text) > 0) return 'keep';
     if (!keptAsIs(block, options.keep)) return null;
     return countSourceChars(block.text) === 0 ? 'no-chinese' : 'keep';
   };
@@ -209,6 +213,7 @@ export async function translatePicture(
   // is, as the product's Chinese print is: test-2's fourth ribbon read 「1」, then 「浙台摄传缩生露」.
   const printedAreas = [
     ...onProduct,
+    ...logos,
     ...(area ? blocks.filter((block) => reason(block) === 'no-chinese' && isOnProduct(block, area)) : []),
   ];
   const translated = oneWeightPerList(
@@ -237,7 +242,10 @@ export async function translatePicture(
     ...(await readAgain(
       ocr,
       drawn,
-      { words: [...options.keep, ...productLines([...onProduct])], areas: printedAreas.map((b) => b.box) },
+      {
+        words: [...options.keep, ...productLines([...onProduct, ...logos])],
+        areas: printedAreas.map((b) => b.box),
+      },
       options.target,
     )),
   };
