@@ -294,6 +294,18 @@ describe('grouping lines into blocks', () => {
     );
   });
 
+  it('centres a poster headline whose right edge a small price three blocks down nearly shares (the detergent poster: 10 px off)', () => {
+    const blocks = shape([
+      line('正品促销', 11, 9, 304, 90),
+      line('大桶装更划算', 71, 98, 182, 29),
+      line('强力去污符合国标', 68, 144, 189, 23),
+      line('日常价', 260, 227, 26, 9),
+      line('10.0起', 258, 235, 47, 19),
+    ]);
+    assert.deepEqual(blocks[0], { text: '正品促销', align: 'center', lineHeight: 90 });
+    assert.deepEqual(blocks.at(-1), { text: '10.0起', align: 'left', lineHeight: 19 });
+  });
+
   it('starts a new block where the gap grows: the next paragraph', () => {
     assert.deepEqual(
       shape([line('一', 100, 100, 300), line('二', 100, 140, 300), line('三', 100, 205, 300)]).map(

@@ -130,9 +130,24 @@ function alignmentOf(
   // ended 28 px from where a centred 48 px heading ended, and pushed its translation to the right.
   const lined = (other: { box: TextBox; lineHeight: number }, edge: (b: TextBox) => number) =>
     Math.abs(edge(other.box) - edge(box)) <= Math.min(tolerance, ALIGNED * other.lineHeight);
-  if (others.some((other) => lined(other, (b) => b.x))) return 'left';
-  if (others.some((other) => lined(other, (b) => b.x + b.width))) return 'right';
+  // Only a neighbour counts (a title and the text right above or below it): the 3D headline across
+  // a poster's top ended 10 px from where a small price three blocks down ended, and its
+  // translation was pushed to the picture's right edge.
+  const neighbours = others.filter(
+    (other) => !others.some((between) => between !== other && liesBetween(between.box, box, other.box)),
+  );
+  if (neighbours.some((other) => lined(other, (b) => b.x))) return 'left';
+  if (neighbours.some((other) => lined(other, (b) => b.x + b.width))) return 'right';
   return 'center';
+}
+
+/** Whether `c` sits in the gap between `a` and `b`, one above the other, under or over either of them. */
+function liesBetween(c: TextBox, a: TextBox, b: TextBox): boolean {
+  const [upper, lower] = a.y <= b.y ? [a, b] : [b, a];
+  const middle = c.y + c.height / 2;
+  if (middle <= upper.y + upper.height || middle >= lower.y) return false;
+  const across = (d: TextBox) => c.x < d.x + d.width && d.x < c.x + c.width;
+  return across(a) || across(b);
 }
 
 /** Mean distance from one line's top to the next; a single line's height. */
