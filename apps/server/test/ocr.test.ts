@@ -306,6 +306,16 @@ describe('grouping lines into blocks', () => {
     assert.deepEqual(blocks.at(-1), { text: '10.0起', align: 'left', lineHeight: 19 });
   });
 
+  it('centres a line centred under its neighbour whose right edge comes close too (the poster pill under the big 5.8)', () => {
+    const blocks = shape([
+      line('券后价?', 97, 319, 34, 14),
+      line('5.8', 129, 289, 76, 50),
+      line('起', 203, 317, 21, 18),
+      line('惊喜福利不容错过', 112, 340, 101, 18),
+    ]);
+    assert.deepEqual(blocks.at(-1), { text: '惊喜福利不容错过', align: 'center', lineHeight: 18 });
+  });
+
   it('starts a new block where the gap grows: the next paragraph', () => {
     assert.deepEqual(
       shape([line('一', 100, 100, 300), line('二', 100, 140, 300), line('三', 100, 205, 300)]).map(

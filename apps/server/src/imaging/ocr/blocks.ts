@@ -102,8 +102,9 @@ function keepsRhythm(lines: readonly TextLine[], gap: number, height: number): b
 
 /**
  * Several lines: the edge (left, middle, right) along which they line up best, left first when
- * lines are equally long. One line: left or right when it lines up with another block's left or
- * right edge within a share of the smaller one's height (a title over a paragraph), else centred (a badge, a label on its own), so a longer
+ * lines are equally long. One line: left, centred or right when it lines up with a neighbouring
+ * block's left edge, middle or right edge (no block between them) within a share of the smaller
+ * one's height (a title over a paragraph), else centred (a badge, a label on its own), so a longer
  * or shorter translation stays where the eye expects it.
  */
 function alignmentOf(
@@ -137,6 +138,9 @@ function alignmentOf(
     (other) => !others.some((between) => between !== other && liesBetween(between.box, box, other.box)),
   );
   if (neighbours.some((other) => lined(other, (b) => b.x))) return 'left';
+  // A line centred over its neighbour is centred, though a right edge may also come close: the
+  // poster's 「惊喜福利不容错过」 pill under the big 5.8 ended 8 px from where the price ended.
+  if (neighbours.some((other) => lined(other, (b) => b.x + b.width / 2))) return 'center';
   if (neighbours.some((other) => lined(other, (b) => b.x + b.width))) return 'right';
   return 'center';
 }
