@@ -172,3 +172,54 @@ function stepBetween(image: RgbImage, i: number, j: number): number {
     (d[i + 2] as number) - (d[j + 2] as number),
   );
 }
+
+/**
+ * Clears from `frame` (frameLines, in place) the lines that are the far edge of the letters' drop
+ * shadow: a frame line is drawn apart from the letters, with the fill between, while the lower
+ * edge of a 3D headline's shadow runs under a long stroke as long as a frame, joined to it by the
+ * shadow's band. A line (4-connected) goes when nearly all its pixels (SHADOW_EDGE_SHARE) reach
+ * `text` straight up, down, left or right within `reach` steps through pixels `off` the fill.
+ * alimama valid-1 kept a dark 50 px line of 「限量」's shadow between the headline's two lines.
+ */
+export function clearShadowEdges(
+  win: Window,
+  frame: Uint8Array,
+  text: Uint8Array,
+  off: (k: number) => boolean,
+  reach: number,
+): void {
+  const { width: w, height: h } = win;
+  const reaches = (k: number, dx: number, dy: number) => {
+    let [x, y] = [k % w, Math.floor(k / w)];
+    for (let step = 0; step < reach; step++) {
+      [x, y] = [x + dx, y + dy];
+      if (x < 0 || y < 0 || x >= w || y >= h) return false;
+      const n = y * w + x;
+      if (text[n]) return true;
+      if (!off(n)) return false;
+    }
+    return false;
+  };
+  const seen = new Uint8Array(w * h);
+  for (let start = 0; start < frame.length; start++) {
+    if (!frame[start] || seen[start]) continue;
+    const line = [start];
+    seen[start] = 1;
+    for (let head = 0; head < line.length; head++) {
+      const k = line[head] as number;
+      const x = k % w;
+      for (const n of [x > 0 ? k - 1 : -1, x < w - 1 ? k + 1 : -1, k - w, k + w])
+        if (n >= 0 && n < frame.length && frame[n] && !seen[n]) {
+          seen[n] = 1;
+          line.push(n);
+        }
+    }
+    const attached = line.filter(
+      (k) => reaches(k, 0, -1) || reaches(k, 0, 1) || reaches(k, -1, 0) || reaches(k, 1, 0),
+    ).length;
+    if (attached >= line.length * SHADOW_EDGE_SHARE) for (const k of line) frame[k] = 0;
+  }
+}
+
+/** Share of a frame line's pixels joined to the letters for it to be their shadow's edge. */
+const SHADOW_EDGE_SHARE = 0.9;

@@ -23,6 +23,7 @@ import {
   twoAxisFit,
 } from './fill-plane.ts';
 import {
+  clearShadowEdges,
   followOffFill,
   frameLines,
   insideFill,
@@ -110,7 +111,7 @@ const JPEG_BLOCK = 8;
  */
 const FRAME_LEAST = 4 * JPEG_BLOCK;
 const FRAME_RUN = 1;
-/** How far past the letters (in the line's thickness) their drop shadow is followed before a frame may start. */
+/** How far from the letters (in the line's thickness) a drop shadow's far edge lies at most. */
 const SHADOW_REACH = 0.08;
 
 /** When `line` is a piece of a line across several fills (label-split.ts): what is known of it. */
@@ -715,23 +716,20 @@ function textOnFill(
   const drawnOn = (x: number, y: number, i: number) =>
     fill.isOff(x + win.x, y + win.y, i) &&
     distanceTo(image.data, i, fill.at(x + win.x, y + win.y)) > FIT_NOISE;
-  // Nor a 3D headline's drop shadow: its lower edge runs under a letter's stroke as long as a
-  // frame, a pixel or two past the letters. Followed out of them through what is off the fill
-  // like a frame: alimama valid-1's 「限」 kept a dark 50 px line of its shadow under it.
-  followOffFill(
-    image,
-    win,
-    byLetters,
-    fill.shape,
-    drawnOn,
-    Math.max(2, Math.round(thickness * SHADOW_REACH)),
-  );
   const frame = frameLines(
     image,
     win,
     fill.shape.map((v, k) => (byLetters[k] ? 0 : v)),
     drawnOn,
     Math.max(FRAME_LEAST, Math.round(thickness * FRAME_RUN)),
+  );
+  // Nor the far edge of a 3D headline's drop shadow, joined to the letters by the shadow's band.
+  clearShadowEdges(
+    win,
+    frame,
+    text,
+    (k) => !fill.shape[k] || drawnOn(k % win.width, Math.floor(k / win.width), pixelOf(image, win, k).i),
+    Math.max(2, Math.round(thickness * SHADOW_REACH)),
   );
   const open = fill.shape.map((v, k) => (frame[k] || behind?.front[k] ? 0 : v));
   // A glow, a soft shadow and the anti-aliased edge fade from the strokes into the fill: followed
