@@ -12,6 +12,7 @@
  */
 import { bareText, type TextBlock, type TextBox } from '../ocr/index.ts';
 import { shapeAround, sitsOnBadge } from './badge.ts';
+import { isPosterBanner } from './poster-banner.ts';
 import {
   blockLetters,
   isDesigned,
@@ -102,7 +103,10 @@ export function productPrint(
   const onProduct = new Set(
     blocks.filter(
       (block) =>
-        !isShopMark(block.text) && isOnProduct(block, product) && !sitsOnBadge(image, block.box, badgeAtMost),
+        !isShopMark(block.text) &&
+        isOnProduct(block, product) &&
+        !sitsOnBadge(image, block.box, badgeAtMost) &&
+        !isPosterBanner(image, block, product),
     ),
   );
   // The same print on the next bottle lies where the box test fails: a ribbon at the picture's edge,

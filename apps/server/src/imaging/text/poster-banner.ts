@@ -1,0 +1,94 @@
+/**
+ * A poster's banner over the photo, not print on the product: a line on a closed, flat-printed
+ * shape (a rounded yellow bar with a black outline, the poster's selling line) that the matting
+ * model took for product only because the banner itself stands out. Where the shape's own
+ * surroundings are mostly off the product, the shape was laid over the photo, not printed on the
+ * product: train-8's 「宝宝软底学步鞋 / 软底防滑」 bar starts on the hand holding the shoe and
+ * runs out over the grey floor. A label on a bottle or an icon on a phone's screen has the
+ * product all round it, and stays kept.
+ */
+import type { TextBlock } from '../ocr/index.ts';
+import { shapeAround } from './badge.ts';
+import { isDesigned, type ProductArea } from './product-text.ts';
+import type { RgbImage } from './rgb-image.ts';
+
+/** How near the shape's colour a pixel's neighbours must be for it to be off the shape's edge (RGB distance). */
+const SAME_COLOUR = 36;
+/** How far from the shape's edge its surface is judged: its outline's anti-aliasing is not its print. */
+const EDGE = 2;
+/** The shape must be this much larger than the text's box on its long side to be a shape around it. */
+const LARGER = 1.1;
+/** The ring around the shape is this share of the line's height wide (at least a coarse pixel). */
+const RING = 0.3;
+/** A shape with less than this share of its ring on the product lies over the photo. */
+const RING_ON_PRODUCT = 0.75;
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[sorted.length >> 1] ?? 0;
+}
+
+/**
+ * The shape's surface away from its edge: pixels whose neighbours EDGE pixels off each way are of
+ * the shape's colour too. A banner's black outline blends into its first pixel or two, which a flat
+ * test would otherwise count as shading (train-8's bar: 88% flat with them, 90% is the bar).
+ */
+function innerSurface(image: RgbImage, surface: number[]): number[] {
+  const colour = [0, 1, 2].map((c) => median(surface.map((p) => image.data[p * 3 + c] as number)));
+  const near = (x: number, y: number) => {
+    if (x < 0 || y < 0 || x >= image.width || y >= image.height) return false;
+    const i = (y * image.width + x) * 3;
+    return (
+      Math.hypot(
+        (image.data[i] as number) - (colour[0] as number),
+        (image.data[i + 1] as number) - (colour[1] as number),
+        (image.data[i + 2] as number) - (colour[2] as number),
+      ) <= SAME_COLOUR
+    );
+  };
+  return surface.filter((p) => {
+    const x = p % image.width;
+    const y = Math.floor(p / image.width);
+    return near(x - EDGE, y) && near(x + EDGE, y) && near(x, y - EDGE) && near(x, y + EDGE);
+  });
+}
+
+/** The share of a ring `by` pixels wide just outside `box` (working-image pixels) that is on the product. */
+function ringOnProduct(
+  box: { x: number; y: number; width: number; height: number },
+  by: number,
+  area: ProductArea,
+) {
+  const coarse = (v: number) => Math.floor(v * area.scale);
+  const left = coarse(box.x - by);
+  const top = coarse(box.y - by);
+  const right = coarse(box.x + box.width + by);
+  const bottom = coarse(box.y + box.height + by);
+  const inner = {
+    left: coarse(box.x),
+    top: coarse(box.y),
+    right: coarse(box.x + box.width),
+    bottom: coarse(box.y + box.height),
+  };
+  let on = 0;
+  let all = 0;
+  for (let y = Math.max(0, top); y < Math.min(area.height, bottom + 1); y += 1)
+    for (let x = Math.max(0, left); x < Math.min(area.width, right + 1); x += 1) {
+      if (x >= inner.left && x <= inner.right && y >= inner.top && y <= inner.bottom) continue;
+      all += 1;
+      on += area.on[y * area.width + x] as number;
+    }
+  return all > 0 ? on / all : 1;
+}
+
+/** Whether `block` is a poster's banner laid over the product's photo (see above). */
+export function isPosterBanner(image: RgbImage, block: TextBlock, product: ProductArea): boolean {
+  const box = block.box;
+  const shape = shapeAround(image, box, Math.round(Math.max(box.width, box.height) * 1.5));
+  if (!shape.closed) return false;
+  if (Math.max(shape.box.width / box.width, shape.box.height / box.height) < LARGER) return false;
+  const inner = innerSurface(image, shape.surface);
+  if (inner.length === 0 || !isDesigned(image.data, inner, image.width)) return false;
+  const ring = Math.max(Math.ceil(1 / product.scale), Math.round(block.lineHeight * RING));
+  return ringOnProduct(shape.box, ring, product) < RING_ON_PRODUCT;
+}
