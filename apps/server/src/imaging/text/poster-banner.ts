@@ -7,7 +7,7 @@
  * runs out over the grey floor. A label on a bottle or an icon on a phone's screen has the
  * product all round it, and stays kept.
  */
-import type { TextBlock } from '../ocr/index.ts';
+import type { TextBlock, TextBox } from '../ocr/index.ts';
 import { shapeAround } from './badge.ts';
 import { isDesigned, type ProductArea } from './product-text.ts';
 import type { RgbImage } from './rgb-image.ts';
@@ -18,6 +18,8 @@ const SAME_COLOUR = 36;
 const EDGE = 2;
 /** The shape must be this much larger than the text's box on its long side to be a shape around it. */
 const LARGER = 1.1;
+/** How far a box that reaches its shape's rim is drawn in to find the shape, in its height. */
+const SHRINK = 0.1;
 /** The ring around the shape is this share of the line's height wide (at least a coarse pixel). */
 const RING = 0.3;
 /** A shape with less than this share of its ring on the product lies over the photo. */
@@ -81,12 +83,32 @@ function ringOnProduct(
   return all > 0 ? on / all : 1;
 }
 
+/**
+ * The closed shape around `box` clearly larger than it, or null. An OCR box that reaches its
+ * shape's rim (valid-2's 「抢购>」, read out to the orange button's shaded edge) samples the colour
+ * beyond it: the shape is then looked for from the box drawn in by SHRINK of its height.
+ */
+function shapeLargerThan(image: RgbImage, box: TextBox) {
+  const inset = Math.round(box.height * SHRINK);
+  const drawnIn = {
+    x: box.x + inset,
+    y: box.y + inset,
+    width: box.width - 2 * inset,
+    height: box.height - 2 * inset,
+  };
+  for (const from of [box, drawnIn]) {
+    if (from.width <= 0 || from.height <= 0) continue;
+    const shape = shapeAround(image, from, Math.round(Math.max(box.width, box.height) * 1.5));
+    if (shape.closed && Math.max(shape.box.width / box.width, shape.box.height / box.height) >= LARGER)
+      return shape;
+  }
+  return null;
+}
+
 /** Whether `block` is a poster's banner laid over the product's photo (see above). */
 export function isPosterBanner(image: RgbImage, block: TextBlock, product: ProductArea): boolean {
-  const box = block.box;
-  const shape = shapeAround(image, box, Math.round(Math.max(box.width, box.height) * 1.5));
-  if (!shape.closed) return false;
-  if (Math.max(shape.box.width / box.width, shape.box.height / box.height) < LARGER) return false;
+  const shape = shapeLargerThan(image, block.box);
+  if (!shape) return false;
   const inner = innerSurface(image, shape.surface);
   if (inner.length === 0 || !isDesigned(image.data, inner, image.width)) return false;
   const ring = Math.max(Math.ceil(1 / product.scale), Math.round(block.lineHeight * RING));
