@@ -66,8 +66,8 @@ describe('a poster’s banner over the product’s photo', () => {
   it('a button whose text’s box reaches its rim is found all the same, and translated', async () => {
     // valid-2's 「抢购>」: the OCR box runs out to the orange button's edge, so the colour just
     // past the box is the background's, not the button's.
-    const button = { x: 260, y: 440, width: 300, height: 48 };
-    const text = { x: 280, y: 443, width: 260, height: 40 };
+    const button = { x: 320, y: 440, width: 270, height: 48 };
+    const text = { x: 340, y: 443, width: 230, height: 40 };
     assert.equal(await kept(button, [255, 160, 20], text, '抢购>', 3), false);
   });
 
