@@ -28,6 +28,8 @@ interface Placed {
   fit: FittedBlock;
   room: TextBox;
   align: TranslatedBlock['align'];
+  /** Fitted on a pill or a tag (layoutOf's oneLine), not on the open page. */
+  onLabel: boolean;
 }
 
 /** What every block's fit is made on: the erased picture, the blocks drawn together, the language. */
@@ -50,7 +52,13 @@ export async function drawTranslation(background: Buffer, blocks: TranslatedBloc
   // Parallel items (a column of selling points, a row of badges) were one size in the original:
   // each is drawn at the size the tightest of them fits at, so the list still reads as one.
   // One that cannot fit even at its smallest is flagged and left out: the others keep their size.
-  for (const group of siblings(visible, size.width)) {
+  // Items of one list are set on one kind of ground: a line on a pill and one on the open page are
+  // no list, however they line up (train-0's headline 「2021热销 10代强芯轻薄本」 ends where a small
+  // pill below it ends, and was drawn at the 12 px the pill's label fitted at, a third of its size).
+  const onOneGround = siblings(visible, size.width).flatMap((group) =>
+    [true, false].map((onLabel) => group.filter((i) => (placed[i] as Placed).onLabel === onLabel)),
+  );
+  for (const group of onOneGround) {
     const fitting = group.filter((i) => !(placed[i] as Placed).fit.overflow);
     if (fitting.length === 0) continue;
     const smallest = Math.min(...fitting.map((i) => (placed[i] as Placed).fit.fontSize));
@@ -154,7 +162,12 @@ async function fitAt(page: Page, block: TranslatedBlock, fontSize: number): Prom
     if (!(error instanceof TextTooLargeError)) throw error;
     throw new BlockTooLargeError(block.id);
   });
-  return { fit: await insidePicture(fit, picture), room: layout.room, align: layout.align ?? block.align };
+  return {
+    fit: await insidePicture(fit, picture),
+    room: layout.room,
+    align: layout.align ?? block.align,
+    onLabel: !!layout.oneLine,
+  };
 }
 
 /**
