@@ -52,20 +52,22 @@ export async function drawTranslation(background: Buffer, blocks: TranslatedBloc
   // Parallel items (a column of selling points, a row of badges) were one size in the original:
   // each is drawn at the size the tightest of them fits at, so the list still reads as one.
   // One that cannot fit even at its smallest is flagged and left out: the others keep their size.
-  // Items of one list are set on one kind of ground: a line on a pill and one on the open page are
-  // no list, however they line up (train-0's headline 「2021热销 10代强芯轻薄本」 ends where a small
-  // pill below it ends, and was drawn at the 12 px the pill's label fitted at, a third of its size).
-  const onOneGround = siblings(visible, size.width).flatMap((group) =>
-    [true, false].map((onLabel) => group.filter((i) => (placed[i] as Placed).onLabel === onLabel)),
-  );
-  for (const group of onOneGround) {
+  // A line on the open page takes the size of the list's other lines on the open page, never that
+  // of a pill's label: a label's size is cut by the pill's hard edge, and says nothing about the
+  // page (train-0's headline 「2021热销 10代强芯轻薄本」 ends where a small pill below it ends, and was
+  // drawn at the 12 px the pill's label fitted at, a third of its size). Labels still follow the list.
+  for (const group of siblings(visible, size.width)) {
     const fitting = group.filter((i) => !(placed[i] as Placed).fit.overflow);
     if (fitting.length === 0) continue;
-    const smallest = Math.min(...fitting.map((i) => (placed[i] as Placed).fit.fontSize));
+    const smallestOf = (items: number[]) => Math.min(...items.map((i) => (placed[i] as Placed).fit.fontSize));
+    const onPage = fitting.filter((i) => !(placed[i] as Placed).onLabel);
+    const smallest = smallestOf(fitting);
+    const smallestOnPage = onPage.length > 0 ? smallestOf(onPage) : smallest;
     for (const i of group) {
       const block = visible[i] as TranslatedBlock;
-      const drawn = (placed[i] as Placed).fit;
-      if (!drawn.overflow && drawn.fontSize > smallest) placed[i] = await fit(block, smallest);
+      const { fit: drawn, onLabel } = placed[i] as Placed;
+      const listSize = onLabel ? smallest : smallestOnPage;
+      if (!drawn.overflow && drawn.fontSize > listSize) placed[i] = await fit(block, listSize);
     }
   }
   // Text that would not stand out from what is now under it (white over a pale patch of a photo)
