@@ -3,7 +3,7 @@
  * bold white 「2021热销 10代强芯轻薄本」, right-aligned across a red and a dark metal panel, ends
  * where the small 「点击抢购」 pill below it ends. The two read as one list (one colour, near one
  * size, one right edge), and the headline was drawn at the 12 px the pill's label fitted at: a
- * third of the original's letters. A line on a pill and one on the open page are no list.
+ * third of the original's letters. A line on the open page never takes a pill label's size.
  */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
