@@ -130,23 +130,16 @@ const DECORATION_RIM = 2;
 const TAKEN_LABEL = 0.5;
 
 function shieldLabels(image: RgbImage, refills: Iterable<Refill>, erase: Uint8Array) {
-  const saved: { at: number[]; rgb: number[] }[] = [];
+  const givenBack: (() => void)[] = [];
   for (const { label, pixels } of refills) {
     const taken = label ? label.fill.filter((p) => erase[p] === 255).length : 0;
     if (!label || taken < label.fill.length * TAKEN_LABEL) continue;
-    const back = [...label.fill, ...label.rim.filter((p) => erase[p] !== 255)];
+    givenBack.push(
+      savedAsTheyAre(image, [...label.fill, ...label.rim.filter((p) => erase[p] !== 255)], erase),
+    );
     for (const p of [...pixels, ...label.fill, ...label.rim]) erase[p] = 255;
-    saved.push({ at: back, rgb: back.flatMap((p) => [...image.data.subarray(p * 3, p * 3 + 3)]) });
   }
-  return {
-    restore() {
-      for (const { at, rgb } of saved)
-        at.forEach((p, n) => {
-          image.data.set(rgb.slice(n * 3, n * 3 + 3), p * 3);
-          erase[p] = 0;
-        });
-    },
-  };
+  return { restore: () => givenBack.forEach((back) => back()) };
 }
 
 /**
@@ -164,7 +157,7 @@ function shieldKept(
   const { width } = image;
   const inLine = (x: number, y: number) =>
     lines.some(({ box }) => x >= box.x && x < box.x + box.width && y >= box.y && y < box.y + box.height);
-  const saved: { at: number[]; rgb: number[] }[] = [];
+  const givenBack: (() => void)[] = [];
   for (const area of kept) {
     const near = grow(area, 2, image.width, image.height);
     let touched = false;
@@ -176,18 +169,25 @@ function shieldKept(
     for (let y = inside.y; y < inside.y + inside.height; y++)
       for (let x = inside.x; x < inside.x + inside.width; x++)
         if (!inLine(x, y) && erase[y * width + x] !== 255) at.push(y * width + x);
-    saved.push({ at, rgb: at.flatMap((p) => [...image.data.subarray(p * 3, p * 3 + 3)]) });
+    givenBack.push(savedAsTheyAre(image, at, erase));
     for (const p of at) erase[p] = 255;
   }
-  return {
-    restore() {
-      for (const { at, rgb } of saved)
-        at.forEach((p, n) => {
-          image.data.set(rgb.slice(n * 3, n * 3 + 3), p * 3);
-          erase[p] = 0;
-        });
-    },
-  };
+  return { restore: () => givenBack.forEach((back) => back()) };
+}
+
+/**
+ * Puts `at`'s pixels back as they are now, and out of `erase`, when called: the shields above let
+ * a label or kept text be inpainted with the lines around it, so none of its colours are drawn
+ * on, and then take it back.
+ */
+function savedAsTheyAre(image: RgbImage, at: readonly number[], erase: Uint8Array) {
+  // A copy: a Buffer's slice is a view of the pixels the inpainting is about to change.
+  const rgb = at.map((p) => Uint8Array.from(image.data.subarray(p * 3, p * 3 + 3)));
+  return () =>
+    at.forEach((p, n) => {
+      image.data.set(rgb[n] as Uint8Array, p * 3);
+      erase[p] = 0;
+    });
 }
 
 /** A line set in a column (taller than 1.6× its width, more than one character): vertical text. */
