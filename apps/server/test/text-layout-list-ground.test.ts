@@ -8,8 +8,8 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { TranslatedBlock } from '@chuhai/contract';
-import sharp from 'sharp';
 import { drawTranslation } from '../src/imaging/text/draw-translation.ts';
+import { flatShapesPng } from './fakes/flat-shapes.ts';
 
 const WIDTH = 513;
 const HEIGHT = 280;
@@ -18,18 +18,12 @@ const HEADLINE = { x: 32, y: 42, width: 446, height: 36 };
 const BUTTON_LINE = { x: 352, y: 223, width: 119, height: 34 };
 const BUTTON = { x: 342, y: 222, width: 138, height: 36 };
 
+/** A red panel on the left, a dark metal one on the right, the crimson pill on the dark one. */
 const poster = () =>
-  sharp(
-    Buffer.from(
-      `<svg xmlns="http://www.w3.org/2000/svg" width="${WIDTH}" height="${HEIGHT}">
-        <rect width="242" height="${HEIGHT}" fill="#c4423f"/>
-        <rect x="242" width="${WIDTH - 242}" height="${HEIGHT}" fill="#35363a"/>
-        <rect x="${BUTTON.x}" y="${BUTTON.y}" width="${BUTTON.width}" height="${BUTTON.height}" rx="18" fill="#a81d34"/>
-      </svg>`,
-    ),
-  )
-    .png()
-    .toBuffer();
+  flatShapesPng(WIDTH, HEIGHT, '#c4423f', [
+    { x: 242, fill: '#35363a' },
+    { ...BUTTON, rx: 18, fill: '#a81d34' },
+  ]);
 
 const line = (id: number, box: typeof HEADLINE, text: string, fontSize: number): TranslatedBlock => ({
   id,

@@ -9,6 +9,7 @@ import { describe, it } from 'node:test';
 import type { TranslatedBlock } from '@chuhai/contract';
 import sharp from 'sharp';
 import { drawTranslation } from '../src/imaging/text/draw-translation.ts';
+import { flatShapesPng } from './fakes/flat-shapes.ts';
 
 const WIDTH = 200;
 const HEIGHT = 80;
@@ -16,17 +17,7 @@ const BUTTON = { x: 26, y: 25, width: 124, height: 32 };
 /** The detector's box of 「立即抢购」 on valid-1, moved with the button. */
 const LINE = { x: 41, y: 28, width: 99, height: 29 };
 
-const poster = () =>
-  sharp(
-    Buffer.from(
-      `<svg xmlns="http://www.w3.org/2000/svg" width="${WIDTH}" height="${HEIGHT}">
-        <rect width="${WIDTH}" height="${HEIGHT}" fill="#6aaab5"/>
-        <rect x="${BUTTON.x}" y="${BUTTON.y}" width="${BUTTON.width}" height="${BUTTON.height}" rx="16" fill="#f3e3c0"/>
-      </svg>`,
-    ),
-  )
-    .png()
-    .toBuffer();
+const poster = () => flatShapesPng(WIDTH, HEIGHT, '#6aaab5', [{ ...BUTTON, rx: 16, fill: '#f3e3c0' }]);
 
 const button: TranslatedBlock = {
   id: 1,

@@ -10,6 +10,7 @@ import type { TranslatedBlock } from '@chuhai/contract';
 import sharp from 'sharp';
 import { drawTranslation } from '../src/imaging/text/draw-translation.ts';
 import { labelOutline } from '../src/imaging/text/label.ts';
+import { flatShapesPng } from './fakes/flat-shapes.ts';
 
 const PILL = { x: 116, y: 212, width: 284, height: 46 };
 const STRIPE = { x: 250, width: 50 };
@@ -101,16 +102,7 @@ describe('a translation on a pill shorter than its line’s box', () => {
     x >= pill.x && x < pill.x + pill.width && y >= pill.y && y < pill.y + pill.height;
 
   it('stays within the pill', async () => {
-    const png = await sharp(
-      Buffer.from(
-        `<svg xmlns="http://www.w3.org/2000/svg" width="${WIDTH}" height="${HEIGHT}">
-          <rect width="${WIDTH}" height="${HEIGHT}" fill="#2a2b30"/>
-          <rect x="${pill.x}" y="${pill.y}" width="${pill.width}" height="${pill.height}" rx="15" fill="#95142d"/>
-        </svg>`,
-      ),
-    )
-      .png()
-      .toBuffer();
+    const png = await flatShapesPng(WIDTH, HEIGHT, '#2a2b30', [{ ...pill, rx: 15, fill: '#95142d' }]);
     const drawn = await drawTranslation(
       png,
       [{ ...block(1, 'safe soft comfort', { x: 352, y: 223, width: 119, height: 34 }), color: '#ffffff' }],

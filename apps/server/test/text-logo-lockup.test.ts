@@ -13,6 +13,7 @@ import { logoLockups } from '../src/imaging/text/logo-lockup.ts';
 import { translatePicture } from '../src/imaging/text/translate-picture.ts';
 import { writeChinese } from './fakes/chinese-text.ts';
 import { translateOffline } from './fakes/fake-translate-answers.ts';
+import { flatShapesSvg } from './fakes/flat-shapes.ts';
 import { englishLike } from './fakes/translate-measures.ts';
 
 const W = 513;
@@ -22,12 +23,7 @@ const PAGE = '#3f8a8f';
 const LOGO = { x: 150, y: 30, width: 150, height: 150 };
 
 async function poster(): Promise<Buffer> {
-  const shapes = Buffer.from(
-    `<svg xmlns="http://www.w3.org/2000/svg" width="${W}" height="${H}">
-      <rect width="${W}" height="${H}" fill="${PAGE}"/>
-      <rect x="${LOGO.x}" y="${LOGO.y}" width="${LOGO.width}" height="${LOGO.height}" rx="12" fill="#111111"/>
-    </svg>`,
-  );
+  const shapes = flatShapesSvg(W, H, PAGE, [{ ...LOGO, rx: 12, fill: '#111111' }]);
   return writeChinese(sharp(shapes), [
     { text: 'KING KOIL', left: 176, top: 78, size: 17, color: '#ffffff' },
     { text: '金可儿床垫', left: 174, top: 101, size: 20, color: '#ffffff', bold: false },

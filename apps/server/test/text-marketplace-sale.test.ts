@@ -13,6 +13,7 @@ import { isShopMark } from '../src/imaging/text/product-print.ts';
 import { translatePicture } from '../src/imaging/text/translate-picture.ts';
 import { writeChinese } from './fakes/chinese-text.ts';
 import { translateOffline } from './fakes/fake-translate-answers.ts';
+import { flatShapesSvg } from './fakes/flat-shapes.ts';
 import { englishLike } from './fakes/translate-measures.ts';
 
 const W = 513;
@@ -24,13 +25,10 @@ const LOGO = { x: 150, y: -20, width: 215, height: 100 };
 const PILL = { x: 24, y: 214, width: 465, height: 52 };
 
 async function poster(): Promise<Buffer> {
-  const shapes = Buffer.from(
-    `<svg xmlns="http://www.w3.org/2000/svg" width="${W}" height="${H}">
-      <rect width="${W}" height="${H}" fill="${PAGE}"/>
-      <rect x="${LOGO.x}" y="${LOGO.y}" width="${LOGO.width}" height="${LOGO.height}" rx="16" fill="#ffffff"/>
-      <rect x="${PILL.x}" y="${PILL.y}" width="${PILL.width}" height="${PILL.height}" fill="#ffffff"/>
-    </svg>`,
-  );
+  const shapes = flatShapesSvg(W, H, PAGE, [
+    { ...LOGO, rx: 16, fill: '#ffffff' },
+    { ...PILL, fill: '#ffffff' },
+  ]);
   return writeChinese(sharp(shapes), [
     { text: '12.12', left: 222, top: 4, size: 26, color: WORDS_RED },
     { text: '全民淘宝节', left: 160, top: 36, size: 36, color: WORDS_RED },

@@ -3,6 +3,7 @@
  * page, a white price pill with round ends on the bar. text-pill-split writes the words on it and
  * erases them; text-pill-piece draws the translation on it as the erase left it.
  */
+import { flatShapesSvg } from './flat-shapes.ts';
 
 /** The bar's colour. */
 export const BAR = [61, 62, 67];
@@ -11,10 +12,7 @@ export const PILL = { x: 330, y: 262, width: 200, height: 68, radius: 16 };
 
 /** The 640 × 480 poster without its words, as SVG. */
 export const barAndPillSvg = () =>
-  Buffer.from(
-    `<svg xmlns="http://www.w3.org/2000/svg" width="640" height="480">
-      <rect width="640" height="480" fill="#dcdcdc"/>
-      <rect y="170" width="640" height="166" fill="rgb(${BAR.join(',')})"/>
-      <rect x="${PILL.x}" y="${PILL.y}" width="${PILL.width}" height="${PILL.height}" rx="${PILL.radius}" fill="#ffffff"/>
-    </svg>`,
-  );
+  flatShapesSvg(640, 480, '#dcdcdc', [
+    { y: 170, height: 166, fill: `rgb(${BAR.join(',')})` },
+    { x: PILL.x, y: PILL.y, width: PILL.width, height: PILL.height, rx: PILL.radius, fill: '#ffffff' },
+  ]);
