@@ -10,6 +10,7 @@ import type { TranslatedPicture } from '../src/modules/localise/steps.ts';
 import { writeChinese } from './fakes/chinese-text.ts';
 import { translateOffline } from './fakes/fake-translate-answers.ts';
 import { englishLike } from './fakes/translate-measures.ts';
+import { oneLineBlock } from './fakes/written-scenes.ts';
 
 /**
  * What 图片翻译 keeps as the product's own print: one decision for all the lines of one card (a
@@ -34,14 +35,6 @@ function productPhoto(product: Rect) {
   return { image: { data, width: SIDE, height: SIDE }, matte: { mask, width: SIDE, height: SIDE }, fill };
 }
 
-const block = (box: Rect, text: string): TextBlock => ({
-  lines: [{ text, box, score: 0.99 }],
-  box,
-  text,
-  align: 'left',
-  lineHeight: box.height,
-});
-
 describe('a shop’s mark', () => {
   it('a shop name, a marketplace or a web address is a shop’s mark; a product’s print is not', () => {
     for (const mark of [
@@ -61,8 +54,8 @@ describe('one decision per card', () => {
   const PRODUCT = { x: 100, y: 80, width: 300, height: 320 };
   // A pale hang tag with a dark edge, its top on the garment and its bottom hanging below it.
   const TAG = { x: 240, y: 330, width: 140, height: 150 };
-  const upper = block({ x: 260, y: 345, width: 90, height: 22 }, '合格证');
-  const lower = block({ x: 260, y: 430, width: 100, height: 22 }, '检验员：01');
+  const upper = oneLineBlock('合格证', { x: 260, y: 345, width: 90, height: 22 });
+  const lower = oneLineBlock('检验员：01', { x: 260, y: 430, width: 100, height: 22 });
 
   function tagged() {
     const photo = productPhoto(PRODUCT);
@@ -83,14 +76,14 @@ describe('one decision per card', () => {
 
   it('a line on the product alone, on no card, is still the product’s print', async () => {
     const { image, matte } = productPhoto(PRODUCT);
-    const brand = block({ x: 150, y: 150, width: 90, height: 24 }, '婴儿背心');
+    const brand = oneLineBlock('婴儿背心', { x: 150, y: 150, width: 90, height: 24 });
     const area = await productArea(matte, image, brand.lines);
     assert.deepEqual([...productPrint(image, [brand], area)], [brand]);
   });
 
   it('a shop’s name lying wholly on the product is not the product’s print', async () => {
     const { image, matte } = productPhoto(PRODUCT);
-    const mark = block({ x: 150, y: 150, width: 200, height: 24 }, '小晶晶母婴shop');
+    const mark = oneLineBlock('小晶晶母婴shop', { x: 150, y: 150, width: 200, height: 24 });
     const area = await productArea(matte, image, mark.lines);
     assert.equal(productPrint(image, [mark], area).size, 0);
   });
@@ -103,7 +96,7 @@ describe('one decision per print', () => {
   const LEFT = { x: 60, y: 100, width: 180, height: 460 };
   const RIGHT = { x: 400, y: 160, width: 190, height: 400 };
   const column = (x: number, width: number, text = '五千年文化经典') =>
-    block({ x, y: 200, width, height: 220 }, text);
+    oneLineBlock(text, { x, y: 200, width, height: 220 });
   const middle = column(120, 50);
   // Slanted on the bottle, its upright box reaches 10 px past the bottle's outline.
   const atEdge = column(540, 60);

@@ -1,8 +1,8 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import type { TextBlock } from '../src/imaging/ocr/index.ts';
 import { productPrint } from '../src/imaging/text/product-print.ts';
 import { productArea } from '../src/imaging/text/product-text.ts';
+import { oneLineBlock } from './fakes/written-scenes.ts';
 
 /**
  * A poster's selling line on a banner laid over the photo is translated, though the matting model
@@ -13,14 +13,6 @@ import { productArea } from '../src/imaging/text/product-text.ts';
 const SIDE = 600;
 type Rect = { x: number; y: number; width: number; height: number };
 type Rgb = [number, number, number];
-
-const block = (box: Rect, text: string): TextBlock => ({
-  lines: [{ text, box, score: 0.99 }],
-  box,
-  text,
-  align: 'left',
-  lineHeight: box.height,
-});
 
 /** A shaded product on white, with a flat shape of `colour` and a dark outline, lettered; the matte calls both solid. */
 function scene(shape: Rect, colour: Rgb, text: Rect, halo: number) {
@@ -49,7 +41,7 @@ function scene(shape: Rect, colour: Rgb, text: Rect, halo: number) {
 }
 
 async function kept(shape: Rect, colour: Rgb, text: Rect, words: string, halo = 0) {
-  const line = block(text, words);
+  const line = oneLineBlock(words, text);
   const { image, matte } = scene(shape, colour, text, halo);
   const area = await productArea(matte, image, line.lines);
   assert.ok(area, 'the shaded hand is the product');
