@@ -5,10 +5,9 @@
  */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import type { TranslatedBlock } from '@chuhai/contract';
 import { initializeCanvas, type Layer, readPsd } from 'ag-psd';
-import sharp from 'sharp';
 import { translationPsd } from '../src/imaging/text/psd.ts';
+import { boxLine, isCondensed, THREE_WORDS, whiteBoxInRed } from './fakes/condensed-box.ts';
 
 type Pixels = NonNullable<Layer['imageData']>;
 initializeCanvas(
@@ -18,40 +17,9 @@ initializeCanvas(
   (width, height) => ({ width, height, data: new Uint8ClampedArray(width * height * 4) }) as Pixels,
 );
 
-/** A red box on a white page with a small white box inside it, as the erase leaves taobao4's. */
-const WHITE_BOX = { x: 92, y: 60, width: 75, height: 19 };
-const erased = () =>
-  sharp({ create: { width: 320, height: 200, channels: 3, background: '#ffffff' } })
-    .composite([
-      {
-        input: { create: { width: 150, height: 70, channels: 3, background: '#d8322e' } },
-        left: 55,
-        top: 35,
-      },
-      {
-        input: {
-          create: { width: WHITE_BOX.width, height: WHITE_BOX.height, channels: 3, background: '#ffffff' },
-        },
-        left: WHITE_BOX.x,
-        top: WHITE_BOX.y,
-      },
-    ])
-    .png()
-    .toBuffer();
-
-const block = (id: number, text: string, box: TranslatedBlock['box']): TranslatedBlock => ({
-  id,
-  source: '原版正品',
-  text,
-  box,
-  fontSize: 15,
-  color: '#da4441',
-  bold: true,
-  align: 'center',
-  hidden: false,
-  overflow: false,
-  outline: null,
-});
+/** taobao4's boxes as the erase leaves them, the picture the PSD is built on. */
+const { whiteBox: WHITE_BOX, page } = whiteBoxInRed(320, 200, { x: 55, y: 35 });
+const erased = () => page().png().toBuffer();
 
 describe('下载 PSD · a condensed translation', () => {
   it('carries the squeeze as the text layer’s horizontal scale, and a plain one stays at 100%', async () => {
@@ -61,15 +29,15 @@ describe('下载 PSD · a condensed translation', () => {
         source: null,
         target: 'en',
         blocks: [
-          block(1, 'gift smooth bright', { x: 95, y: 60, width: 69, height: 18 }),
-          block(2, 'Sale', { x: 20, y: 150, width: 60, height: 24 }),
+          boxLine(1, THREE_WORDS, { x: 95, y: 60, width: 69, height: 18 }),
+          boxLine(2, 'Sale', { x: 20, y: 150, width: 60, height: 24 }),
         ],
       }),
       { useImageData: true },
     );
     const [condensed, plain] = (psd.children ?? []).slice(1) as [Layer, Layer];
     const scale = condensed.text?.style?.horizontalScale;
-    assert.ok(scale === 0.85 || scale === 0.75, `horizontal scale ${scale}`);
+    assert.ok(isCondensed(scale), `horizontal scale ${scale}`);
     // The drawn letters fit the white box; Photoshop, told the scale, lays them out as wide.
     const pixels = condensed.imageData as Pixels;
     assert.ok(
@@ -86,7 +54,7 @@ describe('下载 PSD · a condensed translation', () => {
         background: await erased(),
         source: null,
         target: 'en',
-        blocks: [block(1, 'natural', { x: 302, y: 150, width: 13, height: 11 })],
+        blocks: [boxLine(1, 'natural', { x: 302, y: 150, width: 13, height: 11 })],
       }),
       { useImageData: true },
     );

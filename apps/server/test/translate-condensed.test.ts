@@ -13,49 +13,22 @@ import { drawTranslation } from '../src/imaging/text/draw-translation.ts';
 import { auth, get, post } from './account-helpers.ts';
 import { buildChatApp } from './chat-helpers.ts';
 import { writeChinese } from './fakes/chinese-text.ts';
+import { boxLine, isCondensed, THREE_WORDS, whiteBoxInRed } from './fakes/condensed-box.ts';
 import { postForm } from './studio-helpers.ts';
 
-/** A red box on a white page with a small white box inside it, as the erase leaves taobao4's. */
-const RED_BOX = { x: 555, y: 435, width: 150, height: 70 };
-const WHITE_BOX = { x: 592, y: 460, width: 75, height: 19 };
-const page = () =>
-  sharp({ create: { width: 800, height: 600, channels: 3, background: '#ffffff' } }).composite(
-    [
-      { box: RED_BOX, colour: '#d8322e' },
-      { box: WHITE_BOX, colour: '#ffffff' },
-    ].map(({ box, colour }) => ({
-      input: { create: { width: box.width, height: box.height, channels: 3, background: colour } },
-      left: box.x,
-      top: box.y,
-    })),
-  );
+/** taobao4's boxes low on a page with room above them for a heading to translate. */
+const { whiteBox: WHITE_BOX, page } = whiteBoxInRed(800, 600, { x: 555, y: 435 });
 
 /** The white box's line and a short one on the open page. */
 const IN_WHITE_BOX = { x: WHITE_BOX.x + 3, y: WHITE_BOX.y, width: 69, height: 18 };
 const ON_PAGE = { x: 60, y: 300, width: 60, height: 24 };
-const block = (id: number, text: string, box: TranslatedBlock['box']): TranslatedBlock => ({
-  id,
-  source: '原版正品',
-  text,
-  box,
-  fontSize: 15,
-  color: '#da4441',
-  bold: true,
-  align: 'center',
-  hidden: false,
-  overflow: false,
-  outline: null,
-});
-const THREE_WORDS = 'gift smooth bright';
-
-const isCondensed = (scale: number | undefined) => scale === 0.85 || scale === 0.75;
 
 describe('图片翻译 · a condensed translation’s letter width', () => {
   it('comes back on the block as drawn; a block that fits comes back at 1', async () => {
     const background = await page().png().toBuffer();
     const drawn = await drawTranslation(
       background,
-      [block(1, THREE_WORDS, IN_WHITE_BOX), block(2, 'Sale', ON_PAGE)],
+      [boxLine(1, THREE_WORDS, IN_WHITE_BOX), boxLine(2, 'Sale', ON_PAGE)],
       'en',
     );
     const [condensed, plain] = drawn.blocks;
@@ -99,7 +72,7 @@ describe('图片翻译 · a condensed translation’s letter width', () => {
     it('sends the new fit’s width when the seller’s edit makes it condensed, and 1 again once it fits', async () => {
       assert.ok(made.blocks.length > 0 && made.blocks.every((b) => b.horizontalScale === 1));
       const [heading] = made.blocks as [TranslatedBlock];
-      const squeezed = await render([heading, block(99, THREE_WORDS, IN_WHITE_BOX)]);
+      const squeezed = await render([heading, boxLine(99, THREE_WORDS, IN_WHITE_BOX)]);
       const edited = squeezed.find((b) => b.id === 99);
       assert.ok(isCondensed(edited?.horizontalScale), `horizontal scale ${edited?.horizontalScale}`);
       // 继续编辑 opens it as drawn.
