@@ -234,6 +234,8 @@ const shape = (lines: TextLine[]) =>
     align: block.align,
     lineHeight: block.lineHeight,
   }));
+/** Each block's text and alignment: what a test of where blocks split and how they align compares. */
+const textsAndAligns = (lines: TextLine[]) => shape(lines).map(({ text, align }) => [text, align]);
 
 describe('grouping lines into blocks', () => {
   it('keeps a left-aligned paragraph together, with its line pitch', () => {
@@ -258,17 +260,16 @@ describe('grouping lines into blocks', () => {
   });
 
   it('separates a title from its body, list items from each other, and columns side by side', () => {
-    const blocks = shape([
-      line('大标题', 100, 40, 300, 60),
-      line('正文第一行', 100, 120, 400),
-      line('正文第二行', 100, 160, 380),
-      line('• 速干面料', 100, 260, 200),
-      line('• 可机洗', 100, 300, 160),
-      line('右栏文字', 700, 120, 200),
-      line('右栏第二行', 700, 160, 220),
-    ]);
     assert.deepEqual(
-      blocks.map((block) => [block.text, block.align]),
+      textsAndAligns([
+        line('大标题', 100, 40, 300, 60),
+        line('正文第一行', 100, 120, 400),
+        line('正文第二行', 100, 160, 380),
+        line('• 速干面料', 100, 260, 200),
+        line('• 可机洗', 100, 300, 160),
+        line('右栏文字', 700, 120, 200),
+        line('右栏第二行', 700, 160, 220),
+      ]),
       [
         ['大标题', 'left'],
         ['正文第一行\n正文第二行', 'left'],
@@ -280,13 +281,12 @@ describe('grouping lines into blocks', () => {
   });
 
   it('centres a heading whose right edge a small label far below nearly shares (lite-5: a label on a bottle, 28 px off)', () => {
-    const blocks = shape([
-      line('植物医生官方唯一授权', 189, 101, 522, 48),
-      line('RED GINSENG', 664, 477, 75, 18),
-      line('红参精华液', 664, 500, 75, 18),
-    ]);
     assert.deepEqual(
-      blocks.map((block) => [block.text, block.align]),
+      textsAndAligns([
+        line('植物医生官方唯一授权', 189, 101, 522, 48),
+        line('RED GINSENG', 664, 477, 75, 18),
+        line('红参精华液', 664, 500, 75, 18),
+      ]),
       [
         ['植物医生官方唯一授权', 'center'],
         ['RED GINSENG\n红参精华液', 'left'],
