@@ -13,6 +13,7 @@ import { grow, markStrokes } from '../src/imaging/text/erase.ts';
 import { eraseBlocks } from '../src/imaging/text/erase-blocks.ts';
 import { labelRefill } from '../src/imaging/text/label-fill.ts';
 import { type Writing, writeChinese } from './fakes/chinese-text.ts';
+import { rgbPixels } from './fakes/written-scenes.ts';
 
 const W = 420;
 const H = 200;
@@ -24,15 +25,10 @@ const LINES: Writing[] = [
   { text: '降价了', left: 150, top: 66, size: 64, color: '#ff5014', outline: OUTLINE },
 ];
 
-const raw = async (bytes: Buffer) => {
-  const { data, info } = await sharp(bytes).removeAlpha().raw().toBuffer({ resolveWithObject: true });
-  return { data, width: info.width, height: info.height };
-};
-
 /** The box of a line with its outline, as the detector gives it on valid-2: 2 px past the outline. */
 async function detectedBox(line: Writing): Promise<TextBox> {
   const black = sharp({ create: { width: W, height: H, channels: 3, background: '#000' } });
-  const glyphs = await raw(await writeChinese(black, [{ ...line, color: '#ffffff' }]));
+  const glyphs = await rgbPixels(await writeChinese(black, [{ ...line, color: '#ffffff' }]));
   let [x0, y0, x1, y1] = [W, H, 0, 0];
   for (let y = 0; y < H; y++)
     for (let x = 0; x < W; x++)
@@ -47,7 +43,7 @@ describe('图片翻译 · words in a thick outline of their own', () => {
     const page = sharp({
       create: { width: W, height: H, channels: 3, background: { r: 220, g: 186, b: 166 } },
     });
-    const written = await raw(
+    const written = await rgbPixels(
       await sharp(await writeChinese(page, LINES))
         .jpeg({ quality: 85 })
         .toBuffer(),
@@ -91,7 +87,7 @@ describe('图片翻译 · words in a thick outline of their own', () => {
     const page = sharp({
       create: { width: W, height: H, channels: 3, background: { r: 220, g: 186, b: 166 } },
     });
-    const image = await raw(
+    const image = await rgbPixels(
       await sharp(await writeChinese(page, LINES))
         .jpeg({ quality: 85 })
         .toBuffer(),

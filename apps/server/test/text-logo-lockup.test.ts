@@ -10,11 +10,13 @@ import { after, describe, it } from 'node:test';
 import sharp from 'sharp';
 import { createOcrEngine, type TextBlock, type TextBox } from '../src/imaging/ocr/index.ts';
 import { logoLockups } from '../src/imaging/text/logo-lockup.ts';
+import type { RgbImage } from '../src/imaging/text/rgb-image.ts';
 import { translatePicture } from '../src/imaging/text/translate-picture.ts';
 import { writeChinese } from './fakes/chinese-text.ts';
 import { translateOffline } from './fakes/fake-translate-answers.ts';
 import { flatShapesSvg } from './fakes/flat-shapes.ts';
 import { englishLike } from './fakes/translate-measures.ts';
+import { rgbPixels } from './fakes/written-scenes.ts';
 
 const W = 513;
 const H = 360;
@@ -31,14 +33,8 @@ async function poster(): Promise<Buffer> {
   ]);
 }
 
-const raw = async (bytes: Buffer) => {
-  const { data, info } = await sharp(bytes).removeAlpha().raw().toBuffer({ resolveWithObject: true });
-  return { data, width: info.width, height: info.height };
-};
-type Raw = Awaited<ReturnType<typeof raw>>;
-
 /** Pixels of `box` where two pictures differ by more than a rounding: what changed there. */
-function changedIn(a: Raw, b: Raw, box: TextBox): number {
+function changedIn(a: RgbImage, b: RgbImage, box: TextBox): number {
   let count = 0;
   for (let y = box.y; y < box.y + box.height; y += 1)
     for (let x = box.x; x < box.x + box.width; x += 1) {
@@ -84,7 +80,7 @@ describe('图片翻译 · a brand’s logo lock-up', () => {
       asked.some((text) => text.includes('限量')),
       `the headline is: ${asked.join(' / ')}`,
     );
-    const [before, result] = await Promise.all([raw(source), raw(picture.result)]);
+    const [before, result] = await Promise.all([rgbPixels(source), rgbPixels(picture.result)]);
     const changed = changedIn(before, result, LOGO);
     assert.equal(changed, 0, `pixels of the logo changed: ${changed}`);
     assert.ok(

@@ -10,11 +10,13 @@ import { after, describe, it } from 'node:test';
 import sharp from 'sharp';
 import { createOcrEngine, type TextBox } from '../src/imaging/ocr/index.ts';
 import { isShopMark } from '../src/imaging/text/product-print.ts';
+import type { RgbImage } from '../src/imaging/text/rgb-image.ts';
 import { translatePicture } from '../src/imaging/text/translate-picture.ts';
 import { writeChinese } from './fakes/chinese-text.ts';
 import { translateOffline } from './fakes/fake-translate-answers.ts';
 import { flatShapesSvg } from './fakes/flat-shapes.ts';
 import { englishLike } from './fakes/translate-measures.ts';
+import { rgbPixels } from './fakes/written-scenes.ts';
 
 const W = 513;
 const H = 330;
@@ -37,14 +39,8 @@ async function poster(): Promise<Buffer> {
   ]);
 }
 
-const raw = async (bytes: Buffer) => {
-  const { data, info } = await sharp(bytes).removeAlpha().raw().toBuffer({ resolveWithObject: true });
-  return { data, width: info.width, height: info.height };
-};
-type Raw = Awaited<ReturnType<typeof raw>>;
-
 /** Pixels of `box` (clipped to the picture) for which `test` holds. */
-function countIn(image: Raw, box: TextBox, test: (r: number, g: number, b: number) => boolean): number {
+function countIn(image: RgbImage, box: TextBox, test: (r: number, g: number, b: number) => boolean): number {
   let count = 0;
   for (let y = Math.max(0, box.y); y < Math.min(image.height, box.y + box.height); y += 1)
     for (let x = Math.max(0, box.x); x < Math.min(image.width, box.x + box.width); x += 1) {
@@ -55,7 +51,7 @@ function countIn(image: Raw, box: TextBox, test: (r: number, g: number, b: numbe
 }
 
 /** Pixels of `box` where the result differs from the erased background: what was drawn there. */
-function drawnIn(result: Raw, background: Raw, box: TextBox): number {
+function drawnIn(result: RgbImage, background: RgbImage, box: TextBox): number {
   let count = 0;
   for (let y = Math.max(0, box.y); y < Math.min(result.height, box.y + box.height); y += 1)
     for (let x = Math.max(0, box.x); x < Math.min(result.width, box.x + box.width); x += 1) {
@@ -90,7 +86,10 @@ describe('图片翻译 · a marketplace’s sale in the poster’s logo box', ()
         return translateOffline(blocks, englishLike);
       },
     );
-    const [result, background] = await Promise.all([raw(picture.result), raw(picture.background)]);
+    const [result, background] = await Promise.all([
+      rgbPixels(picture.result),
+      rgbPixels(picture.background),
+    ]);
     assert.ok(
       asked.some((text) => text.includes('淘宝节')),
       `the sale is asked of the AI: ${asked.join(' / ')}`,
@@ -123,7 +122,10 @@ describe('图片翻译 · a marketplace’s sale in the poster’s logo box', ()
         return answers;
       },
     );
-    const [result, background] = await Promise.all([raw(picture.result), raw(picture.background)]);
+    const [result, background] = await Promise.all([
+      rgbPixels(picture.result),
+      rgbPixels(picture.background),
+    ]);
     const logo = picture.blocks.find((block) => block.source.includes('淘宝节'));
     assert.ok(logo, 'the logo is a block');
     assert.equal(logo.hidden, false);

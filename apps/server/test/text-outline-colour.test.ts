@@ -10,6 +10,7 @@ import type { TextBox } from '../src/imaging/ocr/index.ts';
 import { drawTranslation } from '../src/imaging/text/draw-translation.ts';
 import { eraseBlocks } from '../src/imaging/text/erase-blocks.ts';
 import { type Writing, writeChinese } from './fakes/chinese-text.ts';
+import { rgbPixels } from './fakes/written-scenes.ts';
 
 const W = 460;
 const H = 240;
@@ -31,16 +32,11 @@ const AT_TOP: Writing[] = [
   { ...(LINES[1] as Writing), top: 90 },
 ];
 
-const raw = async (bytes: Buffer) => {
-  const { data, info } = await sharp(bytes).removeAlpha().raw().toBuffer({ resolveWithObject: true });
-  return { data, width: info.width, height: info.height };
-};
-
 /** The line's box as the detector gives it on valid-2: from a pixel above and left of the letters to their outline below and right. */
 async function detectedBox(line: Writing): Promise<TextBox> {
   const black = sharp({ create: { width: W, height: H, channels: 3, background: '#000' } });
   const { outline: _, ...letters } = line;
-  const glyphs = await raw(await writeChinese(black, [{ ...letters, color: '#ffffff' }]));
+  const glyphs = await rgbPixels(await writeChinese(black, [{ ...letters, color: '#ffffff' }]));
   let [x0, y0, x1, y1] = [W, H, 0, 0];
   for (let y = 0; y < H; y++)
     for (let x = 0; x < W; x++)
@@ -62,7 +58,7 @@ async function erased(lines: Writing[]) {
   const jpeg = await sharp(await writeChinese(page(), lines))
     .jpeg({ quality: 85 })
     .toBuffer();
-  const written = await raw(jpeg);
+  const written = await rgbPixels(jpeg);
   const boxes = await Promise.all(lines.map(detectedBox));
   const result = await eraseBlocks({
     image: { data: new Uint8Array(written.data), width: W, height: H },
@@ -97,7 +93,7 @@ describe('图片翻译 · orange words in a white outline on a beige page', () =
       .png()
       .toBuffer();
     const blocks = result.layers.map((layer, id) => ({ ...layer, id }));
-    const drawn = await raw((await drawTranslation(background, blocks, 'en')).png);
+    const drawn = await rgbPixels((await drawTranslation(background, blocks, 'en')).png);
     let orange = 0;
     let dark = 0;
     for (let i = 0; i < W * H * 3; i += 3) {
@@ -111,7 +107,7 @@ describe('图片翻译 · orange words in a white outline on a beige page', () =
 
   it('lose their outline with them: the page comes back as it was', async () => {
     const { result } = await erased(AT_TOP);
-    const { data } = await raw(await page().png().toBuffer());
+    const { data } = await rgbPixels(await page().png().toBuffer());
     let off = 0;
     let worst = 0;
     for (let i = 0; i < W * H * 3; i += 3) {
