@@ -8,6 +8,7 @@ import sharp from 'sharp';
 import { grow } from '../src/imaging/text/erase.ts';
 import { colourDistance, readInk } from '../src/imaging/text/ink.ts';
 import { writeChinese } from './fakes/chinese-text.ts';
+import { flatShapesSvg } from './fakes/flat-shapes.ts';
 
 const PURPLE = [118, 31, 221];
 const WHITE = [255, 255, 255];
@@ -41,19 +42,14 @@ describe('a label the letters are printed on', () => {
   // in a white pill as tall as the line's box, the page just below the bar. Drawn at the poster's
   // own size and place; the line's box is the one the OCR reads there.
   const scene = async () => {
-    const bar = '<rect x="290" y="612" width="223" height="90" fill="#3f3f43"/>';
-    const pill = '<rect x="392" y="660" width="97" height="36" rx="8" fill="#ffffff"/>';
-    const png = await writeChinese(
-      sharp(
-        Buffer.from(
-          `<svg xmlns="http://www.w3.org/2000/svg" width="513" height="750"><rect width="513" height="750" fill="#cfcfcf"/>${bar}${pill}</svg>`,
-        ),
-      ),
-      [
-        { text: '仅', left: 352, top: 663, size: 30, color: '#ffffff', bold: true },
-        { text: '398', left: 400, top: 662, size: 32, color: '#e70304', bold: true },
-      ],
-    );
+    const barAndPill = flatShapesSvg(513, 750, '#cfcfcf', [
+      { x: 290, y: 612, width: 223, height: 90, fill: '#3f3f43' },
+      { x: 392, y: 660, width: 97, height: 36, rx: 8, fill: '#ffffff' },
+    ]);
+    const png = await writeChinese(sharp(barAndPill), [
+      { text: '仅', left: 352, top: 663, size: 30, color: '#ffffff', bold: true },
+      { text: '398', left: 400, top: 662, size: 32, color: '#e70304', bold: true },
+    ]);
     const { data, info } = await sharp(png).removeAlpha().raw().toBuffer({ resolveWithObject: true });
     const line = { x: 350, y: 661, width: 132, height: 38 };
     return { image: { data, width: info.width, height: info.height }, box: grow(line, 6.84, 513, 750) };

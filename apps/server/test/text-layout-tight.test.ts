@@ -8,8 +8,8 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { TranslatedBlock } from '@chuhai/contract';
-import sharp from 'sharp';
 import { drawTranslation } from '../src/imaging/text/draw-translation.ts';
+import { flatShapesPng } from './fakes/flat-shapes.ts';
 
 const block = (id: number, text: string, box: TranslatedBlock['box'], color: string): TranslatedBlock => ({
   id,
@@ -26,17 +26,10 @@ const block = (id: number, text: string, box: TranslatedBlock['box'], color: str
 
 /** A brown page, 400 × 400, with taobao4's red box and the white box inside it. */
 const page = () =>
-  sharp(
-    Buffer.from(
-      `<svg xmlns="http://www.w3.org/2000/svg" width="400" height="400">
-        <rect width="400" height="400" fill="#b07850"/>
-        <rect x="261" y="157" width="133" height="49" fill="#c61d0c"/>
-        <rect x="291" y="184" width="75" height="19" fill="#f8f7f8"/>
-      </svg>`,
-    ),
-  )
-    .png()
-    .toBuffer();
+  flatShapesPng(400, 400, '#b07850', [
+    { x: 261, y: 157, width: 133, height: 49, fill: '#c61d0c' },
+    { x: 291, y: 184, width: 75, height: 19, fill: '#f8f7f8' },
+  ]);
 
 describe('lines set tight in one column', () => {
   it('a line with the next one starting just inside its box keeps its own height', async () => {

@@ -11,28 +11,28 @@ import sharp from 'sharp';
 import { grow, markStrokes } from '../src/imaging/text/erase.ts';
 import { colourDistance } from '../src/imaging/text/ink.ts';
 import { writeChinese } from './fakes/chinese-text.ts';
+import { flatShapesSvg } from './fakes/flat-shapes.ts';
 
 const WHITE = [255, 255, 255];
 const rgbOf = (hex: string) => [1, 3, 5].map((i) => Number.parseInt(hex.slice(i, i + 2), 16));
 
 /** The ad's corner at its own size: tan page, the red box, the white box inside it, saved as a JPEG. */
 async function dressAdCorner(outlineWidth: number) {
-  const boxes =
-    '<rect width="400" height="400" fill="#b98a6a"/><rect x="261" y="157" width="133" height="49" fill="#c61d0c"/><rect x="291" y="185" width="75" height="20" fill="#f8f7f8"/>';
-  const png = await writeChinese(
-    sharp(Buffer.from(`<svg xmlns="http://www.w3.org/2000/svg" width="400" height="400">${boxes}</svg>`)),
-    [
-      {
-        text: '精选优质面料',
-        left: 273,
-        top: 156,
-        size: 18,
-        color: '#ffffff',
-        outline: { color: '#000000', width: outlineWidth },
-      },
-      { text: '原版正品', left: 297, top: 184, size: 16, color: '#d9191a' },
-    ],
-  );
+  const boxes = flatShapesSvg(400, 400, '#b98a6a', [
+    { x: 261, y: 157, width: 133, height: 49, fill: '#c61d0c' },
+    { x: 291, y: 185, width: 75, height: 20, fill: '#f8f7f8' },
+  ]);
+  const png = await writeChinese(sharp(boxes), [
+    {
+      text: '精选优质面料',
+      left: 273,
+      top: 156,
+      size: 18,
+      color: '#ffffff',
+      outline: { color: '#000000', width: outlineWidth },
+    },
+    { text: '原版正品', left: 297, top: 184, size: 16, color: '#d9191a' },
+  ]);
   const jpeg = await sharp(png).jpeg({ quality: 80 }).toBuffer();
   const { data, info } = await sharp(jpeg).removeAlpha().raw().toBuffer({ resolveWithObject: true });
   const image = { data, width: info.width, height: info.height };

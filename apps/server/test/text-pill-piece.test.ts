@@ -11,6 +11,7 @@ import type { TranslatedBlock } from '@chuhai/contract';
 import sharp from 'sharp';
 import { drawTranslation } from '../src/imaging/text/draw-translation.ts';
 import { BAR, barAndPillSvg, PILL } from './fakes/bar-and-pill.ts';
+import { flatShapesPng } from './fakes/flat-shapes.ts';
 import { offColour } from './fakes/written-scenes.ts';
 
 /** The line's box as read: from 仅 on the bar to 398's end, inside the pill. */
@@ -57,16 +58,7 @@ describe('图片翻译 · a line half beside a pill and half in it', () => {
 
   it('keeps a headline across the edge of two large fills on its whole line: no pill there', async () => {
     // train-0: white 「2021热销 10代强芯轻薄本」 across a red photo and dark metal, on purpose.
-    const halves = await sharp(
-      Buffer.from(
-        `<svg xmlns="http://www.w3.org/2000/svg" width="640" height="480">
-          <rect width="640" height="480" fill="#c8322d"/>
-          <rect x="250" width="390" height="480" fill="#2b2c30"/>
-        </svg>`,
-      ),
-    )
-      .png()
-      .toBuffer();
+    const halves = await flatShapesPng(640, 480, '#c8322d', [{ x: 250, fill: '#2b2c30' }]);
     const headline = {
       ...block('2021 hot sale'),
       source: '2021热销',
