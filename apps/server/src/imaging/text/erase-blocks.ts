@@ -139,7 +139,11 @@ function shieldLabels(image: RgbImage, refills: Iterable<Refill>, erase: Uint8Ar
     );
     for (const p of [...pixels, ...label.fill, ...label.rim]) erase[p] = 255;
   }
-  return { restore: () => givenBack.forEach((back) => back()) };
+  return {
+    restore() {
+      for (const back of givenBack) back();
+    },
+  };
 }
 
 /**
@@ -172,7 +176,11 @@ function shieldKept(
     givenBack.push(savedAsTheyAre(image, at, erase));
     for (const p of at) erase[p] = 255;
   }
-  return { restore: () => givenBack.forEach((back) => back()) };
+  return {
+    restore() {
+      for (const back of givenBack) back();
+    },
+  };
 }
 
 /**
