@@ -35,6 +35,22 @@ function productPhoto(product: Rect) {
   return { image: { data, width: SIDE, height: SIDE }, matte: { mask, width: SIDE, height: SIDE }, fill };
 }
 
+/** The matting model's answer for a photo of `product`: the rectangle, at the size it is sent. */
+function rectangleMatte(product: Rect) {
+  return async (sent: Buffer) => {
+    const { width = SIDE, height = SIDE } = await sharp(sent).metadata();
+    const mask = Buffer.alloc(width * height);
+    const scale = width / SIDE;
+    for (let y = Math.round(product.y * scale); y < (product.y + product.height) * scale; y += 1)
+      mask.fill(
+        255,
+        y * width + Math.round(product.x * scale),
+        y * width + Math.round((product.x + product.width) * scale),
+      );
+    return { mask, width, height };
+  };
+}
+
 describe('a shop’s mark', () => {
   it('a shop name, a marketplace or a web address is a shop’s mark; a product’s print is not', () => {
     for (const mark of [
@@ -154,19 +170,7 @@ describe('图片翻译 · another shop’s watermark across the product', () => 
       {
         target: 'en',
         keep: [],
-        // The matting model's answer for this photo: the product rectangle, at the size it is sent.
-        product: async (sent) => {
-          const { width = SIDE, height = SIDE } = await sharp(sent).metadata();
-          const mask = Buffer.alloc(width * height);
-          const scale = width / SIDE;
-          for (let y = Math.round(PRODUCT.y * scale); y < (PRODUCT.y + PRODUCT.height) * scale; y += 1)
-            mask.fill(
-              255,
-              y * width + Math.round(PRODUCT.x * scale),
-              y * width + Math.round((PRODUCT.x + PRODUCT.width) * scale),
-            );
-          return { mask, width, height };
-        },
+        product: rectangleMatte(PRODUCT),
       },
       (blocks) => {
         asked.push(...blocks.map((b) => b.text));
@@ -234,5 +238,46 @@ describe('一键出海 report · what 「没有残留中文」 leaves out', () =
       rules.map((r) => [r.ruleId, r.message]),
       [['picture.residual', '没有残留中文']],
     );
+  });
+});
+
+describe('图片翻译 · print on the product first read without Chinese', () => {
+  const ocr = createOcrEngine();
+  after(() => ocr.close());
+  const PRODUCT = { x: 80, y: 60, width: 440, height: 380 };
+  const onProduct = (line: { box: Rect }) =>
+    line.box.x >= PRODUCT.x && line.box.y + line.box.height <= PRODUCT.y + PRODUCT.height;
+
+  it('is left out of the Chinese-left count by where it is, when a later reading finds Chinese there', async () => {
+    // alimama test-2's fourth ribbon: read 「1」 first (kept, for having no Chinese), then
+    // 「浙台摄传缩生露」 on the result, which was counted as Chinese left over.
+    const { image } = productPhoto(PRODUCT);
+    const base = sharp(image.data, { raw: { width: SIDE, height: SIDE, channels: 3 } });
+    const input = await writeChinese(base, [
+      { text: '红参精华', left: 200, top: 200, size: 40, color: '#f4f4f4' },
+      { text: '纯棉婴儿背心', left: 150, top: 500, size: 40, color: '#222222' },
+    ]);
+    let readings = 0;
+    // The first reading misreads the print as a digit; every later one reads it as it is.
+    const misreadOnce = {
+      readLines: async (png: Buffer) => {
+        const lines = await ocr.readLines(png);
+        readings += 1;
+        return readings > 1 ? lines : lines.map((line) => (onProduct(line) ? { ...line, text: '1' } : line));
+      },
+      close: async () => {},
+    };
+    const picture = await translatePicture(
+      misreadOnce,
+      input,
+      { target: 'en', keep: [], product: rectangleMatte(PRODUCT) },
+      (blocks) => translateOffline(blocks, englishLike),
+    );
+    assert.ok(readings >= 2, 'the result was read again');
+    assert.deepEqual(
+      picture.kept.map((k) => [k.text, k.reason]),
+      [['1', 'no-chinese']],
+    );
+    assert.equal(picture.residual.count, 0, 'the print kept on the product is not Chinese left over');
   });
 });
