@@ -34,10 +34,14 @@ export function readingOrder(lines: readonly TextLine[]): TextLine[] {
 
 /**
  * Lines in reading order, with the pieces of a line the detector split at a wide space joined
- * again (text joined by a space, score weighted by length).
+ * again (text joined by a space, score weighted by length). `apart` tells near pieces that the
+ * pixels show are two things (two labels side by side, label-gap.ts): they are never joined.
  */
-export function arrangeLines(lines: readonly TextLine[]): TextLine[] {
-  return rowsOf(lines).flatMap(joinRow);
+export function arrangeLines(
+  lines: readonly TextLine[],
+  apart: (left: TextBox, right: TextBox) => boolean = () => false,
+): TextLine[] {
+  return rowsOf(lines).flatMap((row) => joinRow(row, apart));
 }
 
 /** Lines grouped into rows (top to bottom), each sorted left to right. */
@@ -56,11 +60,11 @@ function rowsOf(lines: readonly TextLine[]): TextLine[][] {
 }
 
 /** Joins neighbours in one row (sorted left to right) that are pieces of one line. */
-function joinRow(row: readonly TextLine[]): TextLine[] {
+function joinRow(row: readonly TextLine[], apart: (left: TextBox, right: TextBox) => boolean): TextLine[] {
   const joined: TextLine[] = [];
   for (const line of row) {
     const previous = joined.at(-1);
-    if (previous && piecesOfOneLine(previous.box, line.box)) {
+    if (previous && piecesOfOneLine(previous.box, line.box) && !apart(previous.box, line.box)) {
       const chars = [...previous.text].length;
       const more = [...line.text].length;
       joined[joined.length - 1] = {

@@ -1,4 +1,5 @@
 import { detectText, type Region } from './detect.ts';
+import { onSeparateLabels } from './label-gap.ts';
 import { arrangeLines } from './layout.ts';
 import type { OcrModels } from './models.ts';
 import { loadWorkImage } from './pixels.ts';
@@ -25,7 +26,7 @@ export async function readLinesWith(models: OcrModels, image: Buffer): Promise<T
     if (!reading || text === '' || reading.score < MIN_LINE_SCORE) return;
     lines.push({ text, box: toBox(region, work.scale, work.original), score: reading.score });
   });
-  return arrangeLines(lines);
+  return arrangeLines(lines, (left, right) => onSeparateLabels(work.pixels, left, right, work.scale));
 }
 
 /** A region in working pixels as whole pixels of the original image. */
