@@ -57,6 +57,22 @@ const poster = () =>
     ],
   );
 
+/** Two dark table cells with a 1 px rule between them (x 300), a yellow and a white word beside it. */
+const tableRow = () =>
+  writeChinese(
+    sharp(
+      flatShapesSvg(480, 100, '#1a0a0c', [
+        { x: 300, width: 1, fill: '#e0e0e0' },
+        { y: 20, height: 1, fill: '#e0e0e0' },
+        { y: 70, height: 1, fill: '#e0e0e0' },
+      ]),
+    ),
+    [
+      { text: '前后中全套轴承', left: 123, top: 28, size: 24, color: '#f0e000' },
+      { text: '双碟刹', left: 309, top: 28, size: 24, color: '#ffffff' },
+    ],
+  );
+
 const inside = (box: { x: number; width: number }, pill: { x: number; width: number }) =>
   box.x >= pill.x - 2 && box.x + box.width <= pill.x + pill.width + 2;
 
@@ -69,6 +85,14 @@ describe('图片翻译 · two pills side by side', () => {
     assert.deepEqual(
       lines.map((line) => line.text),
       ['金属A面', '高效散热'],
+    );
+  });
+
+  it('reads two table cells with a rule between them as two lines', async () => {
+    const lines = await ocr.readLines(await tableRow());
+    assert.deepEqual(
+      lines.map((line) => line.text),
+      ['前后中全套轴承', '双碟刹'],
     );
   });
 
