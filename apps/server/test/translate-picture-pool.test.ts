@@ -65,8 +65,9 @@ describe('图片翻译 in the pixel pool', () => {
     const pooled = await translate(bytes, pixels);
     assert.deepEqual(
       tasks,
-      ['workingPicture', 'erasePicture', 'drawTranslation'],
-      'decoding, erasing and drawing went to the pool',
+      // spacedNames: a short name's spaced-out Latin letters looked for (logo-letters.ts).
+      ['workingPicture', 'spacedNames', 'erasePicture', 'drawTranslation'],
+      'decoding, looking for a logo, erasing and drawing went to the pool',
     );
     assert.equal(here.blocks.length, 3);
     assert.ok(pooled.background.equals(here.background), 'the erased picture differs');

@@ -11,6 +11,7 @@ import { alphaMask, asBuffer, type RawMask } from './pixel-transfer.ts';
 import { betweenDashes } from './text/dashes.ts';
 import { drawTranslation } from './text/draw-translation.ts';
 import { type EraseInput, eraseBlocks } from './text/erase-blocks.ts';
+import { spacedLetters } from './text/logo-letters.ts';
 import { productPrint } from './text/product-print.ts';
 import { matteInput, type ProductArea, productArea } from './text/product-text.ts';
 import type { RgbImage } from './text/rgb-image.ts';
@@ -99,6 +100,12 @@ async function linesBetweenDashes(input: { image: Picture; lines: TextLine[] }) 
   return { lines, dashes };
 }
 
+/** The logos' Latin names set in spaced-out capitals over or under `names` (text/logo-letters.ts). */
+async function spacedNames(input: { image: Picture; names: TextBox[] }) {
+  const image = await pixelsOf(input.image);
+  return input.names.flatMap((name) => spacedLetters(image, name) ?? []);
+}
+
 /** One round of blocks erased (text/erase-blocks.ts) from the PNG: the erased picture as PNG, and the layers. */
 async function erasePicture(input: Omit<EraseInput, 'image'> & { png: Uint8Array }) {
   const { png, ...round } = input;
@@ -119,6 +126,7 @@ export const PICTURE_TASKS = {
   productText,
   printedOn,
   linesBetweenDashes,
+  spacedNames,
   /** 图片翻译's erasing of one round of blocks, once their translations are back. */
   erasePicture,
   drawTranslation: drawTranslated,

@@ -7,7 +7,7 @@
  * and their boxes alone: the rule and what it keeps on the bench's real posters are in
  * docs/decisions.md (「品牌 logo 里的中文不翻译」).
  */
-import { bareText, countSourceChars, type TextBlock, type TextLine } from '../ocr/index.ts';
+import { bareText, countSourceChars, type TextBlock, type TextBox, type TextLine } from '../ocr/index.ts';
 
 /** A logo's Chinese name is short: 凤凰, 狂暑季, 金可儿床垫. A selling line says more. */
 const NAME_AT_MOST = 5;
@@ -41,10 +41,8 @@ function isChineseName(line: TextLine): boolean {
   return han >= 1 && han <= NAME_AT_MOST && han === [...text].length;
 }
 
-/** Whether `latin` is stacked on `chinese` as a lock-up: over or under it, smaller, about as wide. */
-function stacked(latin: TextLine, chinese: TextLine): boolean {
-  const a = latin.box;
-  const b = chinese.box;
+/** Whether `a` (the Latin name) is stacked on `b` (the Chinese) as a lock-up: over or under it, smaller, about as wide. */
+function stacked(a: TextBox, b: TextBox): boolean {
   const shared = Math.min(a.x + a.width, b.x + b.width) - Math.max(a.x, b.x);
   const gap = Math.max(a.y, b.y) - Math.min(a.y + a.height, b.y + b.height);
   return (
@@ -56,20 +54,39 @@ function stacked(latin: TextLine, chinese: TextLine): boolean {
 }
 
 /**
+ * The lines of `blocks` that could be a logo's Chinese name but have no Latin name read over or
+ * under them: where logo-letters.ts looks in the pixels for one in spaced-out capitals.
+ */
+export function namesWithoutLatin(blocks: readonly TextBlock[]): TextLine[] {
+  const lines = blocks.flatMap((block) => block.lines);
+  const latinNames = lines.filter(isLatinName);
+  return lines.filter(
+    (line) =>
+      isChineseName(line) && !latinNames.some((latin) => latin !== line && stacked(latin.box, line.box)),
+  );
+}
+
+/**
  * The blocks of `blocks` that belong to a brand's logo lock-up, judged line by line (the OCR may
  * join the two names in one block, or not): a block is kept when one of its lines is half of a
  * lock-up and every other line of it is one too or has no Chinese (「KING」 over 「KOIL」).
+ * `spacedNames` are Latin names the OCR did not read, found in the pixels (logo-letters.ts).
  */
-export function logoLockups(blocks: readonly TextBlock[]): Set<TextBlock> {
+export function logoLockups(
+  blocks: readonly TextBlock[],
+  spacedNames: readonly TextBox[] = [],
+): Set<TextBlock> {
   const lines = blocks.flatMap((block) => block.lines);
   const latinNames = lines.filter(isLatinName);
   const paired = new Set<TextLine>();
-  for (const chinese of lines.filter(isChineseName))
+  for (const chinese of lines.filter(isChineseName)) {
     for (const latin of latinNames)
-      if (latin !== chinese && stacked(latin, chinese)) {
+      if (latin !== chinese && stacked(latin.box, chinese.box)) {
         paired.add(chinese);
         paired.add(latin);
       }
+    if (spacedNames.some((box) => stacked(box, chinese.box))) paired.add(chinese);
+  }
   return new Set(
     blocks.filter(
       (block) =>

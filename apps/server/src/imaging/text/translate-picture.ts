@@ -14,7 +14,7 @@ import { asBuffer } from '../pixel-transfer.ts';
 import { mayHaveDashes } from './dashes.ts';
 import { oneWeightPerList } from './layout.ts';
 import { type Legibility, legibilityOf } from './legibility.ts';
-import { logoLockups } from './logo-lockup.ts';
+import { logoLockups, namesWithoutLatin } from './logo-lockup.ts';
 import { NoSourceTextError } from './picture-errors.ts';
 import { isShopMark } from './product-print.ts';
 import { isOnProduct, type ProductMatte } from './product-text.ts';
@@ -145,7 +145,7 @@ export async function translatePicture(
     : { lines: read, dashes: [] };
   const blocks = groupIntoBlocks(lines);
   // A brand's logo (its Latin name over a short Chinese one) is the seller's mark: kept as it is.
-  const logos = logoLockups(blocks);
+  const logos = await logosIn(pixels, source, blocks);
   const withSource = blocks.filter((block) => !keptAsIs(block, options.keep) && !logos.has(block));
   if (withSource.length === 0)
     throw new NoSourceTextError((await hasSlantedText(ocr, source)) ? 'slanted-text' : 'no-source-text');
@@ -207,7 +207,10 @@ export async function translatePicture(
         await pixels.run('printedOn', { image: { png: erasedPng }, blocks: fresh, area, oneByOne: true }),
       )
     : null;
-  const missed = fresh.filter((_, i) => !printed?.has(i));
+  // A logo's Chinese name the first reading missed (train-11's 「凤凰」) is kept as the others are.
+  const freshLogos = await logosIn(pixels, erasedPng, fresh);
+  for (const logo of freshLogos) logos.add(logo);
+  const missed = fresh.filter((block, i) => !printed?.has(i) && !freshLogos.has(block));
   if (missed.length > 0) layers.push(...(await eraseRound(missed)));
   // Print on the product kept for having no Chinese is left out of the reading again by where it
   // is, as the product's Chinese print is: test-2's fourth ribbon read 「1」, then 「浙台摄传缩生露」.
@@ -235,7 +238,7 @@ export async function translatePicture(
     background,
     result: drawn.png,
     blocks: drawn.blocks,
-    kept: blocks.flatMap((block) => {
+    kept: [...blocks, ...freshLogos].flatMap((block) => {
       const why = reason(block);
       return why ? [{ text: block.text, box: block.box, reason: why }] : [];
     }),
@@ -249,6 +252,13 @@ export async function translatePicture(
       options.target,
     )),
   };
+}
+
+/** The logo lock-ups among `blocks`, with Latin names in spaced-out capitals looked for in `png`'s pixels. */
+async function logosIn(pixels: PixelWork, png: Buffer, blocks: TextBlock[]): Promise<Set<TextBlock>> {
+  const names = namesWithoutLatin(blocks).map((line) => line.box);
+  const spaced = names.length > 0 ? await pixels.run('spacedNames', { image: { png }, names }) : [];
+  return logoLockups(blocks, spaced);
 }
 
 /**
