@@ -1,5 +1,6 @@
 import type { Locator } from '@playwright/test';
 import { register } from '../support/account.ts';
+import { settled } from '../support/motion.ts';
 import { expect, type Page, test } from '../support/test.ts';
 
 /**
@@ -32,8 +33,8 @@ function item(list: Locator, title: string) {
 
 async function rename(page: Page, list: Locator, from: string, to: string) {
   await list.getByRole('button', { name: `对话「${from}」的操作` }).click();
-  await page.getByRole('menuitem', { name: '重命名' }).click();
-  const dialog = page.locator('.ant-modal', { hasText: '重命名对话' });
+  await (await settled(page.getByRole('menuitem', { name: '重命名' }))).click();
+  const dialog = await settled(page.locator('.ant-modal', { hasText: '重命名对话' }));
   const input = dialog.getByLabel('对话名称');
   await expect(input).toHaveValue(from);
   await input.fill('   ');
@@ -51,13 +52,13 @@ async function rename(page: Page, list: Locator, from: string, to: string) {
 
 async function remove(page: Page, list: Locator, title: string) {
   await list.getByRole('button', { name: `对话「${title}」的操作` }).click();
-  await page.getByRole('menuitem', { name: '删除' }).click();
+  await (await settled(page.getByRole('menuitem', { name: '删除' }))).click();
   const confirm = page.locator('.ant-modal', { hasText: `删除对话「${title}」？` });
   await expect(confirm).toContainText('对话里的 1 条问答会一起删除');
   // The menu has closed and the dialog has stopped zooming in: once (CI-15, phone drawer) a click
   // made during the animation left the dialog open.
   await expect(page.getByRole('menuitem', { name: '删除' })).toBeHidden();
-  await expect(confirm).not.toHaveClass(/ant-zoom/);
+  await settled(confirm);
   await confirm.getByRole('button', { name: /删\s*除/ }).click();
   await expect(page.getByText('已删除对话')).toBeVisible();
   await expect(list.getByRole('button', { name: title, exact: true })).toHaveCount(0);
@@ -136,6 +137,7 @@ test.describe('390×844', () => {
 
     const drawer = page.getByRole('dialog', { name: '对话记录' });
     await page.getByRole('button', { name: /对话记录/ }).click();
+    await settled(drawer);
     await drawer.getByRole('button', { name: '怎么回复差评？', exact: true }).click();
     await expect(drawer).toBeHidden();
     await expect(answers(page)).toHaveCount(1);
@@ -147,6 +149,7 @@ test.describe('390×844', () => {
     expect(box.y + box.height).toBeLessThanOrEqual(844);
 
     await page.getByRole('button', { name: /对话记录/ }).click();
+    await settled(drawer);
     await expect(item(drawer, '怎么回复差评？')).toHaveClass(/conversation-item--current/);
     await rename(page, drawer, '怎么回复差评？', '差评回复');
     await remove(page, drawer, '写一个短视频脚本');
