@@ -1,4 +1,5 @@
 import { register } from '../support/account.ts';
+import { settled } from '../support/motion.ts';
 import { mugPhoto } from '../support/product-photo.ts';
 import { expect, type Page, test } from '../support/test.ts';
 
@@ -158,9 +159,8 @@ for (const device of [
         'data-ready',
         'true',
       );
-      const touchUp = page.getByRole('dialog', { name: '修补抠图' });
       // Clicked once it has stopped zooming in: a click during the animation can miss 取消.
-      await expect(touchUp).not.toHaveClass(/ant-zoom/);
+      const touchUp = await settled(page.getByRole('dialog', { name: '修补抠图' }));
       await touchUp.getByRole('button', { name: /取\s*消/ }).click();
       await expect(touchUp).toBeHidden();
 
