@@ -9,10 +9,11 @@ const MOTION_CLASS = /^ant-(zoom|move|slide|fade)(-|$)|-(appear|enter|leave)(-(p
 
 /**
  * Waits until `locator` is on screen and has finished opening, then hands it back: neither it nor
- * any element around it still carries a motion class. A Modal or a Popconfirm zooms in, a Dropdown
- * menu slides in, a Drawer slides in on a wrapper around the dialog; a click made while it still
- * moves can miss its button, as on CI (a 取消 clicked while 修补抠图 zoomed in left it open).
- * No fixed sleep: it returns as soon as the classes are gone, at once when nothing animates.
+ * any element around it still carries a motion class, so it may be the dialog itself, a menu item
+ * or a button in a Popconfirm. A Modal or a Popconfirm zooms in, a Dropdown menu slides in, a
+ * Drawer slides in on a wrapper around the dialog; a click made while it still moves can miss its
+ * button, as on CI (a 取消 clicked while 修补抠图 zoomed in left it open). No fixed sleep: it
+ * returns as soon as the classes are gone, at once when nothing animates.
  */
 export async function settled<T extends Locator>(locator: T): Promise<T> {
   await expect(locator).toBeVisible();

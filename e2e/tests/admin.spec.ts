@@ -1,5 +1,6 @@
 import { register } from '../support/account.ts';
 import { bindTotp } from '../support/admin.ts';
+import { settled } from '../support/motion.ts';
 import { buyMonthlyVip } from '../support/sandbox-cashier.ts';
 import { expect, test } from '../support/test.ts';
 
@@ -72,7 +73,7 @@ test('an admin binds two-factor, finds a sandbox order by phone and refunds it; 
   await admin.getByLabel('按手机号查订单').fill(BUYER);
   await admin.getByLabel('按手机号查订单').press('Enter');
   await admin.getByRole('row', { name: new RegExp(BUYER) }).click();
-  const drawer = admin.getByRole('dialog', { name: '订单详情' });
+  const drawer = await settled(admin.getByRole('dialog', { name: '订单详情' }));
   await drawer.getByRole('button', { name: /^退\s*款$/ }).click();
   await drawer.getByLabel('原因').fill('用户申请退款');
   await drawer.getByLabel('两步验证码').fill(await totp.nextCode());

@@ -1,5 +1,6 @@
 import { register } from '../support/account.ts';
 import { bindTotp } from '../support/admin.ts';
+import { settled } from '../support/motion.ts';
 import { expect, type Page, test } from '../support/test.ts';
 
 const LLM_PORT = Number(process.env.E2E_LLM_PORT ?? 3298);
@@ -28,7 +29,7 @@ async function shoot(page: Page, name: string, show: (page: Page) => Promise<voi
 async function addChannel(page: Page, name: string) {
   const chat = page.locator('.admin-channel-card').filter({ hasText: '对话模型' });
   await chat.getByRole('button', { name: '新增渠道' }).click();
-  const form = page.getByRole('dialog', { name: /新增对话模型渠道/ });
+  const form = await settled(page.getByRole('dialog', { name: /新增对话模型渠道/ }));
   await form.getByLabel('名称').fill(name);
   await form.getByLabel('接口地址').fill(`http://127.0.0.1:${LLM_PORT}/v1`);
   await form.getByLabel(/密钥/).fill('sk-e2e-models-4321');
@@ -39,7 +40,7 @@ async function addChannel(page: Page, name: string) {
 async function pickModel(page: Page, form: ReturnType<Page['getByRole']>, model: string) {
   await form.getByRole('button', { name: '获取模型列表' }).click();
   await expect(form.getByText('服务商提供 3 个模型，在上面的列表里点选；已选的不会重复加入')).toBeVisible();
-  await page.locator('.ant-select-item-option', { hasText: model }).click();
+  await (await settled(page.locator('.ant-select-item-option', { hasText: model }))).click();
   await expect(form.locator('.ant-select-selection-item', { hasText: model })).toBeVisible();
 }
 
@@ -59,7 +60,7 @@ test('an operator fetches the provider’s models with the stored key, picks one
 
   // Editing with the key left empty: the server asks with the stored key, which never comes back.
   await row.getByRole('button', { name: '编辑渠道模型列表' }).click();
-  const edit = page.getByRole('dialog', { name: /编辑渠道「模型列表」/ });
+  const edit = await settled(page.getByRole('dialog', { name: /编辑渠道「模型列表」/ }));
   await expect(edit.getByLabel(/密钥/)).toHaveValue('');
   await pickModel(page, edit, 'fake-long-context');
   await expect(page.locator('body')).not.toContainText('sk-e2e-models');
@@ -81,7 +82,7 @@ test('an operator fetches the provider’s models with the stored key, picks one
   });
   await shoot(page, '1440-dialog', async (p) => {
     await p.getByRole('button', { name: '编辑渠道模型列表' }).click();
-    const dialog = p.getByRole('dialog', { name: /编辑渠道「模型列表」/ });
+    const dialog = await settled(p.getByRole('dialog', { name: /编辑渠道「模型列表」/ }));
     await dialog.getByRole('button', { name: '获取模型列表' }).click();
     await expect(p.locator('.ant-select-item-option', { hasText: 'fake-advanced' })).toBeVisible();
   });
@@ -118,7 +119,7 @@ test.describe('390×844', () => {
     });
     await shoot(page, '390-dialog', async (p) => {
       await p.getByRole('button', { name: '编辑渠道手机渠道' }).click();
-      const dialog = p.getByRole('dialog', { name: /编辑渠道「手机渠道」/ });
+      const dialog = await settled(p.getByRole('dialog', { name: /编辑渠道「手机渠道」/ }));
       await dialog.getByRole('button', { name: '获取模型列表' }).click();
       await expect(p.locator('.ant-select-item-option', { hasText: 'fake-standard' })).toBeVisible();
     });

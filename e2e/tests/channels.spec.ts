@@ -1,5 +1,6 @@
 import { register } from '../support/account.ts';
 import { bindTotp } from '../support/admin.ts';
+import { settled } from '../support/motion.ts';
 import { expect, test } from '../support/test.ts';
 
 const ADMIN = '13912345960';
@@ -30,7 +31,7 @@ test('an operator adds a channel, tests it, sees the dead one cooled with its re
   expect(await chat.locator('.ant-table-content').evaluate((el) => el.scrollWidth - el.clientWidth)).toBe(0);
 
   await chat.getByRole('button', { name: '新增渠道' }).click();
-  const form = page.getByRole('dialog', { name: /新增对话模型渠道/ });
+  const form = await settled(page.getByRole('dialog', { name: /新增对话模型渠道/ }));
   await form.getByLabel('名称').fill('备用账号');
   // The fake provider answers 401 on this path: a key the provider refuses.
   await form.getByLabel('接口地址').fill(`http://127.0.0.1:${LLM_PORT}/401/v1`);
@@ -107,6 +108,7 @@ test.describe('390×844', () => {
     await page.getByRole('button', { name: '打开后台菜单' }).click();
     const drawer = page.getByRole('dialog').filter({ has: page.getByRole('menu', { name: '后台菜单' }) });
     await expect(drawer).toContainText('管理员');
+    await settled(drawer);
     await drawer.getByRole('link', { name: '渠道' }).click();
     await expect(page).toHaveURL(/#\/admin\/channels$/);
     await expect(drawer).toBeHidden();
@@ -131,12 +133,14 @@ test.describe('390×844', () => {
 
     // 用户: the columns that fit a phone, and the drawer across the whole screen.
     await page.getByRole('button', { name: '打开后台菜单' }).click();
+    await settled(drawer);
     await drawer.getByRole('link', { name: '用户', exact: true }).click();
     const row = page.getByRole('row', { name: new RegExp(PHONE_ADMIN) });
     await expect(row).toContainText('免费用户');
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     await row.click();
-    const details = page.getByRole('dialog', { name: '用户详情' });
+    // Measured once it has slid in.
+    const details = await settled(page.getByRole('dialog', { name: '用户详情' }));
     await expect(details).toContainText(PHONE_ADMIN);
     expect((await details.boundingBox())?.width).toBeCloseTo(390, 0);
   });

@@ -1,4 +1,5 @@
 import { register } from '../support/account.ts';
+import { settled } from '../support/motion.ts';
 import { expect, type Page, test } from '../support/test.ts';
 
 /**
@@ -69,7 +70,7 @@ test('ask, watch the text grow, stop, regenerate; find, open, delete and clear i
   await page.getByLabel('搜索问答').press('Enter');
   await expect(page.getByText('共 1 条')).toBeVisible();
   await page.getByRole('button', { name: '怎么写亚马逊标题？' }).click();
-  const detail = page.getByRole('dialog', { name: '问答详情' });
+  const detail = await settled(page.getByRole('dialog', { name: '问答详情' }));
   await expect(detail).toContainText('你问的是「怎么写亚马逊标题？」');
   await detail.getByRole('button', { name: 'Close' }).or(detail.getByLabel('Close')).first().click();
   await expect(detail).toBeHidden();
@@ -78,20 +79,14 @@ test('ask, watch the text grow, stop, regenerate; find, open, delete and clear i
     .getByRole('row', { name: /怎么写亚马逊标题/ })
     .getByRole('button', { name: '删除' })
     .click();
-  await page
-    .getByRole('tooltip')
-    .getByRole('button', { name: /删\s*除/ })
-    .click();
+  await (await settled(page.getByRole('tooltip').getByRole('button', { name: /删\s*除/ }))).click();
   await expect(page.getByText('已删除 1 条')).toBeVisible();
   await page.getByLabel('搜索问答').fill('');
   await page.getByLabel('搜索问答').press('Enter');
   await expect(page.getByText('共 1 条')).toBeVisible();
 
   await page.getByRole('button', { name: /清空全部/ }).click();
-  await page
-    .getByRole('tooltip')
-    .getByRole('button', { name: /清\s*空/ })
-    .click();
+  await (await settled(page.getByRole('tooltip').getByRole('button', { name: /清\s*空/ }))).click();
   await expect(page.getByText('已清空 1 条问答')).toBeVisible();
   await expect(page.getByText('还没有问答记录')).toBeVisible();
 });
@@ -104,7 +99,7 @@ test('create a prompt tag with the Markdown editor and answer with it', async ({
   await panel.getByRole('tab', { name: '我的标签' }).click();
   await panel.getByRole('button', { name: /新建标签/ }).click();
 
-  const editor = page.getByRole('dialog', { name: '新建标签' });
+  const editor = await settled(page.getByRole('dialog', { name: '新建标签' }));
   await editor.getByLabel('标签名称').fill('德语客服');
   await editor.locator('.cm-content').click();
   await page.keyboard.type('你是德语客服专家，回答礼貌简洁。');

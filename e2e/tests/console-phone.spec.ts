@@ -1,6 +1,7 @@
 import type { Locator } from '@playwright/test';
 import { register } from '../support/account.ts';
 import { bindTotp } from '../support/admin.ts';
+import { settled } from '../support/motion.ts';
 import { expect, type Page, test } from '../support/test.ts';
 
 /** An operator who runs the console from a phone (ADMIN_PHONES in playwright.config.ts). */
@@ -30,13 +31,15 @@ test('on a phone the console’s lists are cards and its dialogs fit; at 1440 th
 
   await page.goto('/#/admin/announcements');
   await page.getByRole('button', { name: '发布公告' }).click();
-  const dialog = page.getByRole('dialog', { name: '发布公告' });
+  // Measured once it has zoomed in: mid-animation it is drawn smaller than it is.
+  const dialog = await settled(page.getByRole('dialog', { name: '发布公告' }));
   await expectWithinWidth(dialog, 390);
   await dialog.getByLabel('标题').fill(TITLE);
   // The month and its hours were 400 px side by side: on a phone the hours go under the month.
   await dialog.getByLabel('展示时间').first().click();
   const picker = page.locator('.ant-picker-dropdown').filter({ visible: true });
   await expect(picker).toBeVisible();
+  await settled(picker);
   await expectWithinWidth(picker.locator('.ant-picker-panel-container'), 390);
   // Shown from a later date, so that no other test meets it on the site meanwhile.
   const [from, to] = await dialog.locator('.ant-picker-input input').all();
@@ -65,7 +68,7 @@ test('on a phone the console’s lists are cards and its dialogs fit; at 1440 th
   await expect(month).toContainText('在售');
   await expect(month).toContainText(/售价 ¥\d+\.\d\d/);
   await month.getByRole('button', { name: '编辑月度 VIP' }).click();
-  const plan = page.getByRole('dialog', { name: '编辑套餐' });
+  const plan = await settled(page.getByRole('dialog', { name: '编辑套餐' }));
   await expect(plan.getByLabel('名称')).toHaveValue('月度 VIP');
   await expectWithinWidth(plan.locator('.ant-modal-container, .ant-modal-content').first(), 390);
   await plan.getByRole('button', { name: /保\s*存/ }).scrollIntoViewIfNeeded();

@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { register } from '../support/account.ts';
 import { bindTotp } from '../support/admin.ts';
 import { browserDateIn } from '../support/dates.ts';
+import { settled } from '../support/motion.ts';
 import { expect, test } from '../support/test.ts';
 
 const OPERATOR = '13912345980';
@@ -27,7 +28,7 @@ test('an operator changes the monthly price and a limit, makes redeem codes and 
   // 套餐与额度: the monthly price and the free AI 问答 limit.
   await admin.goto('/#/admin/plans');
   await admin.getByRole('button', { name: '编辑月度 VIP' }).click();
-  const planModal = admin.getByRole('dialog', { name: '编辑套餐' });
+  const planModal = await settled(admin.getByRole('dialog', { name: '编辑套餐' }));
   await planModal.getByLabel('售价（元）').fill('19.9');
   // What sellers pay changes only with a two-factor code.
   await planModal.getByRole('button', { name: /^保\s*存$/ }).click();
@@ -53,7 +54,7 @@ test('an operator changes the monthly price and a limit, makes redeem codes and 
   // 兑换码: made with two-factor, saved as CSV at once, redeemed by the seller.
   await admin.goto('/#/admin/redeem');
   await admin.getByRole('button', { name: '生成兑换码' }).click();
-  const modal = admin.getByRole('dialog', { name: '生成兑换码' });
+  const modal = await settled(admin.getByRole('dialog', { name: '生成兑换码' }));
   await modal.getByLabel('批次名称').fill('直播间福利');
   await modal.getByLabel('有效期至').fill(browserDateIn(30));
   await modal.getByLabel('有效期至').press('Enter');
@@ -81,7 +82,7 @@ test('an operator changes the monthly price and a limit, makes redeem codes and 
   // 公告: shows on every page as a bar until closed; gone for everyone when deleted.
   await admin.goto('/#/admin/announcements');
   await admin.getByRole('button', { name: '发布公告' }).click();
-  const editor = admin.getByRole('dialog', { name: '发布公告' });
+  const editor = await settled(admin.getByRole('dialog', { name: '发布公告' }));
   await editor.getByLabel('标题').fill('春节发货提醒');
   await editor.getByLabel('内容（支持 Markdown）').fill('**1 月 20 日**起物流停运');
   await editor.getByRole('button', { name: /保\s*存/ }).click();
@@ -102,7 +103,7 @@ test('an operator changes the monthly price and a limit, makes redeem codes and 
   await expect(seller.locator('.announcement-bar')).toContainText('春节发货提醒');
   // Its own announcement: other specs on this server leave theirs (console-phone's starts in 2030).
   await admin.getByRole('button', { name: '删除公告春节发货提醒', exact: true }).click();
-  await admin.getByRole('button', { name: /确\s*定|OK/ }).click();
+  await (await settled(admin.getByRole('button', { name: /确\s*定|OK/ }))).click();
   await expect(admin.getByText('公告已删除')).toBeVisible();
   await seller.reload();
   await expect(seller.getByText('VIP 会员')).toBeVisible();

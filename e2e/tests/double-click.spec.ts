@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { phoneForRepeat, register } from '../support/account.ts';
 import { bindTotp } from '../support/admin.ts';
 import { browserDateIn } from '../support/dates.ts';
+import { settled } from '../support/motion.ts';
 import { mugPhoto } from '../support/product-photo.ts';
 import { clientAddress, expect, type Page, type Request, test } from '../support/test.ts';
 
@@ -95,7 +96,7 @@ test('a double click on 兑换 gives the code’s VIP days once, at 1440 and on 
   const totp = await bindTotp(admin);
   await admin.goto('/#/admin/redeem');
   await admin.getByRole('button', { name: '生成兑换码' }).click();
-  const modal = admin.getByRole('dialog', { name: '生成兑换码' });
+  const modal = await settled(admin.getByRole('dialog', { name: '生成兑换码' }));
   await modal.getByLabel('批次名称').fill('双击兑换');
   await modal.getByLabel('有效期至').fill(browserDateIn(30));
   await modal.getByLabel('有效期至').press('Enter');

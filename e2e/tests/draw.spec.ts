@@ -1,4 +1,5 @@
 import { register } from '../support/account.ts';
+import { settled } from '../support/motion.ts';
 import { expect, test } from '../support/test.ts';
 
 test('draw with the fake provider: example prompt, portrait size, result, gallery, reuse, download, delete', async ({
@@ -38,10 +39,7 @@ test('draw with the fake provider: example prompt, portrait size, result, galler
   await expect(page.getByLabel('画面描述')).toHaveValue(/护肤精华/);
 
   await card.getByRole('button', { name: '删除作品' }).click();
-  await page
-    .getByRole('tooltip')
-    .getByRole('button', { name: /删\s*除/ })
-    .click();
+  await (await settled(page.getByRole('tooltip').getByRole('button', { name: /删\s*除/ }))).click();
   await expect(page.getByText('还没有作品')).toBeVisible();
 });
 

@@ -2,6 +2,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { unzipSync, zipSync } from 'fflate';
 import { csvAsRead } from '../../apps/server/test/csv-helpers.ts';
 import { phoneForRepeat, register } from '../support/account.ts';
+import { settled } from '../support/motion.ts';
 import { mugPhoto } from '../support/product-photo.ts';
 import { chooseOption } from '../support/select.ts';
 import { supplierImage } from '../support/supplier-image.ts';
@@ -18,7 +19,7 @@ import { expect, type Page, test } from '../support/test.ts';
 async function germanBrandTerm(page: Page) {
   await page.goto('/#/translate');
   await page.getByRole('button', { name: /术语表/ }).click();
-  const drawer = page.getByRole('dialog', { name: '术语表' });
+  const drawer = await settled(page.getByRole('dialog', { name: '术语表' }));
   await drawer.getByLabel('原文').fill('出海牌');
   // The term is for German only. Under load the option's click was once lost while the dropdown
   // opened, and the term went in for every language (the US title then carried 「!」 too).

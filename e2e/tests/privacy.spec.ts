@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { PASSWORD, register } from '../support/account.ts';
+import { settled } from '../support/motion.ts';
 import { readSmsCode, smsCount } from '../support/sms.ts';
 import { expect, test } from '../support/test.ts';
 
@@ -19,7 +20,7 @@ test('个人中心: export my data as JSON, then delete the account with an SMS 
   expect(exported.sessions).toHaveLength(1);
 
   await page.getByRole('button', { name: '注销账号' }).click();
-  const dialog = page.getByRole('dialog', { name: '注销账号' });
+  const dialog = await settled(page.getByRole('dialog', { name: '注销账号' }));
   const confirm = dialog.getByRole('button', { name: /确认注销/ });
   await expect(confirm).toBeDisabled();
   const before = smsCount(phone, 4);

@@ -1,4 +1,5 @@
 import { register } from '../support/account.ts';
+import { settled } from '../support/motion.ts';
 import { mugPhoto } from '../support/product-photo.ts';
 import { expect, test } from '../support/test.ts';
 import { type Box, onPhoto, settledTouchUpCanvas } from '../support/touch-up.ts';
@@ -69,10 +70,7 @@ test('cut out a product, check it, fix it into an Amazon main image and download
   // Each card says which photo and what it is.
   await expect(recent.getByRole('img', { name: /^mug (白底主图|透明底抠图) / })).toHaveCount(2);
   await recent.getByRole('button', { name: '删除' }).first().click();
-  await page
-    .locator('.ant-popconfirm')
-    .getByRole('button', { name: /删\s*除/ })
-    .click();
+  await (await settled(page.locator('.ant-popconfirm').getByRole('button', { name: /删\s*除/ }))).click();
   await expect(recent).toContainText('最近作品（1）');
   await expect(recent.getByRole('img', { name: /^mug 透明底抠图 / })).toHaveCount(1);
 });
@@ -185,9 +183,9 @@ for (const device of [
       expect(withHandle).toBeLessThan(1.35);
 
       await page.getByRole('button', { name: '修补' }).click();
-      const settled = await settledTouchUpCanvas(page);
-      const canvas = settled.canvas;
-      let box = settled.box;
+      const touchUp = await settledTouchUpCanvas(page);
+      const canvas = touchUp.canvas;
+      let box = touchUp.box;
       // The red box (x 1240–1440, y 690–840 of 1600×1200) is already out of the cut-out: what the
       // seller brushes away is the mug's handle, its outer arc right of x 1075 (the body ends at
       // x 1040). They zoom in on it first (a finger pinches, a mouse wheels), so every stroke lands

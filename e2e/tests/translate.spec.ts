@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises';
 import type { Locator } from '@playwright/test';
 import { readPsd } from 'ag-psd';
 import { register } from '../support/account.ts';
+import { settled } from '../support/motion.ts';
 import { productShot, supplierImage } from '../support/supplier-image.ts';
 import { expect, type Page, test } from '../support/test.ts';
 
@@ -223,7 +224,7 @@ test('a term kept in the 术语表 stays as it is when the supplier image is tra
   await register(page, '13912356000');
   await page.goto('/#/translate');
   await page.getByRole('button', { name: /术语表/ }).click();
-  const drawer = page.getByRole('dialog', { name: '术语表' });
+  const drawer = await settled(page.getByRole('dialog', { name: '术语表' }));
   await drawer.getByLabel('原文').fill('防水透气');
   await drawer.getByRole('button', { name: /加入术语表/ }).click();
   const terms = drawer.getByRole('list', { name: '术语列表' });
