@@ -12,6 +12,9 @@ function composer(page: Page) {
 }
 
 async function ask(page: Page, question: string) {
+  // Enter while an answer still streams sends nothing (停止生成 stands where 发送 was): on a busy
+  // machine the answer before was still coming when the next question was typed.
+  await expect(page.getByRole('button', { name: '停止生成' })).toHaveCount(0);
   await composer(page).fill(question);
   await composer(page).press('Enter');
 }
