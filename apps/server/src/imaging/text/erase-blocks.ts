@@ -7,6 +7,7 @@ import { splitRefill } from './label-split.ts';
 import { clearRemnants } from './remnants.ts';
 import { colourDistance, type RgbImage } from './rgb-image.ts';
 import { shareOut } from './share-out.ts';
+import { isBusyBlock, smoothFill } from './smooth-fill.ts';
 import {
   charactersTouched,
   type LeftStrokes,
@@ -69,6 +70,7 @@ export async function eraseBlocks(input: EraseInput) {
   await inpaint(image, erase);
   spared.restore();
   shielded.restore();
+  for (const block of marked.blocks) fillBlock(image, block, lines, kept, erase);
   for (const refill of marked.refills.values()) applyRefill(image, refill, erase);
   // A glow's faint last ring is past the strokes' box by up to half the line's thickness (haze.ts).
   // Refilled lines need none of this: their glow went with them, and the page colour around a
@@ -287,6 +289,7 @@ function stylesDiffer(lines: TextLine[], inks: TextInk[]): boolean {
 function markLines(image: RgbImage, lines: TextLine[], erase: Uint8Array, kept: readonly TextBox[]) {
   const inks = new Map<TextLine, TextInk>();
   const refills = new Map<TextLine, Refill>();
+  const blocks: MarkedBlock[] = [];
   const scratch = new Uint8Array(image.width * image.height);
   for (const line of lines) {
     // What lies in another line's box is that line's to erase (its letters, the pill it is on).
@@ -310,6 +313,8 @@ function markLines(image: RgbImage, lines: TextLine[], erase: Uint8Array, kept: 
     inks.set(line, refill ? inkOnLabel(read, refill) : read);
     // A glow is followed past the box by up to half the line's thickness (haze.ts).
     const reach = grow(box, Math.min(box.width, box.height), image.width, image.height);
+    if (!refill && isBusyBlock(image, line.box, box, inked, others))
+      blocks.push(blockOf(line, reach, scratch, image));
     for (let y = reach.y; y < reach.y + reach.height; y++)
       for (let x = reach.x, i = y * image.width + x; x < reach.x + reach.width; x++, i++)
         if (scratch[i]) {
@@ -317,7 +322,54 @@ function markLines(image: RgbImage, lines: TextLine[], erase: Uint8Array, kept: 
           scratch[i] = 0;
         }
   }
-  return { inks, refills };
+  return { inks, refills, blocks };
+}
+
+/** A line whose marks are a block on a busy picture (smooth-fill.ts): where they are. */
+interface MarkedBlock {
+  line: TextLine;
+  /** Where the marks may lie: the line's grown box, reached past by a glow. */
+  reach: TextBox;
+  /** Image pixel indices of the marks. */
+  pixels: Int32Array;
+}
+
+function blockOf(line: TextLine, reach: TextBox, marks: Uint8Array, image: RgbImage): MarkedBlock {
+  const pixels: number[] = [];
+  for (let y = reach.y; y < reach.y + reach.height; y++)
+    for (let x = reach.x, i = y * image.width + x; x < reach.x + reach.width; x++, i++)
+      if (marks[i]) pixels.push(i);
+  return { line, reach, pixels: Int32Array.from(pixels) };
+}
+
+/**
+ * Fills a block of marks with the smooth field of what is around it, not with its inpainting
+ * (smooth-fill.ts). Neither what lies in another line's box (its letters, the pill it is on: that
+ * line's own erase sees to it) nor kept text is filled or filled from.
+ */
+function fillBlock(
+  image: RgbImage,
+  { line, reach, pixels }: MarkedBlock,
+  lines: readonly TextLine[],
+  kept: readonly TextBox[],
+  erase: Uint8Array,
+) {
+  const { width } = image;
+  const others = [...lines.filter((other) => other !== line).map((other) => other.box), ...kept];
+  const elsewhere = (i: number) => {
+    const x = i % width;
+    const y = (i - x) / width;
+    return others.some((b) => x >= b.x && y >= b.y && x < b.x + b.width && y < b.y + b.height);
+  };
+  const own = new Set(pixels);
+  const thickness = Math.min(line.box.width, line.box.height);
+  const window = grow(reach, thickness / 2, width, image.height);
+  smoothFill(
+    image,
+    window,
+    (i) => own.has(i) && !elsewhere(i),
+    (i) => erase[i] !== 255 && !elsewhere(i),
+  );
 }
 
 /**
