@@ -72,7 +72,11 @@ export function roomAround(
   // it, and the translation fell to 9 px.
   // A block beside the line's end (train-1's 「>」 after 「底价疯抢」 on its pill) is not under it.
   const under = below.filter((o) => o.x + o.width / 2 > x && o.x + o.width / 2 < x + width);
-  const gapTo = (o: TextBox) => Math.min(margin, Math.max(0, o.y - (y + height)));
+  // A block under it that begins inside its box is no gap the text may close: the original's
+  // letters reached past it there (the 3D extrusion and long last stroke of RapidOCR ch_en_num's
+  // 「正品促销」 beside the pill under it), and the plain translation ran onto the pill's rim.
+  const gapTo = (o: TextBox) =>
+    o.y < y + height ? margin : Math.min(margin, Math.max(0, o.y - (y + height)));
   const ownBottom = Math.max(
     y + height / 2,
     Math.min(y + height, before(size.height - margin), ...under.map((o) => before(o.y - gapTo(o)))),
