@@ -18,6 +18,8 @@ const CENTRED = 0.1;
 /** Growth caps: a translation may take at most this much more width and height than its original. */
 const ROOM_WIDTH = 1.8;
 const ROOM_HEIGHT = 2.5;
+/** A line at least this many times as tall as the one under it is a headline over a subtitle. */
+const HEADLINE_OVER = 3;
 /** A column (vertical text) may take this much more width: an English word is wider than a character. */
 const COLUMN_ROOM_WIDTH = 2.5;
 
@@ -72,11 +74,14 @@ export function roomAround(
   // it, and the translation fell to 9 px.
   // A block beside the line's end (train-1's 「>」 after 「底价疯抢」 on its pill) is not under it.
   const under = below.filter((o) => o.x + o.width / 2 > x && o.x + o.width / 2 < x + width);
-  // A block under it that begins inside its box is no gap the text may close: the original's
-  // letters reached past it there (the 3D extrusion and long last stroke of RapidOCR ch_en_num's
-  // 「正品促销」 beside the pill under it), and the plain translation ran onto the pill's rim.
+  // A line at most a third of its height under it that begins inside its box is no gap the text
+  // may close: the headline's letters reached past it there (the 3D extrusion and long last stroke
+  // of RapidOCR ch_en_num's 「正品促销」 over the pill under it), and its plain translation, wrapped
+  // to fill the box, ran onto the pill's rim. Lines of like size stacked tight (a tag's two lines,
+  // a badge over its label) keep their gap as it was: kept a margin apart, their text shrank.
+  const headlineOver = (o: TextBox) => o.y < y + height && o.height * HEADLINE_OVER <= height;
   const gapTo = (o: TextBox) =>
-    o.y < y + height ? margin : Math.min(margin, Math.max(0, o.y - (y + height)));
+    headlineOver(o) ? margin : Math.min(margin, Math.max(0, o.y - (y + height)));
   const ownBottom = Math.max(
     y + height / 2,
     Math.min(y + height, before(size.height - margin), ...under.map((o) => before(o.y - gapTo(o)))),
