@@ -100,6 +100,12 @@ export const TranslatedBlock = Type.Object({
    */
   horizontalScale: Type.Optional(Type.Number({ exclusiveMinimum: 0, maximum: 1 })),
   /**
+   * The lean of the original's letters in degrees, read from their strokes when erasing: positive
+   * where they lean right, as italic type does (a headline set slanted). The translation is drawn
+   * sheared by it, in the editor and the PSD (faux italic) alike. Absent: upright.
+   */
+  slant: Type.Optional(Type.Number({ minimum: -30, maximum: 30 })),
+  /**
    * An outline around the letters: the original's (found when erasing), or one added where the
    * text would not stand out from the photo under it; null or absent draws none.
    */

@@ -252,6 +252,7 @@ function layersOf(
     overflow: false,
     // Undecided (absent) unless the original had one: the first drawing adds one if it must.
     ...(ink.outline ? { outline: ink.outline } : {}),
+    ...(ink.slant ? { slant: ink.slant } : {}),
   });
   const plain: TextInk = { color: '#1f1f1f', bold: false, outline: null };
   // A heading over its selling points whose translation came back with other line breaks is
@@ -310,7 +311,9 @@ function markLines(image: RgbImage, lines: TextLine[], erase: Uint8Array, kept: 
       splitRefill(image, line.box, box, inked) ??
       withOutline(line.box, read, box, (letters) => labelRefill(image, letters, box, inked, {}, around));
     if (refill) refills.set(line, refill);
-    inks.set(line, refill ? inkOnLabel(read, refill) : read);
+    // The colour may be the label's reading; the lean is only ever the letters'.
+    const ink = refill ? inkOnLabel(read, refill) : read;
+    inks.set(line, read.slant ? { ...ink, slant: read.slant } : ink);
     // A glow is followed past the box by up to half the line's thickness (haze.ts).
     const reach = grow(box, Math.min(box.width, box.height), image.width, image.height);
     if (!refill && isBusyBlock(image, line.box, box, inked, others))

@@ -11,6 +11,7 @@ import { openCv } from '../opencv.ts';
 import { fillFlatRegions, sweepHaze } from './haze.ts';
 import { dilate, readInk } from './ink.ts';
 import type { RgbImage } from './rgb-image.ts';
+import { slantOf } from './slant.ts';
 
 /** What the erased pixels looked like: the text's colour, whether its strokes were heavy, its outline. */
 export interface TextInk {
@@ -18,6 +19,8 @@ export interface TextInk {
   bold: boolean;
   /** An outline (or heavy shadow) around the strokes: drawn back around the translation. */
   outline: { color: string; width: number } | null;
+  /** The letters' lean in degrees (slant.ts), positive leaning right; absent when upright. */
+  slant?: number;
 }
 
 /**
@@ -81,7 +84,8 @@ export function markStrokes(image: RgbImage, box: TextBox, mask: Uint8Array): Te
   const outline = read.outline ? { color: hex(read.outline.color), width: read.outline.width } : null;
   // With an outline the ink reads against the outline, as the designer drew it.
   const color = outline ? read.ink : readableOn(read.ink, read.background);
-  return { color: hex(color), bold: inked / area > BOLD_SHARE, outline };
+  const slant = slantOf(read.core, box.width, box.height);
+  return { color: hex(color), bold: inked / area > BOLD_SHARE, outline, ...(slant ? { slant } : {}) };
 }
 
 /** WCAG's relative luminance of an sRGB colour (0–255 a channel). */
