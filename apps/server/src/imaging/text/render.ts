@@ -23,6 +23,8 @@ export interface DrawnBlock {
    * where the original is one large line.
    */
   oneLine?: boolean;
+  /** Sheared by this many degrees, leaning right where positive: the original's slanted letters (slant.ts). */
+  slant?: number;
 }
 
 export interface FittedBlock {
@@ -77,7 +79,26 @@ async function renderText(block: DrawnBlock, language: string, size: number) {
   })
     .png()
     .toBuffer({ resolveWithObject: true });
-  if (block.outline) return outlined(data, block.outline);
+  const letters = block.slant
+    ? await sheared(data, block.slant)
+    : { png: data, width: info.width, height: info.height };
+  if (block.outline) return outlined(letters.png, block.outline);
+  return letters;
+}
+
+/**
+ * Letters leaning by `degrees` (right where positive), as slanted type would: their bottom row
+ * stays, each row above moves over by its height times the angle's tangent. A shear, not a font's
+ * italic: the bundled fonts have none, and the lean is the original's own angle. Sheared before the
+ * outline is drawn around them, so the outline keeps its width. Its width includes the lean, so
+ * fitting a box counts it.
+ */
+async function sheared(png: Buffer, degrees: number) {
+  const run = Math.tan((degrees * Math.PI) / 180);
+  const { data, info } = await sharp(png)
+    .affine([1, -run, 0, 1], { background: { r: 0, g: 0, b: 0, alpha: 0 } })
+    .png()
+    .toBuffer({ resolveWithObject: true });
   return { png: data, width: info.width, height: info.height };
 }
 
