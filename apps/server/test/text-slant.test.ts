@@ -6,12 +6,22 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { TranslatedBlock } from '@chuhai/contract';
+import { initializeCanvas, type Layer, readPsd } from 'ag-psd';
 import sharp from 'sharp';
 import { drawTranslation } from '../src/imaging/text/draw-translation.ts';
 import { eraseBlocks } from '../src/imaging/text/erase-blocks.ts';
+import { translationPsd } from '../src/imaging/text/psd.ts';
 import { sharpestAngles } from '../src/imaging/text/slant.ts';
 import { type Writing, writeChinese } from './fakes/chinese-text.ts';
 import { oneLineBlock, rgbPixels } from './fakes/written-scenes.ts';
+
+type Pixels = NonNullable<Layer['imageData']>;
+initializeCanvas(
+  () => {
+    throw new Error('no canvas in tests');
+  },
+  (width, height) => ({ width, height, data: new Uint8ClampedArray(width * height * 4) }) as Pixels,
+);
 
 const W = 520;
 const H = 200;
@@ -98,5 +108,43 @@ describe('图片翻译 · slanted headlines', () => {
     const { block, lean } = await translated(0);
     assert.equal(block.slant, undefined);
     assert.ok(Math.abs(lean.degrees) <= 2, `the English leans ${lean.degrees}°`);
+  });
+
+  it('marks the PSD’s text layer of a slanted block faux italic, its pixels leaning, and an upright one not', async () => {
+    const page = await sharp({ create: { width: W, height: H, channels: 3, background: PAGE } })
+      .png()
+      .toBuffer();
+    const line = (id: number, y: number, slant?: number): TranslatedBlock => ({
+      id,
+      source: '降价促销',
+      text: 'SALE NOW',
+      box: { x: 60, y, width: 400, height: 70 },
+      fontSize: 56,
+      color: '#e8541c',
+      bold: true,
+      align: 'left',
+      hidden: false,
+      overflow: false,
+      ...(slant ? { slant } : {}),
+    });
+    const psd = readPsd(
+      await translationPsd({
+        background: page,
+        source: null,
+        target: 'en',
+        blocks: [line(1, 10, LEAN), line(2, 110)],
+      }),
+      { useImageData: true },
+    );
+    const [slanted, upright] = (psd.children ?? []).slice(1) as [Layer, Layer];
+    assert.equal(slanted.text?.style?.fauxItalic, true);
+    assert.equal(upright.text?.style?.fauxItalic ?? false, false);
+    const leanOf = (layer: Layer) => {
+      const { width, height, data } = layer.imageData as Pixels;
+      const ink = new Uint8Array(width * height).map((_, p) => ((data[p * 4 + 3] as number) > 128 ? 1 : 0));
+      return sharpestAngles(ink, width, height).lean.degrees;
+    };
+    assert.ok(Math.abs(leanOf(slanted) - LEAN) <= 3, `the layer leans ${leanOf(slanted)}°`);
+    assert.ok(Math.abs(leanOf(upright)) <= 2, `the upright layer leans ${leanOf(upright)}°`);
   });
 });

@@ -96,6 +96,8 @@ function textData(
       fillColor: rgbOf(block.color),
       // Letters condensed to fit (render.ts's CONDENSED), as Photoshop's 水平缩放: 1 is 100%.
       horizontalScale: fit.scale,
+      // Slanted letters (slant.ts): Photoshop's 仿斜体, its own fixed lean, the nearest a text layer has.
+      ...(block.slant ? { fauxItalic: true } : {}),
     },
     paragraphStyle: { justification: block.align },
   };

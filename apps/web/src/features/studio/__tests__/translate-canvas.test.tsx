@@ -198,4 +198,47 @@ describe('图片翻译 · the editor’s picture', () => {
     const sent = (calls[0]?.body as { blocks: TranslatedBlock[] } | undefined)?.blocks[0];
     expect(sent?.box).toEqual({ x: 20, y: 10, width: 120, height: 30 });
   });
+
+  it('leans a slanted headline’s text as the server drew it, in both views, and 重新生成 keeps the lean', async () => {
+    showAtHalfSize();
+    configureApiClient({ notifyError: vi.fn(), currentPath: () => '/' });
+    const calls = fakeApi({
+      '/api/v1/translate/render': () =>
+        ok({
+          resultId: 9,
+          resultUrl: '/files/9.png',
+          backgroundUrl: '/files/bg.png',
+          blocks: [],
+          residual: { count: 0, boxes: [] },
+        }),
+    });
+    const slanted = waterproofBlock({ drawn: { x: 4, y: 12, width: 180, height: 28 }, slant: 10 });
+    const result = translateResult({ blocks: [slanted] });
+    const { unmount } = renderWithApp(<TranslateEditor result={result} onChange={() => {}} />);
+    // Tops to the right by 10°, as the server's shear: CSS's skewX leans the other way.
+    const leaning = { transform: 'translateY(-50%) skewX(-10deg)' };
+    expect(screen.getByText('Waterproof', { selector: '.translate-layer__text' })).toHaveStyle(leaning);
+    fireEvent.change(screen.getByLabelText('第 1 块译文'), { target: { value: 'Dry' } });
+    expect(screen.getByText('Dry', { selector: '.translate-layer__text' })).toHaveStyle(leaning);
+    fireEvent.click(screen.getByRole('button', { name: '重新生成' }));
+    await waitFor(() => expect(calls).toHaveLength(1));
+    const sent = (calls[0]?.body as { blocks: TranslatedBlock[] } | undefined)?.blocks[0];
+    expect(sent?.slant).toBe(10);
+    unmount();
+
+    // Under the 修补画笔, the same.
+    renderWithApp(
+      <TranslateCanvas
+        still
+        result={result}
+        blocks={result.blocks}
+        kept={[]}
+        hover={null}
+        onHover={() => {}}
+        onBox={() => {}}
+        onPick={() => {}}
+      />,
+    );
+    expect(screen.getByText('Waterproof', { selector: '.translate-layer__text' })).toHaveStyle(leaning);
+  });
 });

@@ -31,7 +31,10 @@ function useScale(canvas: React.RefObject<HTMLDivElement | null>, pictureWidth: 
  */
 function textPlace(block: TranslatedBlock, drawnBlocks: TranslatedBlock[], scale: number) {
   const was = drawnBlocks.find((b) => b.id === block.id);
-  if (!was?.drawn) return {};
+  // Slanted letters (the original's headline leaned): sheared as the server shears them, tops to
+  // the right by the block's angle. A font's italic would lean by its own angle, or not at all.
+  const lean = block.slant ? ` skewX(${-block.slant}deg)` : '';
+  if (!was?.drawn) return lean ? { transform: lean.trim() } : {};
   const inset = block.outline?.width ?? 0;
   const width = Math.max(1, shownBox(block, drawnBlocks).width - 2 * inset);
   // The browser's letters run a little wider than the server's: a tenth more room, on the side
@@ -46,10 +49,10 @@ function textPlace(block: TranslatedBlock, drawnBlocks: TranslatedBlock[], scale
   // narrower, then squeezed from the left into the same room, as the server draws them. Full
   // width, they ran past the box over the neighbours of the picture the seller gets.
   const squeeze = was.horizontalScale ?? 1;
-  if (squeeze >= 1) return { ...place, transform: middle, width: `${(width + spare) * scale}px` };
+  if (squeeze >= 1) return { ...place, transform: `${middle}${lean}`, width: `${(width + spare) * scale}px` };
   return {
     ...place,
-    transform: `${middle} scaleX(${squeeze})`,
+    transform: `${middle} scaleX(${squeeze})${lean}`,
     transformOrigin: 'left center',
     width: `${((width + spare) / squeeze) * scale}px`,
   };
