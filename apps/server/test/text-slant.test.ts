@@ -4,16 +4,19 @@
  * translation is drawn leaning the same way; an upright headline stays upright.
  */
 import assert from 'node:assert/strict';
-import { describe, it } from 'node:test';
-import type { TranslatedBlock } from '@chuhai/contract';
+import { after, before, describe, it } from 'node:test';
+import type { TranslatedBlock, TranslateResult } from '@chuhai/contract';
 import { initializeCanvas, type Layer, readPsd } from 'ag-psd';
 import sharp from 'sharp';
 import { drawTranslation } from '../src/imaging/text/draw-translation.ts';
 import { eraseBlocks } from '../src/imaging/text/erase-blocks.ts';
 import { translationPsd } from '../src/imaging/text/psd.ts';
 import { sharpestAngles } from '../src/imaging/text/slant.ts';
+import { auth, get, post } from './account-helpers.ts';
+import { buildChatApp } from './chat-helpers.ts';
 import { type Writing, writeChinese } from './fakes/chinese-text.ts';
 import { oneLineBlock, rgbPixels } from './fakes/written-scenes.ts';
+import { postForm } from './studio-helpers.ts';
 
 type Pixels = NonNullable<Layer['imageData']>;
 initializeCanvas(
@@ -146,5 +149,41 @@ describe('图片翻译 · slanted headlines', () => {
     };
     assert.ok(Math.abs(leanOf(slanted) - LEAN) <= 3, `the layer leans ${leanOf(slanted)}°`);
     assert.ok(Math.abs(leanOf(upright)) <= 2, `the upright layer leans ${leanOf(upright)}°`);
+  });
+
+  describe('through 图片翻译, 重新生成 and 继续编辑', () => {
+    let ctx: Awaited<ReturnType<typeof buildChatApp>>;
+    after(() => ctx?.close());
+    before(async () => {
+      ctx = await buildChatApp({ LLM_IDLE_TIMEOUT_MS: '20000' });
+    });
+
+    it('reads the slant from the upload, and keeps it through 重新生成 and 继续编辑', async () => {
+      const { picture } = await scene(LEAN);
+      const answered = await postForm(
+        ctx.app,
+        '/api/v1/translate/image',
+        ctx.token,
+        { target: 'en', productText: 'translate' },
+        [{ field: 'file', name: 'a.png', bytes: picture }],
+      );
+      assert.equal(answered.statusCode, 200, answered.body);
+      const made: TranslateResult = answered.json().data;
+      const [headline] = made.blocks as [TranslatedBlock];
+      assert.ok(
+        headline.slant !== undefined && Math.abs(headline.slant - LEAN) <= 2,
+        `slant ${headline.slant}`,
+      );
+      const body = {
+        backgroundId: made.backgroundId,
+        target: 'en',
+        blocks: [{ ...headline, text: 'Price cut' }],
+      };
+      const redrawn = await post(ctx.app, '/api/v1/translate/render', body, auth(ctx.token));
+      assert.equal(redrawn.statusCode, 200, redrawn.body);
+      assert.equal((redrawn.json().data.blocks as TranslatedBlock[])[0]?.slant, headline.slant);
+      const opened = await get(ctx.app, `/api/v1/translate/${made.translationId}`, auth(ctx.token));
+      assert.equal((opened.json().data as TranslateResult).blocks[0]?.slant, headline.slant);
+    });
   });
 });
