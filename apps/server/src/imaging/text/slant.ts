@@ -1,15 +1,15 @@
 /**
  * The lean of a line's letters, read from its ink: a headline set in slanted (italic, oblique)
  * letters is drawn back slanted (alimama train-7's 「198减30」, valid-2's headlines). Han characters
- * are full of vertical strokes: sheared back by the letters' own angle, the ink's columns pile up
- * on those strokes (a sharp projection, many empty columns between them); at any other angle each
- * stroke is smeared over several columns. The angle with the sharpest projection is the lean.
+ * are full of vertical strokes: sheared back by the letters' own angle, the strokes' side edges pile
+ * up in a few columns (a sharp projection); at any other angle each edge is smeared over several
+ * columns. The angle with the sharpest projection is the lean.
  */
 
 /** Angles tried, in degrees either way (1° steps); typefaces lean 8°–15°, a sheared headline up to 20°. */
 const WIDEST = 20;
 /** A lean under this many degrees is drawn upright: a few degrees are a tilted photo or noise, not a style. */
-export const LEAST_SLANT = 7;
+const LEAST_SLANT = 7;
 /**
  * How much sharper the leaning projection must be than the upright one (sum of squared counts of
  * the strokes' side edges) for the lean to count. On the 24 promotion pictures the italic lines
@@ -18,7 +18,7 @@ export const LEAST_SLANT = 7;
  * out of felt, in perspective), which also leaves train-3's italic 「8核芯」 (1.14) upright.
  */
 const CLEARLY_SHARPER = 1.15;
-/** Fewer ink pixels than this say nothing about a lean. */
+/** Fewer stroke edge pixels than this say nothing about a lean. */
 const LEAST_INK = 200;
 
 /** A baseline tilted this many degrees, clearly (TILT_SHARPER), is a rotated line, not slanted letters. */
