@@ -37,25 +37,18 @@ const poster = () =>
         { ...RIGHT_PILL, fill: BLUE },
       ]),
     ),
-    [
-      {
-        text: '金属A面',
-        left: LEFT_PILL.x + 6,
-        top: LEFT_PILL.y + 1,
-        size: 26,
-        color: '#ffffff',
-        bold: false,
-      },
-      {
-        text: '高效散热',
-        left: RIGHT_PILL.x + 6,
-        top: RIGHT_PILL.y + 1,
-        size: 26,
-        color: '#ffffff',
-        bold: false,
-      },
-    ],
+    [onPill('金属A面', LEFT_PILL), onPill('高效散热', RIGHT_PILL)],
   );
+
+/** White words written inside a pill, as train-3's. */
+const onPill = (text: string, pill: { x: number; y: number }) => ({
+  text,
+  left: pill.x + 6,
+  top: pill.y + 1,
+  size: 26,
+  color: '#ffffff',
+  bold: false,
+});
 
 /** Two dark table cells with a 1 px rule between them (x 300), a yellow and a white word beside it. */
 const tableRow = () =>

@@ -16,7 +16,7 @@ import { auth, get, post } from './account-helpers.ts';
 import { buildChatApp } from './chat-helpers.ts';
 import { type Writing, writeChinese } from './fakes/chinese-text.ts';
 import { oneLineBlock, rgbPixels } from './fakes/written-scenes.ts';
-import { postForm } from './studio-helpers.ts';
+import { translateUploaded } from './translate-helpers.ts';
 
 type Pixels = NonNullable<Layer['imageData']>;
 initializeCanvas(
@@ -160,15 +160,10 @@ describe('图片翻译 · slanted headlines', () => {
 
     it('reads the slant from the upload, and keeps it through 重新生成 and 继续编辑', async () => {
       const { picture } = await scene(LEAN);
-      const answered = await postForm(
-        ctx.app,
-        '/api/v1/translate/image',
-        ctx.token,
-        { target: 'en', productText: 'translate' },
-        [{ field: 'file', name: 'a.png', bytes: picture }],
-      );
-      assert.equal(answered.statusCode, 200, answered.body);
-      const made: TranslateResult = answered.json().data;
+      const made = await translateUploaded(ctx.app, ctx.token, picture, {
+        target: 'en',
+        productText: 'translate',
+      });
       const [headline] = made.blocks as [TranslatedBlock];
       assert.ok(
         headline.slant !== undefined && Math.abs(headline.slant - LEAN) <= 2,

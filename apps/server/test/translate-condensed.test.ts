@@ -14,7 +14,7 @@ import { auth, get, post } from './account-helpers.ts';
 import { buildChatApp } from './chat-helpers.ts';
 import { writeChinese } from './fakes/chinese-text.ts';
 import { boxLine, isCondensed, THREE_WORDS, whiteBoxInRed } from './fakes/condensed-box.ts';
-import { postForm } from './studio-helpers.ts';
+import { translateUploaded } from './translate-helpers.ts';
 
 /** taobao4's boxes low on a page with room above them for a heading to translate. */
 const { whiteBox: WHITE_BOX, page } = whiteBoxInRed(800, 600, { x: 555, y: 435 });
@@ -49,15 +49,7 @@ describe('图片翻译 · a condensed translation’s letter width', () => {
       const picture = await writeChinese(sharp(boxes), [
         { text: '防水透气', left: 60, top: 80, size: 48, color: '#1d3557' },
       ]);
-      const answered = await postForm(
-        ctx.app,
-        '/api/v1/translate/image',
-        ctx.token,
-        { target: 'en', productText: 'translate' },
-        [{ field: 'file', name: 'a.png', bytes: picture }],
-      );
-      assert.equal(answered.statusCode, 200, answered.body);
-      made = answered.json().data;
+      made = await translateUploaded(ctx.app, ctx.token, picture, { target: 'en', productText: 'translate' });
       assert.deepEqual([made.width, made.height], [800, 600]);
     });
     after(() => ctx?.close());

@@ -17,8 +17,18 @@ export async function translateDrawn(
     sharp({ create: { ...size, channels: 3, background: '#f4efe6' } }),
     writings,
   );
-  const answered = await postForm(app, '/api/v1/translate/image', token, { target: 'en' }, [
-    { field: 'file', name: 'a.png', bytes: image },
+  return translateUploaded(app, token, image, { target: 'en' });
+}
+
+/** `picture` uploaded to 图片翻译 with these form fields (English, say); the result it answers. */
+export async function translateUploaded(
+  app: InjectApp,
+  token: string,
+  picture: Buffer,
+  fields: Record<string, string>,
+): Promise<TranslateResult> {
+  const answered = await postForm(app, '/api/v1/translate/image', token, fields, [
+    { field: 'file', name: 'a.png', bytes: picture },
   ]);
   assert.equal(answered.statusCode, 200, answered.body);
   return answered.json().data;

@@ -21,6 +21,22 @@ function showAtHalfSize() {
   });
 }
 
+/** The picture as the 修补画笔 shows it: still, nothing to drag. */
+function showUnderRepairBrush(result: TranslateResult) {
+  renderWithApp(
+    <TranslateCanvas
+      still
+      result={result}
+      blocks={result.blocks}
+      kept={[]}
+      hover={null}
+      onHover={() => {}}
+      onBox={() => {}}
+      onPick={() => {}}
+    />,
+  );
+}
+
 /** The editor as the screen holds it: each 重新生成's answer becomes the result it shows. */
 function RedrawnOnSave(props: { first: TranslateResult }) {
   const [result, setResult] = useState(props.first);
@@ -119,18 +135,7 @@ describe('图片翻译 · the editor’s picture', () => {
     unmount();
 
     // Under the 修补画笔, the same.
-    renderWithApp(
-      <TranslateCanvas
-        still
-        result={result}
-        blocks={result.blocks}
-        kept={[]}
-        hover={null}
-        onHover={() => {}}
-        onBox={() => {}}
-        onPick={() => {}}
-      />,
-    );
+    showUnderRepairBrush(result);
     expect(screen.getByText('Waterproof breathable', { selector: '.translate-layer__text' })).toHaveStyle(
       squeezed,
     );
@@ -227,18 +232,7 @@ describe('图片翻译 · the editor’s picture', () => {
     unmount();
 
     // Under the 修补画笔, the same.
-    renderWithApp(
-      <TranslateCanvas
-        still
-        result={result}
-        blocks={result.blocks}
-        kept={[]}
-        hover={null}
-        onHover={() => {}}
-        onBox={() => {}}
-        onPick={() => {}}
-      />,
-    );
+    showUnderRepairBrush(result);
     expect(screen.getByText('Waterproof', { selector: '.translate-layer__text' })).toHaveStyle(leaning);
   });
 });
