@@ -21,6 +21,21 @@ function showAtHalfSize() {
   });
 }
 
+/** The calls the editor makes to 重新生成, each answered with an empty drawing. */
+function renderCallsAnsweredEmpty() {
+  configureApiClient({ notifyError: vi.fn(), currentPath: () => '/' });
+  return fakeApi({
+    '/api/v1/translate/render': () =>
+      ok({
+        resultId: 9,
+        resultUrl: '/files/9.png',
+        backgroundUrl: '/files/bg.png',
+        blocks: [],
+        residual: { count: 0, boxes: [] },
+      }),
+  });
+}
+
 /** The picture as the 修补画笔 shows it: still, nothing to drag. */
 function showUnderRepairBrush(result: TranslateResult) {
   renderWithApp(
@@ -180,17 +195,7 @@ describe('图片翻译 · the editor’s picture', () => {
 
   it('sends 重新生成 the block’s own box, moved as far as the seller moved the drawn one', async () => {
     showAtHalfSize();
-    configureApiClient({ notifyError: vi.fn(), currentPath: () => '/' });
-    const calls = fakeApi({
-      '/api/v1/translate/render': () =>
-        ok({
-          resultId: 9,
-          resultUrl: '/files/9.png',
-          backgroundUrl: '/files/bg.png',
-          blocks: [],
-          residual: { count: 0, boxes: [] },
-        }),
-    });
+    const calls = renderCallsAnsweredEmpty();
     const drawnWide = waterproofBlock({ drawn: { x: 4, y: 12, width: 180, height: 28 } });
     renderWithApp(<TranslateEditor result={translateResult({ blocks: [drawnWide] })} onChange={() => {}} />);
     fireEvent.keyDown(screen.getByRole('button', { name: /第 1 块（原文：防水透气）/ }), {
@@ -206,17 +211,7 @@ describe('图片翻译 · the editor’s picture', () => {
 
   it('leans a slanted headline’s text as the server drew it, in both views, and 重新生成 keeps the lean', async () => {
     showAtHalfSize();
-    configureApiClient({ notifyError: vi.fn(), currentPath: () => '/' });
-    const calls = fakeApi({
-      '/api/v1/translate/render': () =>
-        ok({
-          resultId: 9,
-          resultUrl: '/files/9.png',
-          backgroundUrl: '/files/bg.png',
-          blocks: [],
-          residual: { count: 0, boxes: [] },
-        }),
-    });
+    const calls = renderCallsAnsweredEmpty();
     const slanted = waterproofBlock({ drawn: { x: 4, y: 12, width: 180, height: 28 }, slant: 10 });
     const result = translateResult({ blocks: [slanted] });
     const { unmount } = renderWithApp(<TranslateEditor result={result} onChange={() => {}} />);
