@@ -4,6 +4,7 @@
  * A mask is one byte a pixel of the window, 1 = in.
  */
 import type { TextBox } from '../ocr/index.ts';
+import { solveLinear } from './fill-plane.ts';
 import type { RgbImage } from './rgb-image.ts';
 
 /** A part of the image, in image pixels. */
@@ -223,3 +224,80 @@ export function clearShadowEdges(
 
 /** Share of a frame line's pixels joined to the letters for it to be their shadow's edge. */
 const SHADOW_EDGE_SHARE = 0.9;
+
+/** A line past the box is a circle's arc when a circle fits its pixels this closely (RMS, pixels). */
+const ARC_FIT = 1;
+/** Pixels of its shape this near the circle are the arc's, also inside the box. */
+const ARC_NEAR = 1.5;
+
+/**
+ * A thin round line drawn on the label that runs through the line's box (a medallion's inner ring
+ * beside the letters, which the last of them touch: valid-1's 「3883元」): 1 where it lies. The
+ * shapes off the fill that reach out of the window and into `box` are looked at past `box`; where
+ * at least `least` of those pixels lie on one circle, the shape's pixels near that circle are the
+ * ring's, in the box too, and not the letters'. A letter crosses the box's edge by a pixel or two,
+ * and the label's edge or a photo past it is no thin circle.
+ */
+export function arcsThrough(
+  win: Window,
+  id: Int32Array,
+  shapes: readonly { outward: boolean; inside: number }[],
+  box: TextBox,
+  least: number,
+): Uint8Array {
+  const arcs = new Uint8Array(id.length);
+  const past = new Map<number, { x: number; y: number }[]>();
+  for (let k = 0; k < id.length; k++) {
+    const n = id[k] as number;
+    const s = shapes[n];
+    if (!s?.outward || s.inside === 0) continue;
+    const x = (k % win.width) + win.x;
+    const y = Math.floor(k / win.width) + win.y;
+    if (x >= box.x && y >= box.y && x < box.x + box.width && y < box.y + box.height) continue;
+    past.set(n, [...(past.get(n) ?? []), { x, y }]);
+  }
+  for (const [n, points] of past) {
+    if (points.length < least) continue;
+    const circle = circleThrough(points);
+    if (!circle) continue;
+    const off = (p: { x: number; y: number }) => Math.hypot(p.x - circle.x, p.y - circle.y) - circle.r;
+    const rms = Math.sqrt(points.reduce((sum, p) => sum + off(p) ** 2, 0) / points.length);
+    if (rms > ARC_FIT) continue;
+    for (let k = 0; k < id.length; k++)
+      if (
+        id[k] === n &&
+        Math.abs(off({ x: (k % win.width) + win.x, y: Math.floor(k / win.width) + win.y })) <= ARC_NEAR
+      )
+        arcs[k] = 1;
+  }
+  return arcs;
+}
+
+/** The circle nearest `points` (algebraic least squares: x² + y² + D·x + E·y + F = 0); null when none. */
+function circleThrough(points: readonly { x: number; y: number }[]) {
+  // Centred on the points' mean, so the sums stay small.
+  const mx = points.reduce((s, p) => s + p.x, 0) / points.length;
+  const my = points.reduce((s, p) => s + p.y, 0) / points.length;
+  const normal = [
+    [0, 0, 0],
+    [0, 0, 0],
+    [0, 0, 0],
+  ];
+  const right = [0, 0, 0];
+  for (const p of points) {
+    const t = [p.x - mx, p.y - my, 1];
+    const target = -((p.x - mx) ** 2 + (p.y - my) ** 2);
+    for (let j = 0; j < 3; j++) {
+      for (let k = 0; k < 3; k++)
+        (normal[j] as number[])[k] =
+          ((normal[j] as number[])[k] as number) + (t[j] as number) * (t[k] as number);
+      right[j] = (right[j] as number) + (t[j] as number) * target;
+    }
+  }
+  const solved = solveLinear(normal, right);
+  if (!solved) return null;
+  const [d, e, f] = solved as [number, number, number];
+  const squared = (d * d + e * e) / 4 - f;
+  if (squared <= 0) return null;
+  return { x: mx - d / 2, y: my - e / 2, r: Math.sqrt(squared) };
+}

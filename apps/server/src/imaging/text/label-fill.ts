@@ -23,6 +23,7 @@ import {
   twoAxisFit,
 } from './fill-plane.ts';
 import {
+  arcsThrough,
   clearShadowEdges,
   followOffFill,
   frameLines,
@@ -677,11 +678,13 @@ function textOnFill(
   if (unwrapped && !behind) return null;
   const marks = behind?.isLetter ?? inked;
   const theirs = othersShapes(win, id, shapes, line, others);
+  // A medallion's inner ring that the letters touch is drawn on the label, not theirs.
+  const ring = arcsThrough(win, id, shapes, box, Math.round(thickness));
   const text = new Uint8Array(win.width * win.height);
   let count = 0;
   for (let k = 0; k < text.length; k++) {
     const s = shapes[id[k] as number];
-    if (!s || !inside[k] || theirs.has(id[k] as number)) continue;
+    if (!s || !inside[k] || theirs.has(id[k] as number) || ring[k]) continue;
     const p = pixelOf(image, win, k);
     const enclosed = !s.outward && s.inside >= s.pixels * INSIDE_SHARE;
     const inLine = p.x >= line.x && p.x < line.x + line.width && p.y >= line.y && p.y < line.y + line.height;
@@ -731,6 +734,7 @@ function textOnFill(
     (k) => !fill.shape[k] || drawnOn(k % win.width, Math.floor(k / win.width), pixelOf(image, win, k).i),
     Math.max(2, Math.round(thickness * SHADOW_REACH)),
   );
+  for (let k = 0; k < frame.length; k++) if (ring[k]) frame[k] = 1;
   const open = fill.shape.map((v, k) => (frame[k] || behind?.front[k] ? 0 : v));
   // A glow, a soft shadow and the anti-aliased edge fade from the strokes into the fill: followed
   // out for as long as they are off the fill by more than its own noise.

@@ -5,10 +5,12 @@
  * surroundings are mostly off the product, the shape was laid over the photo, not printed on the
  * product: train-8's 「宝宝软底学步鞋 / 软底防滑」 bar starts on the hand holding the shoe and
  * runs out over the grey floor. A label on a bottle or an icon on a phone's screen has the
- * product all round it, and stays kept.
+ * product all round it, and stays kept. A round medallion shaded radially (valid-1's cream
+ * 「价值3883元」 disc on the corner of the gift boxes) is printed too, though no plane fits it.
  */
 import type { TextBlock, TextBox } from '../ocr/index.ts';
 import { shapeAround } from './badge.ts';
+import { bowlFit } from './fill-plane.ts';
 import { isDesigned, type ProductArea } from './product-text.ts';
 import type { RgbImage } from './rgb-image.ts';
 
@@ -29,6 +31,18 @@ const RING = 0.3;
  * 100% (train-6's icons on the player's screen, valid-0's year on the bottle).
  */
 const RING_ON_PRODUCT = 0.6;
+/**
+ * A shape shaded like a bowl is printed when a quadratic in x and y fits its surface this well (root
+ * mean square over channels, as a plane must fit a straight gradient): valid-1's cream 「价值3883元」
+ * medallion, light in its middle and darker to its rim, is off it by 2.2.
+ */
+const BOWL_RMS = 3;
+/**
+ * …and only a round shape, its box at most this much longer one way than the other: a bottle's
+ * body, shaded as a cylinder, fits a bowl too (paddleocr-11's green bottle, 51 × 158 px, whose
+ * ring is the white page beside it); a medallion is a disc.
+ */
+const ROUND = 1.2;
 
 function median(values: number[]): number {
   const sorted = [...values].sort((a, b) => a - b);
@@ -58,6 +72,19 @@ function innerSurface(image: RgbImage, surface: number[]): number[] {
     const y = Math.floor(p / image.width);
     return near(x - EDGE, y) && near(x + EDGE, y) && near(x, y - EDGE) && near(x, y + EDGE);
   });
+}
+
+/** Whether `surface` (image pixel indices) is a radial or elliptical gradient: a bowl fits it (see BOWL_RMS). */
+function isBowlShaded(image: RgbImage, surface: number[]): boolean {
+  const samples = surface.map((p) => ({ x: p % image.width, y: Math.floor(p / image.width), i: p * 3 }));
+  const bowl = bowlFit(image, samples);
+  if (!bowl) return false;
+  let squared = 0;
+  for (const p of samples) {
+    const fit = bowl.at(p.x, p.y);
+    for (let c = 0; c < 3; c++) squared += ((image.data[p.i + c] as number) - (fit[c] as number)) ** 2;
+  }
+  return Math.sqrt(squared / (samples.length * 3)) < BOWL_RMS;
 }
 
 /** The share of a ring `by` pixels wide just outside `box` (working-image pixels) that is on the product. */
@@ -115,7 +142,10 @@ export function isPosterBanner(image: RgbImage, block: TextBlock, product: Produ
   const shape = shapeLargerThan(image, block.box);
   if (!shape) return false;
   const inner = innerSurface(image, shape.surface);
-  if (inner.length === 0 || !isDesigned(image.data, inner, image.width)) return false;
+  if (inner.length === 0) return false;
+  const round =
+    Math.max(shape.box.width, shape.box.height) <= ROUND * Math.min(shape.box.width, shape.box.height);
+  if (!isDesigned(image.data, inner, image.width) && !(round && isBowlShaded(image, inner))) return false;
   const ring = Math.max(Math.ceil(1 / product.scale), Math.round(block.lineHeight * RING));
   return ringOnProduct(shape.box, ring, product) < RING_ON_PRODUCT;
 }
