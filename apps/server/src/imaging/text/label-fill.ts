@@ -114,6 +114,8 @@ const FRAME_LEAST = 4 * JPEG_BLOCK;
 const FRAME_RUN = 1;
 /** How far from the letters (in the line's thickness) a drop shadow's far edge lies at most. */
 const SHADOW_REACH = 0.08;
+/** How far from the letters (in the line's thickness) a soft shadow's band reaches (valid-0: 5 of 31 px). */
+const SOFT_SHADOW_REACH = 0.2;
 
 /** When `line` is a piece of a line across several fills (label-split.ts): what is known of it. */
 export interface PieceOfLine {
@@ -732,7 +734,10 @@ function textOnFill(
     frame,
     text,
     (k) => !fill.shape[k] || drawnOn(k % win.width, Math.floor(k / win.width), pixelOf(image, win, k).i),
-    Math.max(2, Math.round(thickness * SHADOW_REACH)),
+    {
+      reach: Math.max(2, Math.round(thickness * SHADOW_REACH)),
+      softReach: Math.max(2, Math.round(thickness * SOFT_SHADOW_REACH)),
+    },
   );
   for (let k = 0; k < frame.length; k++) if (ring[k]) frame[k] = 1;
   const open = fill.shape.map((v, k) => (frame[k] || behind?.front[k] ? 0 : v));
