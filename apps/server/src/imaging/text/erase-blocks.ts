@@ -79,7 +79,7 @@ export async function eraseBlocks(input: EraseInput) {
     const thickness = Math.min(line.box.width, line.box.height);
     clearRemnants(image, grow(line.box, Math.max(4, thickness * 0.8), image.width, image.height), erase);
   }
-  const left = await eraseLeftStrokes(image, colours, erase, kept, new Set(marked.refills.keys()));
+  const left = await eraseLeftStrokes(image, colours, erase, kept, marked.refills);
   putBack(image, decorations, erase);
   return {
     data: input.image.data,
@@ -477,13 +477,16 @@ async function eraseLeftStrokes(
   colours: Map<TextLine, StrokeColours | null>,
   erased: Uint8Array,
   kept: TextBox[],
-  refilled: ReadonlySet<TextLine>,
+  refilled: ReadonlyMap<TextLine, Refill>,
 ): Promise<Map<TextLine, LeftStrokes>> {
   const read = [...colours].filter((entry): entry is [TextLine, StrokeColours] => entry[1] !== null);
   const left = new Map<TextLine, LeftStrokes>();
   const failing: [TextLine, StrokeColours][] = [];
+  // Lines drawn on a label that its refill left as they are (a medallion's ring) are no strokes left.
+  const drawn = new Uint8Array(image.width * image.height);
+  for (const refill of refilled.values()) for (const p of refill.drawn ?? []) drawn[p] = 1;
   for (const [line, r] of read) {
-    const still = strokesLeft(image, r, erased, kept);
+    const still = strokesLeft(image, r, erased, kept, drawn);
     if (!still) continue;
     if (refilled.has(line)) left.set(line, still);
     else failing.push([line, r]);
@@ -494,7 +497,7 @@ async function eraseLeftStrokes(
   await inpaint(image, again);
   for (let i = 0; i < again.length; i++) if (again[i]) erased[i] = 255;
   for (const [line, r] of failing) {
-    const still = strokesLeft(image, r, erased, kept);
+    const still = strokesLeft(image, r, erased, kept, drawn);
     if (still) left.set(line, still);
   }
   return left;

@@ -162,6 +162,11 @@ export interface Refill {
    * and the pixel of its edge next to them, part the label's colour.
    */
   label?: { fill: Int32Array; rim: Int32Array };
+  /**
+   * A line drawn on the label that crosses the line's box and was left as it is (a medallion's
+   * inner ring, image indices): no stroke of the line's, though it may share their dark colour.
+   */
+  drawn?: Int32Array;
 }
 
 /** A text pixel this far off the fill (RGB distance) is the letters' own colour, not their edge. */
@@ -442,7 +447,13 @@ export function labelRefill(
   const tight = windowAround(image, line, -Math.round(thickness * DETECTOR_PADDING));
   // Of the fills that hold the line as strokes, the one reaching furthest around it: the banner's
   // red, not the yellow of the letters on it, which also lies between their gaps.
-  const held: { fill: Fill; text: Uint8Array; behind: LettersBehind | null; around: number }[] = [];
+  const held: {
+    fill: Fill;
+    text: Uint8Array;
+    behind: LettersBehind | null;
+    ring: Uint8Array;
+    around: number;
+  }[] = [];
   for (const candidate of candidates) {
     const fill = fillOf(image, win, candidate.plane, candidate.agree);
     if (!fill) continue;
@@ -660,7 +671,7 @@ function textOnFill(
     ink,
   }: { others: readonly TextBox[]; kept: readonly TextBox[]; ink: readonly number[] | null },
   wrap: TextBox = line,
-): { text: Uint8Array; behind: LettersBehind | null } | null {
+): { text: Uint8Array; behind: LettersBehind | null; ring: Uint8Array } | null {
   const inside = insideFill(win, fill.shape);
   let wrapped = 0;
   for (let y = wrap.y; y < wrap.y + wrap.height; y++)
@@ -787,7 +798,7 @@ function textOnFill(
       (text[k] || !behind?.front[k])
         ? 1
         : 0;
-  return { text: grown, behind };
+  return { text: grown, behind, ring };
 }
 
 /**
@@ -835,7 +846,12 @@ function othersShapes(
 function refillOf(
   image: RgbImage,
   win: Window,
-  { text, fill, behind }: { text: Uint8Array; fill: Fill; behind: LettersBehind | null },
+  {
+    text,
+    fill,
+    behind,
+    ring,
+  }: { text: Uint8Array; fill: Fill; behind: LettersBehind | null; ring: Uint8Array },
   line: TextBox,
 ): Refill {
   const pixels: number[] = [];
@@ -859,6 +875,8 @@ function refillOf(
   const rim: number[] = [];
   for (let k = 0; k < text.length; k++)
     if (rimmed[k] && !text[k]) (fill.shape[k] ? own : rim).push(pixelOf(image, win, k).i / 3);
+  const drawn: number[] = [];
+  for (let k = 0; k < ring.length; k++) if (ring[k]) drawn.push(pixelOf(image, win, k).i / 3);
   return {
     label: { fill: Int32Array.from(own), rim: Int32Array.from(rim) },
     pixels: where,
@@ -866,6 +884,7 @@ function refillOf(
     fill: fill.at(line.x + line.width / 2, line.y + line.height / 2),
     ink: behind?.ink ?? ((inks[0]?.length ?? 0) > 0 ? inks.map((values) => median(values)) : null),
     ...(behind ? { behind: true as const } : {}),
+    ...(drawn.length > 0 ? { drawn: Int32Array.from(drawn) } : {}),
   };
 }
 

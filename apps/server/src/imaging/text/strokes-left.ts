@@ -186,6 +186,7 @@ function stillStroked(
   read: StrokeColours,
   erased: Uint8Array,
   kept: readonly TextBox[],
+  drawn?: Uint8Array,
 ): Uint8Array {
   const { box } = read;
   const skip = skipped(box, kept);
@@ -194,7 +195,7 @@ function stillStroked(
     for (let x = 0; x < box.width; x++) {
       const i = y * box.width + x;
       const p = (box.y + y) * image.width + box.x + x;
-      if (skip[i]) continue;
+      if (skip[i] || drawn?.[p]) continue;
       const b = bin(image.data, p * 3);
       if (read.colours[b]) left[i] = 1;
       else if (erased[p] === 255 && !read.background[b]) {
@@ -209,16 +210,18 @@ function stillStroked(
 /**
  * On the erased `image` (`erased`: the pixels filled, 255): the strokes of `read`'s line still
  * there, or null when (nearly) none are. A line with strokes left is counted as leftover Chinese
- * whatever an OCR reads there.
+ * whatever an OCR reads there. `drawn` (image-sized, 1) is what the erase left on purpose in a
+ * stroke's colour: a line drawn on the label (a medallion's ring) is no stroke left.
  */
 export function strokesLeft(
   image: RgbImage,
   read: StrokeColours,
   erased: Uint8Array,
   kept: readonly TextBox[] = [],
+  drawn?: Uint8Array,
 ): LeftStrokes | null {
   const { box } = read;
-  const left = stillStroked(image, read, erased, kept);
+  const left = stillStroked(image, read, erased, kept, drawn);
   let pixels = 0;
   let [x0, y0, x1, y1] = [box.width, box.height, -1, -1];
   for (let i = 0; i < left.length; i++) {
