@@ -182,7 +182,7 @@ function stepBetween(image: RgbImage, i: number, j: number): number {
  * `text` straight up, down, left or right within `reach` steps through pixels `off` the fill,
  * or lie next to the shadow's band: pixels off the fill, no frame line's, within `softReach` steps
  * of the letters (4-connected). alimama valid-1 kept a dark 50 px line of 「限量」's shadow between
- * the headline's two lines; valid-0 a 40 px one under its shop name 「潭酒官方旗舰店」, whose shadow
+ * the headline's two lines; valid-0 a 58 px one under its shop name 「潭酒官方旗舰店」, whose shadow
  * is soft and wide, its far edge 5 px under the letters' bottoms, which are broken (舰, 店).
  */
 export function clearShadowEdges(
