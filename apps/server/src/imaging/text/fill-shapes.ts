@@ -295,7 +295,9 @@ export function arcsThrough(
     const x = (k % win.width) + win.x;
     const y = Math.floor(k / win.width) + win.y;
     if (x >= box.x && y >= box.y && x < box.x + box.width && y < box.y + box.height) continue;
-    past.set(n, [...(past.get(n) ?? []), { x, y }]);
+    const points = past.get(n);
+    if (points) points.push({ x, y });
+    else past.set(n, [{ x, y }]);
   }
   for (const [n, points] of past) {
     if (points.length < least) continue;
