@@ -4,6 +4,7 @@ import { contrastRatio, grow, hex, inpaint, markStrokes, type TextInk } from './
 import { coloursApart } from './halo.ts';
 import { applyRefill, labelRefill, type Refill } from './label-fill.ts';
 import { splitRefill } from './label-split.ts';
+import { FULL_WIDTH_TARGETS } from './punctuation.ts';
 import { clearRemnants } from './remnants.ts';
 import { colourDistance, type RgbImage } from './rgb-image.ts';
 import { shareOut } from './share-out.ts';
@@ -221,7 +222,7 @@ const sizeOf = (box: TextBox, text: string, target = '') =>
  * in a 109×56 box). Measured with the bundled OCR on Noto Sans SC: a line drawn at S px reads as a
  * box 0.85–1.2 × S high.
  */
-const FULL_EM_SCRIPTS = new Set(['zh-TW', 'ja', 'ko']);
+const FULL_EM_SCRIPTS = FULL_WIDTH_TARGETS;
 
 /** A line's box as erasing reads it: grown past its strokes, so the box's edge is what is around them. */
 const strokeBox = (line: TextLine, image: RgbImage) =>

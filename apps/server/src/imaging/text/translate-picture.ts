@@ -18,6 +18,7 @@ import { logoLockups, namesWithoutLatin } from './logo-lockup.ts';
 import { NoSourceTextError } from './picture-errors.ts';
 import { isShopMark } from './product-print.ts';
 import { isOnProduct, type ProductMatte } from './product-text.ts';
+import { halfWidthPunctuation } from './punctuation.ts';
 import { withStrokesLeft } from './strokes-left.ts';
 import { hasSlantedText } from './tilt.ts';
 
@@ -179,7 +180,10 @@ export async function translatePicture(
       blocks: round,
       // A line erased is always drawn again: an answer left blank is taken as no answer, and the
       // line's own words are drawn back, as when the model skips it.
-      translations: round.map((block, i) => answers.get(i + 1)?.trim() || block.text),
+      translations: round.map((block, i) => {
+        const answer = answers.get(i + 1)?.trim();
+        return answer ? halfWidthPunctuation(answer, options.target) : block.text;
+      }),
       kept: keptAreas,
       decorations: dashes,
       target: options.target,
