@@ -1,6 +1,7 @@
 import type { Kysely, Selectable } from 'kysely';
 import { countRows } from '../../db/count.ts';
 import type { Database } from '../../db/database.ts';
+import { own } from '../../db/own.ts';
 import type { PageWindow } from '../../lib/paging.ts';
 import { forgetSessions } from './session-cache.ts';
 import type { SessionTable, UserRole, UserTable } from './table.ts';
@@ -153,8 +154,7 @@ export async function revokeOwnSession(
   const result = await db
     .updateTable('sessions')
     .set({ revoked_at: now })
-    .where('id', '=', sessionId)
-    .where('user_id', '=', userId)
+    .where(own(userId, sessionId))
     .where('revoked_at', 'is', null)
     .executeTakeFirst();
   forgetSessions();

@@ -2,6 +2,7 @@ import { type Kysely, sql } from 'kysely';
 import { countRows } from '../../db/count.ts';
 import type { Database } from '../../db/database.ts';
 import { dialectOf } from '../../db/dialect.ts';
+import { own } from '../../db/own.ts';
 import type { PageWindow } from '../../lib/paging.ts';
 
 type Db = Kysely<Database>;
@@ -36,12 +37,7 @@ export async function closeConversations(db: Db, userId: number, now: number): P
 }
 
 export function findMessage(db: Db, userId: number, id: number) {
-  return db
-    .selectFrom('chat_messages')
-    .selectAll()
-    .where('user_id', '=', userId)
-    .where('id', '=', id)
-    .executeTakeFirst();
+  return db.selectFrom('chat_messages').selectAll().where(own(userId, id)).executeTakeFirst();
 }
 
 export type MessageRow = NonNullable<Awaited<ReturnType<typeof findMessage>>>;
@@ -119,11 +115,7 @@ export async function finishMessage(
 
 export async function deleteMessages(db: Db, userId: number, ids: number[]): Promise<number> {
   if (ids.length === 0) return 0;
-  const result = await db
-    .deleteFrom('chat_messages')
-    .where('user_id', '=', userId)
-    .where('id', 'in', ids)
-    .executeTakeFirst();
+  const result = await db.deleteFrom('chat_messages').where(own(userId, ids)).executeTakeFirst();
   return Number(result.numDeletedRows);
 }
 
@@ -299,8 +291,7 @@ export async function ownsConversation(db: Db, userId: number, id: number): Prom
   const row = await db
     .selectFrom('chat_conversations')
     .select('id')
-    .where('user_id', '=', userId)
-    .where('id', '=', id)
+    .where(own(userId, id))
     .executeTakeFirst();
   return row !== undefined;
 }
@@ -314,22 +305,12 @@ export async function reopenConversation(db: Db, userId: number, id: number, now
     .where('closed_at', 'is', null)
     .where('id', '!=', id)
     .execute();
-  await db
-    .updateTable('chat_conversations')
-    .set({ closed_at: null })
-    .where('user_id', '=', userId)
-    .where('id', '=', id)
-    .execute();
+  await db.updateTable('chat_conversations').set({ closed_at: null }).where(own(userId, id)).execute();
 }
 
 /** Sets the seller's name for one of their conversations. */
 export async function renameConversation(db: Db, userId: number, id: number, title: string): Promise<void> {
-  await db
-    .updateTable('chat_conversations')
-    .set({ title })
-    .where('user_id', '=', userId)
-    .where('id', '=', id)
-    .execute();
+  await db.updateTable('chat_conversations').set({ title }).where(own(userId, id)).execute();
 }
 
 /** Deletes one of the user's conversations and its exchanges; how many exchanges went. */
@@ -339,6 +320,6 @@ export async function deleteConversation(db: Db, userId: number, id: number): Pr
     .where('user_id', '=', userId)
     .where('conversation_id', '=', id)
     .executeTakeFirst();
-  await db.deleteFrom('chat_conversations').where('user_id', '=', userId).where('id', '=', id).execute();
+  await db.deleteFrom('chat_conversations').where(own(userId, id)).execute();
   return Number(result.numDeletedRows);
 }

@@ -1,6 +1,7 @@
 import type { Insertable, Kysely, Selectable } from 'kysely';
 import { countRows } from '../../db/count.ts';
 import type { Database } from '../../db/database.ts';
+import { own } from '../../db/own.ts';
 import type { PageWindow } from '../../lib/paging.ts';
 import type { StoredImageKind, StoredImageTable } from './table.ts';
 
@@ -17,8 +18,7 @@ export function findOwnImage(db: Db, userId: number, id: number, kind: StoredIma
   return db
     .selectFrom('stored_images')
     .selectAll()
-    .where('id', '=', id)
-    .where('user_id', '=', userId)
+    .where(own(userId, id))
     .where('kind', '=', kind)
     .executeTakeFirst();
 }
@@ -32,8 +32,7 @@ export async function keepUntilAtLeast(db: Db, userId: number, ids: readonly num
   await db
     .updateTable('stored_images')
     .set({ keep_until: until })
-    .where('user_id', '=', userId)
-    .where('id', 'in', ids)
+    .where(own(userId, ids))
     .where('keep_until', '<', until)
     .execute();
 }
@@ -41,21 +40,11 @@ export async function keepUntilAtLeast(db: Db, userId: number, ids: readonly num
 /** What the user's images among `ids` are said to be (`about`), by id. */
 export function aboutOfImages(db: Db, userId: number, ids: readonly number[]) {
   if (ids.length === 0) return Promise.resolve([]);
-  return db
-    .selectFrom('stored_images')
-    .select(['id', 'about'])
-    .where('user_id', '=', userId)
-    .where('id', 'in', ids)
-    .execute();
+  return db.selectFrom('stored_images').select(['id', 'about']).where(own(userId, ids)).execute();
 }
 
 export async function setImageAbout(db: Db, userId: number, id: number, about: string): Promise<void> {
-  await db
-    .updateTable('stored_images')
-    .set({ about })
-    .where('id', '=', id)
-    .where('user_id', '=', userId)
-    .execute();
+  await db.updateTable('stored_images').set({ about }).where(own(userId, id)).execute();
 }
 
 /** The user's images of these kinds that are still kept at `now`. */

@@ -11,6 +11,7 @@ import type { Kysely, Selectable } from 'kysely';
 import { countRows } from '../../db/count.ts';
 import type { Database } from '../../db/database.ts';
 import { readJsonColumn, readStatusColumn } from '../../db/json-column.ts';
+import { own } from '../../db/own.ts';
 import type { PageWindow } from '../../lib/paging.ts';
 import type { ListingTable } from './table.ts';
 
@@ -110,12 +111,7 @@ export async function insertListing(db: Db, values: NewListing): Promise<Listing
 
 /** The seller's own listing, or undefined (another seller's is as good as missing). */
 export async function findListing(db: Db, userId: number, id: number): Promise<ListingRow | undefined> {
-  const row = await db
-    .selectFrom('listings')
-    .selectAll()
-    .where('id', '=', id)
-    .where('user_id', '=', userId)
-    .executeTakeFirst();
+  const row = await db.selectFrom('listings').selectAll().where(own(userId, id)).executeTakeFirst();
   return row && toRow(row);
 }
 
@@ -132,8 +128,7 @@ export async function updateListing(
       ...(values.backTranslation === undefined ? {} : { back_translation: values.backTranslation }),
       updated_at: values.now,
     })
-    .where('id', '=', id)
-    .where('user_id', '=', userId)
+    .where(own(userId, id))
     .returningAll()
     .executeTakeFirst();
   return row && toRow(row);
@@ -173,10 +168,6 @@ export function listingCount(db: Db, userId: number): Promise<number> {
 }
 
 export async function deleteListing(db: Db, userId: number, id: number): Promise<boolean> {
-  const result = await db
-    .deleteFrom('listings')
-    .where('id', '=', id)
-    .where('user_id', '=', userId)
-    .executeTakeFirst();
+  const result = await db.deleteFrom('listings').where(own(userId, id)).executeTakeFirst();
   return Number(result.numDeletedRows) > 0;
 }

@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import { compiledOnce } from '../../db/compiled-once.ts';
 import { countRows } from '../../db/count.ts';
 import type { Database } from '../../db/database.ts';
+import { own } from '../../db/own.ts';
 import type { PageWindow } from '../../lib/paging.ts';
 
 type Db = Kysely<Database>;
@@ -28,12 +29,7 @@ export function listTags(db: Db, userId: number, { offset, limit }: PageWindow) 
 }
 
 export function findTag(db: Db, userId: number, id: number) {
-  return db
-    .selectFrom('msg_tags')
-    .selectAll()
-    .where('user_id', '=', userId)
-    .where('id', '=', id)
-    .executeTakeFirst();
+  return db.selectFrom('msg_tags').selectAll().where(own(userId, id)).executeTakeFirst();
 }
 
 export function findTagByTitle(db: Db, userId: number, title: string) {
@@ -70,8 +66,7 @@ export async function updateTag(
   const result = await db
     .updateTable('msg_tags')
     .set({ title: values.title, prompt: values.prompt, updated_at: values.now })
-    .where('user_id', '=', values.userId)
-    .where('id', '=', values.id)
+    .where(own(values.userId, values.id))
     .executeTakeFirst();
   return Number(result.numUpdatedRows) > 0;
 }
@@ -79,11 +74,7 @@ export async function updateTag(
 /** Deletes the listed tags that belong to the user; others' ids are ignored. */
 export async function deleteTags(db: Db, userId: number, ids: number[]): Promise<number> {
   if (ids.length === 0) return 0;
-  const result = await db
-    .deleteFrom('msg_tags')
-    .where('user_id', '=', userId)
-    .where('id', 'in', ids)
-    .executeTakeFirst();
+  const result = await db.deleteFrom('msg_tags').where(own(userId, ids)).executeTakeFirst();
   return Number(result.numDeletedRows);
 }
 

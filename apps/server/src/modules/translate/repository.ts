@@ -1,5 +1,6 @@
 import type { Insertable, Kysely, Selectable } from 'kysely';
 import type { Database } from '../../db/database.ts';
+import { own } from '../../db/own.ts';
 import type { TranslationTable } from './table.ts';
 
 type Db = Kysely<Database>;
@@ -53,18 +54,13 @@ export function updateGlossaryEntry(
       translation: values.translation,
       updated_at: values.now,
     })
-    .where('id', '=', id)
-    .where('user_id', '=', userId)
+    .where(own(userId, id))
     .returningAll()
     .executeTakeFirst();
 }
 
 export async function deleteGlossaryEntry(db: Db, userId: number, id: number): Promise<boolean> {
-  const result = await db
-    .deleteFrom('translate_glossary')
-    .where('id', '=', id)
-    .where('user_id', '=', userId)
-    .executeTakeFirst();
+  const result = await db.deleteFrom('translate_glossary').where(own(userId, id)).executeTakeFirst();
   return Number(result.numDeletedRows) > 0;
 }
 
@@ -86,8 +82,7 @@ export function findOwnTranslation(db: Db, userId: number, id: number, now: numb
   return db
     .selectFrom('translations')
     .selectAll()
-    .where('id', '=', id)
-    .where('user_id', '=', userId)
+    .where(own(userId, id))
     .where('keep_until', '>', now)
     .executeTakeFirst();
 }
@@ -138,8 +133,7 @@ export function translationsKept(db: Db, userId: number, ids: readonly number[],
   return db
     .selectFrom('translations')
     .select('id')
-    .where('user_id', '=', userId)
-    .where('id', 'in', ids)
+    .where(own(userId, ids))
     .where('keep_until', '>', now)
     .execute();
 }
