@@ -120,18 +120,24 @@ export class TextTooLargeError extends Error {}
 /** A rendering at most this many times its size high is one line (Noto's lines are 1.4 em apart). */
 const ONE_LINE = 2;
 
+/** The text being fitted: its block, drawn in `language`. */
+interface Words {
+  block: DrawnBlock;
+  language: string;
+}
+
+/** The sizes a fit tries, in px from `low` to `high`, and whether the text must stay on one line. */
+interface Sizes {
+  low: number;
+  high: number;
+  oneLine?: boolean;
+}
+
 /**
  * The largest size in [low, high] at which the text fits `box` (on one line when `oneLine`), or
  * null; a binary search (each try renders once).
  */
-async function largestFitting(
-  block: DrawnBlock,
-  box: TextBox,
-  language: string,
-  low: number,
-  high: number,
-  oneLine = false,
-) {
+async function largestFitting({ block, language }: Words, box: TextBox, { low, high, oneLine }: Sizes) {
   const tryAt = async (size: number) => {
     if (leastTextArea(block.text, size) > box.width * box.height * HEIGHT_SLACK) return null;
     const rendered = await renderText({ ...block, box }, language, size).catch(() => null);
@@ -172,10 +178,11 @@ export async function fitBlock(block: DrawnBlock, language: string): Promise<Fit
   // As many lines as the original first, a little smaller if need be: a heading wrapped to two
   // lines at full size ran its second line onto the pill under it (alimama's train-18).
   const asPrinted = { ...room, height: Math.min(room.height, block.box.height) };
+  const words = { block, language };
   const fitted =
-    (await largestFitting(block, asPrinted, language, near, start)) ??
-    (await largestFitting(block, room, language, near, start)) ??
-    (await smallerFitting(block, { room, asPrinted }, language, low, near, start));
+    (await largestFitting(words, asPrinted, { low: near, high: start })) ??
+    (await largestFitting(words, room, { low: near, high: start })) ??
+    (await smallerFitting(words, { room, asPrinted }, { low, near, start }));
   if (fitted) return place(block, room, fitted.rendered, fitted.size, false, fitted.scale);
   const tooBig = (error: Error) => {
     throw /too big/i.test(error.message) ? new TextTooLargeError(error.message) : error;
@@ -200,20 +207,19 @@ export async function fitBlock(block: DrawnBlock, language: string): Promise<Fit
  * (`oneLine`), one line (condensed if need be) where that is no smaller than the wrapped lines.
  */
 async function smallerFitting(
-  block: DrawnBlock,
+  words: Words,
   { room, asPrinted }: { room: TextBox; asPrinted: TextBox },
-  language: string,
-  low: number,
-  near: number,
-  start: number,
+  { low, near, start }: { low: number; near: number; start: number },
 ) {
-  const wrapped = await largestFitting(block, room, language, low, near);
-  if (!block.oneLine) return wrapped ?? (await condensedFitting(block, room, language, low, start));
+  const wrapped = await largestFitting(words, room, { low, high: near });
+  const condensed = (box: TextBox, oneLine?: boolean) =>
+    condensedFitting(words, box, { low, high: start, oneLine });
+  if (!words.block.oneLine) return wrapped ?? (await condensed(room));
   const line =
-    (await largestFitting(block, asPrinted, language, low, near, true)) ??
-    (await condensedFitting(block, asPrinted, language, low, start, true));
+    (await largestFitting(words, asPrinted, { low, high: near, oneLine: true })) ??
+    (await condensed(asPrinted, true));
   if (line && (!wrapped || line.size >= wrapped.size)) return line;
-  return wrapped ?? (await condensedFitting(block, room, language, low, start));
+  return wrapped ?? (await condensed(room));
 }
 
 /** The widest one line of overflowing text is laid out in (Cairo's surfaces stop at 32767 px). */
@@ -231,18 +237,11 @@ const CONDENSED = [0.85, 0.75];
  * starting size: fitted again from the size it ended at (重新生成 and 下载 PSD start from the size
  * the editor got back), it ends there too.
  */
-async function condensedFitting(
-  block: DrawnBlock,
-  box: TextBox,
-  language: string,
-  low: number,
-  high: number,
-  oneLine = false,
-) {
+async function condensedFitting(words: Words, box: TextBox, sizes: Sizes) {
   for (const scale of CONDENSED) {
     // Laid out in a box as much wider as the letters are narrower, then squeezed into `box`.
     const wide = { ...box, width: Math.floor(box.width / scale) };
-    const fitted = await largestFitting(block, wide, language, low, high, oneLine);
+    const fitted = await largestFitting(words, wide, sizes);
     if (!fitted) continue;
     const { width, height } = fitted.rendered;
     const narrow = Math.max(1, Math.min(box.width, Math.round(width * scale)));
