@@ -1,5 +1,6 @@
 import { type Kysely, type Selectable, sql } from 'kysely';
 import type { Database } from '../db/database.ts';
+import { insertId } from '../db/insert-id.ts';
 import type { ProviderCallTable, ProviderChannelTable } from './table.ts';
 
 type Db = Kysely<Database>;
@@ -51,12 +52,13 @@ export function findChannelByName(db: Db, kind: string, name: string): Promise<C
 }
 
 export async function insertChannel(db: Db, values: ChannelValues & { created_at: number }): Promise<number> {
-  const row = await db
-    .insertInto('provider_channels')
-    .values({ ...values, cooldown_until: null, cooldown_level: 0, state_reason: '', trial_until: null })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  return Number(row.id);
+  return insertId(db, 'provider_channels', {
+    ...values,
+    cooldown_until: null,
+    cooldown_level: 0,
+    state_reason: '',
+    trial_until: null,
+  });
 }
 
 export async function updateChannel(db: Db, id: number, values: Partial<ChannelValues>): Promise<void> {

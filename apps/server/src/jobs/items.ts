@@ -1,6 +1,7 @@
 import type { ExpressionBuilder, Kysely, Selectable } from 'kysely';
 import type { PersonalTable } from '../app-module.ts';
 import type { Database } from '../db/database.ts';
+import { own } from '../db/own.ts';
 import { present } from '../db/present.ts';
 
 /** The columns every table of jobs has: whose it is, where it stands, and when it goes. */
@@ -209,8 +210,7 @@ export async function doneItemsOf(
   const job = await db
     .selectFrom(tables.jobs)
     .select('id')
-    .where('id', '=', jobId)
-    .where('user_id', '=', userId)
+    .where(own(userId, jobId))
     .where(keptAt(now))
     .executeTakeFirst();
   if (!job) return null;

@@ -1,6 +1,7 @@
 import type { Kysely, Selectable } from 'kysely';
 import { countRows } from '../../db/count.ts';
 import type { Database } from '../../db/database.ts';
+import { insertId } from '../../db/insert-id.ts';
 import { own } from '../../db/own.ts';
 import type { PageWindow } from '../../lib/paging.ts';
 import { forgetSessions } from './session-cache.ts';
@@ -47,19 +48,14 @@ export async function insertUser(
   db: Db,
   values: { phone: string; passwordHash: string; inviteCode: string; invitedBy: number | null; now: number },
 ): Promise<number> {
-  const row = await db
-    .insertInto('users')
-    .values({
-      phone: values.phone,
-      password_hash: values.passwordHash,
-      invite_code: values.inviteCode,
-      invited_by: values.invitedBy,
-      created_at: values.now,
-      updated_at: values.now,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  return row.id;
+  return insertId(db, 'users', {
+    phone: values.phone,
+    password_hash: values.passwordHash,
+    invite_code: values.inviteCode,
+    invited_by: values.invitedBy,
+    created_at: values.now,
+    updated_at: values.now,
+  });
 }
 
 export async function updatePasswordHash(db: Db, userId: number, passwordHash: string, now: number) {
@@ -74,21 +70,16 @@ export async function insertSession(
   db: Db,
   values: { userId: number; tokenHash: string; now: number; expiresAt: number; client: ClientInfo },
 ): Promise<number> {
-  const row = await db
-    .insertInto('sessions')
-    .values({
-      user_id: values.userId,
-      token_hash: values.tokenHash,
-      created_at: values.now,
-      last_seen_at: values.now,
-      expires_at: values.expiresAt,
-      revoked_at: null,
-      user_agent: values.client.userAgent.slice(0, 300),
-      ip: values.client.ip.slice(0, 64),
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  return row.id;
+  return insertId(db, 'sessions', {
+    user_id: values.userId,
+    token_hash: values.tokenHash,
+    created_at: values.now,
+    last_seen_at: values.now,
+    expires_at: values.expiresAt,
+    revoked_at: null,
+    user_agent: values.client.userAgent.slice(0, 300),
+    ip: values.client.ip.slice(0, 64),
+  });
 }
 
 export function findSessionByTokenHash(db: Db, tokenHash: string) {

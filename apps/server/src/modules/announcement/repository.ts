@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/database.ts';
+import { insertId } from '../../db/insert-id.ts';
 
 type Db = Kysely<Database>;
 
@@ -45,12 +46,7 @@ const columns = (values: AnnouncementValues, now: number) => ({
 });
 
 export async function insertAnnouncement(db: Db, values: AnnouncementValues, createdBy: number, now: number) {
-  const row = await db
-    .insertInto('announcements')
-    .values({ ...columns(values, now), created_by: createdBy })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  return Number(row.id);
+  return insertId(db, 'announcements', { ...columns(values, now), created_by: createdBy });
 }
 
 export async function updateAnnouncement(db: Db, id: number, values: AnnouncementValues, now: number) {

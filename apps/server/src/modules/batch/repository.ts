@@ -8,6 +8,7 @@ import {
 import type { Kysely, Selectable } from 'kysely';
 import { Value } from 'typebox/value';
 import type { Database } from '../../db/database.ts';
+import { insertId } from '../../db/insert-id.ts';
 import { isListOfKeyed, isListOfObjects, readJsonColumn, readStatusColumn } from '../../db/json-column.ts';
 import { jobReads, newJobColumns, requeueStaleItems } from '../../jobs/items.ts';
 import type { Refused } from '../../lib/unzip-images.ts';
@@ -172,24 +173,19 @@ export async function insertItem(
     now: number;
   },
 ): Promise<number> {
-  const row = await db
-    .insertInto('batch_items')
-    .values({
-      job_id: values.jobId,
-      user_id: values.userId,
-      name: values.name,
-      original_key: values.originalKey,
-      original_bytes: values.originalBytes ?? 0,
-      status: 'waiting',
-      reason: '',
-      checks: '[]',
-      results: '[]',
-      claimed_at: null,
-      updated_at: values.now,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  return Number(row.id);
+  return insertId(db, 'batch_items', {
+    job_id: values.jobId,
+    user_id: values.userId,
+    name: values.name,
+    original_key: values.originalKey,
+    original_bytes: values.originalBytes ?? 0,
+    status: 'waiting',
+    reason: '',
+    checks: '[]',
+    results: '[]',
+    claimed_at: null,
+    updated_at: values.now,
+  });
 }
 
 /** The originals an account still keeps, across its jobs: how many and how many bytes. */

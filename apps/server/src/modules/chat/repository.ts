@@ -2,6 +2,7 @@ import { type Kysely, sql } from 'kysely';
 import { countRows } from '../../db/count.ts';
 import type { Database } from '../../db/database.ts';
 import { dialectOf } from '../../db/dialect.ts';
+import { insertId } from '../../db/insert-id.ts';
 import { own } from '../../db/own.ts';
 import type { PageWindow } from '../../lib/paging.ts';
 
@@ -19,12 +20,7 @@ export function findOpenConversation(db: Db, userId: number) {
 }
 
 export async function insertConversation(db: Db, userId: number, now: number): Promise<number> {
-  const row = await db
-    .insertInto('chat_conversations')
-    .values({ user_id: userId, created_at: now, closed_at: null })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  return Number(row.id);
+  return insertId(db, 'chat_conversations', { user_id: userId, created_at: now, closed_at: null });
 }
 
 export async function closeConversations(db: Db, userId: number, now: number): Promise<void> {
@@ -67,26 +63,21 @@ export async function insertMessage(
     now: number;
   },
 ): Promise<number> {
-  const row = await db
-    .insertInto('chat_messages')
-    .values({
-      user_id: values.userId,
-      conversation_id: values.conversationId,
-      content: values.content,
-      answer: '',
-      chat_type: values.chatType,
-      model: values.model,
-      tag_ref: values.tagRef,
-      tag_title: values.tagTitle,
-      status: 'streaming',
-      prompt_tokens: null,
-      completion_tokens: null,
-      created_at: values.now,
-      updated_at: values.now,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  return Number(row.id);
+  return insertId(db, 'chat_messages', {
+    user_id: values.userId,
+    conversation_id: values.conversationId,
+    content: values.content,
+    answer: '',
+    chat_type: values.chatType,
+    model: values.model,
+    tag_ref: values.tagRef,
+    tag_title: values.tagTitle,
+    status: 'streaming',
+    prompt_tokens: null,
+    completion_tokens: null,
+    created_at: values.now,
+    updated_at: values.now,
+  });
 }
 
 export async function finishMessage(

@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/database.ts';
 import { dialectOf } from '../../db/dialect.ts';
+import { insertId } from '../../db/insert-id.ts';
 
 type Db = Kysely<Database>;
 
@@ -101,19 +102,14 @@ export async function insertUse(
   db: Db,
   values: { userId: number; feature: string; day: string; now: number },
 ) {
-  const row = await db
-    .insertInto('usage_ledger')
-    .values({
-      user_id: values.userId,
-      feature: values.feature,
-      day: values.day,
-      delta: 1,
-      refund_of: null,
-      created_at: values.now,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  return row.id;
+  return insertId(db, 'usage_ledger', {
+    user_id: values.userId,
+    feature: values.feature,
+    day: values.day,
+    delta: 1,
+    refund_of: null,
+    created_at: values.now,
+  });
 }
 
 /** Writes the refund row of a use; false when it was already refunded. */

@@ -1,6 +1,7 @@
 import type { Insertable, Kysely, Selectable } from 'kysely';
 import { countRows } from '../../db/count.ts';
 import type { Database } from '../../db/database.ts';
+import { insertId } from '../../db/insert-id.ts';
 import { own } from '../../db/own.ts';
 import type { PageWindow } from '../../lib/paging.ts';
 import type { StoredImageKind, StoredImageTable } from './table.ts';
@@ -9,8 +10,7 @@ type Db = Kysely<Database>;
 export type StoredImageRow = Selectable<StoredImageTable>;
 
 export async function insertImage(db: Db, values: Insertable<StoredImageTable>): Promise<number> {
-  const row = await db.insertInto('stored_images').values(values).returning('id').executeTakeFirstOrThrow();
-  return Number(row.id);
+  return insertId(db, 'stored_images', values);
 }
 
 /** The user's own image of this kind, or undefined (someone else's id looks the same as a missing one). */

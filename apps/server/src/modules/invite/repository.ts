@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import { countRows } from '../../db/count.ts';
 import type { Database } from '../../db/database.ts';
+import { insertId } from '../../db/insert-id.ts';
 import type { PageWindow } from '../../lib/paging.ts';
 
 type Db = Kysely<Database>;
@@ -38,20 +39,15 @@ export async function insertEvent(
     now: number;
   },
 ): Promise<number> {
-  const row = await db
-    .insertInto('invite_events')
-    .values({
-      inviter_id: values.inviterId,
-      invitee_id: values.inviteeId,
-      event: values.event,
-      inviter_days: values.inviterDays,
-      invitee_days: values.inviteeDays,
-      month: values.month,
-      created_at: values.now,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  return Number(row.id);
+  return insertId(db, 'invite_events', {
+    inviter_id: values.inviterId,
+    invitee_id: values.inviteeId,
+    event: values.event,
+    inviter_days: values.inviterDays,
+    invitee_days: values.inviteeDays,
+    month: values.month,
+    created_at: values.now,
+  });
 }
 
 /** A page of the inviter's events, newest first, with the invitee's phone. */

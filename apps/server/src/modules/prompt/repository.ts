@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import { compiledOnce } from '../../db/compiled-once.ts';
 import { countRows } from '../../db/count.ts';
 import type { Database } from '../../db/database.ts';
+import { insertId } from '../../db/insert-id.ts';
 import { own } from '../../db/own.ts';
 import type { PageWindow } from '../../lib/paging.ts';
 
@@ -45,18 +46,13 @@ export async function insertTag(
   db: Db,
   values: { userId: number; title: string; prompt: string; now: number },
 ) {
-  const row = await db
-    .insertInto('msg_tags')
-    .values({
-      user_id: values.userId,
-      title: values.title,
-      prompt: values.prompt,
-      created_at: values.now,
-      updated_at: values.now,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  return Number(row.id);
+  return insertId(db, 'msg_tags', {
+    user_id: values.userId,
+    title: values.title,
+    prompt: values.prompt,
+    created_at: values.now,
+    updated_at: values.now,
+  });
 }
 
 export async function updateTag(

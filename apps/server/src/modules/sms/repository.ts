@@ -1,6 +1,7 @@
 import type { Kysely, Selectable } from 'kysely';
 import { countRows } from '../../db/count.ts';
 import type { Database } from '../../db/database.ts';
+import { insertId } from '../../db/insert-id.ts';
 import type { SmsCodeTable } from './table.ts';
 
 type Db = Kysely<Database>;
@@ -38,20 +39,15 @@ export async function insertCode(
   db: Db,
   values: { phone: string; type: number; codeHash: string; ip: string; createdAt: number; expiresAt: number },
 ): Promise<number> {
-  const row = await db
-    .insertInto('sms_codes')
-    .values({
-      phone: values.phone,
-      type: values.type,
-      code_hash: values.codeHash,
-      ip: values.ip,
-      created_at: values.createdAt,
-      expires_at: values.expiresAt,
-      used_at: null,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  return row.id;
+  return insertId(db, 'sms_codes', {
+    phone: values.phone,
+    type: values.type,
+    code_hash: values.codeHash,
+    ip: values.ip,
+    created_at: values.createdAt,
+    expires_at: values.expiresAt,
+    used_at: null,
+  });
 }
 
 export async function deleteCode(db: Db, id: number): Promise<void> {

@@ -1,5 +1,6 @@
 import type { Insertable, Kysely, Selectable } from 'kysely';
 import type { Database } from '../../db/database.ts';
+import { insertId } from '../../db/insert-id.ts';
 import { readJsonColumn } from '../../db/json-column.ts';
 import type { StudioWorkTable } from './table.ts';
 import {
@@ -26,8 +27,7 @@ function toWork(row: Selectable<StudioWorkTable>): StudioWorkRow {
 
 /** Keeps a new work; returns its id. */
 export async function insertWork(db: Db, values: Insertable<StudioWorkTable>): Promise<number> {
-  const row = await db.insertInto('studio_works').values(values).returning('id').executeTakeFirstOrThrow();
-  return Number(row.id);
+  return insertId(db, 'studio_works', values);
 }
 
 /** The caller's works still kept at `now`: every read of a seller's works but 注销's starts here. */

@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/database.ts';
+import { insertId } from '../../db/insert-id.ts';
 
 type Db = Kysely<Database>;
 
@@ -24,12 +25,7 @@ export async function latestEventTimes(
 
 /** Counts one event; its id lets a reservation that was refused take it back. */
 export async function insertEvent(db: Db, key: { bucket: string; subject: string }, now: number) {
-  const row = await db
-    .insertInto('throttle_events')
-    .values({ bucket: key.bucket, subject: key.subject, created_at: now })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  return Number(row.id);
+  return insertId(db, 'throttle_events', { bucket: key.bucket, subject: key.subject, created_at: now });
 }
 
 export async function deleteEvent(db: Db, id: number) {

@@ -1,5 +1,6 @@
 import type { Insertable, Kysely, Selectable } from 'kysely';
 import type { Database } from '../../db/database.ts';
+import { insertId } from '../../db/insert-id.ts';
 import { own } from '../../db/own.ts';
 import type { TranslationTable } from './table.ts';
 
@@ -73,8 +74,7 @@ export type TranslationRow = Selectable<TranslationTable>;
 
 /** A new translation's document; returns its id. */
 export async function insertTranslation(db: Db, values: Insertable<TranslationTable>): Promise<number> {
-  const row = await db.insertInto('translations').values(values).returning('id').executeTakeFirstOrThrow();
-  return Number(row.id);
+  return insertId(db, 'translations', values);
 }
 
 /** The caller's translation still kept at `now`; undefined for another seller's or an expired one. */
