@@ -5,6 +5,7 @@ export * from './codes.ts';
 export * from './constants.ts';
 export * from './csv.ts';
 export * from './draw-rules.ts';
+export * from './edge-reach.ts';
 export * from './envelope.ts';
 export * from './format.ts';
 export * from './limits.ts';

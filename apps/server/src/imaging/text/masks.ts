@@ -1,5 +1,7 @@
 /** One-byte-a-pixel masks of a box (1 = set): grown by a radius, the holes they close in, what joins a seed. */
 
+import { reachFromEdge } from '@chuhai/contract';
+
 /** `on` (one byte a pixel, width × height) grown by `radius` pixels in every direction (a square). */
 export function dilate(on: Uint8Array, width: number, height: number, radius: number): Uint8Array {
   const rows = new Uint8Array(on.length);
@@ -34,31 +36,7 @@ export function dilate(on: Uint8Array, width: number, height: number, radius: nu
 
 /** The pixels not set in `on` that cannot reach the edge without crossing a set one (4-connected). */
 export function enclosed(on: Uint8Array, width: number, height: number): Uint8Array {
-  const reached = new Uint8Array(on.length);
-  const queue = new Int32Array(on.length);
-  let head = 0;
-  let tail = 0;
-  const visit = (i: number) => {
-    if (on[i] || reached[i]) return;
-    reached[i] = 1;
-    queue[tail++] = i;
-  };
-  for (let x = 0; x < width; x++) {
-    visit(x);
-    visit((height - 1) * width + x);
-  }
-  for (let y = 0; y < height; y++) {
-    visit(y * width);
-    visit(y * width + width - 1);
-  }
-  while (head < tail) {
-    const i = queue[head++] as number;
-    const x = i % width;
-    if (x > 0) visit(i - 1);
-    if (x < width - 1) visit(i + 1);
-    if (i >= width) visit(i - width);
-    if (i < on.length - width) visit(i + width);
-  }
+  const reached = reachFromEdge(width, height, (i) => !on[i]);
   const holes = new Uint8Array(on.length);
   for (let i = 0; i < on.length; i++) holes[i] = !on[i] && !reached[i] ? 1 : 0;
   return holes;

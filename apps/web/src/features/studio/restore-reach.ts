@@ -1,3 +1,4 @@
+import { reachFromEdge } from '@chuhai/contract';
 /**
  * What 恢复 may paint back: for each pixel, the alpha the restore brush brings it up to. The brush
  * used to paint everything opaque, so a stroke along the product's edge brought the table back with
@@ -37,37 +38,13 @@ interface Grid {
  * "left out" too, but the edge between it and the table stops the walk.
  */
 function openBackground(photo: Uint8ClampedArray, cutout: Uint8ClampedArray, width: number, height: number) {
-  const reached = new Uint8Array(width * height);
-  const queue = new Int32Array(width * height);
-  let end = 0;
-  const visit = (p: number) => {
-    if (reached[p] || (cutout[p * 4 + 3] as number) >= PRODUCT_ALPHA) return;
-    reached[p] = 1;
-    queue[end++] = p;
-  };
-  for (let x = 0; x < width; x++) {
-    visit(x);
-    visit((height - 1) * width + x);
-  }
-  for (let y = 0; y < height; y++) {
-    visit(y * width);
-    visit(y * width + width - 1);
-  }
+  const open = (q: number) => (cutout[q * 4 + 3] as number) < PRODUCT_ALPHA;
   const step = (p: number, q: number) =>
     ((photo[p * 4] as number) - (photo[q * 4] as number)) ** 2 +
       ((photo[p * 4 + 1] as number) - (photo[q * 4 + 1] as number)) ** 2 +
       ((photo[p * 4 + 2] as number) - (photo[q * 4 + 2] as number)) ** 2 <=
     BACKGROUND_STEP ** 2;
-  for (let start = 0; start < end; start++) {
-    const p = queue[start] as number;
-    const x = p % width;
-    const next = (q: number) => !reached[q] && step(p, q) && visit(q);
-    if (x > 0) next(p - 1);
-    if (x < width - 1) next(p + 1);
-    if (p >= width) next(p - width);
-    if (p < width * (height - 1)) next(p + width);
-  }
-  return reached;
+  return reachFromEdge(width, height, open, step);
 }
 
 /** Per cell and colour bin: the sums of red, green and blue and the count of background pixels. */
