@@ -8,7 +8,7 @@
 import assert from 'node:assert/strict';
 import { after, describe, it } from 'node:test';
 import sharp from 'sharp';
-import { createOcrEngine } from '../src/imaging/ocr/index.ts';
+import { createOcrEngine, type TextBox } from '../src/imaging/ocr/index.ts';
 import { spacedLetters } from '../src/imaging/text/logo-letters.ts';
 import { translatePicture } from '../src/imaging/text/translate-picture.ts';
 import { writeChinese } from './fakes/chinese-text.ts';
@@ -88,6 +88,28 @@ describe('图片翻译 · a logo with its Latin name in spaced-out capitals', ()
     assert.deepEqual(
       picture.blocks.map((block) => block.source),
       ['全新升级款'],
+    );
+  });
+
+  it('still counts Chinese left beside the kept logo: a model that answers the selling line in Chinese fails the check', async () => {
+    const original = await poster();
+    const picture = await translatePicture(
+      ocr,
+      original,
+      { target: 'en', keep: [], product: null },
+      // The selling line comes back as it was sent: drawn again in Chinese.
+      async (blocks) => new Map(blocks.map((block) => [block.id, block.text])),
+    );
+    assert.ok(picture.residual.count >= 4, `Chinese left: ${picture.residual.count}`);
+    const inside = (box: TextBox, area: TextBox) =>
+      box.x >= area.x - 4 && box.x + box.width <= area.x + area.width + 4 && box.y >= area.y - 4;
+    assert.ok(
+      picture.residual.boxes.every((box) => box.y > LOGO.y + LOGO.height),
+      `left only below the logo: ${JSON.stringify(picture.residual.boxes)}`,
+    );
+    assert.ok(
+      picture.residual.boxes.some((box) => inside(box, { x: 36, y: 140, width: 180, height: 50 })),
+      JSON.stringify(picture.residual.boxes),
     );
   });
 });
