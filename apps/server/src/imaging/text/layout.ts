@@ -7,6 +7,7 @@ import type { TranslatedBlock } from '@chuhai/contract';
 import type { TextBox } from '../ocr/index.ts';
 import { dashBeside } from './dashes.ts';
 import { beforeSideEdges, clippedTo, edgeBelow, labelAround, labelOutline, withinLabel } from './label.ts';
+import { type Printed, printedBeside } from './printed-beside.ts';
 import { HEIGHT_SLACK } from './render.ts';
 import type { RgbImage } from './rgb-image.ts';
 
@@ -101,7 +102,14 @@ export function layoutOf(
   picture: RgbImage,
   block: { id: number; box: TextBox; align: 'left' | 'center' | 'right' },
   all: { id: number; box: TextBox }[],
-): { room: TextBox; box: TextBox; align?: 'center'; sizeScale?: number; oneLine?: boolean } {
+): {
+  room: TextBox;
+  box: TextBox;
+  align?: 'left' | 'center' | 'right';
+  sizeScale?: number;
+  oneLine?: boolean;
+} {
+  const printed = printedBeside(picture, block.box, Math.ceil(block.box.width * (COLUMN_ROOM_WIDTH - 1)));
   const obstacles = all.map((other) =>
     other.id === block.id ? other : { ...other, box: withPill(picture, other.box, block.box) },
   );
@@ -121,11 +129,17 @@ export function layoutOf(
   const centred =
     framed ||
     (!!outline && !!label && Math.abs(middle(block.box) - middle(outline)) <= outline.width * CENTRED);
-  const growing = centred ? { ...block, align: 'center' as const } : block;
+  const growing = centred ? { ...block, align: 'center' as const } : awayFromPrinted(block, printed);
+  // Set against what is printed beside it, the line is aligned to that side as well as grown away.
+  const turned = growing.align === block.align ? {} : { align: growing.align };
   const room = beforeDashes(
     block.box,
     dashes,
-    beforeSideEdges(picture, block.box, roomAround(growing, obstacles, picture)),
+    beforeSideEdges(
+      picture,
+      block.box,
+      beforePrinted(block.box, printed, roomAround(growing, obstacles, picture)),
+    ),
   );
   // The text is centred on its box: on the room's part of it where a block below cut the room short.
   const box = { ...block.box, height: Math.min(block.box.height, room.y + room.height - block.box.y) };
@@ -133,7 +147,7 @@ export function layoutOf(
     return {
       room: beforeEdgeBelow(picture, block.box, room),
       box,
-      ...(framed ? { align: 'center' as const } : {}),
+      ...(framed ? { align: 'center' as const } : turned),
     };
   // A panel or a card much taller than the line: its edges bound the room, the text stays put.
   if (label.height > block.box.height * PILL) return { room: clippedTo(room, label, box), box };
@@ -172,11 +186,50 @@ export function layoutOf(
   return {
     room: { ...inside, ...sides },
     box: { ...block.box, y: top, height: Math.max(box.height, bottom - top) },
-    ...(centred ? { align: 'center' as const } : {}),
+    ...(centred ? { align: 'center' as const } : turned),
     ...(overstated ? { sizeScale: short.height / block.box.height } : {}),
     // A pill holds one line: its edge is hard, and a second line halves the size (render.ts).
     oneLine: true,
   };
+}
+
+/** A translation keeps this share of its line's smaller side clear of what is printed beside it. */
+const PRINTED_GAP = 0.2;
+const printedGap = (box: TextBox) => Math.round(Math.min(box.width, box.height) * PRINTED_GAP);
+
+/**
+ * `room` ended before what is still printed beside the erased line (printed-beside.ts): kept text
+ * is in no block's box, so roomAround does not see it. RapidOCR ch_en_num's 「5.8起」: the
+ * translation of 「起」 grew left over the big 8 kept beside it, which then got a white halo that
+ * bit the 8's side off. Into the line's own box by the gap at most: the detector's box of 「起」
+ * often takes in the 8's last columns.
+ */
+function beforePrinted(box: TextBox, printed: Printed, room: TextBox): TextBox {
+  const gap = printedGap(box);
+  const right = room.x + room.width;
+  const x0 = printed.left === null ? room.x : Math.min(box.x + gap, Math.max(room.x, printed.left + 1 + gap));
+  const x1 =
+    printed.right === null ? right : Math.max(box.x + box.width - gap, Math.min(right, printed.right - gap));
+  return { ...room, x: x0, width: x1 - x0 };
+}
+
+/**
+ * A line with something solid printed right against one side (no gap left there) grows to the
+ * other and starts from that side, as a designer sets 「起」 after a price: centred, its translation
+ * had half the growth only; aligned right (with the price's right edge), none. A thin rule beside
+ * it (a table's cell) only ends its room.
+ */
+function awayFromPrinted<B extends { box: TextBox; align: 'left' | 'center' | 'right' }>(
+  block: B,
+  printed: Printed,
+): B {
+  const gap = printedGap(block.box);
+  const right = block.box.x + block.box.width;
+  const againstLeft = printed.solid.left && block.box.x - 1 - (printed.left as number) <= gap;
+  const againstRight = printed.solid.right && (printed.right as number) - right <= gap;
+  if (againstLeft === againstRight) return block;
+  const away = againstLeft ? 'left' : 'right';
+  return block.align === away ? block : { ...block, align: away };
 }
 
 /** A translation keeps this share of its line's height clear of a dash beside it. */
