@@ -9,7 +9,9 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import sharp from 'sharp';
 import type { TextBox } from '../src/imaging/ocr/index.ts';
+import { grow, markStrokes } from '../src/imaging/text/erase.ts';
 import { eraseBlocks } from '../src/imaging/text/erase-blocks.ts';
+import { labelRefill } from '../src/imaging/text/label-fill.ts';
 import { productPrint } from '../src/imaging/text/product-print.ts';
 import { productArea } from '../src/imaging/text/product-text.ts';
 import { type Writing, writeChinese } from './fakes/chinese-text.ts';
@@ -117,5 +119,24 @@ describe('图片翻译 · a round medallion with a radial shading over the produ
   it('does not count the ring it kept as strokes left', () => {
     const flagged = layers.filter((layer) => layer.strokesLeft).map((layer) => layer.text);
     assert.deepEqual(flagged, [], 'a line is said to keep Chinese strokes');
+  });
+
+  // The ring is left out of the check for strokes left (its pixels are 「drawn on the label」). That
+  // exclusion must not reach the letters: a wrong 「没有残留中文」 is worse than no check.
+  it('leaves out of the stroke check only the ring, never the letters beside it', () => {
+    const letters = boxes[1] as TextBox;
+    const grown = grow(letters, Math.max(2, Math.min(letters.height, letters.width) * 0.18), W, H);
+    const marks = new Uint8Array(W * H);
+    markStrokes(written.image, grown, marks);
+    const refill = labelRefill(written.image, letters, grown, (p) => marks[p] === 255);
+    assert.ok(refill?.drawn && refill.drawn.length > 10, 'the ring is kept as drawn on the label');
+    const fromRing = (p: number) => Math.abs(Math.hypot((p % W) - CX, Math.floor(p / W) - CY) - RING);
+    const offRing = [...refill.drawn].filter((p) => fromRing(p) > 2);
+    assert.equal(offRing.length, 0, `${offRing.length} pixels off the ring are left out of the check`);
+    // And no pixel of the letters themselves: where the written picture is far from the clean one.
+    const onLetters = [...refill.drawn].filter(
+      (p) => fromRing(p) > 1 && pixelDistance(written.image.data, clean.image.data, p * 3) > 60,
+    );
+    assert.equal(onLetters.length, 0, `${onLetters.length} letter pixels are left out of the check`);
   });
 });
