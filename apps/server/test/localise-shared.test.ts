@@ -171,6 +171,14 @@ function sharedSuite(ctx: () => Ctx) {
         'each site keeps its own 图片翻译',
       );
     }
+    // The fake translator has no German phrase book and answers English, as a model may: the German
+    // picture sharing nothing with the English one is told apart, and DE is not 可以上架 for it.
+    const languageOfPicture1 = (task: Detail) =>
+      task.rules.find((rule: Detail) => rule.ruleId === 'picture.language' && rule.place === '详情图 1');
+    assert.equal(languageOfPicture1(us)?.pass, true);
+    assert.equal(languageOfPicture1(de)?.pass, false);
+    assert.match(languageOfPicture1(de)?.message ?? '', /英语.*德语/);
+    assert.equal(de.ready, false);
     for (const task of [us, de, sg]) {
       assert.deepEqual(task.charged, { chat: 1, cutout: 1, translate: 2 }, task.site);
       assert.deepEqual(
