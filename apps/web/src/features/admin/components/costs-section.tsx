@@ -7,7 +7,7 @@ import { paths } from '../../../config/paths';
 import { downloadCsv } from '../../../lib/csv';
 import { useChannels } from '../api/get-channels';
 import { useCosts } from '../api/get-costs';
-import { TOOLTIP_STYLE } from '../chart-style';
+import { COST_PURPOSE_COLORS, TOOLTIP_STYLE } from '../chart-style';
 import { usePhoneWidth } from '../use-phone-width';
 import { type CallFilter, CostCalls } from './cost-calls';
 import { formatCost, marginRate } from './cost-format';
@@ -154,13 +154,13 @@ function CostSummary(props: { onDay: (day: string) => void }) {
               <YAxis />
               <Tooltip {...TOOLTIP_STYLE} formatter={(value) => formatCost(Number(value))} />
               <Legend />
-              {COST_PURPOSES.map((purpose, i) => (
+              {COST_PURPOSES.map((purpose) => (
                 <Bar
                   key={purpose}
                   dataKey={purpose}
                   name={COST_PURPOSE_NAMES[purpose]}
                   stackId="cost"
-                  fill={['#1b5cff', '#16a34a', '#f59e0b', '#db2777', '#0891b2', '#64748b'][i]}
+                  fill={COST_PURPOSE_COLORS[purpose]}
                 />
               ))}
             </BarChart>
