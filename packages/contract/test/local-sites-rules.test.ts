@@ -157,6 +157,18 @@ describe('Mercado Libre', () => {
       }),
       ['mercadolibre.title.labels'],
     );
+    // In the plural as well: 「Descuentos」 is the policy's own example.
+    for (const [language, title, description] of [
+      ['es-MX', 'Termo Acero Inoxidable 750 ml Descuentos', spanish],
+      ['es-MX', 'Termo Acero 750 ml Más Vendidos Promociones', spanish],
+      ['pt-BR', 'Garrafa Térmica 750 ml Descontos Promoções', portuguese],
+      ['pt-BR', 'Garrafa Térmica 750 ml Mais Vendidos', portuguese],
+    ] as const)
+      assert.deepEqual(
+        check('mercadolibre', language, { title, description }),
+        ['mercadolibre.title.labels'],
+        title,
+      );
     assert.deepEqual(
       check('mercadolibre', 'pt-BR', {
         title: 'Garrafa Térmica 750 ml a pronta entrega em estoque',
