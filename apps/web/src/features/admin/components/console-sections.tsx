@@ -47,7 +47,11 @@ export const SECTIONS = {
     icon: <ApiOutlined />,
     render: (admin: boolean) => <ChannelsSection canEdit={admin} />,
   },
-  providers: { label: '服务状态', icon: <CloudServerOutlined />, render: () => <ProvidersSection /> },
+  providers: {
+    label: '服务状态',
+    icon: <CloudServerOutlined />,
+    render: (admin: boolean) => <ProvidersSection canTest={admin} />,
+  },
   audit: { label: '操作日志', icon: <AuditOutlined />, render: () => <AuditSection /> },
   security: { label: '两步验证', icon: <SafetyOutlined />, render: () => <SecuritySection /> },
 } satisfies Record<string, ConsoleSection>;

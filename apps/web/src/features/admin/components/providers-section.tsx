@@ -9,8 +9,11 @@ const COSTS: Partial<Record<ProviderKind, string>> = {
   sms: '会给你自己的手机发一条验证码短信',
 };
 
-/** 服务状态: what is set up, what to set otherwise, and a real call to each with its time. */
-export function ProvidersSection() {
+/**
+ * 服务状态: what is set up, what to set otherwise, and a real call to each with its time. 客服 reads
+ * the status; only an admin tests (the server refuses anyone else, and a drawing test is billed).
+ */
+export function ProvidersSection({ canTest }: { canTest: boolean }) {
   const providers = useProviders();
   return (
     <div className="admin-section">
@@ -19,14 +22,14 @@ export function ProvidersSection() {
       </div>
       <div className="admin-provider-grid">
         {(providers.data ?? []).map((p) => (
-          <ProviderCard key={p.kind} provider={p} />
+          <ProviderCard key={p.kind} provider={p} canTest={canTest} />
         ))}
       </div>
     </div>
   );
 }
 
-function ProviderCard({ provider }: { provider: ProviderStatus }) {
+function ProviderCard({ provider, canTest }: { provider: ProviderStatus; canTest: boolean }) {
   const test = useTestProvider();
   const [result, setResult] = useState<ProviderTestResult | null>(null);
   return (
@@ -37,16 +40,20 @@ function ProviderCard({ provider }: { provider: ProviderStatus }) {
     >
       <p className="admin-provider__detail">{provider.detail}</p>
       <p className="muted">{provider.howTo}</p>
-      <Button
-        size="small"
-        loading={test.isPending}
-        onClick={() => test.mutate(provider.kind, { onSuccess: setResult })}
-        aria-label={`测试${provider.name}`}
-      >
-        测试
-      </Button>
-      {COSTS[provider.kind] ? (
-        <span className="muted admin-provider__cost">{COSTS[provider.kind]}</span>
+      {canTest ? (
+        <>
+          <Button
+            size="small"
+            loading={test.isPending}
+            onClick={() => test.mutate(provider.kind, { onSuccess: setResult })}
+            aria-label={`测试${provider.name}`}
+          >
+            测试
+          </Button>
+          {COSTS[provider.kind] ? (
+            <span className="muted admin-provider__cost">{COSTS[provider.kind]}</span>
+          ) : null}
+        </>
       ) : null}
       {result ? (
         <Alert
