@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { formatDateTime } from '../../../lib/format';
 import { formatYuan } from '../../../lib/money';
 import { useAdminOrder } from '../api/get-admin-order';
+import { useStaffMe } from '../api/get-staff-me';
 import { useRefund } from '../api/refund-order';
 import { labelOf, PAYMENT_EVENT_KIND_NAMES, PAYMENT_OUTCOME_NAMES, REFUND_STATUS_NAMES } from '../labels';
 import { usePhoneWidth } from '../use-phone-width';
@@ -19,6 +20,8 @@ export function OrderDrawer(props: { orderNo: string | null; onClose: () => void
   const [refunding, setRefunding] = useState(false);
   const { message } = App.useApp();
   const refundable = detail.data ? detail.data.order.amount - detail.data.order.refundedAmount : 0;
+  // 客服 reads; a refund is an admin's (the server refuses anyone else after the form is filled in).
+  const admin = useStaffMe().data?.role === 'admin';
   // On a phone the refunds and payment events are cards: their tables were wider than the drawer.
   const phone = usePhoneWidth();
 
@@ -44,7 +47,7 @@ export function OrderDrawer(props: { orderNo: string | null; onClose: () => void
             </Descriptions.Item>
             <Descriptions.Item label="状态">{ORDER_STATUS_NAMES[data.order.status]}</Descriptions.Item>
           </Descriptions>
-          {data.order.status === 'paid' && refundable > 0 ? (
+          {admin && data.order.status === 'paid' && refundable > 0 ? (
             <Button danger className="admin-actions" onClick={() => setRefunding(true)}>
               退款
             </Button>

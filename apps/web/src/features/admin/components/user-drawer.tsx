@@ -5,6 +5,7 @@ import { formatDateTime } from '../../../lib/format';
 import { formatYuan } from '../../../lib/money';
 import { useAdjustVip } from '../api/adjust-vip';
 import { useAdminUser } from '../api/get-admin-user';
+import { useStaffMe } from '../api/get-staff-me';
 import { useSetDisabled } from '../api/set-disabled';
 import { useSetRole } from '../api/set-role';
 import { useTotpReset } from '../api/totp-reset';
@@ -27,6 +28,8 @@ export function UserDrawer(props: { userId: number | null; onClose: () => void }
   const resetTotp = useTotpReset(id);
   const [action, setAction] = useState<'vip' | 'disable' | 'role' | 'totp' | null>(null);
   const { message } = App.useApp();
+  // 客服 reads; these changes are an admin's (the server refuses anyone else after the form is filled in).
+  const admin = useStaffMe().data?.role === 'admin';
 
   return (
     <DetailDrawer
@@ -53,16 +56,18 @@ export function UserDrawer(props: { userId: number | null; onClose: () => void }
             <Descriptions.Item label="邀请人数">{data.invitedCount}</Descriptions.Item>
             <Descriptions.Item label="本月 AI 成本">¥{formatCost(data.monthCost)}</Descriptions.Item>
           </Descriptions>
-          <Space wrap className="admin-actions">
-            <Button onClick={() => setAction('vip')}>调整会员</Button>
-            <Button danger={!data.user.disabled} onClick={() => setAction('disable')}>
-              {data.user.disabled ? '启用账号' : '停用账号'}
-            </Button>
-            <Button onClick={() => setAction('role')}>修改角色</Button>
-            {data.user.role !== 'user' ? (
-              <Button onClick={() => setAction('totp')}>重置两步验证</Button>
-            ) : null}
-          </Space>
+          {admin ? (
+            <Space wrap className="admin-actions">
+              <Button onClick={() => setAction('vip')}>调整会员</Button>
+              <Button danger={!data.user.disabled} onClick={() => setAction('disable')}>
+                {data.user.disabled ? '启用账号' : '停用账号'}
+              </Button>
+              <Button onClick={() => setAction('role')}>修改角色</Button>
+              {data.user.role !== 'user' ? (
+                <Button onClick={() => setAction('totp')}>重置两步验证</Button>
+              ) : null}
+            </Space>
+          ) : null}
           {action === 'vip' ? (
             <Form
               layout="vertical"
