@@ -1,3 +1,4 @@
+import { findContact } from './contact.ts';
 import { LISTING_FIELD_NAMES, MARKETPLACES } from './rules.ts';
 import type { ListingIssue, ListingLanguage, ListingRule, ListingText, MarketplaceId } from './types.ts';
 
@@ -37,7 +38,6 @@ const FUNCTION_WORDS: Record<ListingLanguage, ReadonlySet<string>> = {
 
 // © ® ™ are pictographic to Unicode but are symbols to the marketplaces (some rules name them).
 const EMOJI = /(?![©®™‼⁉])\p{Extended_Pictographic}/u;
-const CONTACT = /(https?:\/\/|www\.)\S+|[\w.+-]+@[\w-]+\.[\w.-]+|\b[\w-]+\.(com|net|org|shop|store|cn|io)\b/i;
 
 function words(text: string, language: ListingLanguage): string[] {
   const segmenter = new Intl.Segmenter(language, { granularity: 'word' });
@@ -50,13 +50,20 @@ function words(text: string, language: ListingLanguage): string[] {
  */
 const UNSPACED = /[\p{Script=Thai}\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}]/u;
 
-function containsPhrase(text: string, phrase: string): boolean {
-  const escaped = phrase.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+/**
+ * Where `phrase` is written in `text`, as written, or null. Its words may be written apart, joined or
+ * hyphenated: 「best seller」 is also 「Bestseller」 and 「Best-Seller」, 「tik tok」 also 「TikTok」.
+ */
+function findPhrase(text: string, phrase: string): string | null {
+  const escaped = phrase
+    .split(/[\s-]+/)
+    .map((word) => word.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))
+    .join('[\\s\\-\u2010\u2011]*');
   const bounded = (char: string | undefined) =>
     char !== undefined && /\p{L}/u.test(char) && !UNSPACED.test(char);
   const before = bounded(phrase.at(0)) ? '(?<![\\p{L}\\p{N}])' : '';
   const after = bounded(phrase.at(-1)) ? '(?![\\p{L}\\p{N}])' : '';
-  return new RegExp(`${before}${escaped}${after}`, 'iu').test(text);
+  return new RegExp(`${before}${escaped}${after}`, 'iu').exec(text)?.[0] ?? null;
 }
 
 interface Context {
@@ -99,12 +106,12 @@ function problem(rule: ListingRule, value: string, name: string, context: Contex
       return repeated.length > 0 ? `${name}里 ${repeated.join('、')}，同一个词最多 ${rule.limit} 次` : null;
     }
     case 'bannedPhrases': {
-      const found = rule.phrases.filter((p) => containsPhrase(value, p));
+      const found = [...new Set(rule.phrases.map((p) => findPhrase(value, p)).filter((p) => p !== null))];
       return found.length > 0 ? `${name}含不允许的用语：${found.join('、')}` : null;
     }
     case 'noContact': {
-      const match = value.match(CONTACT);
-      return match ? `${name}含联系方式或网址：${match[0]}` : null;
+      const contact = findContact(value);
+      return contact ? `${name}含联系方式或网址：${contact}` : null;
     }
     case 'maxItems':
     case 'minItems':

@@ -24,7 +24,7 @@ function limitOf(rule: ListingRule): string {
     case 'noEmoji':
       return '无表情符号';
     case 'noContact':
-      return '无网址 / 邮箱';
+      return '无网址 / 邮箱 / 电话 / 聊天账号';
   }
 }
 
@@ -44,7 +44,7 @@ export function listingRulesMarkdown(): string {
     '',
     '<!-- 由 packages/contract/src/listing/marketplaces/*.ts 生成：node packages/contract/scripts/write-listing-rules-doc.ts -->',
     '',
-    'Listing 工作台按这些规则逐字段检查（服务端与页面用同一份代码）。「必须」是平台写明会导致 listing 被屏蔽、拒绝或被平台改写的要求；「建议」只影响曝光和转化，检查里显示为黄色。字符数按 Unicode 字符计（一个表情或汉字算 1），字节数按 UTF-8 计（德语 ü 算 2，日文每字 3）。',
+    'Listing 工作台按这些规则逐字段检查（服务端与页面用同一份代码）。「必须」是平台写明会导致 listing 被屏蔽、拒绝或被平台改写的要求；「建议」只影响曝光和转化，检查里显示为黄色。字符数按 Unicode 字符计（一个表情或汉字算 1），字节数按 UTF-8 计（德语 ü 算 2，日文每字 3）。禁用短语不分大小写、按整词找，词与词之间写成空格、连字符或连在一起都算（best seller 也找「Bestseller」「Best-Seller」，tik tok 也找「TikTok」）；泰文、中文、日文没有词间空格，在词中间也算。联系方式：网址和邮箱由 linkify-it 找（含各国域名，如 beispiel.de、tienda.mx；没有 http:// 或 www. 的只在域名小写、名字至少 3 个字母或后面带路径时算，「Art.Nr」「Mr.Li」这类缩写不算）；电话是带国家区号的号码（+49 170 1234567），或写在 WhatsApp、WA、微信、Line ID、Telegram、Zalo、Tel、电话、โทร 等后面、至少 7 位数字的号码（「Phone 12 13 14 15」这种型号列表不算）。',
     '',
   ];
   for (const marketplace of Object.values(MARKETPLACES)) {

@@ -5,7 +5,16 @@ const SOURCE = 'Shopee Seller Education Hub 商品发布指南（新加坡、马
 const ADVERTISEMENT =
   'Shopee「Listing Violations」之「Advertisement」：不能在商品信息里宣传其他销售渠道（如 Lazada）；Shopee 的原文未在公开资料里找到，转述见 https://sitegiant.my/blog/shopee-listing-violation-policy/ 与 https://bigseller.com/blog/articleDetails/20/What-are-Listing-Violations-on-Shopee-and-How-to-Avoid-it.htm ；2026-11 核对';
 /** Other sales channels, in the names buyers of Shopee's sites know them by. */
-const OTHER_CHANNELS = ['lazada', 'tiktok', 'tokopedia', 'amazon', 'temu', 'mercado libre', 'mercado livre'];
+const OTHER_CHANNELS = [
+  'lazada',
+  'tik tok',
+  'tik tok shop',
+  'tokopedia',
+  'amazon',
+  'temu',
+  'mercado libre',
+  'mercado livre',
+];
 
 /** Said under each local site: whose rules these are there. */
 const LOCAL_SITE_NOTE =
