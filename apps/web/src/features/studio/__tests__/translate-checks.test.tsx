@@ -88,3 +88,29 @@ describe('图片翻译: numbers the server put back', () => {
     expect(screen.queryByText(/数字已补回/)).not.toBeInTheDocument();
   });
 });
+
+describe('图片翻译: Chinese kept as it was on purpose', () => {
+  /** A mattress poster: its selling line translated, the brand's logos left in Chinese. */
+  const POSTER = translateResult({
+    blocks: [block(1, 'Limited: 20 more', { source: '限量追加20名' })],
+    kept: [
+      { text: 'KING\nKOIL.', box: { x: 158, y: 46, width: 57, height: 33 }, reason: 'no-chinese' },
+      { text: '狂暑季', box: { x: 287, y: 61, width: 79, height: 34 }, reason: 'keep' },
+      { text: '金可儿床垫', box: { x: 156, y: 88, width: 66, height: 20 }, reason: 'keep' },
+    ],
+  });
+
+  it('says Chinese is still on the picture, and which, beside 未发现残留中文', async () => {
+    await translate(POSTER);
+    const tag = screen.getByText('2 处中文按原样保留');
+    fireEvent.mouseEnter(tag);
+    expect(await screen.findByRole('tooltip')).toHaveTextContent(
+      '品牌标志和不译的词按原样保留，不算残留中文：狂暑季、金可儿床垫',
+    );
+  });
+
+  it('says nothing when only Latin text was left as it was', async () => {
+    await translate({ ...POSTER, kept: POSTER.kept.filter((k) => k.reason === 'no-chinese') });
+    expect(screen.queryByText(/按原样保留/)).not.toBeInTheDocument();
+  });
+});

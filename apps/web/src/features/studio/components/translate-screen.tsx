@@ -20,7 +20,7 @@ import { useStudioRun } from '../use-studio-run';
 import { boxStyle } from './box-style';
 import { GlossaryDrawer } from './glossary-drawer';
 import { ImageDrop } from './image-drop';
-import { KeptProductTag } from './kept-product-text';
+import { KeptAsIsTag, KeptProductTag } from './kept-product-text';
 import { RecentWork } from './recent-work';
 import { OpeningNotice, RunControls, WorkProgress } from './studio-bits';
 import { EXAMPLE_SIDES, StudioExample } from './studio-example';
@@ -308,6 +308,7 @@ function TranslatedView(props: {
         <GlossaryTags glossary={result.glossary} />
         <RestoredNumbersTag restored={result.restoredNumbers ?? []} />
         <KeptProductTag result={result} onTranslateToo={props.onTranslateProductToo} />
+        <KeptAsIsTag result={result} />
         <Button
           className="translate-result__download"
           icon={<DownloadOutlined />}
