@@ -86,7 +86,11 @@ describe('image upload checks', () => {
     const bomb = makePng(1, 1, () => [0, 0, 0]);
     bomb.writeUInt32BE(20_000, 16);
     bomb.writeUInt32BE(20_000, 20);
-    await refused(bomb, ResultCode.payloadTooLarge, /20000×20000 像素，超过 40 百万像素/);
+    await refused(
+      bomb,
+      ResultCode.payloadTooLarge,
+      /20000×20000 像素，超过 4000 万像素的上限，请缩小后再上传/,
+    );
   });
 
   it('refuses a file over 10 MB with 413 and says how big it is', async () => {

@@ -62,7 +62,8 @@ export async function checkImageUpload(bytes: Buffer, label = '图片'): Promise
   if (header.width * header.height > UPLOAD_LIMITS.maxPixels) {
     throw new AppError(
       ResultCode.payloadTooLarge,
-      `${label}有 ${header.width}×${header.height} 像素，超过 ${UPLOAD_LIMITS.maxPixels / 1_000_000} 百万像素的上限`,
+      // In 万 as sellers count pixels (「4000 万像素」, not 「40 百万像素」), and what to do about it.
+      `${label}有 ${header.width}×${header.height} 像素，超过 ${UPLOAD_LIMITS.maxPixels / 10_000} 万像素的上限，请缩小后再上传`,
     );
   }
   try {
