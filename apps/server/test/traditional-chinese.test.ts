@@ -163,7 +163,7 @@ describe('图片翻译 into Traditional Chinese: what is left over', () => {
       made('加厚保暖', '加厚保暖'),
       made('限時特惠', '限时特惠'),
     ]).filter((r) => r.ruleId === 'picture.residual');
-    assert.deepEqual([left?.pass, left?.message], [false, '残留中文 2 处']);
+    assert.deepEqual([left?.pass, left?.message], [false, '残留中文 2 个字']);
     assert.equal(same?.pass, false);
     assert.equal(same?.unsure, true);
     assert.match(same?.message ?? '', /无法判断是否已翻译/);

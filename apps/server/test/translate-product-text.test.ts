@@ -228,7 +228,7 @@ describe('图片翻译 keeps the text printed on the product', () => {
     for (const w of BOTTLE.around)
       assert.ok((await differenceIn(bottle, translated, drawnBox(w))) > 5, `${w.text} is redrawn`);
     const report = csvAsRead(new TextDecoder().decode(zip['report.csv']));
-    assert.match(report, /bottle\.png,,图片翻译,残留中文,必须,0 处,通过,/);
+    assert.match(report, /bottle\.png,,图片翻译,残留中文,必须,0 个字,通过,/);
     // What was kept, and how to translate it after all.
     assert.match(
       report,

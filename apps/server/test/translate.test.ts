@@ -271,7 +271,7 @@ describe('图片翻译 as a step of 批量处理', () => {
       const zip = unzipSync(new Uint8Array((await ctx.app.inject({ method: 'GET', url })).rawPayload));
       assert.ok(zip['图片翻译/jacket.png'], Object.keys(zip).join(', '));
       const report = csvAsRead(new TextDecoder().decode(zip['report.csv']));
-      assert.match(report, /jacket\.png,,图片翻译,残留中文,必须,0 处,通过,/);
+      assert.match(report, /jacket\.png,,图片翻译,残留中文,必须,0 个字,通过,/);
       assert.match(report, /plain\.png,.*失败/);
     } finally {
       await ctx.close();

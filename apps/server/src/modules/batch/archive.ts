@@ -65,7 +65,7 @@ export function reportCsv(
         '图片翻译',
         '残留中文',
         '必须',
-        `${residual} 处`,
+        `${residual} 个字`,
         residual === 0 ? '通过' : '不通过',
         residual === 0 ? '' : '在「图片翻译」里打开这张图，修改残留处后重新生成',
       ]);

@@ -159,7 +159,7 @@ export function pictureRules(pictures: TranslatedPicture[]): LocaliseRuleResult[
           ? picture.made?.kept.some((k) => k.reason === 'product')
             ? '没有残留中文（商品上印的字按原样保留，另列）'
             : '没有残留中文'
-          : `残留中文 ${picture.residual} 处`
+          : `残留中文 ${picture.residual} 个字`
         : '图片里没有需要翻译的中文，原图放入结果',
       todo: picture.residual === 0 ? '' : '在图片翻译编辑器里打开这张图，把残留的中文改成译文',
     };

@@ -25,7 +25,7 @@ function translatedMessage(result: TranslateResult): string {
   return [
     '翻译完成',
     ...(onProduct > 0 ? [`商品上的文字 ${onProduct} 处已保留`] : []),
-    ...(result.residual.count > 0 ? [`残留中文 ${result.residual.count} 处`] : []),
+    ...(result.residual.count > 0 ? [`残留中文 ${result.residual.count} 个字`] : []),
   ].join('，');
 }
 

@@ -75,7 +75,7 @@ export function cardTags(image: StudioImage): CardTag[] {
         ? { label: '译文清晰', tone: 'good' }
         : { label: `${legibility.unclear} 块译文不易辨认`, tone: 'warn' },
     );
-  if (about.residual) tags.push({ label: `残留中文 ${about.residual} 处`, tone: 'warn' });
+  if (about.residual) tags.push({ label: `残留中文 ${about.residual} 个字`, tone: 'warn' });
   return tags;
 }
 

@@ -229,7 +229,7 @@ export function BatchForm({ onStarted }: { onStarted: (job: BatchJob) => void })
         </fieldset>
         <p className="muted batch-steps__note">
           结果 ZIP 里按平台分文件夹，并附
-          report.csv：每张图、每个平台、每条规则的实测值和是否通过；图片翻译另有每张图的残留中文处数。
+          report.csv：每张图、每个平台、每条规则的实测值和是否通过；图片翻译另有每张图的残留中文字数。
         </p>
       </fieldset>
 

@@ -39,7 +39,7 @@ describe('what a 最近作品 card says', () => {
           about: { language: 'en', residual: 3, legibility: { words: 5, read: 2, unclear: 2 } },
         }),
       ),
-    ).toEqual(['图片翻译', '英语', '2 块译文不易辨认:warn', '残留中文 3 处:warn']);
+    ).toEqual(['图片翻译', '英语', '2 块译文不易辨认:warn', '残留中文 3 个字:warn']);
     expect(labels(picture('main', { about: { preset: 'amazon', mainPass: false } }))).toEqual([
       '白底主图',
       '亚马逊 Amazon',

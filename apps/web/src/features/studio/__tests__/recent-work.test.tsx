@@ -116,7 +116,7 @@ describe('最近作品', () => {
     expect(english).toHaveTextContent('译文清晰');
     expect(german).toHaveTextContent('德语');
     expect(german).toHaveTextContent('1 块译文不易辨认');
-    expect(german).toHaveTextContent('残留中文 2 处');
+    expect(german).toHaveTextContent('残留中文 2 个字');
     expect(english?.textContent).not.toBe(german?.textContent);
     expect(us).toHaveTextContent('保温杯 亚马逊 · 美国站 详情图2');
     expect(sg).toHaveTextContent('保温杯 Shopee · 新加坡站 详情图2');

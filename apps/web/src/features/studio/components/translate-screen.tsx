@@ -299,7 +299,7 @@ function TranslatedView(props: {
     <div className="translate-result">
       <div className="translate-result__head">
         <Tag color={clean ? 'green' : 'orange'} className="translate-residual">
-          {clean ? '未发现残留中文' : `残留中文 ${result.residual.count} 处`}
+          {clean ? '未发现残留中文' : `残留中文 ${result.residual.count} 个字`}
         </Tag>
         <LegibilityTag result={result} />
         {result.blocks.some((b) => b.overflow) ? (
