@@ -31,7 +31,7 @@ describe('套餐：权益与本站现在的设置', () => {
           features: { chat: true, draw: true, cutout: true, replace: true, translate: true },
         }),
     });
-    renderWithApp(<PlansSection />);
+    renderWithApp(<PlansSection canEdit />);
     expect(await screen.findByText('1 句不显示')).toBeInTheDocument();
 
     fireEvent.click(screen.getByRole('button', { name: '编辑月度 VIP' }));
@@ -61,7 +61,7 @@ describe('套餐：权益与本站现在的设置', () => {
           features: { chat: true, draw: true, cutout: true, replace: true, translate: true },
         }),
     });
-    renderWithApp(<PlansSection />);
+    renderWithApp(<PlansSection canEdit />);
     const month = await screen.findByRole('listitem', { name: '套餐月度 VIP' });
     expect(month).toHaveTextContent('在售');
     expect(month).toHaveTextContent('售价 ¥29.90');
@@ -76,7 +76,7 @@ describe('套餐：权益与本站现在的设置', () => {
   it('on a wide screen the plans are a table', async () => {
     screenWidth(1440);
     signInOperator({ '/api/admin/plans': () => ok([MONTH]), '/api/v1/limits': () => ok(LIMITS) });
-    renderWithApp(<PlansSection />);
+    renderWithApp(<PlansSection canEdit />);
     expect(await screen.findByRole('row', { name: /月度 VIP/ })).toHaveTextContent('¥29.90');
     expect(screen.queryByRole('listitem', { name: '套餐月度 VIP' })).toBeNull();
   });

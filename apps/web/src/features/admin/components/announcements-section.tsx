@@ -8,6 +8,7 @@ import { useAdminAnnouncements } from '../api/get-admin-announcements';
 import { useSaveAnnouncement } from '../api/save-announcement';
 import { usePhoneWidth } from '../use-phone-width';
 import { PhoneCards } from './phone-cards';
+import { ReadOnlyNote } from './read-only-note';
 
 interface AnnouncementForm {
   title: string;
@@ -18,8 +19,11 @@ interface AnnouncementForm {
 
 const PLACES = { bar: '顶部通知条', card: '首页卡片' } as const;
 
-/** 公告: a bar on every page or a card on the home page, between a start and an end. */
-export function AnnouncementsSection() {
+/**
+ * 公告: a bar on every page or a card on the home page, between a start and an end. 客服 sees what is
+ * shown when; publishing, editing and deleting are an admin's (the server refuses anyone else).
+ */
+export function AnnouncementsSection({ canEdit }: { canEdit: boolean }) {
   const list = useAdminAnnouncements();
   const remove = useDeleteAnnouncement();
   const { message } = App.useApp();
@@ -53,9 +57,13 @@ export function AnnouncementsSection() {
     <div className="admin-section">
       <div className="admin-section__head">
         <h2>公告</h2>
-        <Button type="primary" onClick={() => setEditing('new')}>
-          发布公告
-        </Button>
+        {canEdit ? (
+          <Button type="primary" onClick={() => setEditing('new')}>
+            发布公告
+          </Button>
+        ) : (
+          <ReadOnlyNote />
+        )}
       </div>
       {phone ? (
         <PhoneCards
@@ -67,7 +75,7 @@ export function AnnouncementsSection() {
             title: a.title,
             state: state(a),
             figures: [PLACES[a.place], spanOf(a)],
-            actions: actions(a),
+            actions: canEdit ? actions(a) : undefined,
           }))}
         />
       ) : (
@@ -82,11 +90,20 @@ export function AnnouncementsSection() {
             { title: '位置', dataIndex: 'place', render: (p: Announcement['place']) => PLACES[p] },
             { title: '状态', key: 'state', render: (_: unknown, a) => state(a) },
             { title: '时间', key: 'span', render: (_: unknown, a) => spanOf(a) },
-            { title: '', key: 'actions', width: 112, render: (_: unknown, a) => actions(a) },
+            ...(canEdit
+              ? [
+                  {
+                    title: '',
+                    key: 'actions',
+                    width: 112,
+                    render: (_: unknown, a: Announcement) => actions(a),
+                  },
+                ]
+              : []),
           ]}
         />
       )}
-      <AnnouncementModal announcement={editing} onClose={() => setEditing(null)} />
+      {canEdit ? <AnnouncementModal announcement={editing} onClose={() => setEditing(null)} /> : null}
     </div>
   );
 }

@@ -15,6 +15,7 @@ import { useTestChannel } from '../api/test-channel';
 import { usePhoneWidth } from '../use-phone-width';
 import { ChannelBalanceLine } from './channel-balance';
 import { ChannelForm } from './channel-form';
+import { ReadOnlyNote } from './read-only-note';
 
 const STATE_COLORS: Record<ChannelState, string> = {
   healthy: 'green',
@@ -114,7 +115,7 @@ function ChannelList(props: ChannelListProps) {
         onEdit={() => props.onEdit(channel)}
       />
     ) : (
-      <span className="muted">只有管理员可以修改</span>
+      <ReadOnlyNote />
     );
   const list = phone ? (
     <ChannelCards {...props} tested={tested} actions={actions} />

@@ -38,10 +38,26 @@ export const SECTIONS = {
   users: { label: '用户', icon: <UserOutlined />, render: () => <UsersSection /> },
   orders: { label: '订单', icon: <ShoppingCartOutlined />, render: () => <OrdersSection /> },
   costs: { label: '成本', icon: <PayCircleOutlined />, render: () => <CostsSection /> },
-  plans: { label: '套餐与额度', icon: <CrownOutlined />, render: () => <PlansSection /> },
-  redeem: { label: '兑换码', icon: <GiftOutlined />, render: () => <RedeemSection /> },
-  announcements: { label: '公告', icon: <NotificationOutlined />, render: () => <AnnouncementsSection /> },
-  library: { label: '提示词库', icon: <BookOutlined />, render: () => <LibrarySection /> },
+  plans: {
+    label: '套餐与额度',
+    icon: <CrownOutlined />,
+    render: (admin: boolean) => <PlansSection canEdit={admin} />,
+  },
+  redeem: {
+    label: '兑换码',
+    icon: <GiftOutlined />,
+    render: (admin: boolean) => <RedeemSection canEdit={admin} />,
+  },
+  announcements: {
+    label: '公告',
+    icon: <NotificationOutlined />,
+    render: (admin: boolean) => <AnnouncementsSection canEdit={admin} />,
+  },
+  library: {
+    label: '提示词库',
+    icon: <BookOutlined />,
+    render: (admin: boolean) => <LibrarySection canEdit={admin} />,
+  },
   channels: {
     label: '渠道',
     icon: <ApiOutlined />,

@@ -5,28 +5,57 @@ import { useDeletePrompt } from '../api/delete-prompt';
 import { useAdminLibrary } from '../api/get-admin-library';
 import { useSavePrompt } from '../api/save-prompt';
 import { usePhoneWidth } from '../use-phone-width';
+import { ReadOnlyNote } from './read-only-note';
 import { SortOrderRow } from './sort-order-row';
 
 const MarkdownEditor = lazy(() =>
   import('../../../components/markdown/markdown-editor').then((m) => ({ default: m.MarkdownEditor })),
 );
 
-/** 提示词库: the library every seller sees in AI 问答, by category; users' own tags are theirs alone. */
-export function LibrarySection() {
+/**
+ * 提示词库: the library every seller sees in AI 问答, by category; users' own tags are theirs alone.
+ * 客服 sees the list; adding, editing and deleting are an admin's (the server refuses anyone else).
+ */
+export function LibrarySection({ canEdit }: { canEdit: boolean }) {
   const library = useAdminLibrary();
   const remove = useDeletePrompt();
   const { message } = App.useApp();
   const [editing, setEditing] = useState<AdminLibraryPrompt | 'new' | null>(null);
-  // On a phone the title, whether it shows and the buttons fit; 说明 is in the editor.
+  // On a phone the title, whether it shows and the buttons fit; 说明 is in the editor. 客服 has no
+  // buttons and no editor, so 说明 takes the buttons' place.
   const phone = usePhoneWidth();
   const categories = library.data ?? [];
+  const actionsColumn = {
+    title: '',
+    key: 'actions',
+    width: 130,
+    render: (_: unknown, p: AdminLibraryPrompt) => (
+      <>
+        <Button size="small" type="link" onClick={() => setEditing(p)} aria-label={`编辑${p.title}`}>
+          编辑
+        </Button>
+        <Popconfirm
+          title="删除这条提示词？"
+          onConfirm={() => remove.mutate(p.id, { onSuccess: () => void message.success('提示词已删除') })}
+        >
+          <Button size="small" type="link" danger>
+            删除
+          </Button>
+        </Popconfirm>
+      </>
+    ),
+  };
   return (
     <div className="admin-section">
       <div className="admin-section__head">
         <h2>提示词库</h2>
-        <Button type="primary" onClick={() => setEditing('new')} disabled={categories.length === 0}>
-          新增提示词
-        </Button>
+        {canEdit ? (
+          <Button type="primary" onClick={() => setEditing('new')} disabled={categories.length === 0}>
+            新增提示词
+          </Button>
+        ) : (
+          <ReadOnlyNote />
+        )}
       </div>
       <Collapse
         items={categories.map((c) => ({
@@ -45,50 +74,26 @@ export function LibrarySection() {
               columns={[
                 ...(phone ? [] : [{ title: '排序', dataIndex: 'sortOrder', width: 64 }]),
                 { title: '标题', dataIndex: 'title' },
-                ...(phone ? [] : [{ title: '说明', dataIndex: 'summary', ellipsis: true }]),
+                ...(phone && canEdit ? [] : [{ title: '说明', dataIndex: 'summary', ellipsis: true }]),
                 {
                   title: '状态',
                   dataIndex: 'enabled',
                   width: 80,
                   render: (on: boolean) => (on ? <Tag color="green">显示</Tag> : <Tag>隐藏</Tag>),
                 },
-                {
-                  title: '',
-                  key: 'actions',
-                  width: 130,
-                  render: (_: unknown, p) => (
-                    <>
-                      <Button
-                        size="small"
-                        type="link"
-                        onClick={() => setEditing(p)}
-                        aria-label={`编辑${p.title}`}
-                      >
-                        编辑
-                      </Button>
-                      <Popconfirm
-                        title="删除这条提示词？"
-                        onConfirm={() =>
-                          remove.mutate(p.id, { onSuccess: () => void message.success('提示词已删除') })
-                        }
-                      >
-                        <Button size="small" type="link" danger>
-                          删除
-                        </Button>
-                      </Popconfirm>
-                    </>
-                  ),
-                },
+                ...(canEdit ? [actionsColumn] : []),
               ]}
             />
           ),
         }))}
       />
-      <PromptModal
-        prompt={editing}
-        categories={categories.map((c) => ({ value: c.id, label: c.name }))}
-        onClose={() => setEditing(null)}
-      />
+      {canEdit ? (
+        <PromptModal
+          prompt={editing}
+          categories={categories.map((c) => ({ value: c.id, label: c.name }))}
+          onClose={() => setEditing(null)}
+        />
+      ) : null}
     </div>
   );
 }

@@ -15,6 +15,7 @@ import { useSavePlan } from '../api/save-plan';
 import { usePhoneWidth } from '../use-phone-width';
 import { PhoneCards } from './phone-cards';
 import { BenefitWarnings, BenefitWarningTag } from './plan-promise-warnings';
+import { ReadOnlyNote } from './read-only-note';
 import { SortOrderRow } from './sort-order-row';
 import { TotpCodeField } from './totp-code-field';
 import { TotpInput } from './totp-input';
@@ -39,21 +40,29 @@ const benefitLines = (text: string | undefined) =>
     .map((line) => line.trim())
     .filter(Boolean);
 
-/** 套餐与额度: plans on sale and the daily limits; both reach sellers on their next page load. */
-export function PlansSection() {
+/**
+ * 套餐与额度: plans on sale and the daily limits; both reach sellers on their next page load. 客服
+ * reads them; only an admin changes them (the server refuses anyone else, after the code is typed).
+ */
+export function PlansSection({ canEdit }: { canEdit: boolean }) {
   const plans = useAdminPlans();
   const [editing, setEditing] = useState<AdminPlan | 'new' | null>(null);
   const phone = usePhoneWidth();
+  const onEdit = canEdit ? setEditing : null;
   return (
     <div className="admin-section">
       <div className="admin-section__head">
         <h2>套餐</h2>
-        <Button type="primary" onClick={() => setEditing('new')}>
-          新增套餐
-        </Button>
+        {canEdit ? (
+          <Button type="primary" onClick={() => setEditing('new')}>
+            新增套餐
+          </Button>
+        ) : (
+          <ReadOnlyNote />
+        )}
       </div>
       {phone ? (
-        <PlanCards plans={plans.data ?? []} loading={plans.isFetching} onEdit={setEditing} />
+        <PlanCards plans={plans.data ?? []} loading={plans.isFetching} onEdit={onEdit} />
       ) : (
         <Table<AdminPlan>
           rowKey="id"
@@ -88,18 +97,22 @@ export function PlansSection() {
             },
             { title: '编号', dataIndex: 'id' },
             { title: '排序', dataIndex: 'sortOrder', width: 64 },
-            {
-              title: '',
-              key: 'edit',
-              fixed: 'right',
-              width: 72,
-              render: (_: unknown, plan) => editButton(plan, setEditing),
-            },
+            ...(onEdit
+              ? [
+                  {
+                    title: '',
+                    key: 'edit',
+                    fixed: 'right' as const,
+                    width: 72,
+                    render: (_: unknown, plan: AdminPlan) => editButton(plan, onEdit),
+                  },
+                ]
+              : []),
           ]}
         />
       )}
-      <PlanModal plan={editing} onClose={() => setEditing(null)} />
-      <LimitsCard />
+      {canEdit ? <PlanModal plan={editing} onClose={() => setEditing(null)} /> : null}
+      <LimitsCard canEdit={canEdit} />
     </div>
   );
 }
@@ -110,8 +123,13 @@ const editButton = (plan: AdminPlan, onEdit: (plan: AdminPlan) => void) => (
   </Button>
 );
 
-/** On a phone: name, state and 编辑 first; price, days and the rest under them. */
-function PlanCards(props: { plans: AdminPlan[]; loading: boolean; onEdit: (plan: AdminPlan) => void }) {
+/** On a phone: name, state and 编辑 first; price, days and the rest under them (no 编辑 for 客服: `onEdit` null). */
+function PlanCards(props: {
+  plans: AdminPlan[];
+  loading: boolean;
+  onEdit: ((plan: AdminPlan) => void) | null;
+}) {
+  const { onEdit } = props;
   return (
     <PhoneCards
       label="套餐列表"
@@ -131,7 +149,7 @@ function PlanCards(props: { plans: AdminPlan[]; loading: boolean; onEdit: (plan:
           `编号 ${plan.id}`,
           `排序 ${plan.sortOrder}`,
         ],
-        actions: editButton(plan, props.onEdit),
+        actions: onEdit ? editButton(plan, onEdit) : undefined,
       }))}
     />
   );
@@ -237,7 +255,8 @@ function PlanModal({ plan, onClose }: { plan: AdminPlan | 'new' | null; onClose:
   );
 }
 
-function LimitsCard() {
+/** 每日次数: 客服 sees each number as text, with no inputs to type into and no 保存 the server would refuse. */
+function LimitsCard({ canEdit }: { canEdit: boolean }) {
   const limits = useDailyLimits();
   const save = useSaveLimits();
   const { message } = App.useApp();
@@ -266,40 +285,45 @@ function LimitsCard() {
           ...(['free', 'vip'] as const).map((tier) => ({
             title: tier === 'free' ? '免费用户' : 'VIP',
             key: tier,
-            render: (_: unknown, row: { feature: (typeof FEATURES)[number] }) => (
-              <InputNumber
-                min={0}
-                max={100000}
-                precision={0}
-                value={draft[tier][row.feature]}
-                onChange={(value) => set(tier, row.feature, value)}
-                aria-label={`${tier === 'free' ? '免费' : 'VIP'}${FEATURE_LABELS[row.feature]}每日次数`}
-              />
-            ),
+            render: (_: unknown, row: { feature: (typeof FEATURES)[number] }) =>
+              canEdit ? (
+                <InputNumber
+                  min={0}
+                  max={100000}
+                  precision={0}
+                  value={draft[tier][row.feature]}
+                  onChange={(value) => set(tier, row.feature, value)}
+                  aria-label={`${tier === 'free' ? '免费' : 'VIP'}${FEATURE_LABELS[row.feature]}每日次数`}
+                />
+              ) : (
+                draft[tier][row.feature]
+              ),
           })),
         ]}
       />
-      <div className="admin-card__save">
-        <TotpCodeField value={totp} onChange={setTotp} label="两步验证码" placeholder="6 位动态码" />
-        <Button
-          type="primary"
-          loading={save.isPending}
-          disabled={!/^\d{6}$/.test(totp)}
-          onClick={() =>
-            save.mutate(
-              { ...draft, totp },
-              {
-                onSuccess: () => {
-                  setTotp('');
-                  void message.success('每日次数已保存，下一次使用即按新次数计算');
+      {canEdit ? (
+        <div className="admin-card__save">
+          <TotpCodeField value={totp} onChange={setTotp} label="两步验证码" placeholder="6 位动态码" />
+          <Button
+            type="primary"
+            loading={save.isPending}
+            disabled={!/^\d{6}$/.test(totp)}
+            onClick={() =>
+              save.mutate(
+                { ...draft, totp },
+                {
+                  onSuccess: () => {
+                    setTotp('');
+                    void message.success('每日次数已保存，下一次使用即按新次数计算');
+                  },
                 },
-              },
-            )
-          }
-        >
-          保存每日次数
-        </Button>
-      </div>
+              )
+            }
+          >
+            保存每日次数
+          </Button>
+        </div>
+      ) : null}
     </Card>
   );
 }

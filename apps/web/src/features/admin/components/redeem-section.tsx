@@ -11,6 +11,7 @@ import { useAdminPlans } from '../api/get-admin-plans';
 import { useRedeemBatches } from '../api/get-redeem-batches';
 import { usePhoneWidth } from '../use-phone-width';
 import { PhoneCards } from './phone-cards';
+import { ReadOnlyNote } from './read-only-note';
 import { TotpInput } from './totp-input';
 
 interface BatchForm {
@@ -23,8 +24,12 @@ interface BatchForm {
   totp: string;
 }
 
-/** 兑换码: batches worth a plan or some VIP days; the codes are shown (and saved as CSV) only once. */
-export function RedeemSection() {
+/**
+ * 兑换码: batches worth a plan or some VIP days; the codes are shown (and saved as CSV) only once.
+ * 客服 sees the batches and how many were redeemed; generating and 停用 / 恢复 are an admin's (the
+ * server refuses anyone else).
+ */
+export function RedeemSection({ canEdit }: { canEdit: boolean }) {
   const [pageNo, setPageNo] = useState(1);
   const batches = useRedeemBatches(pageNo);
   const disable = useDisableBatch();
@@ -49,9 +54,13 @@ export function RedeemSection() {
     <div className="admin-section">
       <div className="admin-section__head">
         <h2>兑换码</h2>
-        <Button type="primary" onClick={() => setCreating(true)}>
-          生成兑换码
-        </Button>
+        {canEdit ? (
+          <Button type="primary" onClick={() => setCreating(true)}>
+            生成兑换码
+          </Button>
+        ) : (
+          <ReadOnlyNote />
+        )}
       </div>
       <p className="muted">兑换码只保存摘要：生成时会立即下载 CSV，请妥善保管，之后无法再次查看明文。</p>
       {phone ? (
@@ -70,7 +79,7 @@ export function RedeemSection() {
               `每人限兑 ${b.perUserLimit}`,
               `有效期至 ${formatDateTime(b.expiresAt)}`,
             ],
-            actions: toggle(b),
+            actions: canEdit ? toggle(b) : undefined,
           }))}
         />
       ) : (
@@ -93,17 +102,21 @@ export function RedeemSection() {
               key: 'state',
               render: (_: unknown, b) => batchState(b),
             },
-            {
-              title: '',
-              key: 'action',
-              fixed: 'right',
-              width: 72,
-              render: (_: unknown, b) => toggle(b),
-            },
+            ...(canEdit
+              ? [
+                  {
+                    title: '',
+                    key: 'action',
+                    fixed: 'right' as const,
+                    width: 72,
+                    render: (_: unknown, b: RedeemBatch) => toggle(b),
+                  },
+                ]
+              : []),
           ]}
         />
       )}
-      <CreateBatchModal open={creating} onClose={() => setCreating(false)} />
+      {canEdit ? <CreateBatchModal open={creating} onClose={() => setCreating(false)} /> : null}
     </div>
   );
 }
