@@ -13,7 +13,7 @@ export interface UserTable {
   invited_by: number | null;
   created_at: number;
   updated_at: number;
-  /** `user`, `support` (客服: reads users and orders) or `admin` (everything). */
+  /** `user`, `support` (客服: reads every console page, changes nothing but their own 两步验证) or `admin` (everything). */
   role: Generated<UserRole>;
   /** Set while an operator has disabled the account: login is refused. */
   disabled_at: number | null;
