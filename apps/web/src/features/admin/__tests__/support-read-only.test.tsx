@@ -33,7 +33,7 @@ const order: AdminOrderRow = {
 };
 
 /** The console as `role`, on `path`, with one seller and one paid order of theirs. */
-function openAs(role: 'admin' | 'support', path: string) {
+function openAs(role: 'admin' | 'support', path: string, shown: AdminOrderRow = order) {
   signInOperator({
     '/api/admin/me': () => ok({ userId: 9, phone: SELLER_PHONE, role, totpBound: true }),
     '/api/admin/users': () => ok({ list: [seller], total: 1, pageNo: 1, pageSize: 20 }),
@@ -49,8 +49,8 @@ function openAs(role: 'admin' | 'support', path: string) {
         ledger: [],
         sessions: [],
       }),
-    '/api/admin/orders': () => ok({ list: [order], total: 1, pageNo: 1, pageSize: 20 }),
-    [`/api/admin/orders/${order.orderNo}`]: () => ok({ order, events: [], refunds: [] }),
+    '/api/admin/orders': () => ok({ list: [shown], total: 1, pageNo: 1, pageSize: 20 }),
+    [`/api/admin/orders/${order.orderNo}`]: () => ok({ order: shown, events: [], refunds: [] }),
   });
   renderWithApp(<AdminConsole />, { path, route: '/admin/*' });
 }
@@ -67,6 +67,13 @@ describe('运营后台 · 客服只读', () => {
     openAs('admin', '/admin/orders');
     const drawer = await openRow(/CH2026112009000001/);
     expect(await within(drawer).findByRole('button', { name: /退\s*款/ })).toBeInTheDocument();
+  });
+
+  it('says 部分退款 on an order part refunded, as the seller’s own order list does, not 已支付', async () => {
+    openAs('admin', '/admin/orders', { ...order, refundedAmount: 1000 });
+    const drawer = await openRow(/CH2026112009000001/);
+    expect(await within(drawer).findByText('部分退款 ¥10.00')).toBeInTheDocument();
+    expect(within(drawer).queryByText('已支付')).toBeNull();
   });
 
   it('gives an admin the account changes on a seller', async () => {

@@ -1,4 +1,4 @@
-import { ORDER_STATUS_NAMES } from '@chuhai/contract';
+import { orderStatusText } from '@chuhai/contract';
 import { App, Button, Descriptions, Form, InputNumber, Table } from 'antd';
 import { useState } from 'react';
 import { formatDateTime } from '../../../lib/format';
@@ -45,7 +45,8 @@ export function OrderDrawer(props: { orderNo: string | null; onClose: () => void
               ¥{formatYuan(data.order.amount)}
               {data.order.refundedAmount > 0 ? `，已退 ¥${formatYuan(data.order.refundedAmount)}` : ''}
             </Descriptions.Item>
-            <Descriptions.Item label="状态">{ORDER_STATUS_NAMES[data.order.status]}</Descriptions.Item>
+            {/* 部分退款 ¥30.00 once part is refunded, as the seller's order list says: not 已支付. */}
+            <Descriptions.Item label="状态">{orderStatusText(data.order, formatYuan)}</Descriptions.Item>
           </Descriptions>
           {admin && data.order.status === 'paid' && refundable > 0 ? (
             <Button danger className="admin-actions" onClick={() => setRefunding(true)}>
@@ -129,15 +130,24 @@ export function OrderDrawer(props: { orderNo: string | null; onClose: () => void
               pagination={false}
               dataSource={data.events}
               columns={[
-                { title: '时间', dataIndex: 'createdAt', render: (at: number) => formatDateTime(at) },
+                // The short columns keep to one line: the long 说明 (a trade number) wraps, not
+                // 「已入账」 one character a line.
+                {
+                  title: '时间',
+                  dataIndex: 'createdAt',
+                  className: 'admin-nowrap',
+                  render: (at: number) => formatDateTime(at),
+                },
                 {
                   title: '来源',
                   dataIndex: 'kind',
+                  className: 'admin-nowrap',
                   render: (kind: string) => labelOf(PAYMENT_EVENT_KIND_NAMES, kind),
                 },
                 {
                   title: '结果',
                   dataIndex: 'outcome',
+                  className: 'admin-nowrap',
                   render: (outcome: string) => labelOf(PAYMENT_OUTCOME_NAMES, outcome),
                 },
                 { title: '说明', dataIndex: 'detail' },
