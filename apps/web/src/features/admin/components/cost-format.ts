@@ -5,6 +5,12 @@ export function formatCost(yuan: number): string {
   return yuan.toFixed(digits);
 }
 
-/** Margin as a share of revenue; 「—」 without revenue. */
-export const marginRate = (revenue: number, margin: number) =>
-  revenue > 0 ? `${Math.round((margin / revenue) * 1000) / 10}%` : '—';
+/**
+ * Margin as a share of revenue, to a tenth of a percent; 「—」 without revenue. A margin with any
+ * cost in it never reads 100% (¥0.08 of AI against ¥158 paid is 99.9%, not a free seller).
+ */
+export function marginRate(revenue: number, margin: number): string {
+  if (revenue <= 0) return '—';
+  const rate = Math.round((margin / revenue) * 1000) / 10;
+  return `${margin < revenue ? Math.min(rate, 99.9) : rate}%`;
+}

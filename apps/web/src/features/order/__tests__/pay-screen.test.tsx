@@ -112,6 +112,23 @@ describe('购买与支付', () => {
     ).toBeGreaterThanOrEqual(2);
   });
 
+  it('says the days run on from the VIP a seller has, and start at once for one who has none', async () => {
+    const end = Date.parse('2027-01-15T10:00:00+08:00');
+    const routes = (levels: unknown[]) => ({
+      '/product.json': () => ({ body: CATALOGUE }),
+      '/api/v1/payChannels': () => ok([{ channel: 'sandbox', name: '沙箱支付', sandbox: true }]),
+      '/api/v1/info': () => ok({ ConsumerLevel: levels, usage: [] }),
+    });
+    fakeApi(routes([{ levelName: 'VIP', levelEndAt: end }]));
+    const { unmount } = renderWithApp(<PayScreen />, { path: '/pay?productId=vip-month', route: '/pay' });
+    expect(await screen.findByText('31 天会员，从当前到期日 2027-01-15 往后顺延')).toBeInTheDocument();
+    unmount();
+    fakeApi(routes([]));
+    renderWithApp(<PayScreen />, { path: '/pay?productId=vip-month', route: '/pay' });
+    expect(await screen.findByText('31 天会员，付款后立即生效')).toBeInTheDocument();
+    expect(screen.queryByText(/顺延/)).toBeNull();
+  });
+
   it('确认下单 clicked twice and retried after a refusal sends one key: the server answers one order', async () => {
     let refuse = true;
     const calls = fakeApi({

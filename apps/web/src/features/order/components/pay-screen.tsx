@@ -7,6 +7,7 @@ import { Link, useSearchParams } from 'react-router';
 import { PageFrame } from '../../../components/ui/page-frame';
 import { SignedOutNotice } from '../../../components/ui/sign-in-prompt';
 import { paths } from '../../../config/paths';
+import { useAccountInfo } from '../../../entities/account/get-account-info';
 import { invalidateSpending } from '../../../entities/account/spending';
 import { useProducts } from '../../../entities/plans/get-products';
 import { useActionKey } from '../../../lib/action-key';
@@ -136,6 +137,8 @@ export function PayScreen() {
   const products = useProducts();
   const channels = usePayChannels();
   const create = useCreateOrder();
+  const info = useAccountInfo({ noError: true, enabled: signedIn });
+  const vipEnd = info.data?.ConsumerLevel[0]?.levelEndAt;
   const [channel, setChannel] = useState<string | null>(null);
   const [pay, setPay] = useState<PayResult | null>(null);
   const plan = products.data?.plans.find((p) => p.id === productId);
@@ -180,7 +183,12 @@ export function PayScreen() {
           <p className="pay-amount">
             ¥<strong>{formatYuan(plan.price)}</strong>
           </p>
-          <p className="muted">{plan.days} 天会员，从当前到期日往后顺延</p>
+          {/* 顺延 only means something to a seller whose VIP is running. */}
+          <p className="muted">
+            {vipEnd && vipEnd > Date.now()
+              ? `${plan.days} 天会员，从当前到期日 ${formatDate(vipEnd)} 往后顺延`
+              : `${plan.days} 天会员，付款后立即生效`}
+          </p>
           {channels.data && channels.data.length > 0 ? (
             <Radio.Group
               value={chosen}
