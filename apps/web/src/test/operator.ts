@@ -1,3 +1,4 @@
+import type { AdminUserDetail, AdminUserRow } from '@chuhai/contract';
 import { type FakeCall, fakeApi, ok } from './render';
 import { SELLER_PHONE, signInSeller } from './seller';
 
@@ -15,3 +16,16 @@ export function signInOperator(routes: Routes): FakeCall[] {
     ...routes,
   });
 }
+
+/** A seller as 用户's drawer reads them: `user` with no VIP, use, orders, invitations or sessions. */
+export const emptyUserDetail = (user: AdminUserRow): AdminUserDetail => ({
+  user,
+  vip: [],
+  usage: [],
+  orders: [],
+  invitedCount: 0,
+  monthCost: 0,
+  invitations: [],
+  ledger: [],
+  sessions: [],
+});

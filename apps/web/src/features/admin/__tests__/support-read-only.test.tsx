@@ -1,7 +1,7 @@
 import type { AdminOrderRow, AdminUserRow } from '@chuhai/contract';
 import { screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { signInOperator } from '../../../test/operator';
+import { emptyUserDetail, signInOperator } from '../../../test/operator';
 import { ok, renderWithApp } from '../../../test/render';
 import { SELLER_PHONE, signOut } from '../../../test/seller';
 import AdminConsole from '../components/admin-console';
@@ -37,18 +37,7 @@ function openAs(role: 'admin' | 'support', path: string, shown: AdminOrderRow = 
   signInOperator({
     '/api/admin/me': () => ok({ userId: 9, phone: SELLER_PHONE, role, totpBound: true }),
     '/api/admin/users': () => ok({ list: [seller], total: 1, pageNo: 1, pageSize: 20 }),
-    '/api/admin/users/1': () =>
-      ok({
-        user: seller,
-        vip: [],
-        usage: [],
-        orders: [],
-        invitedCount: 0,
-        monthCost: 0,
-        invitations: [],
-        ledger: [],
-        sessions: [],
-      }),
+    '/api/admin/users/1': () => ok(emptyUserDetail(seller)),
     '/api/admin/orders': () => ok({ list: [shown], total: 1, pageNo: 1, pageSize: 20 }),
     [`/api/admin/orders/${order.orderNo}`]: () => ok({ order: shown, events: [], refunds: [] }),
   });

@@ -1,7 +1,7 @@
 import type { AdminUserDetail, AdminUserRow } from '@chuhai/contract';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { signInOperator } from '../../../test/operator';
+import { emptyUserDetail, signInOperator } from '../../../test/operator';
 import { type fakeApi, ok, renderWithApp } from '../../../test/render';
 import { signOut } from '../../../test/seller';
 import AdminConsole from '../components/admin-console';
@@ -24,19 +24,7 @@ const row = (over: Partial<AdminUserRow>): AdminUserRow => ({
 async function openSeller(detail: Partial<AdminUserDetail>, more: Parameters<typeof fakeApi>[0] = {}) {
   const calls = signInOperator({
     '/api/admin/users': () => ok({ list: [row({ id: 1 })], total: 1, pageNo: 1, pageSize: 20 }),
-    '/api/admin/users/1': () =>
-      ok({
-        user: row({ id: 1 }),
-        vip: [],
-        usage: [],
-        orders: [],
-        invitedCount: 0,
-        monthCost: 0,
-        invitations: [],
-        ledger: [],
-        sessions: [],
-        ...detail,
-      }),
+    '/api/admin/users/1': () => ok({ ...emptyUserDetail(row({ id: 1 })), ...detail }),
     ...more,
   });
   renderWithApp(<AdminConsole />, { path: '/admin/users', route: '/admin/*' });
