@@ -21,6 +21,10 @@ describe('图片翻译 · numbers kept (no model)', () => {
     ['168元', 'RMB168', []],
     ['168元', '168元', []],
     ['168 元', '168 Yuan', []],
+    // The yuan as Vietnamese and Polish name it.
+    ['168元', '168 nhân dân tệ', []],
+    ['168元', '168 NDT', []],
+    ['168元', '168 juanów', []],
     ['¥168', '¥ 168', []],
     ['￥１６８', '¥168', []],
     ['99.9元', '¥99,90', []],
@@ -80,6 +84,11 @@ describe('图片翻译 · numbers kept (no model)', () => {
     assert.deepEqual(keepNumbers('X-200型号', 'Model 200'), { text: 'Model X-200', added: ['X-200'] });
     assert.deepEqual(keepNumbers('750ml大容量', '750 large'), { text: '750ml large', added: ['750ml'] });
     assert.deepEqual(keepNumbers('168元', '¥168'), { text: '¥168', added: [] });
+    // Kept in Vietnamese words: drawn as the model wrote it, not as 「¥168 nhân dân tệ」.
+    assert.deepEqual(keepNumbers('限时特惠 168元', 'Ưu đãi có hạn 168 nhân dân tệ'), {
+      text: 'Ưu đãi có hạn 168 nhân dân tệ',
+      added: [],
+    });
     for (const [source, translation] of table.map(([s, t]) => [s, t] as const))
       assert.deepEqual(
         lostNumbers(source, keepNumbers(source, translation).text),

@@ -33,9 +33,13 @@ const MULTIPLIERS: Record<string, number> = { 万: 10_000, 千: 1_000, 亿: 100_
 const SPACED_UNITS = new Set(
   'ml l cl dl kg g mg cm mm m km mah w kw v hz khz ghz gb tb mb inch oz lb lbs pcs pc'.split(' '),
 );
-/** The yuan beside a number in the translation, in the languages offered. */
+/**
+ * The yuan beside a number in the translation, in the languages offered. Vietnamese names it in full
+ * (「168 nhân dân tệ」, or 「NDT」) and Polish as juan (「168 juanów」): a model writing so kept the
+ * price, and was told it had dropped it (the block redrawn as 「¥168 nhân dân tệ」).
+ */
 const YUAN_BEFORE = /(?:¥|cny|rmb|元)\s*$/i;
-const YUAN_AFTER = /^\s*(?:元|人民元|yuan|cny|rmb|위안|หยวน|tệ|¥)/i;
+const YUAN_AFTER = /^\s*(?:元|人民元|yuan|juan|renminbi|cny|rmb|ndt|위안|หยวน|(?:nhân\s+dân\s+)?tệ|¥)/i;
 
 const near = (a: number, b: number) => Math.abs(a - b) < 1e-9;
 const nfkc = (text: string) => text.normalize('NFKC');
