@@ -251,7 +251,7 @@ describe('图片翻译 as a step of 批量处理', () => {
       const jobId = created.json().data.id;
       let detail: {
         job: { status: string; counts: Record<string, number> };
-        items: { name: string; status: string; reason: string }[];
+        items: { name: string; status: string; reason: string; residual: number | null }[];
       } | null = null;
       for (let i = 0; i < 300 && !detail; i += 1) {
         const read = (await get(ctx.app, `/api/v1/batch/jobs/${jobId}`, auth(ctx.token))).json().data;
@@ -264,6 +264,9 @@ describe('图片翻译 as a step of 批量处理', () => {
       assert.equal(plain?.status, 'failed');
       assert.match(plain?.reason ?? '', /没有找到需要翻译的中文/);
       assert.equal(detail.items.find((item) => item.name === 'jacket.png')?.status, 'done');
+      // The job's screen says what report.csv says: the Chinese left on each translated picture.
+      assert.equal(detail.items.find((item) => item.name === 'jacket.png')?.residual, 0);
+      assert.equal(plain?.residual, null);
       const info = (await get(ctx.app, '/api/v1/info', auth(ctx.token))).json().data;
       assert.equal(info.usage.find((u: { feature: string }) => u.feature === 'translate').used, 1);
       const { url } = (await get(ctx.app, `/api/v1/batch/jobs/${jobId}/download`, auth(ctx.token))).json()

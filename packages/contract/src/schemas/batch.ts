@@ -109,6 +109,11 @@ export const BatchItem = Type.Object({
   thumbnailUrl: Type.Union([Type.Null(), Type.String()]),
   /** The full-size result the thumbnail shows. */
   previewUrl: Type.Union([Type.Null(), Type.String()]),
+  /**
+   * 图片翻译's must: how many places of Chinese are left on the translated picture (report.csv's
+   * 残留中文); null without the step, or until the picture is translated.
+   */
+  residual: Type.Union([Type.Null(), Type.Integer()]),
 });
 export type BatchItem = Static<typeof BatchItem>;
 

@@ -247,6 +247,7 @@ function itemView(deps: Pick<BatchDeps, 'clock' | 'fileUrlSecret'>, row: batches
     })),
     thumbnailUrl: link(results.find((r) => r.kind === 'thumbnail')?.key),
     previewUrl: link(previewOutput(results)?.key),
+    residual: results.find((r) => r.kind === 'translated')?.residual ?? null,
   };
 }
 

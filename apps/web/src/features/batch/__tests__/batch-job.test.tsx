@@ -29,6 +29,7 @@ const detail = (status: BatchJobDetail['job']['status']): BatchJobDetail => ({
       checks: [{ marketplace: 'amazon', originalPass: false, pass: true }],
       thumbnailUrl: '/files/b/1-thumbnail.webp?exp=1&sig=a',
       previewUrl: '/files/b/1-amazon.jpg?exp=1&sig=b',
+      residual: null,
     },
     {
       id: 2,
@@ -38,6 +39,7 @@ const detail = (status: BatchJobDetail['job']['status']): BatchJobDetail => ({
       checks: [{ marketplace: 'amazon', originalPass: true, pass: true }],
       thumbnailUrl: '/files/b/2-thumbnail.webp?exp=1&sig=c',
       previewUrl: '/files/b/2-amazon.jpg?exp=1&sig=d',
+      residual: null,
     },
     {
       id: 3,
@@ -47,6 +49,7 @@ const detail = (status: BatchJobDetail['job']['status']): BatchJobDetail => ({
       checks: [],
       thumbnailUrl: null,
       previewUrl: null,
+      residual: null,
     },
   ],
 });
@@ -114,6 +117,7 @@ describe('a batch job', () => {
       checks: [],
       thumbnailUrl: null,
       previewUrl: null,
+      residual: null,
     });
     fakeApi({ '/api/v1/batch/jobs/9': () => ok(done) });
     renderWithApp(<BatchJobView id={9} />);
@@ -124,6 +128,24 @@ describe('a batch job', () => {
     expect(within(failed).getByText('没有在图片里找到产品，请换一张产品清晰、主体完整的照片')).toHaveClass(
       'batch-item-reason--failed',
     );
+  });
+
+  it('says beside each picture of a 图片翻译 job whether Chinese is left on it, as report.csv does', async () => {
+    const done = detail('done');
+    done.job.steps = { ...done.job.steps, translate: 'vi' };
+    done.items = done.items.slice(0, 2);
+    done.items[0] = { ...(done.items[0] as BatchItem), residual: 6 };
+    done.items[1] = { ...(done.items[1] as BatchItem), residual: 0 };
+    fakeApi({ '/api/v1/batch/jobs/9': () => ok(done) });
+    renderWithApp(<BatchJobView id={9} />);
+    const left = await screen.findByText('图片翻译：残留中文 6 处');
+    expect(within(screen.getByRole('row', { name: /a\.jpg/ })).getByText('图片翻译：残留中文 6 处')).toBe(
+      left,
+    );
+    expect(left).toHaveClass('ant-tag-error');
+    expect(
+      within(screen.getByRole('row', { name: /b\.jpg/ })).getByText('图片翻译：没有残留中文'),
+    ).toHaveClass('ant-tag-success');
   });
 
   it('keeps a result’s thumbnail, and the preview opened from it, through the next poll of a running job', async () => {

@@ -10,13 +10,27 @@ import { BATCH_JOBS, useBatchJob } from '../api/get-batch-job';
 
 const marketplaceName = (id: string) => MAIN_IMAGE_RULE_SETS[id as ImageMarketplaceId]?.name ?? id;
 
-/** Each marketplace's main-image check, before (the original) and after (our main image). */
+/**
+ * Each marketplace's main-image check, before (the original) and after (our main image), and
+ * 图片翻译's Chinese left: a picture still carrying Chinese looked 完成 here and said so only in
+ * report.csv.
+ */
 function ItemChecks({ item }: { item: BatchItem }) {
-  return item.checks.map((c) => (
-    <Tag key={c.marketplace} color={c.pass ? 'success' : 'error'}>
-      {marketplaceName(c.marketplace)}：{c.originalPass ? '通过' : '不通过'} → {c.pass ? '通过' : '不通过'}
-    </Tag>
-  ));
+  return (
+    <>
+      {item.checks.map((c) => (
+        <Tag key={c.marketplace} color={c.pass ? 'success' : 'error'}>
+          {marketplaceName(c.marketplace)}：{c.originalPass ? '通过' : '不通过'} →{' '}
+          {c.pass ? '通过' : '不通过'}
+        </Tag>
+      ))}
+      {item.residual === null ? null : (
+        <Tag color={item.residual === 0 ? 'success' : 'error'}>
+          图片翻译：{item.residual === 0 ? '没有残留中文' : `残留中文 ${item.residual} 处`}
+        </Tag>
+      )}
+    </>
+  );
 }
 
 /** The result at a glance (click for full size); a failed image shows a cross, one not done yet a blank. */
@@ -156,7 +170,9 @@ export function BatchJobView({ id }: { id: number }) {
                   render: (_: unknown, item: BatchItem) => <ItemStatusTag status={item.status} />,
                 },
                 {
-                  title: '平台主图检查（原图 → 主图）',
+                  title: job.steps?.translate
+                    ? '检查（平台主图：原图 → 主图；图片翻译）'
+                    : '平台主图检查（原图 → 主图）',
                   key: 'checks',
                   render: (_: unknown, item: BatchItem) => <ItemChecks item={item} />,
                 },
