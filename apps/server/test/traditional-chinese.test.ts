@@ -163,7 +163,15 @@ describe('图片翻译 into Traditional Chinese: what is left over', () => {
       made('加厚保暖', '加厚保暖'),
       made('限時特惠', '限时特惠'),
     ]).filter((r) => r.ruleId === 'picture.residual');
-    assert.deepEqual([left?.pass, left?.message], [false, '残留中文 2 个字']);
+    // Said as Simplified left over: on a Traditional Chinese picture 「残留中文」 named the translation too.
+    assert.deepEqual(
+      [left?.pass, left?.message, left?.todo],
+      [
+        false,
+        '残留简体中文 2 个字（没有翻译成繁体的原文）',
+        '在图片翻译编辑器里打开这张图，把残留的简体中文改成繁体中文译文',
+      ],
+    );
     assert.equal(same?.pass, false);
     assert.equal(same?.unsure, true);
     assert.match(same?.message ?? '', /无法判断是否已翻译/);

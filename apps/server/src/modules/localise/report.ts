@@ -148,6 +148,9 @@ function unchangedInTraditional(picture: TranslatedPicture): string[] {
 export function pictureRules(pictures: TranslatedPicture[]): LocaliseRuleResult[] {
   return pictures.flatMap((picture, index) => {
     const place = `详情图 ${index + 1}`;
+    // Into Traditional Chinese the picture is Chinese by design: what is left over is Simplified,
+    // the source untranslated (source-chars.ts), and 「把残留的中文改成译文」 left the seller asking which.
+    const left = picture.made?.target === 'zh-TW' ? '简体中文' : '中文';
     const residual: LocaliseRuleResult = {
       scope: 'picture',
       place,
@@ -159,9 +162,12 @@ export function pictureRules(pictures: TranslatedPicture[]): LocaliseRuleResult[
           ? picture.made?.kept.some((k) => k.reason === 'product')
             ? '没有残留中文（商品上印的字按原样保留，另列）'
             : '没有残留中文'
-          : `残留中文 ${picture.residual} 个字`
+          : `残留${left} ${picture.residual} 个字${left === '中文' ? '' : '（没有翻译成繁体的原文）'}`
         : '图片里没有需要翻译的中文，原图放入结果',
-      todo: picture.residual === 0 ? '' : '在图片翻译编辑器里打开这张图，把残留的中文改成译文',
+      todo:
+        picture.residual === 0
+          ? ''
+          : `在图片翻译编辑器里打开这张图，把残留的${left}改成${left === '中文' ? '译文' : '繁体中文译文'}`,
     };
     const warnings = [...restoredNumbersRule(place, picture), ...keptTextRules(place, picture)];
     const same = residual.pass ? unchangedInTraditional(picture) : [];
