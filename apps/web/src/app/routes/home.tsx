@@ -10,7 +10,7 @@ import {
   ScissorOutlined,
   TranslationOutlined,
 } from '@ant-design/icons';
-import { CROSS_BORDER_TOOLS } from '@chuhai/contract';
+import { CROSS_BORDER_TOOLS, TRANSLATE_LANGUAGES } from '@chuhai/contract';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { paths } from '../../config/paths';
@@ -70,8 +70,8 @@ const TOOLS: Tool[] = [
   },
   {
     title: '图片翻译',
-    description:
-      '把 1688 供应商图上的中文卖点、角标和尺码表换成英、德、日、韩等 12 种语言，排版不变，翻译后检查残留中文。',
+    // Counted from what 图片翻译 offers: a written 「12 种」 stayed behind when Thai, Vietnamese and the rest came.
+    description: `把 1688 供应商图上的中文卖点、角标和尺码表换成英、德、日、泰、越等 ${TRANSLATE_LANGUAGES.length} 种语言，排版不变，翻译后检查残留中文。`,
     to: paths.translate.getHref(),
     icon: <TranslationOutlined />,
   },
