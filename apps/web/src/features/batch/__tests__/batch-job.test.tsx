@@ -148,6 +148,15 @@ describe('a batch job', () => {
     ).toHaveClass('ant-tag-success');
   });
 
+  it('calls what is left on a picture translated into Traditional Chinese Simplified, not 「中文」', async () => {
+    const done = detail('done');
+    done.job.steps = { ...done.job.steps, translate: 'zh-TW' };
+    done.items = [{ ...(done.items[0] as BatchItem), residual: 2 }];
+    fakeApi({ '/api/v1/batch/jobs/9': () => ok(done) });
+    renderWithApp(<BatchJobView id={9} />);
+    expect(await screen.findByText('图片翻译：残留简体中文 2 处')).toHaveClass('ant-tag-error');
+  });
+
   it('keeps a result’s thumbnail, and the preview opened from it, through the next poll of a running job', async () => {
     let polls = 0;
     fakeApi({

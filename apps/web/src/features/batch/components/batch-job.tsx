@@ -15,7 +15,9 @@ const marketplaceName = (id: string) => MAIN_IMAGE_RULE_SETS[id as ImageMarketpl
  * 图片翻译's Chinese left: a picture still carrying Chinese looked 完成 here and said so only in
  * report.csv.
  */
-function ItemChecks({ item }: { item: BatchItem }) {
+function ItemChecks({ item, traditional }: { item: BatchItem; traditional: boolean }) {
+  // Into Traditional Chinese the picture is Chinese by design: what is left over is Simplified.
+  const left = traditional ? '简体中文' : '中文';
   return (
     <>
       {item.checks.map((c) => (
@@ -26,7 +28,7 @@ function ItemChecks({ item }: { item: BatchItem }) {
       ))}
       {item.residual === null ? null : (
         <Tag color={item.residual === 0 ? 'success' : 'error'}>
-          图片翻译：{item.residual === 0 ? '没有残留中文' : `残留中文 ${item.residual} 处`}
+          图片翻译：{item.residual === 0 ? `没有残留${left}` : `残留${left} ${item.residual} 处`}
         </Tag>
       )}
     </>
@@ -70,6 +72,7 @@ export function BatchJobView({ id }: { id: number }) {
   if (detail.isPending) return <Skeleton active />;
   if (!detail.data) return <Alert type="error" showIcon title="这个批量任务不存在或已过期" />;
   const { job, items } = detail.data;
+  const traditional = job.steps?.translate === 'zh-TW';
 
   return (
     <JobPanel
@@ -154,7 +157,7 @@ export function BatchJobView({ id }: { id: number }) {
                 {phone ? (
                   <span className="batch-item-file__tags">
                     <ItemStatusTag status={item.status} />
-                    <ItemChecks item={item} />
+                    <ItemChecks item={item} traditional={traditional} />
                   </span>
                 ) : null}
               </div>
@@ -174,7 +177,9 @@ export function BatchJobView({ id }: { id: number }) {
                     ? '检查（平台主图：原图 → 主图；图片翻译）'
                     : '平台主图检查（原图 → 主图）',
                   key: 'checks',
-                  render: (_: unknown, item: BatchItem) => <ItemChecks item={item} />,
+                  render: (_: unknown, item: BatchItem) => (
+                    <ItemChecks item={item} traditional={traditional} />
+                  ),
                 },
               ]),
         ]}
