@@ -156,16 +156,20 @@ export function pictureRules(pictures: TranslatedPicture[]): LocaliseRuleResult[
       place,
       ruleId: 'picture.residual',
       level: 'required',
-      pass: picture.residual === 0,
-      message: picture.translated
-        ? picture.residual === 0
-          ? picture.made?.kept.some((k) => k.reason === 'product')
-            ? '没有残留中文（商品上印的字按原样保留，另列）'
-            : '没有残留中文'
-          : `残留${left} ${picture.residual} 个字${left === '中文' ? '' : '（没有翻译成繁体的原文）'}`
-        : '图片里没有需要翻译的中文，原图放入结果',
-      todo:
-        picture.residual === 0
+      // Slanted Chinese is delivered untranslated: all of it left, not 「没有需要翻译的中文」.
+      pass: picture.residual === 0 && !picture.slanted,
+      message: picture.slanted
+        ? '图上的中文是斜着排的（约 45°），没能翻译，原图放入结果'
+        : picture.translated
+          ? picture.residual === 0
+            ? picture.made?.kept.some((k) => k.reason === 'product')
+              ? '没有残留中文（商品上印的字按原样保留，另列）'
+              : '没有残留中文'
+            : `残留${left} ${picture.residual} 个字${left === '中文' ? '' : '（没有翻译成繁体的原文）'}`
+          : '图片里没有需要翻译的中文，原图放入结果',
+      todo: picture.slanted
+        ? '把图片转正（文字水平）后重新出海，或换掉这张详情图'
+        : picture.residual === 0
           ? ''
           : `在图片翻译编辑器里打开这张图，把残留的${left}改成${left === '中文' ? '译文' : '繁体中文译文'}`,
     };

@@ -71,7 +71,7 @@ export async function sharedMainImage(
 
 /** A translated picture as kept: what TranslatedPicture holds but its images (stored as files). */
 type KeptPicture =
-  | { translated: false }
+  | { translated: false; slanted?: boolean }
   | (Omit<TranslatedPicture, 'bytes' | 'extension' | 'made'> & { translated: true; made: MadePart });
 
 /** A kept picture read back: untranslated, or translated with its data (its blocks at least). */
@@ -91,7 +91,8 @@ function isKeptPicture(value: unknown): value is KeptPicture {
 const png = (bytes: Buffer) => ({ bytes, extension: 'png', contentType: 'image/png' });
 
 function toKept(picture: TranslatedPicture): Made<KeptPicture> {
-  if (!picture.translated || !picture.made) return { value: { translated: false }, files: {} };
+  if (!picture.translated || !picture.made)
+    return { value: { translated: false, ...(picture.slanted ? { slanted: true } : {}) }, files: {} };
   return {
     value: {
       translated: true,
@@ -128,7 +129,7 @@ export async function sharedPicture(
     async () => toKept(await pictureStep(deps, run.userId, photo, how)),
   );
   const picture = kept.value;
-  if (!picture.translated) return untranslated(photo);
+  if (!picture.translated) return untranslated(photo, picture.slanted === true);
   const result = fileOf(kept, 'result');
   return {
     ...picture,

@@ -58,10 +58,21 @@ export interface TranslatedPicture {
   restoredNumbers: RestoredNumbers[];
   /** The translation as the editor opens it (kept as a 图片翻译 when the task delivers); null when untranslated. */
   made: MadeTranslation | null;
+  /**
+   * Untranslated because its Chinese is set at a slant (about 45°), which 图片翻译 cannot read yet:
+   * the Chinese is all still there, so it is no pass (report.ts).
+   */
+  slanted?: boolean;
 }
 
-/** A detail picture with no Chinese to translate: delivered as it came, nothing to check or charge. */
-export function untranslated(photo: { bytes: Buffer; extension: string }): TranslatedPicture {
+/**
+ * A detail picture with no Chinese to translate: delivered as it came, nothing to check or charge;
+ * `slanted` when it had Chinese the pipeline could not read level.
+ */
+export function untranslated(
+  photo: { bytes: Buffer; extension: string },
+  slanted = false,
+): TranslatedPicture {
   return {
     ...photo,
     translated: false,
@@ -70,6 +81,7 @@ export function untranslated(photo: { bytes: Buffer; extension: string }): Trans
     missedTerms: [],
     restoredNumbers: [],
     made: null,
+    ...(slanted ? { slanted: true } : {}),
   };
 }
 
@@ -111,6 +123,6 @@ export async function pictureStep(
     };
   } catch (error) {
     if (!(error instanceof NoSourceTextError)) throw error;
-    return untranslated(photo);
+    return untranslated(photo, error.why === 'slanted-text');
   }
 }

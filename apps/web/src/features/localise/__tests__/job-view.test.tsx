@@ -272,6 +272,34 @@ describe('an 一键出海 job', () => {
     expect(row).not.toHaveTextContent('必须规则全部通过');
   });
 
+  it('a picture delivered untranslated because its Chinese is slanted is not labelled 「无中文」', async () => {
+    screenWidth(1440);
+    const slanted = task({
+      ready: false,
+      rules: [
+        {
+          scope: 'picture',
+          place: '详情图 2',
+          ruleId: 'picture.residual',
+          level: 'required',
+          pass: false,
+          message: '图上的中文是斜着排的（约 45°），没能翻译，原图放入结果',
+          todo: '把图片转正（文字水平）后重新出海，或换掉这张详情图',
+        },
+      ],
+    });
+    openStudioAsSeller({ '/api/v1/localise/9': () => ok({ ...detail('done'), tasks: [slanted] }) });
+    renderWithApp(<LocaliseJobView id={9} />);
+    const report = await screen.findByRole('table', { name: '出海报告' });
+    const row = within(report).getAllByRole('row')[1] as HTMLElement;
+    expect(row).toHaveTextContent('不能上架');
+    expect(within(row).getByRole('link', { name: /详情图 2（没能翻译，原图）/ })).toHaveAttribute(
+      'href',
+      '/files/l/1-2.png?exp=1&sig=c',
+    );
+    expect(row).not.toHaveTextContent('无中文');
+  });
+
   it('a check that could not tell says so, and 「我已核对」 confirms it: the site becomes 可以上架', async () => {
     screenWidth(1440);
     const unsure = {

@@ -88,6 +88,13 @@ export function TaskProblems({ task, jobId }: { task: LocaliseTask; jobId: numbe
   );
 }
 
+/**
+ * A picture delivered as it came whose residual check failed: Chinese the translation could not read
+ * (set at a slant), not a picture without any.
+ */
+const untranslatable = (task: LocaliseTask, index: number) =>
+  task.rules.some((r) => r.ruleId === 'picture.residual' && r.place === `详情图 ${index}` && !r.pass);
+
 /** Where to finish it by hand: the listing in Listing 工作台, the main image, each picture in the editor. */
 export function TaskLinks({ task }: { task: LocaliseTask }) {
   if (task.listingId === null && task.mainImageUrl === null && task.pictures.length === 0) return null;
@@ -110,7 +117,8 @@ export function TaskLinks({ task }: { task: LocaliseTask }) {
           </Link>
         ) : (
           <a key={picture.index} href={picture.url} target="_blank" rel="noreferrer">
-            <PictureOutlined /> 详情图 {picture.index}（无中文）
+            <PictureOutlined /> 详情图 {picture.index}
+            {untranslatable(task, picture.index) ? '（没能翻译，原图）' : '（无中文）'}
           </a>
         ),
       )}
