@@ -138,8 +138,8 @@ describe('a batch job', () => {
     done.items[1] = { ...(done.items[1] as BatchItem), residual: 0 };
     fakeApi({ '/api/v1/batch/jobs/9': () => ok(done) });
     renderWithApp(<BatchJobView id={9} />);
-    const left = await screen.findByText('图片翻译：残留中文 6 处');
-    expect(within(screen.getByRole('row', { name: /a\.jpg/ })).getByText('图片翻译：残留中文 6 处')).toBe(
+    const left = await screen.findByText('图片翻译：残留中文 6 个字');
+    expect(within(screen.getByRole('row', { name: /a\.jpg/ })).getByText('图片翻译：残留中文 6 个字')).toBe(
       left,
     );
     expect(left).toHaveClass('ant-tag-error');
@@ -154,7 +154,7 @@ describe('a batch job', () => {
     done.items = [{ ...(done.items[0] as BatchItem), residual: 2 }];
     fakeApi({ '/api/v1/batch/jobs/9': () => ok(done) });
     renderWithApp(<BatchJobView id={9} />);
-    expect(await screen.findByText('图片翻译：残留简体中文 2 处')).toHaveClass('ant-tag-error');
+    expect(await screen.findByText('图片翻译：残留简体中文 2 个字')).toHaveClass('ant-tag-error');
   });
 
   it('keeps a result’s thumbnail, and the preview opened from it, through the next poll of a running job', async () => {

@@ -28,7 +28,7 @@ function ItemChecks({ item, traditional }: { item: BatchItem; traditional: boole
       ))}
       {item.residual === null ? null : (
         <Tag color={item.residual === 0 ? 'success' : 'error'}>
-          图片翻译：{item.residual === 0 ? `没有残留${left}` : `残留${left} ${item.residual} 处`}
+          图片翻译：{item.residual === 0 ? `没有残留${left}` : `残留${left} ${item.residual} 个字`}
         </Tag>
       )}
     </>
