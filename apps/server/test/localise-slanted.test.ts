@@ -54,7 +54,7 @@ describe('一键出海 · a detail picture of slanted Chinese (SQLite, fake remb
       const residual = task.rules.find((r: Detail) => r.ruleId === 'picture.residual');
       assert.deepEqual(
         [residual?.pass, residual?.level, residual?.message],
-        [false, 'required', '图上的中文是斜着排的（约 45°），没能翻译，原图放入结果'],
+        [false, 'required', '图上的中文是斜着排的，没能翻译，原图放入结果'],
         site,
       );
       assert.match(residual?.todo ?? '', /转正/);

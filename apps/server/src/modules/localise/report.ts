@@ -159,7 +159,7 @@ export function pictureRules(pictures: TranslatedPicture[]): LocaliseRuleResult[
       // Slanted Chinese is delivered untranslated: all of it left, not 「没有需要翻译的中文」.
       pass: picture.residual === 0 && !picture.slanted,
       message: picture.slanted
-        ? '图上的中文是斜着排的（约 45°），没能翻译，原图放入结果'
+        ? '图上的中文是斜着排的，没能翻译，原图放入结果'
         : picture.translated
           ? picture.residual === 0
             ? picture.made?.kept.some((k) => k.reason === 'product')

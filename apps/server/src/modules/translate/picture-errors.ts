@@ -17,7 +17,7 @@ const NOTHING_TO_TRANSLATE: Record<NothingToTranslate, string> = {
   'only-product-text':
     '图片上的中文都印在商品上（品牌、包装、标签），默认保留不翻译，本次不扣次数；如需翻译，请取消勾选「保留商品上的文字」后重试',
   'slanted-text':
-    '图片里的中文是斜着排的（约 45°），目前只能翻译横排和竖排的文字：请先把图片转正（文字水平）再上传，本次不扣次数',
+    '图片里的中文是斜着排的，目前只能翻译横排和竖排的文字：请先把图片转正（文字水平）再上传，本次不扣次数',
 };
 
 /** The image had no Chinese to translate, or only on the product, or slanted: a 400, nothing charged. */

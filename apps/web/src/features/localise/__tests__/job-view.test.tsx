@@ -283,7 +283,7 @@ describe('an 一键出海 job', () => {
           ruleId: 'picture.residual',
           level: 'required',
           pass: false,
-          message: '图上的中文是斜着排的（约 45°），没能翻译，原图放入结果',
+          message: '图上的中文是斜着排的，没能翻译，原图放入结果',
           todo: '把图片转正（文字水平）后重新出海，或换掉这张详情图',
         },
       ],
