@@ -36,7 +36,7 @@ function VipLine({ info, onDone }: { info: AccountInfo; onDone: () => void }) {
 
 function PopoverBody({ onDone }: { onDone: () => void }) {
   const user = useAuthStore((s) => s.user);
-  const info = useAccountInfo({ noError: true });
+  const info = useAccountInfo({ noError: true, fresh: true });
   const logout = useLogout();
   const nickname = info.data?.nickname ?? maskPhone(user?.username ?? '');
   let status: ReactNode;

@@ -26,9 +26,17 @@ export const accountInfoQueryOptions = (token: string | null, options: { noError
     meta: showsSpending,
   });
 
-/** Account info of the signed-in user; `enabled: false` waits (the popover loads on first show). */
-export function useAccountInfo(options: { noError?: boolean; enabled?: boolean } = {}) {
+/**
+ * Account info of the signed-in user; `enabled: false` waits (the popover loads on first show).
+ * `fresh` asks again each time the caller mounts, cached info shown meanwhile: the popover is where a
+ * seller reads their VIP, and a refund or a grant made in the console since must show there at once.
+ */
+export function useAccountInfo(options: { noError?: boolean; enabled?: boolean; fresh?: boolean } = {}) {
   const token = useAuthStore((s) => s.token);
   const base = accountInfoQueryOptions(token, { noError: options.noError });
-  return useQuery({ ...base, enabled: base.enabled !== false && options.enabled !== false });
+  return useQuery({
+    ...base,
+    enabled: base.enabled !== false && options.enabled !== false,
+    ...(options.fresh ? { refetchOnMount: 'always' as const } : {}),
+  });
 }
