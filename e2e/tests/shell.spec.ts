@@ -98,6 +98,7 @@ test('the home page leads to every tool, and 跨境工具 to the WIPO searches',
     ['AI 问答', /#\/question$/],
     ['Listing 写作', /#\/listing$/],
     ['批量处理', /#\/batch$/],
+    ['一键出海', /#\/localise$/],
   ] as const) {
     await tools
       .getByRole('link', { name: new RegExp(card) })
@@ -112,6 +113,7 @@ test('the home page leads to every tool, and 跨境工具 to the WIPO searches',
   );
   const footer = page.getByRole('contentinfo');
   await expect(footer.getByRole('link', { name: '批量处理' })).toHaveAttribute('href', '#/batch');
+  await expect(footer.getByRole('link', { name: '一键出海' })).toHaveAttribute('href', '#/localise');
 });
 
 test('a wide screen shows the links and no menu button (the drawer it opened is phone-only)', async ({

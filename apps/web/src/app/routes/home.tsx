@@ -1,10 +1,10 @@
 import {
   AppstoreOutlined,
   BgColorsOutlined,
-  CheckCircleOutlined,
   ExportOutlined,
   FileTextOutlined,
   FolderOpenOutlined,
+  GlobalOutlined,
   MessageOutlined,
   PictureOutlined,
   ScissorOutlined,
@@ -43,6 +43,13 @@ const TOOLS: Tool[] = [
     icon: <FileTextOutlined />,
   },
   {
+    title: '一键出海',
+    description:
+      '一批商品一次发到亚马逊、Shopee、Lazada、TikTok Shop、美客多等平台的多个站点：按站点语言写 Listing、做主图、翻译详情图，逐条检查能不能上架。',
+    to: paths.localise.getHref(),
+    icon: <GlobalOutlined />,
+  },
+  {
     title: 'AI 绘画',
     description: '输入一句话，生成产品场景图、节日海报和社媒配图，支持方图、竖图和横图。',
     to: paths.draw.getHref(),
@@ -52,15 +59,9 @@ const TOOLS: Tool[] = [
   {
     title: '抠图 · 白底主图',
     description:
-      '上传产品照片，一键抠出透明底 PNG，生成亚马逊、Shopee、Lazada、TikTok Shop、美客多尺寸的白底主图。',
+      '上传产品照片，一键抠出透明底 PNG，生成亚马逊、Shopee、Lazada、TikTok Shop、美客多尺寸的白底主图，逐条检查纯白背景、商品占比和尺寸，不合格一键修复。',
     to: paths.image.getHref(),
     icon: <ScissorOutlined />,
-  },
-  {
-    title: '主图合规检查',
-    description: '逐条检查纯白背景、商品占比约 85%、1000 像素以上可缩放、正方形，不合格一键修复。',
-    to: paths.image.getHref(),
-    icon: <CheckCircleOutlined />,
   },
   {
     title: '换背景',

@@ -16,6 +16,7 @@ export function SiteFooter() {
           <Link to={paths.background.getHref()}>换背景</Link>
           <Link to={paths.translate.getHref()}>图片翻译</Link>
           <Link to={paths.batch.getHref()}>批量处理</Link>
+          <Link to={paths.localise.getHref()}>一键出海</Link>
         </section>
         <section>
           <h2 className="site-footer__heading">公司</h2>

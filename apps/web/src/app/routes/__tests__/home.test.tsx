@@ -23,4 +23,11 @@ describe('the home page', () => {
       within(card).getByText(new RegExp(`泰、越等 ${TRANSLATE_LANGUAGES.length} 种语言`)),
     ).toBeInTheDocument();
   });
+
+  it('offers 一键出海 among the tools, linking to it', () => {
+    renderWithApp(<HomeScreen />);
+    const card = screen.getByRole('heading', { name: '一键出海' }).closest('a') as HTMLElement;
+    expect(card).toHaveAttribute('href', '/localise');
+    expect(within(card).getByText(/逐条检查能不能上架/)).toBeInTheDocument();
+  });
 });
